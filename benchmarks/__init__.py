@@ -1,0 +1,61 @@
+"""Performance benchmarks (not tests): ``python -m benchmarks [--area X] [--json PATH]``.
+
+Each area module ``benchmarks/<area>.py`` registers functions with :func:`benchmark`; a function
+returns a :class:`Measurement`. Ratios are measured side by side in one run (fast vs exact, fast
+vs the paper's naive algorithm, vs peer libraries), never compared with numbers from another run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass
+class Measurement:
+    value: float
+    unit: str
+    target: float | None = None  # the issue's target, in the same unit (None: no target)
+    baseline: float | None = None  # the side-by-side baseline's value, same unit
+    notes: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        if self.baseline is None or not self.value:
+            return None
+        return self.baseline / self.value
+
+
+BENCHMARKS: dict[str, tuple[str, Callable[[], Measurement]]] = {}
+
+
+def benchmark(name: str, area: str) -> Callable[[Callable[[], Measurement]], Callable[[], Measurement]]:
+    def deco(fn: Callable[[], Measurement]) -> Callable[[], Measurement]:
+        BENCHMARKS[name] = (area, fn)
+        return fn
+
+    return deco
+
+
+def load_all() -> dict[str, tuple[str, Callable[[], Measurement]]]:
+    import benchmarks as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__, prefix="benchmarks."):
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+    return BENCHMARKS
+
+
+def median_seconds(fn: Callable[[], Any], repeat: int = 5, number: int = 1) -> float:
+    """Median wall time of ``number`` calls, over ``repeat`` rounds, per call."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - t0) / number)
+    return statistics.median(times)

@@ -1,0 +1,59 @@
+"""``python -m benchmarks [--area X] [--json PATH]``: run benchmarks, print a table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+
+from benchmarks import load_all
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks")
+    ap.add_argument("--area", action="append", default=[])
+    ap.add_argument("--name", action="append", default=[], help="only benchmarks whose name contains this")
+    ap.add_argument("--json", dest="json_path")
+    args = ap.parse_args(argv)
+    from rich.console import Console
+    from rich.table import Table
+
+    bench = load_all()
+    areas = {a for a, _ in bench.values()}
+    for a in args.area:
+        if a not in areas:
+            print(f"error: no benchmarks for area {a!r} (have: {', '.join(sorted(areas))})", file=sys.stderr)
+            return 2
+    rows = []
+    console = Console()
+    for name, (area, fn) in bench.items():
+        if args.area and area not in args.area:
+            continue
+        if args.name and not any(n in name for n in args.name):
+            continue
+        console.print(f"running {name} ...")
+        try:
+            m = fn()
+            rows.append({"name": name, "area": area, "value": m.value, "unit": m.unit, "target": m.target,
+                         "baseline": m.baseline, "ratio": m.ratio, "notes": m.notes})
+        except Exception as e:  # noqa: BLE001
+            rows.append({"name": name, "area": area, "value": None, "unit": "", "target": None, "baseline": None,
+                         "ratio": None, "notes": f"failed: {type(e).__name__}: {e}"})
+            traceback.print_exc()
+    t = Table(title="benchmarks")
+    for col in ("name", "area", "value", "unit", "target", "baseline", "ratio", "notes"):
+        t.add_column(col, overflow="fold")
+    fmt = lambda v: "" if v is None else (f"{v:.4g}" if isinstance(v, float) else str(v))  # noqa: E731
+    for r in rows:
+        t.add_row(*(fmt(r[c]) for c in ("name", "area", "value", "unit", "target", "baseline", "ratio", "notes")))
+    console.print(t)
+    if args.json_path:
+        with open(args.json_path, "w", encoding="utf-8") as f:
+            json.dump({"version": 1, "benchmarks": rows}, f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""Registering a claim check: ``@claim("maskit.ex1", method="exact")``.
+
+A check is a function ``fn(ctx: Context) -> Outcome`` that *computes* its verdict. Area modules
+live in ``checks/claims/`` (a module or a package per area) and are discovered automatically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import pkgutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from checks.catalog import catalog
+from checks.verdict import Outcome
+
+METHODS = ("exact", "smt", "property", "numeric", "reproduction", "statistical", "symbolic", "exhaustive", "measured")
+
+
+class DataMissing(Exception):
+    """Raised by :meth:`Context.data` when a data set is absent: the claim is skipped, not failed."""
+
+
+@dataclass
+class Context:
+    """What a check may use: the run's seed, the mode and where the public data sets are."""
+
+    seed: int = 20261121
+    quick: bool = False
+    data_dir: Path | None = None
+    profile: str = "ci"
+    extra: dict = field(default_factory=dict)
+
+    def rng(self, name: str) -> np.random.Generator:
+        """A generator seeded from the run seed and ``name`` (stable across runs and processes)."""
+        h = int.from_bytes(hashlib.sha256(f"{self.seed}:{name}".encode()).digest()[:8], "little")
+        return np.random.default_rng(h)
+
+    def int_seed(self, name: str) -> int:
+        return int.from_bytes(hashlib.sha256(f"{self.seed}:{name}".encode()).digest()[:4], "little")
+
+    def data(self, name: str) -> Path:
+        """Path of a data set below the data directory (``aol-top1000``, ``geolife``...)."""
+        if self.data_dir is None or not (self.data_dir / name).exists():
+            raise DataMissing(f"data set {name!r} not found under {self.data_dir}")
+        return self.data_dir / name
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    id: str
+    method: str
+    fn: Callable[[Context], Outcome]
+    quick: bool = True  # part of --quick (must stay within its budget on 2 cores)
+    needs_data: tuple[str, ...] = ()  # data sets under --data; absent -> skipped, not failed
+    timeout: int = 900  # seconds; exceeding it is an error
+
+
+CHECKS: dict[str, ClaimCheck] = {}
+
+
+def claim(
+    claim_id: str,
+    method: str,
+    *,
+    quick: bool = True,
+    needs_data: tuple[str, ...] | str = (),
+    timeout: int = 900,
+) -> Callable[[Callable[[Context], Outcome]], Callable[[Context], Outcome]]:
+    """Decorator registering ``fn`` as the check of ``claim_id`` (which must be in the catalog)."""
+    if claim_id not in catalog():
+        raise KeyError(f"{claim_id!r} is not a catalog claim ID")
+    for m in method.split("+"):
+        if m not in METHODS:
+            raise ValueError(f"{claim_id}: unknown method {m!r}; use {METHODS}")
+    if isinstance(needs_data, str):
+        needs_data = (needs_data,)
+
+    def deco(fn: Callable[[Context], Outcome]) -> Callable[[Context], Outcome]:
+        if claim_id in CHECKS:
+            raise KeyError(f"{claim_id!r} registered twice ({CHECKS[claim_id].fn.__module__} and {fn.__module__})")
+        CHECKS[claim_id] = ClaimCheck(claim_id, method, fn, quick, tuple(needs_data), timeout)
+        return fn
+
+    return deco
+
+
+_loaded = False
+
+
+def load_all() -> dict[str, ClaimCheck]:
+    """Import every module below ``checks.claims`` (registering their checks)."""
+    global _loaded
+    if not _loaded:
+        import checks.claims as pkg
+
+        for info in pkgutil.walk_packages(pkg.__path__, prefix="checks.claims."):
+            importlib.import_module(info.name)
+        _loaded = True
+    return CHECKS
+
+
+def default_data_dir() -> Path | None:
+    """``$PRIVCLAIMS_DATA``, else ``../shared/data`` beside the project, else None."""
+    env = os.environ.get("PRIVCLAIMS_DATA")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parent.parent
+    cand = here.parent / "shared" / "data"
+    return cand if cand.exists() else None

@@ -1,0 +1,1 @@
+"""Solver and exhaustive searches for counterexamples; every witness is re-verified exactly."""

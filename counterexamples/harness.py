@@ -1,0 +1,139 @@
+"""The search harness: a search states its bound and encoding, and returns either a witness that
+the exact twin re-verified, or "none up to bound" with solver statistics. Timeouts are explicit.
+
+Two engines share :class:`SearchResult`:
+
+* :func:`z3_search` - the caller adds constraints to a fresh ``z3.Solver`` and says how to read a
+  witness (exact rationals, :func:`model_rational`) from a model; the witness counts only if the
+  caller's ``verify`` (the exact twin) confirms it.
+* :func:`exhaustive_search` - enumerate candidates up to a bound; same contract.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+import z3
+
+from theory.numbers import Q
+
+
+class NonRationalWitness(ValueError):
+    """The model assigned an algebraic (irrational) number; add constraints or read an approximation."""
+
+
+@dataclass
+class SearchResult:
+    status: str  # "witness" | "none-up-to-bound" | "timeout" | "unknown" | "spurious"
+    bound: str
+    encoding: str
+    witness: Any = None
+    verified_by_exact: bool | None = None
+    statistics: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def found(self) -> bool:
+        """A witness that the exact twin confirmed."""
+        return self.status == "witness" and bool(self.verified_by_exact)
+
+    @property
+    def exhausted(self) -> bool:
+        """The whole bounded space was searched without a counterexample."""
+        return self.status == "none-up-to-bound"
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "bound": self.bound,
+            "encoding": self.encoding,
+            "witness": self.witness,
+            "verified_by_exact": self.verified_by_exact,
+            "statistics": self.statistics,
+        }
+
+
+def model_rational(model: z3.ModelRef, term: z3.ExprRef) -> Any:
+    """The exact rational a model gives ``term`` (:class:`NonRationalWitness` if algebraic)."""
+    v = model.eval(term, model_completion=True)
+    if z3.is_int_value(v):
+        return Q(v.as_long())
+    if z3.is_rational_value(v):
+        f = v.as_fraction()
+        return Q(Fraction(f.numerator, f.denominator))
+    if z3.is_algebraic_value(v):
+        raise NonRationalWitness(f"{term} = {v} is algebraic, not rational")
+    if z3.is_true(v) or z3.is_false(v):
+        return z3.is_true(v)
+    raise NonRationalWitness(f"cannot read {term} = {v} as a rational")
+
+
+def _stats(s: z3.Solver) -> dict[str, Any]:
+    st = s.statistics()
+    keep = {}
+    for k in st.keys():
+        if k in ("conflicts", "decisions", "propagations", "max memory", "rlimit count", "arith conflicts"):
+            keep[k] = st.get_key_value(k)
+    return keep
+
+
+def z3_search(
+    build: Callable[[z3.Solver], Any],
+    decode: Callable[[z3.ModelRef, Any], Any],
+    verify: Callable[[Any], bool],
+    *,
+    bound: str,
+    encoding: str,
+    timeout_ms: int = 60_000,
+) -> SearchResult:
+    """Ask z3 for a model of the counterexample encoding.
+
+    ``build(solver)`` adds the constraints and returns the variables; ``decode(model, vars)``
+    reads an exact witness; ``verify(witness)`` re-checks it with the exact twin.
+    ``unsat`` means none exists within ``bound``; ``unknown`` (incl. timeout) means undecided.
+    """
+    t0 = time.perf_counter()
+    s = z3.Solver()
+    s.set("timeout", int(timeout_ms))
+    variables = build(s)
+    res = s.check()
+    stats = _stats(s)
+    secs = time.perf_counter() - t0
+    if res == z3.unsat:
+        return SearchResult("none-up-to-bound", bound, encoding, statistics=stats, seconds=secs)
+    if res == z3.unknown:
+        reason = s.reason_unknown()
+        status = "timeout" if "timeout" in reason or "canceled" in reason else "unknown"
+        return SearchResult(status, bound, encoding, statistics={**stats, "reason": reason}, seconds=secs)
+    witness = decode(s.model(), variables)
+    ok = bool(verify(witness))
+    return SearchResult("witness" if ok else "spurious", bound, encoding, witness, ok, stats, time.perf_counter() - t0)
+
+
+def exhaustive_search(
+    candidates: Iterable[Any],
+    is_counterexample: Callable[[Any], bool],
+    *,
+    bound: str,
+    encoding: str,
+    verify: Callable[[Any], bool] | None = None,
+    time_limit: float | None = None,
+    describe: Callable[[Any], Any] = lambda w: w,
+) -> SearchResult:
+    """Enumerate ``candidates``; the first counterexample (re-verified by ``verify`` if given) wins."""
+    t0 = time.perf_counter()
+    n = 0
+    for c in candidates:
+        n += 1
+        if is_counterexample(c):
+            ok = True if verify is None else bool(verify(c))
+            return SearchResult("witness" if ok else "spurious", bound, encoding, describe(c), ok,
+                                {"candidates_examined": n}, time.perf_counter() - t0)
+        if time_limit is not None and time.perf_counter() - t0 > time_limit:
+            return SearchResult("timeout", bound, encoding, statistics={"candidates_examined": n},
+                                seconds=time.perf_counter() - t0)
+    return SearchResult("none-up-to-bound", bound, encoding, statistics={"candidates_examined": n},
+                        seconds=time.perf_counter() - t0)

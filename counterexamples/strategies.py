@@ -1,0 +1,44 @@
+"""Hypothesis strategies for exact instances, shared by the ledger's searches and property_tests/.
+
+Probabilities are exact rationals with small denominators (so boundary cases such as
+``posterior - prior == delta`` occur often), built so that distributions sum to exactly 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from theory.dp.mechanism import FiniteMechanism, finite_mechanism
+from theory.numbers import Q
+
+
+@st.composite
+def distributions(draw: Any, n: int, max_den: int = 12, allow_zero: bool = True) -> list[Any]:
+    """An exact distribution over ``n`` points: integer weights over their (small) total."""
+    lo = 0 if allow_zero else 1
+    weights = draw(st.lists(st.integers(lo, max_den), min_size=n, max_size=n).filter(lambda w: sum(w) > 0))
+    total = sum(weights)
+    return [Q(w, total) for w in weights]
+
+
+@st.composite
+def stochastic_matrices(draw: Any, rows: int, cols: int, max_den: int = 12, allow_zero: bool = True) -> list[list[Any]]:
+    return [draw(distributions(cols, max_den, allow_zero)) for _ in range(rows)]
+
+
+@st.composite
+def finite_mechanisms(draw: Any, max_inputs: int = 3, max_outputs: int = 4, max_den: int = 10) -> FiniteMechanism:
+    """A mechanism on inputs 0..k-1 (a path of neighbours 0-1-2...) with exact output distributions."""
+    k = draw(st.integers(2, max_inputs))
+    m = draw(st.integers(1, max_outputs))
+    dist = {i: dict(enumerate(draw(distributions(m, max_den)))) for i in range(k)}
+    return finite_mechanism(dist, [(i, i + 1) for i in range(k - 1)])
+
+
+def exp_epsilons() -> st.SearchStrategy[str]:
+    """Privacy parameters as strings Epsilon.of reads: rational e^eps (exact) or rational eps (rigorous)."""
+    rational_exp = st.sampled_from(["ln(1)", "ln(3/2)", "ln(2)", "ln(3)", "ln(4)"])
+    rational_eps = st.sampled_from(["1/10", "1/2", "1", "2"])
+    return st.one_of(rational_exp, rational_eps)

@@ -1,0 +1,29 @@
+"""Conservative float decisions shared by every fast twin.
+
+A fast twin computes in float64. Where a privacy decision compares two computed quantities
+``x <= y`` and rounding could flip it, the fast twin must err toward privacy: report "private"
+(or "release") only when ``x <= y`` holds with a margin that covers the accumulated rounding
+error. :data:`RELATIVE_MARGIN` is that margin: ``2^-40``, i.e. ~2^13 ulps, generous for the
+short sums and products (at most a few thousand terms) the fast twins evaluate.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+RELATIVE_MARGIN = 2.0 ** -40
+ABSOLUTE_MARGIN = 2.0 ** -60
+
+
+def certainly_le(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray | float = 1.0) -> np.ndarray | bool:
+    """Elementwise: is ``x <= y`` beyond doubt, given quantities of magnitude ``scale``?
+
+    False where the two are within rounding of each other; callers treat False as "suppress".
+    """
+    mag = np.maximum(np.maximum(np.abs(x), np.abs(y)), np.abs(scale))
+    return x <= y - (RELATIVE_MARGIN * mag + ABSOLUTE_MARGIN)
+
+
+def possibly_gt(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray | float = 1.0) -> np.ndarray | bool:
+    """The complement of :func:`certainly_le`: ``x > y`` cannot be ruled out."""
+    return np.logical_not(certainly_le(x, y, scale))

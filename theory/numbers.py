@@ -1,0 +1,283 @@
+"""Exact numbers: the one rational type, parsing, validation and rigorous decisions.
+
+Every exact twin computes with :data:`Q`, an exact rational type. It is ``gmpy2.mpq`` when
+gmpy2 is installed (measured ~3-5x faster than :class:`fractions.Fraction` on the belief
+recursions; see ``benchmarks/foundation.py``) and :class:`fractions.Fraction` otherwise, or when
+``PRIVCLAIMS_RATIONAL=fraction`` is set. Both are :class:`numbers.Rational`, compare and hash
+consistently with each other and with ``int``.
+
+Verdicts never depend on a float comparison. Quantities such as ``e^eps * q`` for rational
+``eps`` are irrational (Lindemann: ``e^r`` is transcendental for rational ``r != 0``), so we
+decide ``p <= e^eps * q`` with interval arithmetic (``mpmath.iv``), raising precision until the
+interval excludes zero (:func:`rigorous_sign`). When ``e^eps`` is itself rational (``eps = ln r``,
+see :class:`Epsilon`), the comparison is plain rational arithmetic.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping
+
+import mpmath
+
+from theory.errors import InvalidInput, UndecidedComparison
+
+try:  # pragma: no cover - depends on the environment
+    if os.environ.get("PRIVCLAIMS_RATIONAL", "").lower() == "fraction":
+        raise ImportError("Fraction requested")
+    import gmpy2
+
+    Q: Any = gmpy2.mpq
+    RATIONAL_BACKEND = "gmpy2.mpq"
+except ImportError:  # pragma: no cover
+    Q = Fraction
+    RATIONAL_BACKEND = "fractions.Fraction"
+
+ZERO = Q(0)
+ONE = Q(1)
+
+_RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*/\s*(\d+)\s*$")
+_DECIMAL_RE = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
+
+
+def is_rational(x: object) -> bool:
+    """True for ints and exact rationals (Fraction, mpq); False for floats and bools."""
+    return isinstance(x, numbers.Rational) and not isinstance(x, bool) or type(x).__name__ == "mpq"
+
+
+def as_rational(x: object, name: str = "value", *, allow_float: bool = False) -> Any:
+    """Convert ``x`` to :data:`Q` exactly.
+
+    Accepts ints, Fractions, mpq, and strings ``"p/q"``, ``"3"``, ``"0.25"``, ``"1e-3"``
+    (decimal strings are read exactly: ``"0.1"`` is 1/10). Floats are refused unless
+    ``allow_float`` (then converted exactly, ``0.1`` becoming 3602879701896397/36028797018963968),
+    because a float typed by a user rarely means its binary value.
+    """
+    if isinstance(x, bool):
+        raise InvalidInput(f"{name}: expected a number, got the bool {x!r}")
+    if is_rational(x):
+        return Q(x)
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            raise InvalidInput(f"{name}: expected a finite number, got {x!r}")
+        if not allow_float:
+            raise InvalidInput(
+                f"{name}: got the float {x!r}; give an exact value such as '{Fraction(x).limit_denominator(10**6)}'"
+            )
+        return Q(Fraction(x))
+    if isinstance(x, str):
+        m = _RATIONAL_RE.match(x)
+        if m:
+            den = int(m.group(2))
+            if den == 0:
+                raise InvalidInput(f"{name}: zero denominator in {x!r}")
+            return Q(int(m.group(1)), den)
+        if _DECIMAL_RE.match(x):
+            return Q(Fraction(x.strip()))
+        raise InvalidInput(f"{name}: cannot read {x!r} as an exact rational (use 'p/q' or a decimal)")
+    raise InvalidInput(f"{name}: expected a rational number, got {type(x).__name__} {x!r}")
+
+
+def to_float(x: object, name: str = "value") -> float:
+    """``float`` of an exactly-read number (accepts the same inputs as :func:`as_rational`, and floats)."""
+    return float(x) if isinstance(x, float) else float(as_rational(x, name))
+
+
+def rational_str(q: object) -> str:
+    """``"p/q"`` (or ``"p"`` for integers): the JSON form of an exact rational."""
+    f = Fraction(int(q.numerator), int(q.denominator))  # type: ignore[attr-defined]
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def probability(x: object, name: str = "probability") -> Any:
+    """An exact rational in [0, 1], or :class:`InvalidInput` naming it."""
+    q = as_rational(x, name)
+    if q < 0 or q > 1:
+        raise InvalidInput(f"{name} = {rational_str(q)} is outside [0, 1]")
+    return q
+
+
+def positive(x: object, name: str = "value") -> Any:
+    """An exact rational > 0."""
+    q = as_rational(x, name)
+    if q <= 0:
+        raise InvalidInput(f"{name} = {rational_str(q)} must be > 0")
+    return q
+
+
+def in_open_unit(x: object, name: str = "delta") -> Any:
+    """An exact rational in (0, 1) (e.g. the delta of delta-privacy)."""
+    q = as_rational(x, name)
+    if q <= 0 or q >= 1:
+        raise InvalidInput(f"{name} = {rational_str(q)} must lie in (0, 1)")
+    return q
+
+
+def distribution(weights: Mapping[Any, object] | Iterable[object], name: str = "distribution") -> Any:
+    """Validate an exact probability distribution; returns the same container shape with Q values.
+
+    Every entry must be in [0, 1] and the entries must sum to exactly 1.
+    """
+    if isinstance(weights, Mapping):
+        out = {k: probability(v, f"{name}[{k!r}]") for k, v in weights.items()}
+        values = list(out.values())
+    else:
+        out = [probability(v, f"{name}[{i}]") for i, v in enumerate(weights)]
+        values = out
+    if not values:
+        raise InvalidInput(f"{name} is empty")
+    total = sum(values, ZERO)
+    if total != 1:
+        raise InvalidInput(f"{name} sums to {rational_str(total)}, not 1")
+    return out
+
+
+# --------------------------------------------------------------------------- rigorous decisions
+
+
+def to_interval(q: object, ctx: Any = None) -> Any:
+    """Enclose an exact rational in an mpmath interval at the context's current precision."""
+    ctx = ctx or mpmath.iv
+    r = Q(q)
+    return ctx.mpf(int(r.numerator)) / ctx.mpf(int(r.denominator))
+
+
+def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: int = 1 << 14) -> int:
+    """The sign (-1, 0, +1) of the real number that ``f(iv)`` encloses.
+
+    ``f`` receives ``mpmath.iv`` and must build its result with interval operations only
+    (``to_interval`` for rationals). Precision is raised 4x at a time until the interval excludes
+    0; an interval that is exactly ``[0, 0]`` means 0. Raises :class:`UndecidedComparison` if the
+    interval still straddles 0 at ``max_prec`` bits (for a true zero with irrational parts, decide
+    symbolically instead).
+    """
+    ctx = mpmath.iv
+    old = ctx.prec
+    prec = start_prec
+    try:
+        while prec <= max_prec:
+            ctx.prec = prec
+            v = f(ctx)
+            lo, hi = v.a, v.b
+            if lo > 0:
+                return 1
+            if hi < 0:
+                return -1
+            if lo == 0 and hi == 0:
+                return 0
+            prec *= 4
+    finally:
+        ctx.prec = old
+    raise UndecidedComparison(f"interval still contains 0 at {max_prec} bits: [{lo}, {hi}]")
+
+
+def certainly_le(lhs: Callable[[Any], Any], rhs: Callable[[Any], Any], **kw: int) -> bool:
+    """Decide ``lhs <= rhs`` rigorously (both given as interval-building functions of ``iv``)."""
+    return rigorous_sign(lambda c: rhs(c) - lhs(c), **kw) >= 0
+
+
+@dataclass(frozen=True)
+class Epsilon:
+    """An exact privacy parameter eps >= 0.
+
+    Either ``eps`` itself is rational (``Epsilon(Q(1,2))``), or ``e^eps`` is
+    (``Epsilon.from_exp(3)`` means eps = ln 3). Comparisons of the form ``p <= e^eps * q`` are then
+    exact or rigorously decided; never by floats.
+    """
+
+    value: Any = None  # eps, when rational
+    exp_value: Any = None  # e^eps, when rational
+
+    def __post_init__(self) -> None:
+        if (self.value is None) == (self.exp_value is None):
+            raise InvalidInput("Epsilon: give exactly one of eps or e^eps")
+        if self.value is not None:
+            object.__setattr__(self, "value", as_rational(self.value, "eps"))
+            if self.value < 0:
+                raise InvalidInput(f"eps = {rational_str(self.value)} must be >= 0")
+            if self.value == 0:  # e^0 = 1 is rational: keep both
+                object.__setattr__(self, "exp_value", ONE)
+        else:
+            object.__setattr__(self, "exp_value", as_rational(self.exp_value, "e^eps"))
+            if self.exp_value < 1:
+                raise InvalidInput(f"e^eps = {rational_str(self.exp_value)} must be >= 1 (eps >= 0)")
+            if self.exp_value == 1:
+                object.__setattr__(self, "value", ZERO)
+
+    @classmethod
+    def of(cls, x: object) -> "Epsilon":
+        """Read ``1/2``, ``"1/2"``, ``"ln(3)"``, ``"ln 3/2"`` or an :class:`Epsilon`."""
+        if isinstance(x, Epsilon):
+            return x
+        if isinstance(x, str) and x.strip().startswith("ln"):
+            inner = x.strip()[2:].strip().strip("()")
+            return cls(exp_value=as_rational(inner, "e^eps"))
+        return cls(value=as_rational(x, "eps"))
+
+    @classmethod
+    def from_exp(cls, r: object) -> "Epsilon":
+        return cls(exp_value=r)
+
+    @property
+    def exp_is_rational(self) -> bool:
+        return self.exp_value is not None
+
+    def exp_interval(self, ctx: Any) -> Any:
+        if self.exp_value is not None:
+            return to_interval(self.exp_value, ctx)
+        return ctx.exp(to_interval(self.value, ctx))
+
+    def interval(self, ctx: Any) -> Any:
+        if self.value is not None:
+            return to_interval(self.value, ctx)
+        return ctx.log(to_interval(self.exp_value, ctx))
+
+    def sign_of_diff(self, p: object, q: object) -> int:
+        """Sign of ``p - e^eps * q`` for exact rationals p, q: exact, or rigorous."""
+        p, q = Q(p), Q(q)
+        if self.exp_value is not None:
+            d = p - self.exp_value * q
+            return (d > 0) - (d < 0)
+        if q == 0:
+            return (p > 0) - (p < 0)
+        # eps rational and != 0, q != 0: e^eps * q is irrational, so the sign is never 0.
+        return rigorous_sign(lambda c: to_interval(p, c) - self.exp_interval(c) * to_interval(q, c))
+
+    def __float__(self) -> float:
+        if self.value is not None:
+            return float(self.value)
+        return math.log(float(self.exp_value))
+
+    def __str__(self) -> str:
+        if self.value is not None:
+            return rational_str(self.value)
+        return f"ln({rational_str(self.exp_value)})"
+
+
+@dataclass(frozen=True)
+class ExpLinear:
+    """The exact real number ``a - e^eps * b`` (a, b rational): e.g. a hockey-stick divergence."""
+
+    a: Any
+    b: Any
+    eps: Epsilon
+
+    def sign_minus(self, delta: object) -> int:
+        """Sign of ``(a - e^eps b) - delta``."""
+        return self.eps.sign_of_diff(Q(self.a) - Q(delta), self.b)
+
+    def le(self, delta: object) -> bool:
+        return self.sign_minus(delta) <= 0
+
+    def __float__(self) -> float:
+        return float(self.a) - math.exp(float(self.eps)) * float(self.b)
+
+    def __str__(self) -> str:
+        if self.eps.exp_is_rational:
+            return rational_str(Q(self.a) - self.eps.exp_value * Q(self.b))
+        return f"{rational_str(self.a)} - e^({self.eps})*{rational_str(self.b)}"
