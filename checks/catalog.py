@@ -29,9 +29,15 @@ def catalog() -> dict[str, CatalogEntry]:
 
 @lru_cache(maxsize=1)
 def expected() -> dict[str, str]:
-    """Pinned verdicts: ``checks/expected/<area>.json`` (one file per area, so areas change independently)."""
+    """Pinned verdicts from every ``checks/expected/*.json`` (one file per area; a claim of one area
+    may be pinned in the file of the area whose code checks it). Each ID is pinned exactly once."""
     pins: dict[str, str] = {}
     folder = resources.files("checks").joinpath("expected")
-    for area in AREAS:
-        pins.update(json.loads(folder.joinpath(f"{area}.json").read_text(encoding="utf-8")))
+    for f in sorted(folder.iterdir(), key=lambda x: x.name):
+        if not f.name.endswith(".json"):
+            continue
+        for cid, verdict in json.loads(f.read_text(encoding="utf-8")).items():
+            if cid in pins:
+                raise ValueError(f"{cid} is pinned twice (second time in expected/{f.name})")
+            pins[cid] = verdict
     return pins
