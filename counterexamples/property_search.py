@@ -27,7 +27,7 @@ def property_search(
     seed: int,
     encoding: str,
     verify: Callable[[Any], bool] | None = None,
-    describe: Callable[[Any], Any] = repr,
+    describe: Callable[[Any], Any] = lambda w: w,
 ) -> SearchResult:
     """Search ``examples`` generated instances for one where ``holds`` fails (then shrink it)."""
     t0 = time.perf_counter()

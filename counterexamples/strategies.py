@@ -42,3 +42,19 @@ def exp_epsilons() -> st.SearchStrategy[str]:
     rational_exp = st.sampled_from(["ln(1)", "ln(3/2)", "ln(2)", "ln(3)", "ln(4)"])
     rational_eps = st.sampled_from(["1/10", "1/2", "1", "2"])
     return st.one_of(rational_exp, rational_eps)
+
+
+@st.composite
+def finite_systems(draw: Any, contexts: tuple = ("a", "b", "c"), max_T: int = 2, max_outputs: int = 3, max_den: int = 8) -> Any:
+    """A finite system for Definition 6: an exact prior over all streams in contexts^T (some may
+    have probability 0) and a random channel to ``max_outputs`` outputs."""
+    from itertools import product
+
+    from theory.dp.delta_privacy import finite_system
+
+    T = draw(st.integers(1, max_T))
+    streams = list(product(contexts, repeat=T))
+    prior = draw(distributions(len(streams), max_den))
+    m = draw(st.integers(1, max_outputs))
+    channel = {x: dict(enumerate(draw(distributions(m, max_den)))) for x in streams}
+    return finite_system(dict(zip(streams, prior)), channel)

@@ -30,6 +30,12 @@ class FiniteSystem:
     def output_probability(self, o: Hashable) -> Any:
         return sum((px * self.channel[x].get(o, ZERO) for x, px in self.prior.items()), ZERO)
 
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "prior": {repr(x): rational_str(p) for x, p in self.prior.items()},
+            "channel": {repr(x): {repr(o): rational_str(p) for o, p in row.items()} for x, row in self.channel.items()},
+        }
+
     def outputs(self) -> list[Hashable]:
         seen: dict[Hashable, None] = {}
         for x, px in self.prior.items():
@@ -114,3 +120,29 @@ def is_delta_private(system: FiniteSystem, sensitive: Iterable[Hashable], delta:
     if d <= 0 or d >= 1:
         raise InvalidInput(f"delta = {rational_str(d)} must lie in (0, 1)")
     return max_breach(system, sensitive).gain <= d
+
+
+def _event_probability(system: FiniteSystem, event: Any, o: Hashable | None = None) -> Any:
+    """Pr[event(x)] (o is None) or Pr[event(x) | o]."""
+    if o is None:
+        return sum((px for x, px in system.prior.items() if event(x)), ZERO)
+    po = system.output_probability(o)
+    if po == 0:
+        raise InvalidInput(f"output {o!r} has probability 0; its posterior is undefined")
+    joint = sum((px * system.channel[x].get(o, ZERO) for x, px in system.prior.items() if event(x)), ZERO)
+    return joint / po
+
+
+def set_belief(system: FiniteSystem, t: int, contexts: Iterable[Hashable], o: Hashable | None = None) -> Any:
+    """Pr[X_t in S'] (prior, ``o`` None) or Pr[X_t in S' | o] (posterior)."""
+    _check_t(system, t)
+    Sp = set(contexts)
+    return _event_probability(system, lambda x: x[t - 1] in Sp, o)
+
+
+def window_belief(system: FiniteSystem, window: Iterable[int], s: Hashable, o: Hashable | None = None) -> Any:
+    """Pr[X_t = s for some t in the window] (prior) or the same conditioned on ``o`` (posterior)."""
+    W = list(window)
+    for t in W:
+        _check_t(system, t)
+    return _event_probability(system, lambda x: any(x[t - 1] == s for t in W), o)

@@ -40,6 +40,15 @@ class FiniteMechanism:
     def neighbours_of(self, L: Hashable) -> list[Hashable]:
         return [b for a, b in self.pairs if a == L]
 
+    def as_json(self) -> dict[str, Any]:
+        """Inputs and outputs by ``repr``; probabilities as exact ``"p/q"`` strings."""
+        from theory.numbers import rational_str
+
+        return {
+            "dist": {repr(L): {repr(O): rational_str(p) for O, p in d.items()} for L, d in self.dist.items()},
+            "neighbours": [[repr(a), repr(b)] for a, b in self.pairs],
+        }
+
 
 def finite_mechanism(
     dist: Mapping[Hashable, Mapping[Hashable, object]],

@@ -1,0 +1,340 @@
+"""dp.*: the definitions of 000_211156f2009240b4.txt §2.2 as exact checkers on finite mechanisms.
+
+A definition claim is checked by validating its exact checker (``theory.dp``) against closed-form
+oracles (randomized response, whose privacy parameters are known in closed form), against the
+literal reading of the definition (every subset of outputs), and by searching for inputs where
+the statements printed after a definition fail.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+import z3
+from hypothesis import strategies as st
+
+from checks.registry import Context, claim
+from checks.verdict import Outcome, compare_all, refuted, verified, verified_bounded
+from counterexamples.harness import exhaustive_search, model_rational, z3_search
+from counterexamples.property_search import property_search
+from counterexamples.strategies import exp_epsilons, finite_mechanisms, finite_systems
+from theory.dp import exact
+from theory.dp.delta_privacy import finite_system, max_breach, posterior_belief, prior_belief, set_belief, window_belief
+from theory.dp.mechanism import finite_mechanism
+from theory.numbers import ONE, Epsilon, Q, rational_str
+
+
+def randomized_response(p: Any) -> Any:
+    """Binary randomized response: report the true bit with probability p >= 1/2.
+
+    Closed forms (the oracles): it is eps-DP iff e^eps >= p/(1-p); for e^eps' < p/(1-p) it is
+    (eps', delta)-indistinguishable iff delta >= p - e^eps' (1-p); it is (eps', delta)-probabilistically
+    DP iff delta >= 1 (both outputs breach: one exceeds the upper ratio bound, the other the lower).
+    """
+    p = Q(p)
+    return finite_mechanism({0: {0: p, 1: 1 - p}, 1: {0: 1 - p, 1: p}}, [(0, 1)])
+
+
+RR_GRID = [Q(1, 2), Q(3, 5), Q(2, 3), Q(3, 4), Q(9, 10)]
+EPS_GRID = ["ln(1)", "ln(3/2)", "ln(2)", "ln(3)", "ln(9)", "1/2", "1", "11/10", "2"]
+
+
+def _oracle_dp(p: Any, eps: Epsilon) -> bool:
+    # e^eps >= p/(1-p)  <=>  p - e^eps (1-p) <= 0
+    return eps.sign_of_diff(p, 1 - p) <= 0
+
+
+@claim("dp.def2", method="exact")
+def def2(ctx: Context) -> Outcome:
+    """Definition 2: the checker against randomized response's closed form on a grid of (p, eps)."""
+    mismatches, cases = [], 0
+    for p in RR_GRID:
+        mech = randomized_response(p)
+        for e in EPS_GRID:
+            eps = Epsilon.of(e)
+            cases += 1
+            got, want = exact.is_differentially_private(mech, eps), _oracle_dp(p, eps)
+            if got != want:
+                mismatches.append({"p": p, "eps": e, "checker": got, "oracle": want})
+            # the least e^eps is p/(1-p) (or 1 when p = 1/2)
+    least = {rational_str(p): rational_str(exact.smallest_exp_epsilon(randomized_response(p))) for p in RR_GRID}
+    expect = {rational_str(p): rational_str(max(ONE, p / (1 - p))) for p in RR_GRID}
+    if mismatches or least != expect:
+        return refuted(witness=mismatches or {"least_exp_eps": least, "closed_form": expect},
+                       note="the eps-DP checker disagrees with the closed form")
+    return verified(cases=cases, least_exp_eps=least, oracle="randomized response: eps-DP iff e^eps >= p/(1-p)")
+
+
+@claim("dp.def3", method="exact")
+def def3(ctx: Context) -> Outcome:
+    """Definition 3 (both printed quantifier orders) against closed forms.
+
+    * randomized response: least delta is 0 if e^eps >= p/(1-p), else 1 (every output breaches);
+    * RR mixed with a revealing output of probability r: least delta is r when RR itself is eps-DP;
+    * a three-input instance where the thesis order ("for all L, L' there is a split") and the 003
+      order ("for all L there is one split for all L'") give different least deltas: 1/10 vs 1/5.
+    """
+    pairs: dict[str, tuple[Any, Any]] = {}
+    for p in RR_GRID:
+        for e in ("ln(2)", "ln(3)", "1"):
+            eps = Epsilon.of(e)
+            want = Q(0) if _oracle_dp(p, eps) else Q(1)
+            for qf in ("pair", "input"):
+                pairs[f"RR p={rational_str(p)} eps={e} {qf}"] = (want, exact.probabilistic_dp_delta(randomized_response(p), eps, qf)[0])
+    r = Q(1, 20)
+    leak = finite_mechanism(
+        {0: {"0": (1 - r) * Q(2, 3), "1": (1 - r) * Q(1, 3), "L0": r}, 1: {"0": (1 - r) * Q(1, 3), "1": (1 - r) * Q(2, 3), "L1": r}},
+        [(0, 1)],
+    )
+    pairs["RR(2/3) + revealing output r=1/20, eps=ln 2"] = (r, exact.probabilistic_dp_delta(leak, "ln(2)")[0])
+    # Input A neighbours B and C; A's output x breaches only against B, y only against C.
+    tri = finite_mechanism(
+        {"A": {"x": Q(1, 10), "y": Q(1, 10), "z": Q(4, 5)},
+         "B": {"x": Q(1, 100), "y": Q(1, 10), "z": Q(89, 100)},
+         "C": {"x": Q(1, 10), "y": Q(1, 100), "z": Q(89, 100)}},
+        [("A", "B"), ("A", "C")],
+    )
+    pairs["three inputs, thesis order"] = (Q(1, 10), exact.probabilistic_dp_delta(tri, "ln(2)", "pair")[0])
+    pairs["three inputs, 003 order"] = (Q(1, 5), exact.probabilistic_dp_delta(tri, "ln(2)", "input")[0])
+    out = compare_all(pairs, note="the two printed quantifier orders define different notions (last two rows)")
+    if out.verdict == "discrepancy":  # the oracles are closed forms: a mismatch is a checker bug
+        return refuted(witness=out.evidence["differ"], note="the probabilistic-DP checker disagrees with a closed form")
+    return out
+
+
+@claim("dp.text_def3_delta0", method="property+smt")
+def def3_delta0(ctx: Context) -> Outcome:
+    """For delta = 0, (eps, 0)-probabilistic DP <=> eps-DP; and a pDP mechanism's eps-DP breaches
+    have probability <= delta. Property search over random finite mechanisms, plus a z3 search for
+    a two-input mechanism that is (eps, 0)-pDP but not eps-DP."""
+    n = 150 if ctx.quick else 600
+
+    def holds(case: tuple) -> bool:
+        mech, e = case
+        eps = Epsilon.of(e)
+        ok = True
+        for qf in ("pair", "input"):
+            d, w = exact.probabilistic_dp_delta(mech, eps, qf)
+            ok &= (d == 0) == exact.is_differentially_private(mech, eps)
+        # breach mass of eps-DP violations (one direction) <= pDP delta
+        d_pair, _ = exact.probabilistic_dp_delta(mech, eps, "pair")
+        for L, Lp in mech.pairs:
+            mass = sum((mech.pr(L, O) for (a, b, O) in exact.dp_violations(mech, eps) if (a, b) == (L, Lp)), Q(0))
+            ok &= mass <= d_pair
+        return ok
+
+    res = property_search(st.tuples(finite_mechanisms(), exp_epsilons()), holds, examples=n,
+                          seed=ctx.int_seed("dp.text_def3_delta0"), encoding="mechanisms: 2-3 inputs on a path, 1-4 outputs, denominators <= 10")
+    if res.found:
+        return refuted(witness=res.witness, search=res)
+    z = _z3_delta0_search(outputs=4, exp_eps=Q(2))
+    if z.found:
+        return refuted(witness=z.witness, search=z)
+    if res.exhausted and z.exhausted:
+        return verified_bounded(bound=f"{res.bound}; z3: 2 inputs, {z.bound}", property=res, smt=z)
+    return Outcome("error", {"error": "search inconclusive", "property": res.as_json(), "smt": z.as_json()})
+
+
+def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
+    """z3: p, q distributions over ``outputs`` points with (ln e, 0)-pDP (every output with mass
+    under either input satisfies the two-sided ratio bound) but some p_i > e q_i."""
+    E = z3.RealVal(str(exp_eps))
+
+    def build(s: z3.Solver) -> Any:
+        p = [z3.Real(f"p{i}") for i in range(outputs)]
+        q = [z3.Real(f"q{i}") for i in range(outputs)]
+        for v in p + q:
+            s.add(v >= 0)
+        s.add(z3.Sum(p) == 1, z3.Sum(q) == 1)
+        for i in range(outputs):
+            ok = z3.And(q[i] <= E * p[i], p[i] <= E * q[i])
+            # delta = 0: a breaching output must have probability 0 under the input measured (both orders)
+            s.add(z3.Or(ok, z3.And(p[i] == 0, q[i] == 0)))
+        s.add(z3.Or([p[i] > E * q[i] for i in range(outputs)]))
+        return p, q
+
+    def decode(m: z3.ModelRef, v: Any) -> Any:
+        p, q = v
+        return {"p": [model_rational(m, x) for x in p], "q": [model_rational(m, x) for x in q]}
+
+    def verify(w: Any) -> bool:
+        mech = finite_mechanism({0: dict(enumerate(w["p"])), 1: dict(enumerate(w["q"]))}, [(0, 1)])
+        eps = Epsilon.from_exp(exp_eps)
+        return exact.probabilistic_dp_delta(mech, eps)[0] == 0 and not exact.is_differentially_private(mech, eps)
+
+    return z3_search(build, decode, verify, bound=f"{outputs} outputs, e^eps = {rational_str(exp_eps)}",
+                     encoding="real p_i, q_i >= 0 summing to 1; pDP(delta=0) and an eps-DP violation", timeout_ms=30_000)
+
+
+@claim("dp.def4", method="exact+property")
+def def4(ctx: Context) -> Outcome:
+    """Definition 4: the worst-set (hockey-stick) checker against (a) randomized response's closed
+    form delta = p - e^eps (1-p) and (b) the literal all-subsets reading, on random mechanisms."""
+    pairs: dict[str, tuple[Any, Any]] = {}
+    for p in RR_GRID:
+        for e in ("ln(1)", "ln(3/2)", "ln(2)"):
+            eps = Epsilon.of(e)
+            want = max(Q(0), p - eps.exp_value * (1 - p))
+            got = exact.indistinguishability_delta(randomized_response(p), eps)[0]
+            pairs[f"RR p={rational_str(p)} eps={e}"] = (want, Q(got.a) - eps.exp_value * Q(got.b))
+    closed = compare_all(pairs)
+    if closed.verdict != "verified":
+        return refuted(witness=closed.evidence["differ"], note="hockey-stick delta differs from the closed form")
+
+    def holds(case: tuple) -> bool:
+        mech, e, d = case
+        return exact.is_indistinguishable(mech, e, d) == exact.is_indistinguishable_by_subsets(mech, e, d)
+
+    deltas = st.sampled_from([Q(0), Q(1, 20), Q(1, 10), Q(1, 4), Q(1, 2)])
+    res = property_search(st.tuples(finite_mechanisms(max_outputs=4), exp_epsilons(), deltas), holds,
+                          examples=120 if ctx.quick else 500, seed=ctx.int_seed("dp.def4"),
+                          encoding="worst-set checker == literal subset enumeration")
+    if res.found:
+        return refuted(witness=res.witness, search=res)
+    return verified(closed_form=closed.evidence["values"], literal_vs_worst_set=res,
+                    note="closed forms agree exactly; worst-set shortcut agrees with the literal definition on every generated mechanism")
+
+
+@claim("dp.def6", method="exact")
+def def6(ctx: Context) -> Outcome:
+    """Definition 6 on instances with closed-form breaches.
+
+    (a) One time step, n equally likely contexts, output = the block of size l containing the
+    context (a partition): the breach is 1/l - 1/n. (b) A release that publishes the context: the
+    breach is 1 - min prior over sensitive contexts. (c) The literal reading ("for all inputs x, all o
+    with Pr[A(x) = o] > 0") and the output-marginal reading select the same outputs.
+    """
+    pairs: dict[str, tuple[Any, Any]] = {}
+    for n, l in [(4, 2), (6, 3), (6, 2), (12, 4)]:
+        ctxs = list(range(n))
+        prior = {(c,): Q(1, n) for c in ctxs}
+        channel = {(c,): {c // l: ONE} for c in ctxs}
+        sy = finite_system(prior, channel)
+        pairs[f"uniform n={n}, blocks of l={l}"] = (Q(1, l) - Q(1, n), max_breach(sy, [0]).gain)
+    prior = {("home",): Q(1, 2), ("office",): Q(1, 3), ("hospital",): Q(1, 6)}
+    sy = finite_system(prior, {x: {x[0]: ONE} for x in prior})
+    pairs["publish the context, S={hospital}"] = (Q(5, 6), max_breach(sy, ["hospital"]).gain)
+    # (c) literal: outputs reachable from some input with positive prior
+    lit = {o for x, px in sy.prior.items() if px > 0 for o, po in sy.channel[x].items() if po > 0}
+    pairs["reachable outputs literal == marginal"] = (sorted(lit), sorted(sy.outputs()))
+    out = compare_all(pairs)
+    if out.verdict != "verified":
+        return refuted(witness=out.evidence["differ"], note="delta-privacy checker disagrees with a closed form")
+    return out
+
+
+@claim("dp.text_def6_subset", method="property+exhaustive")
+def def6_subset(ctx: Context) -> Outcome:
+    """For S' of S: if o preserves delta/|S'|-privacy then Pr[X_t in S'|o] - Pr[X_t in S'] <= delta.
+
+    Equivalently (taking delta = |S'| times the largest single-context gain of o):
+    set gain(o, t) <= |S'| * max_{s in S', t'} (Pr[X_t'=s|o] - Pr[X_t'=s]). Searched over random
+    systems with hypothesis."""
+
+    def holds(sy: Any) -> bool:
+        for Sp in (["a"], ["a", "b"]):
+            for o in sy.outputs():
+                g = max(posterior_belief(sy, o, t, s) - prior_belief(sy, t, s) for t in range(1, sy.horizon + 1) for s in Sp)
+                delta = len(Sp) * max(g, Q(0))
+                for t in range(1, sy.horizon + 1):
+                    if set_belief(sy, t, Sp, o) - set_belief(sy, t, Sp) > delta:
+                        return False
+        return True
+
+    res = property_search(finite_systems(), holds, examples=100 if ctx.quick else 400, seed=ctx.int_seed("dp.text_def6_subset"),
+                          encoding="contexts {a,b,c}, T <= 2, <= 3 outputs, S' in {{a},{a,b}}", describe=_describe_system)
+    if res.found:
+        return refuted(witness=res.witness, search=res)
+    return verified_bounded(bound=res.bound, search=res, proof="Pr[X_t in S'|o] = sum_{s in S'} Pr[X_t = s|o] (disjoint events)")
+
+
+def _describe_system(sy: Any) -> dict[str, Any]:
+    return {"prior": {"".join(x): p for x, p in sy.prior.items() if p}, "channel": {"".join(x): row for x, row in sy.channel.items()}}
+
+
+@claim("dp.text_def6_window", method="smt+exact")
+def def6_window(ctx: Context) -> Outcome:
+    """"For a window of length D, any o preserving delta/D-privacy keeps the posterior belief that the
+    user is in s at some point of the window at most delta above the prior belief."
+
+    z3 searches two-step binary streams (contexts s, n) with a deterministic two-output channel for
+    a prior and delta where every time step has gain <= delta/2 but the window event gains > delta.
+    The witness is re-verified with exact arithmetic (theory.dp.delta_privacy)."""
+    streams = list(product("sn", repeat=2))
+    results = []
+    # every way to map the 4 streams onto 2 outputs (up to renaming the outputs)
+    for mask in range(1, 8):
+        labels = {x: ("A" if (mask >> i) & 1 else "B") for i, x in enumerate(streams)}
+        res = _z3_window_search(streams, labels)
+        results.append(res)
+        if res.found:
+            return refuted(witness=res.witness, search=res, tried_channels=len(results),
+                           note="per-time gains are bounded but the window event's gain is not: the union bound "
+                                "gives sum_t Pr[X_t=s] + delta, and sum_t Pr[X_t=s] exceeds Pr[some t: X_t=s]")
+    if all(r.exhausted for r in results):
+        return verified_bounded(bound="T=2, contexts {s,n}, deterministic channels with 2 outputs", searches=results)
+    return Outcome("error", {"error": "window search inconclusive", "searches": [r.as_json() for r in results]})
+
+
+def _z3_window_search(streams: list, labels: dict) -> Any:
+    def build(s: z3.Solver) -> Any:
+        p = {x: z3.Real("p_" + "".join(x)) for x in streams}
+        d = z3.Real("delta")
+        s.add(*(v >= 0 for v in p.values()), z3.Sum(list(p.values())) == 1, d > 0, d < 1)
+        prior_t = [z3.Sum([p[x] for x in streams if x[t] == "s"]) for t in range(2)]
+        prior_w = z3.Sum([p[x] for x in streams if "s" in x])
+        violations = []
+        for out in ("A", "B"):
+            cls = [x for x in streams if labels[x] == out]
+            mass = z3.Sum([p[x] for x in cls])
+            for t in range(2):  # Pr[X_t=s, o] - Pr[o] Pr[X_t=s] <= (delta/2) Pr[o]
+                joint = z3.Sum([p[x] for x in cls if x[t] == "s"] or [z3.RealVal(0)])
+                s.add(joint - mass * prior_t[t] <= d / 2 * mass)
+            joint_w = z3.Sum([p[x] for x in cls if "s" in x] or [z3.RealVal(0)])
+            violations.append(z3.And(mass > 0, joint_w - mass * prior_w > d * mass))
+        s.add(z3.Or(violations))
+        return p, d
+
+    def decode(m: z3.ModelRef, v: Any) -> Any:
+        p, d = v
+        return {"prior": {"".join(x): model_rational(m, p[x]) for x in streams}, "delta": model_rational(m, d),
+                "channel": {"".join(x): labels[x] for x in streams}}
+
+    def verify(w: Any) -> bool:
+        sy = finite_system({tuple(k): v for k, v in w["prior"].items()}, {tuple(k): {o: ONE} for k, o in w["channel"].items()})
+        delta = w["delta"]
+        if max_breach(sy, ["s"]).gain > delta / 2:
+            return False
+        gains = [window_belief(sy, [1, 2], "s", o) - window_belief(sy, [1, 2], "s") for o in sy.outputs()]
+        w["window_gains"] = gains
+        w["max_per_time_gain"] = max_breach(sy, ["s"]).gain
+        return max(gains) > delta
+
+    chan = "".join(labels[x] for x in streams)
+    return z3_search(build, decode, verify, bound=f"T=2, binary contexts, channel {chan}",
+                     encoding="real prior over {ss,sn,ns,nn}, delta; constraints multiplied by Pr[o] > 0", timeout_ms=20_000)
+
+
+@claim("dp.text_anon_not_priv", method="exact")
+def anon_not_private(ctx: Context) -> Outcome:
+    """k users, each independently in "hospital" with prior 1/4, else "home"; the release is the
+    anonymised multiset of their locations. When all k are in the hospital the release is
+    k-anonymous (every record equals k-1 others) yet each user's posterior of being in the hospital
+    is 1: a breach of 3/4, so no delta < 3/4 holds."""
+    rows = []
+    for k in (2, 3, 4):
+        prior = {}
+        for x in product(("hospital", "home"), repeat=k):
+            pr = Q(1)
+            for c in x:
+                pr *= Q(1, 4) if c == "hospital" else Q(3, 4)
+            prior[x] = pr
+        sy = finite_system(prior, {x: {tuple(sorted(x)): ONE} for x in prior})  # "time" t = user index here
+        o = tuple(["hospital"] * k)
+        records_k_anonymous = all(o.count(r) >= k for r in o)
+        gain = posterior_belief(sy, o, 1, "hospital") - prior_belief(sy, 1, "hospital")
+        rows.append({"k": k, "release": list(o), "k_anonymous": records_k_anonymous, "breach_user1": gain})
+        if not records_k_anonymous or gain <= 0:
+            return Outcome("error", {"error": "construction failed", "rows": rows})
+    return verified(instances=rows, note="k-anonymous releases with a delta-privacy breach of 3/4 for every k")

@@ -1,0 +1,85 @@
+"""theory.numbers: exact parsing, validation and rigorous decisions (oracles: sympy, mpmath at high precision)."""
+
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from theory.errors import InvalidInput, UndecidedComparison
+from theory.numbers import Epsilon, ExpLinear, Q, as_rational, distribution, probability, rational_str, rigorous_sign, to_interval
+
+
+@pytest.mark.parametrize("text,value", [("1/3", Fraction(1, 3)), (" -2 / 4 ", Fraction(-1, 2)), ("0.1", Fraction(1, 10)),
+                                        ("1e-3", Fraction(1, 1000)), ("7", Fraction(7))])
+def test_parses_exact_rationals(text, value):
+    assert as_rational(text) == value
+
+
+@pytest.mark.parametrize("bad", ["1/0", "abc", "1/3/4", float("nan"), float("inf"), 0.1, True, None, [1]])
+def test_rejects_inexact_or_malformed(bad):
+    with pytest.raises(InvalidInput):
+        as_rational(bad, "x")
+
+
+def test_float_allowed_only_explicitly_and_exactly():
+    assert as_rational(0.5, allow_float=True) == Fraction(1, 2)
+    assert as_rational(0.1, allow_float=True) == Fraction(0.1)
+
+
+def test_probability_and_distribution_errors_name_the_value():
+    with pytest.raises(InvalidInput, match="p = 3/2 is outside"):
+        probability("3/2", "p")
+    with pytest.raises(InvalidInput, match="sums to 5/6"):
+        distribution({"a": "1/2", "b": "1/3"}, "row c1")
+    with pytest.raises(InvalidInput, match=r"row\[1\]"):
+        distribution(["1/2", "-1/2", 1], "row")
+
+
+@given(st.fractions(min_value=-10, max_value=10, max_denominator=50))
+def test_rational_str_round_trips(x):
+    assert as_rational(rational_str(Q(x))) == x
+
+
+@given(st.fractions(min_value=0, max_value=3, max_denominator=30), st.fractions(min_value=0, max_value=5, max_denominator=30),
+       st.fractions(min_value=0, max_value=5, max_denominator=30))
+def test_sign_of_p_minus_exp_eps_q_matches_sympy(eps, p, q):
+    e = Epsilon(value=eps)
+    want = sympy.sign(sympy.Rational(p.numerator, p.denominator) - sympy.exp(sympy.Rational(eps.numerator, eps.denominator)) * sympy.Rational(q.numerator, q.denominator))
+    assert e.sign_of_diff(p, q) == int(want)
+
+
+@given(st.fractions(min_value=1, max_value=9, max_denominator=20), st.fractions(min_value=0, max_value=1, max_denominator=20),
+       st.fractions(min_value=0, max_value=1, max_denominator=20))
+def test_rational_exp_eps_is_decided_exactly(r, p, q):
+    e = Epsilon.from_exp(r)
+    d = p - r * q
+    assert e.sign_of_diff(p, q) == (d > 0) - (d < 0)
+
+
+def test_rigorous_sign_separates_close_transcendentals():
+    # e^(1/2)*1000000 vs 1648721: e^0.5 = 1.6487212707...
+    assert rigorous_sign(lambda c: c.exp(to_interval(Q(1, 2), c)) * 10**6 - 1648721) == 1
+    # pi vs 355/113 (differ in the 7th digit)
+    assert rigorous_sign(lambda c: c.pi - to_interval(Q(355, 113), c)) == -1
+    assert rigorous_sign(lambda c: to_interval(Q(1, 2), c) - to_interval(Q(1, 2), c)) == 0  # exact zero interval
+    with pytest.raises(UndecidedComparison):  # a true zero that intervals cannot pin down is undecided, not guessed
+        rigorous_sign(lambda c: to_interval(Q(1, 3), c) - to_interval(Q(1, 3), c), max_prec=256)
+
+
+def test_explinear_compares_rigorously():
+    h = ExpLinear(Q(3, 4), Q(1, 4), Epsilon.of("1"))  # 3/4 - e/4 = 0.0704...
+    assert h.le(Q(71, 1000)) and not h.le(Q(70, 1000))
+    assert abs(float(h) - float(mpmath.mpf(3) / 4 - mpmath.e / 4)) < 1e-15
+
+
+def test_epsilon_reading():
+    assert str(Epsilon.of("ln(3/2)")) == "ln(3/2)"
+    assert Epsilon.of("ln 2").exp_value == 2
+    assert Epsilon.of("0").exp_value == 1
+    with pytest.raises(InvalidInput):
+        Epsilon.of("-1")
+    with pytest.raises(InvalidInput):
+        Epsilon.from_exp(Q(1, 2))
