@@ -1,7 +1,7 @@
 """Exact numbers: the one rational type, parsing, validation and rigorous decisions.
 
 Every exact twin computes with :data:`Q`, an exact rational type. It is ``gmpy2.mpq`` when
-gmpy2 is installed (measured ~3-5x faster than :class:`fractions.Fraction` on the belief
+gmpy2 is installed (measured ~3x faster than :class:`fractions.Fraction` on a belief
 recursions; see ``benchmarks/foundation.py``) and :class:`fractions.Fraction` otherwise, or when
 ``PRIVCLAIMS_RATIONAL=fraction`` is set. Both are :class:`numbers.Rational`, compare and hash
 consistently with each other and with ``int``.
