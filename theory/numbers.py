@@ -2,7 +2,7 @@
 
 Every exact twin computes with :data:`Q`, an exact rational type. It is ``gmpy2.mpq`` when
 gmpy2 is installed (measured ~3x faster than :class:`fractions.Fraction` on a belief
-recursions; see ``benchmarks/foundation.py``) and :class:`fractions.Fraction` otherwise, or when
+recursion; see ``benchmarks/foundation.py``) and :class:`fractions.Fraction` otherwise, or when
 ``PRIVCLAIMS_RATIONAL=fraction`` is set. Both are :class:`numbers.Rational`, compare and hash
 consistently with each other and with ``int``.
 
