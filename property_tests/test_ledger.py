@@ -42,6 +42,7 @@ def test_registered_checks_name_catalog_claims():
     (["--markdown", "/"], "directory"),
     (["--workers", "0"], "--workers"),
     (["--frobnicate"], "unrecognized"),
+    (["--data", "/nonexistent-data"], "is not a folder"),
 ])
 def test_bad_cli_input_is_one_line_and_exit_2(args, msg):
     r = run_cli(*args)
@@ -93,3 +94,13 @@ def test_quick_ledger_matches_every_pin(tmp_path):
              if not c["evidence"].get("skipped") and c["verdict"] != c["expected"]]
     assert drift == [] and r.returncode == 0, r.stdout[-3000:]
     assert len(doc["claims"]) == 271
+
+
+def test_console_script_is_the_ledger():
+    import shutil
+
+    exe = shutil.which("privclaims", path=str(Path(sys.executable).parent))
+    if exe is None:
+        pytest.skip("package not installed as a distribution (running from a source tree)")
+    r = subprocess.run([exe, "--list"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 271
