@@ -150,3 +150,8 @@ def test_l_translation():
 def test_all_star_query_matches_everything(t):
     q = (STAR,) * t.m
     assert exact.traffic_overhead(t, q) == fast.traffic_overhead(t, q) == t.n_rows
+
+
+@given(st.lists(st.integers(0, 9), min_size=0, max_size=7))
+def test_pairwise_form_of_eq2(counts):
+    assert exact.guessing_numerator_pairwise(counts) == exact.guessing_numerator(counts)

@@ -21,6 +21,7 @@ Operation counts (for the complexity claims) are recorded in an optional :class:
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
@@ -83,6 +84,14 @@ def guessing_numerator(counts: Sequence[int], ops: OpCount | None = None) -> tup
     if ops is not None:
         ops.evaluations += 1
     return sum(c * i for i, c in enumerate(cs, start=1)), sum(cs)
+
+
+def guessing_numerator_pairwise(counts: Sequence[int]) -> tuple[int, int]:
+    """Eq. (2) without sorting: ``Σ_i c_(i)·i = N + Σ_{x<y} min(c_x, c_y)`` (each pair of values
+    contributes the smaller count once more: the tuples of the less frequent value wait one more
+    guess). Used for the SMT encoding of Eq. (4) and as an independent oracle."""
+    cs = [int(c) for c in counts if c]
+    return sum(cs) + sum(min(a, b) for a, b in itertools.combinations(cs, 2)), sum(cs)
 
 
 def guessing_entropy_of_distribution(p: Sequence[object]) -> Any:
@@ -262,6 +271,6 @@ def optimum(table: AuxTable, query: Any, req: PrivacyRequirement) -> tuple[Any, 
 _BY_NAME = {"brute_force": brute_force, "best_fit": best_fit, "worst_fit": worst_fit, "random_fit": random_fit}
 
 __all__ = ["OpCount", "STAR", "matching_rows", "value_counts", "guessing_entropy", "guessing_entropy_of_counts",
-           "guessing_entropy_of_distribution", "shannon_entropy", "shannon_entropy_of_counts",
+           "guessing_entropy_of_distribution", "guessing_numerator_pairwise", "shannon_entropy", "shannon_entropy_of_counts",
            "shannon_entropy_interval", "traffic_overhead", "is_privacy_preserving", "brute_force", "best_fit",
            "worst_fit", "random_fit", "generalize", "optimum"]
