@@ -74,6 +74,8 @@ def _greedy_miss(strategy: str, seed: int):
     def holds(inst) -> bool:
         t, q, target, g_min = inst
         req = PrivacyRequirement(target, g_min)
+        if fast.traffic_overhead(t, q) == 0:  # only queries that match a tuple (as in §5)
+            return True
         r = fast.generalize(t, q, req, strategy, seed=seed)
         return r.satisfied or not fast.brute_force(t, q, req, seed=seed).satisfied
 
@@ -86,7 +88,7 @@ def search_greedy_miss(strategy: str, *, examples: int, seed: int) -> SearchResu
     def verify(inst) -> bool:
         t, q, target, g_min = inst
         req = PrivacyRequirement(target, g_min)
-        return (not exact.generalize(t, q, req, strategy, seed=seed).satisfied
+        return (exact.traffic_overhead(t, q) > 0 and not exact.generalize(t, q, req, strategy, seed=seed).satisfied
                 and exact.brute_force(t, q, req, seed=seed).satisfied)
 
     def describe(inst):

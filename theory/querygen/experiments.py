@@ -126,3 +126,18 @@ def plot_fig2(results: dict[str, Any], path: str, title: str = "") -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def table2_markdown(results: dict[str, Any], strategy: str = "worst_fit") -> str:
+    """Table 2's form: per target, the G_min levels and the strategy/original traffic ratio."""
+    names = list(results)
+    head = "| " + " | ".join(f"{a} G_min | ratio" for a in names) + " |"
+    sep = "|" + "---|---|" * len(names)
+    lines = [f"Traffic overhead ratio of {strategy} and original", "", head, sep]
+    for j in range(len(results[names[0]]["levels"])):
+        cells = []
+        for a in names:
+            g = results[a]["levels"][j]
+            cells.append(f"{float(g):.2f} | {results[a]['ratio'][strategy][j]:.4f}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
