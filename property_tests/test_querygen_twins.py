@@ -155,3 +155,14 @@ def test_all_star_query_matches_everything(t):
 @given(st.lists(st.integers(0, 9), min_size=0, max_size=7))
 def test_pairwise_form_of_eq2(counts):
     assert exact.guessing_numerator_pairwise(counts) == exact.guessing_numerator(counts)
+
+
+@given(instances())
+def test_fast_decision_exact_at_the_boundary(inst):
+    """G_min set exactly to G(Q): both twins must call Q privacy-preserving (no float rounding)."""
+    t, q, target, _ = inst
+    g = exact.guessing_entropy(t, q, target)
+    if g >= 1:
+        for g_min in (g, g + Q(1, 10**12)):
+            req = PrivacyRequirement(target, g_min)
+            assert exact.is_privacy_preserving(t, q, req) == fast.is_privacy_preserving(t, q, req) == (g_min == g)
