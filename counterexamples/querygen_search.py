@@ -1,0 +1,182 @@
+"""Bounded searches for the query generalizer (``004_66621c1b9afebedf.txt`` §4, §6, §7).
+
+* :func:`search_nonmonotone` — exhaustive: a table and a query ``Q`` whose generalisation ``Q̂``
+  (a value replaced by ``*``) has a *smaller* guessing entropy, ``G(Q̂, a) < G(Q, a)``. The
+  strategies' stopping rule ("remove values until ``G ≥ G_min``") presumes the opposite.
+* :func:`search_greedy_miss` — hypothesis as a bounded search: an instance where a greedy strategy
+  (Best-/Worst-/Random-Fit) ends at the all-``*`` query unsatisfied although Brute-Force finds a
+  generalisation with ``G ≥ G_min``.
+* :func:`search_uniform_traffic` — exhaustive: two generalisations of one query, both with a
+  *uniform* target distribution among their matches, the one with the larger ``G`` having the
+  smaller traffic (against "under a uniform distribution traffic grows with guessing entropy").
+* :func:`z3_guessing_bound` — z3: no sorted distribution on ``n`` values has ``Σ p_i·i > (n+1)/2``.
+
+Every witness is re-verified with the exact twin (:mod:`theory.querygen.exact`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any
+
+import z3
+from hypothesis import strategies as st
+
+from counterexamples.harness import SearchResult, exhaustive_search, z3_search
+from counterexamples.property_search import property_search
+from theory.numbers import Q
+from theory.querygen import exact, fast
+from theory.querygen.instances import instances
+from theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table, remove
+
+
+def _multiset_tables(types: list[tuple], max_count: int, names: tuple[str, ...], domains: dict):
+    """Tables whose rows are the tuple ``types`` with multiplicities 0..max_count, smallest first."""
+    combos = sorted(itertools.product(range(max_count + 1), repeat=len(types)), key=lambda c: (sum(c), c))
+    for counts in combos:
+        if sum(counts):
+            rows = [t for t, c in zip(types, counts) for _ in range(c)]
+            yield make_table(names, rows, domains)
+
+
+def _describe_table(t) -> dict[str, Any]:
+    return {"attributes": list(t.attributes), "rows": [list(r) for r in t.rows]}
+
+
+def search_nonmonotone(max_count: int = 3) -> SearchResult:
+    names, doms = ("a", "b"), {"a": ["x", "y"], "b": [1, 2]}
+    types = list(itertools.product(doms["a"], doms["b"]))
+
+    def cands():
+        for t in _multiset_tables(types, max_count, names, doms):
+            for v in doms["b"]:
+                yield t, make_query(t, {"b": v})
+
+    def bad(c) -> bool:
+        t, q = c
+        g_q = exact.guessing_entropy(t, q, "a")
+        return exact.traffic_overhead(t, q) > 0 and exact.guessing_entropy(t, remove(q, [1]), "a") < g_q
+
+    def describe(c):
+        t, q = c
+        q_hat = remove(q, [1])
+        return {"table": _describe_table(t), "target": "a", "Q": [repr(v) if v is STAR else v for v in q],
+                "Q_hat": ["*", "*"], "G(Q)": exact.guessing_entropy(t, q, "a"),
+                "G(Q_hat)": exact.guessing_entropy(t, q_hat, "a")}
+
+    return exhaustive_search(cands(), bad, bound=f"tables over a∈{{x,y}}, b∈{{1,2}}, each tuple 0..{max_count} times",
+                             encoding="exact twin: G(Q̂) < G(Q) for Q̂ = Q with b set to *", verify=bad,
+                             describe=describe)
+
+
+def _greedy_miss(strategy: str, seed: int):
+    def holds(inst) -> bool:
+        t, q, target, g_min = inst
+        req = PrivacyRequirement(target, g_min)
+        if fast.traffic_overhead(t, q) == 0:  # only queries that match a tuple (as in §5)
+            return True
+        r = fast.generalize(t, q, req, strategy, seed=seed)
+        return r.satisfied or not fast.brute_force(t, q, req, seed=seed).satisfied
+
+    return holds
+
+
+def search_greedy_miss(strategy: str, *, examples: int, seed: int) -> SearchResult:
+    holds = _greedy_miss(strategy, seed)
+
+    def verify(inst) -> bool:
+        t, q, target, g_min = inst
+        req = PrivacyRequirement(target, g_min)
+        return (exact.traffic_overhead(t, q) > 0 and not exact.generalize(t, q, req, strategy, seed=seed).satisfied
+                and exact.brute_force(t, q, req, seed=seed).satisfied)
+
+    def describe(inst):
+        t, q, target, g_min = inst
+        req = PrivacyRequirement(target, g_min)
+        return {"table": _describe_table(t), "target": t.attributes[target],
+                "Q": [repr(v) if v is STAR else v for v in q], "G_min": Q(g_min), "seed": seed,
+                strategy: exact.generalize(t, q, req, strategy, seed=seed).as_json(),
+                "brute_force": exact.brute_force(t, q, req, seed=seed).as_json()}
+
+    return property_search(instances(max_attrs=5, max_dom=3, max_rows=16), holds, examples=examples, seed=seed,
+                           encoding=f"{strategy} unsatisfied while Brute-Force satisfies G >= G_min",
+                           verify=verify, describe=describe)
+
+
+def search_uniform_traffic(max_count: int = 2) -> SearchResult:
+    """Tables over a∈{x,y,z}, b,c∈{1,2} (each tuple 0..max_count times); Q = (*, 1, 1)."""
+    names, doms = ("a", "b", "c"), {"a": ["x", "y", "z"], "b": [1, 2], "c": [1, 2]}
+    types = list(itertools.product(doms["a"], doms["b"], doms["c"]))
+
+    def uniform(t, q) -> bool:
+        cnt = exact.value_counts(t, exact.matching_rows(t, q), 0)
+        return len(cnt) >= 2 and len(set(cnt.values())) == 1
+
+    def cands():
+        for t in _multiset_tables(types, max_count, names, doms):
+            q = make_query(t, ("*", 1, 1))
+            if exact.traffic_overhead(t, q) == 0:
+                continue
+            yield t, q
+
+    def bad(c) -> bool:
+        t, q = c
+        gens = [remove(q, s) for s in ([], [1], [2], [1, 2])]
+        gens = [g for g in gens if uniform(t, g)]
+        return any(exact.guessing_entropy(t, g1, 0) > exact.guessing_entropy(t, g2, 0)
+                   and exact.traffic_overhead(t, g1) < exact.traffic_overhead(t, g2)
+                   for g1 in gens for g2 in gens)
+
+    def describe(c):
+        t, q = c
+        gens = [remove(q, s) for s in ([], [1], [2], [1, 2])]
+        return {"table": _describe_table(t), "target": "a",
+                "generalisations": [{"Q": [repr(v) if v is STAR else v for v in g], "uniform": uniform(t, g),
+                                     "G": exact.guessing_entropy(t, g, 0), "traffic": exact.traffic_overhead(t, g)}
+                                    for g in gens]}
+
+    return exhaustive_search(cands(), bad, bound=f"tables over a∈{{x,y,z}}, b,c∈{{1,2}}, each tuple 0..{max_count} times",
+                             encoding="exact twin: two uniform generalisations of Q with G1 > G2 and traffic1 < traffic2",
+                             verify=bad, describe=describe)
+
+
+def z3_guessing_bound(n: int, timeout_ms: int = 20_000) -> SearchResult:
+    """Is there p_1 ≥ ... ≥ p_n ≥ 0, Σ p = 1, with Σ p_i·i > (n+1)/2?  (unsat: Lemma of Thm 6.1 for n)."""
+    def build(s: z3.Solver):
+        p = [z3.Real(f"p{i}") for i in range(1, n + 1)]
+        s.add(p[-1] >= 0, z3.Sum(p) == 1)
+        s.add(*[p[i] >= p[i + 1] for i in range(n - 1)])
+        s.add(z3.Sum([p[i] * (i + 1) for i in range(n)]) > Fraction(n + 1, 2))
+        return p
+
+    def decode(model, p):
+        from counterexamples.harness import model_rational
+        return [model_rational(model, x) for x in p]
+
+    def verify(w) -> bool:
+        return exact.guessing_entropy_of_distribution(w) > Q(n + 1, 2)
+
+    return z3_search(build, decode, verify, bound=f"n = {n} values, real p_i",
+                     encoding="LRA: sorted distribution with Σ p_i·i > (n+1)/2", timeout_ms=timeout_ms)
+
+
+def search_l_diversity_disclosure(l: int = 3, max_size: int = 12) -> SearchResult:
+    """A group with ≥ l distinct sensitive values whose most likely value has probability > 1/l."""
+    def cands():
+        for size in range(l, max_size + 1):
+            for counts in itertools.combinations_with_replacement(range(1, size + 1), l):
+                if sum(counts) == size:
+                    yield counts
+
+    def bad(counts) -> bool:
+        return len(counts) >= l and Q(max(counts), sum(counts)) > Q(1, l)
+
+    return exhaustive_search(cands(), bad, bound=f"groups of ≤ {max_size} records, l = {l}",
+                             encoding="distinct l-diversity vs disclosure risk max_x p(x) ≤ 1/l", verify=bad,
+                             describe=lambda c: {"counts": list(c), "l": l, "distinct_values": len(c),
+                                                 "disclosure_risk": Q(max(c), sum(c)), "bound_1_over_l": Q(1, l)})
+
+
+__all__ = ["search_nonmonotone", "search_greedy_miss", "search_uniform_traffic", "z3_guessing_bound",
+           "search_l_diversity_disclosure", "st"]

@@ -1,0 +1,168 @@
+"""Query generalizer (004_66621c1b9afebedf.txt): exact vs fast twins, invariants, bad input."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from theory.errors import InvalidInput
+from theory.numbers import Q, rigorous_sign, to_interval
+from theory.querygen import exact, fast
+from theory.querygen.model import (
+    STAR, PrivacyRequirement, STRATEGIES, g_min_from_l, is_star, make_query, make_table, validate_request,
+)
+from theory.querygen.instances import instances, tables
+from theory.querygen.table1 import eq3_query, table1
+
+
+def test_eq3_on_table1():
+    t = table1()
+    q = eq3_query(t)
+    assert exact.matching_rows(t, q) == [2, 3, 11]
+    assert exact.guessing_entropy(t, q, "Income") == Q(4, 3)
+    assert fast.guessing_entropy(t, q, "Income") == pytest.approx(4 / 3)
+    assert exact.traffic_overhead(t, q) == fast.traffic_overhead(t, q) == 3
+
+
+@given(instances())
+def test_strategies_agree_exact_vs_fast(inst):
+    t, q, target, g_min = inst
+    req = PrivacyRequirement(target, g_min)
+    for s in STRATEGIES:
+        a = exact.generalize(t, q, req, s, seed=7)
+        b = fast.generalize(t, q, req, s, seed=7)
+        assert a == b, (s, a, b)
+
+
+@given(instances())
+def test_strategy_outputs_are_sound(inst):
+    """Q̂ generalises Q; satisfied ⇔ G(Q̂) ≥ G_min; the reported G and traffic are those of Q̂."""
+    t, q, target, g_min = inst
+    req = PrivacyRequirement(target, g_min)
+    for s in STRATEGIES:
+        r = exact.generalize(t, q, req, s, seed=1)
+        assert all(is_star(w) or w == v for v, w in zip(q, r.query))
+        g = exact.guessing_entropy(t, r.query, target)
+        assert g == r.guessing_entropy
+        assert r.traffic == exact.traffic_overhead(t, r.query) >= exact.traffic_overhead(t, q)
+        assert r.satisfied == (r.traffic > 0 and g >= req.g_min)
+        if not r.satisfied:
+            assert all(is_star(v) for v in r.query)
+
+
+@given(instances())
+def test_brute_force_attains_eq4_optimum(inst):
+    t, q, target, g_min = inst
+    req = PrivacyRequirement(target, g_min)
+    if exact.is_privacy_preserving(t, q, req):
+        return
+    lo, argmins = exact.optimum(t, q, req)
+    r = exact.brute_force(t, q, req, seed=3)
+    if lo is None:
+        assert not r.satisfied
+    else:
+        assert r.satisfied and r.guessing_entropy == lo and r.query in argmins
+
+
+@given(instances())
+def test_lattice_matches_scans(inst):
+    t, q, target, _ = inst
+    fixed, num, n = fast.lattice(t, q, target)
+    for mask in range(1 << len(fixed)):
+        cand = tuple(STAR if i in [fixed[j] for j in range(len(fixed)) if mask >> j & 1] else v
+                     for i, v in enumerate(q))
+        rows = exact.matching_rows(t, cand)
+        e_num, e_n = exact.guessing_numerator(list(exact.value_counts(t, rows, target).values()))
+        assert (int(num[mask]), int(n[mask])) == (e_num, e_n)
+
+
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=6))
+def test_guessing_entropy_is_optimal_guess_order(counts):
+    """Massey: guessing in decreasing order of likelihood minimises the expected number of guesses."""
+    n = sum(counts)
+    g = exact.guessing_entropy_of_counts(counts)
+    for perm in itertools.permutations(counts):
+        assert g <= sum((Q(c, n) * i for i, c in enumerate(perm, start=1)), Q(0))
+    assert 1 <= g <= Q(len(counts) + 1, 2)
+    assert fast.guessing_entropy_of_counts(counts) == pytest.approx(float(g))
+
+
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=5))
+def test_shannon_exact_interval_fast_agree(counts):
+    h = exact.shannon_entropy_of_counts(counts)
+    hf = fast.shannon_entropy_of_counts(counts)
+    assert float(h) == pytest.approx(hf, abs=1e-12)
+    lo = Fraction(hf).limit_denominator(10**6) - Fraction(1, 10**4)
+    assert rigorous_sign(lambda iv: exact.shannon_entropy_interval(counts, iv) - to_interval(Q(lo), iv)) > 0
+
+
+def test_empty_match_is_zero_and_not_private():
+    t = make_table(("a", "b"), [(0, 0), (1, 0)], {"a": [0, 1], "b": [0, 1]})
+    q = make_query(t, {"b": 1})
+    assert exact.guessing_entropy(t, q, "a") == 0 and fast.guessing_entropy(t, q, "a") == 0.0
+    req = PrivacyRequirement("a", 1)
+    assert not exact.is_privacy_preserving(t, q, req) and not fast.is_privacy_preserving(t, q, req)
+    r = exact.worst_fit(t, q, req)
+    assert r.satisfied and r.traffic == 2
+
+
+def test_unreachable_requirement_returns_all_star_unsatisfied():
+    t = table1()
+    req = PrivacyRequirement("Income", 5)
+    for s in STRATEGIES:
+        for twin in (exact, fast):
+            r = twin.generalize(t, eq3_query(t), req, s)
+            assert not r.satisfied and all(is_star(v) for v in r.query) and r.traffic == 12
+
+
+@pytest.mark.parametrize("bad, msg", [
+    (lambda t: make_query(t, {"Weight": "x"}), "unknown attribute 'Weight'"),
+    (lambda t: make_query(t, {"Race": "Martian"}), "'Martian' is not in the domain"),
+    (lambda t: PrivacyRequirement("Income", "1/2"), "G_min = 1/2 < 1"),
+    (lambda t: make_table(("a",), []), "empty"),
+    (lambda t: validate_request(t, {"Income": "$40k"}, PrivacyRequirement("Income", 2)), "target attribute 'Income'"),
+    (lambda t: exact.guessing_entropy(t, {"Race": "Black"}, "Height"), "unknown attribute 'Height'"),
+    (lambda t: make_table(("a", "b"), [(1,)]), "row 0 has 1 values"),
+    (lambda t: make_table(("a",), [(5,)], {"a": [1, 2]}), "value 5 is not in the domain"),
+    (lambda t: exact.generalize(t, eq3_query(t), PrivacyRequirement("Income", 2), "greedy"), "unknown strategy"),
+    (lambda t: g_min_from_l("5/2"), "integer"),
+    (lambda t: PrivacyRequirement("Income", 1.5), "float"),
+])
+def test_bad_input(bad, msg):
+    with pytest.raises(InvalidInput, match=msg.replace("$", r"\$").replace("(", r"\(")):
+        bad(table1())
+
+
+def test_fast_rejects_target_in_query_too():
+    t = table1()
+    with pytest.raises(InvalidInput, match="target attribute"):
+        fast.generalize(t, {"Income": "$40k"}, PrivacyRequirement("Income", 2), "worst_fit")
+
+
+def test_l_translation():
+    assert g_min_from_l(25) == 13 and g_min_from_l(1) == 1
+
+
+@given(tables())
+def test_all_star_query_matches_everything(t):
+    q = (STAR,) * t.m
+    assert exact.traffic_overhead(t, q) == fast.traffic_overhead(t, q) == t.n_rows
+
+
+@given(st.lists(st.integers(0, 9), min_size=0, max_size=7))
+def test_pairwise_form_of_eq2(counts):
+    assert exact.guessing_numerator_pairwise(counts) == exact.guessing_numerator(counts)
+
+
+@given(instances())
+def test_fast_decision_exact_at_the_boundary(inst):
+    """G_min set exactly to G(Q): both twins must call Q privacy-preserving (no float rounding)."""
+    t, q, target, _ = inst
+    g = exact.guessing_entropy(t, q, target)
+    if g >= 1:
+        for g_min in (g, g + Q(1, 10**12)):
+            req = PrivacyRequirement(target, g_min)
+            assert exact.is_privacy_preserving(t, q, req) == fast.is_privacy_preserving(t, q, req) == (g_min == g)
