@@ -134,7 +134,10 @@ class HonestUser:
 
     def __post_init__(self) -> None:
         if not self.real:
-            self.b = bits([self.b], f"b[{self.uid!r}]")[0]
+            if isinstance(self.b, (list, tuple)):
+                self.b = bits(self.b, f"b[{self.uid!r}]")
+            else:
+                self.b = bits([self.b], f"b[{self.uid!r}]")[0]
         for a in self.availability if isinstance(self.availability, list) else [self.availability]:
             if a not in AVAILABILITY:
                 raise InvalidInput(f"user {self.uid!r}: unknown availability {a!r}; use {AVAILABILITY}")
