@@ -80,12 +80,13 @@ class OneTimePad:
         return x - self.p if x > self.p // 2 else x
 
 
-def definition9_violations(p: int) -> list[str]:
-    """Check Definition 9 for :class:`OneTimePad` (p) by enumerating plaintexts and keys.
+def definition9_violations(p: int, otp: Any = None) -> list[str]:
+    """Check Definition 9 for a keyed scheme on Z_p (default :class:`OneTimePad` (p)) by enumerating
+    plaintexts and keys; ``otp`` may be any object with ``encrypt(x, k)``, ``decrypt(c, k)``, ``add``.
 
     correct: ``D_k(E_k(x)) = x``; secret: the law of ``E_K(x)``, K uniform, is the same for all x;
     homomorphic: ``E_k(x) + E_k'(x') = E_{k+k'}(x + x')``. Returns the violated properties."""
-    otp = OneTimePad(p)
+    otp = otp or OneTimePad(p)
     bad = []
     if any(otp.decrypt(otp.encrypt(x, k), k) != x for x in range(p) for k in range(p)):
         bad.append("correct")

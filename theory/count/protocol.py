@@ -196,8 +196,12 @@ def run_thesis_count(
     extra_messages: Sequence[Message] = (),
     rounds: int = 1,
     transcript: Transcript | None = None,
+    server2_forward: Callable[[list[Any]], Any] | None = None,
 ) -> Transcript:
-    """000 Protocol 1 over ``rounds`` sequential queries (user values ``b`` may be per-round lists)."""
+    """000 Protocol 1 over ``rounds`` sequential queries (user values ``b`` may be per-round lists).
+
+    ``server2_forward`` models a corrupted Server 2 (Theorem 10): it receives the checked
+    ciphertexts and returns what is forwarded to Server 1 instead of their sum."""
     roster = _check_users(users, params)
     tr = transcript or Transcript()
     for rnd in range(rounds):
@@ -226,6 +230,8 @@ def run_thesis_count(
             except InvalidInput as exc:
                 raise ProtocolAborted(f"Server 2: {exc}; aborting without release", tr) from exc
             total = c if total is None else scheme.add(total, c)
+        if server2_forward is not None:
+            total = server2_forward([m.payload for m in received])
         tr.send(Message(SERVER2, SERVER1, "S", total, rnd))
         tr.releases.append(scheme.decrypt(total))
     return tr
