@@ -222,3 +222,10 @@ def laws_equal(a: Law, b: Law) -> bool:
 def normalised(law: Law) -> Law:
     z = sum(law.values(), ZERO)
     return {k: v / z for k, v in law.items()}
+
+
+def restrict(log: dict, users: object) -> dict:
+    """``L_{U'}`` (000 §2.2.1 "Notation"): the data of the users in U' only; users of U' that are not in
+    U contribute nothing, i.e. ``L_{U'} = L_{U ∩ U'}``."""
+    keep = set(users)
+    return {u: d for u, d in log.items() if u in keep}

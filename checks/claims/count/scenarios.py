@@ -68,3 +68,18 @@ def first_unavailable(sc):
 
 def coalition(sc):
     return tuple(uid for uid, _, _ in sc.malicious)
+
+
+def leaky_run(users, params, p, randomness, **kw):
+    """The pad protocol with every key forced to 0: the proxy sees b_i + r_i (a broken protocol that
+    Definition 5's checker must reject)."""
+    from theory.count.protocol import TapeRandomness, run_pad_count
+
+    class ZeroKeys(TapeRandomness):
+        def key(self, uid, p):
+            super().key(uid, p)
+            return 0
+
+    z = ZeroKeys({}, {})
+    z.shares, z.keys = randomness.shares, randomness.keys
+    return run_pad_count(users, params, p, z, **kw)

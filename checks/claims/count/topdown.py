@@ -235,3 +235,64 @@ def p_ex4_4(ctx):
     if ok:
         return verified(skating_served_by=sk, running_served_by=run, released_ctr={f"{a}|{v}": c for (a, v), c in res.ctr.items()})
     return refuted(witness={"skating": sk, "running": run})
+
+
+@claim("count.p_def_accuracy", method="exact")
+def p_def_accuracy(ctx):
+    """Checker of Eqs. (5)-(6) (theory.count.accuracy) against the literal inequalities on an exhaustive
+    rational grid; and the appendix' use of it: noise within alpha on both counts implies accuracy exactly
+    when c >= alpha (exhaustive); for c < alpha it can fail (witness kept as evidence)."""
+    from theory.count.accuracy import accuracy_interval, is_accurate, noisy_ctr
+    from itertools import product as prod
+    checked, implication_fail = 0, None
+    for c, n, a in prod(range(0, 6), range(0, 6), (Q(1, 2), Q(1), Q(2))):
+        if c + n <= 2 * a:
+            continue
+        for x, y in prod([Q(k, 2) for k in range(-4, 5)], repeat=2):
+            r = noisy_ctr(c, n, x, y)
+            lit = r is not None and (Q(c) - a) / (c + n + 2 * a) <= r <= (Q(c) + a) / (c + n - 2 * a)
+            if is_accurate(r, c, n, a) != lit:
+                return refuted(witness={"c": c, "n": n, "alpha": a, "x": x, "y": y})
+            checked += 1
+            if abs(x) <= a and abs(y) <= a and not lit:
+                if c >= a:
+                    return refuted(witness={"implication": "fails with c >= alpha", "c": c, "n": n, "alpha": a, "x": x, "y": y})
+                implication_fail = implication_fail or {"c": c, "n": n, "alpha": a, "x": x, "y": y, "ctr": r}
+    return verified(grid_points=checked, within_alpha_implies_accurate_when_c_ge_alpha=True, fails_when_c_lt_alpha=implication_fail)
+
+
+@claim("count.p_a2_bound", method="numeric+statistical")
+def p_a2_bound(ctx):
+    """Rigorous witness: c = 5, n = 95, tau = 10 (N = 100, t = 0, sigma^2 = 99), alpha = 20. On the box
+    X in [-4 tau, -1.5 tau], Y in [-4 tau, 0.8 tau] every CTR^ is below the lower accuracy bound (exact
+    corner check: numerator < 0, denominator in (0, ...]), so Pr[not accurate] >= Pr[box], which exceeds
+    the claimed failure bound 3 tau/(2 pi alpha) e^{-alpha^2/(2 tau^2)}; plus a seeded Monte Carlo estimate."""
+    from theory.count.accuracy import accuracy_interval, claimed_failure_bound
+    c, n, alpha = Q(5), Q(95), Q(20)
+    N, t, s2 = 100, Q(0), Q(99)
+    tau2 = N * s2 / ((1 - t) * N - 1)
+    assert tau2 == 100
+    tau = Q(10)
+    lo_b, hi_b = accuracy_interval(c, n, alpha)
+    xb, yb = (-4 * tau, Q(-3, 2) * tau), (-4 * tau, Q(4, 5) * tau)
+    num_max = c + xb[1]
+    den_min, den_max = c + n + xb[0] + yb[0], c + n + xb[1] + yb[1]
+    box_fails = num_max < 0 and den_min > 0 and num_max / den_max < lo_b
+    # standardised: Pr[X/tau in [-4, -1.5]] = Q(1.5) - Q(4); Pr[Y/tau in [-4, 0.8]] = Q(-4) - Q(0.8)
+    box_prob = lambda k: (normal_sf(k.mpf(3) / 2, k) - normal_sf(k.mpf(4), k)) * (normal_sf(k.mpf(-4), k) - normal_sf(k.mpf(4) / 5, k))
+    claimed = lambda k: claimed_failure_bound(to_interval(alpha, k), to_interval(tau, k), k)
+    exceeds = rigorous_sign(lambda k: box_prob(k) - claimed(k)) > 0
+    rng = ctx.rng("a2")
+    S = 400_000 if ctx.quick else 2_000_000
+    X, Y = rng.normal(0, 10, S), rng.normal(0, 10, S)
+    r = (5 + X) / (100 + X + Y)
+    mc = float(1 - ((r >= float(lo_b)) & (r <= float(hi_b))).mean())
+    old = mpmath.iv.prec
+    mpmath.iv.prec = 80
+    ev = {"c": c, "n": n, "alpha": alpha, "N": N, "t": t, "sigma2": s2, "tau": tau, "accuracy_interval": [lo_b, hi_b],
+          "box": {"X": xb, "Y": yb, "all_fail": box_fails, "probability_lower": float(box_prob(mpmath.iv).a)},
+          "claimed_failure_bound_upper": float(claimed(mpmath.iv).b), "monte_carlo_failure": round(mc, 5), "samples": S}
+    mpmath.iv.prec = old
+    if box_fails and exceeds:
+        return refuted(witness=ev, note="the sufficient event |X|, |Y| <= alpha does not imply accuracy when c < alpha (see count.p_def_accuracy)")
+    return verified_bounded(bound="one instance", **ev)
