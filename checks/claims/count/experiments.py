@@ -96,7 +96,7 @@ GRID_N = (10, 100, 1000, 10000)
 GRID_P = ("1/100000", "1/10000", "1/1000", "1/100")
 
 
-@claim("count.fig5_3", method="statistical+exact")
+@claim("count.fig5_3", method="statistical+exact", quick=False)
 def fig5_3(ctx):
     """The churn model of theory.count.exact_churn (exact expectations) beside 1000 seeded simulated queries
     per (N, p) (fast twin). Exponential growth: ln E / (N ln(1/(1-p))) tends to a + 1 (setup + aggregation

@@ -303,22 +303,22 @@ def claim9(ctx):
     return refuted(witness=r1 + r2)
 
 
-@claim("count.claim11", method="statistical")
+@claim("count.claim11", method="statistical", quick=False)
 def claim11(ctx):
     return _views_claim(ctx, S.one_round(), S.first_honest, "honest available user")
 
 
-@claim("count.claim12", method="statistical")
+@claim("count.claim12", method="statistical", quick=False)
 def claim12(ctx):
     return _views_claim(ctx, S.one_round(), S.coalition, "malicious coalition")
 
 
-@claim("count.claim13", method="statistical")
+@claim("count.claim13", method="statistical", quick=False)
 def claim13(ctx):
     return _views_claim(ctx, S.one_round(), lambda sc: SERVER, "Server 1 (key server)")
 
 
-@claim("count.claim14", method="statistical")
+@claim("count.claim14", method="statistical", quick=False)
 def claim14(ctx):
     return _views_claim(ctx, S.one_round(), lambda sc: PROXY, "Server 2 (aggregating proxy)")
 
@@ -352,7 +352,7 @@ def claim21(ctx):
     return _views_claim(ctx, S.two_rounds(), lambda sc: PROXY, "Server 2, d = 2 rounds")
 
 
-@claim("count.thm9", method="statistical+numeric")
+@claim("count.thm9", method="statistical+numeric", quick=False)
 def thm9(ctx):
     """Definition 5 on instances: (b) every participant's view law equals its simulator's (exact, tiny
     N, p); (a) M' = C / C' has total variance >= sigma^2 and is (eps, delta)-probabilistically DP
@@ -406,7 +406,7 @@ def thm10(ctx):
     return verified(leaked=leaked, private=private)
 
 
-@claim("count.p_server_corrupt", method="property")
+@claim("count.p_server_corrupt", method="property", quick=False)
 def p_server_corrupt(ctx):
     """002 pads: (i) a corrupted server's view (keys, s, release) is exactly simulatable (tiny instances);
     (ii) whatever value s' = c0 + sum c_i m_i (mod p) the forwarding party sends, the release is uniform
@@ -467,7 +467,7 @@ def p_protocol1(ctx):
     return verified(stated_equals_literal=stated == literal)
 
 
-@claim("count.p_gauss_split", method="statistical+exact")
+@claim("count.p_gauss_split", method="statistical+exact", quick=False)
 def p_gauss_split(ctx):
     """Sum of N independent N(0, sigma^2/N) is N(0, sigma^2) (Fact 1: variance additivity, sympy); the exact
     discrete-Gaussian shares reproduce the variance statistically; and Gaussian noise gives (eps, delta)-
@@ -484,7 +484,7 @@ def p_gauss_split(ctx):
     return refuted(witness={"sym": sym_ok, "z": float(z), "thm1": thm})
 
 
-@claim("count.p_laplace_gamma", method="statistical")
+@claim("count.p_laplace_gamma", method="statistical", quick=False)
 def p_laplace_gamma(ctx):
     """Laplace(b) = sum_{i<=N} (G_i - G'_i), G ~ Gamma(1/N, b): characteristic functions multiply to
     1/(1 + b^2 u^2) (sympy), and a seeded KS test of the sum against Laplace(b)."""

@@ -196,7 +196,7 @@ def cor2(ctx):
     return refuted(witness=[r for r in rows if not r["private"]][0], rows=rows)
 
 
-@claim("count.text_rare", method="exact")
+@claim("count.text_rare", method="exact", quick=False)
 def text_rare(ctx):
     """A complete hierarchy with branch 10 and 6 levels has 10^5 leaf contexts (<= branch^height); TopDown
     with exact counts on 50 users x 2 entries issues far fewer Count calls than one per context."""
