@@ -12,5 +12,11 @@
 * :mod:`theory.count.exact_release` / :mod:`theory.count.fast_release` - the law of the released
   count (exact convolution) and its vectorised simulation.
 * :mod:`theory.count.exact_churn` / :mod:`theory.count.fast_churn` - Figure 5.3's phase model.
-* :mod:`theory.count.topdown` - Algorithms 7 and 8, sensitivities (Corollary 2), Proposition 8.
+* :mod:`theory.count.hierarchy` - context hierarchies and ad-log entries.
+* :mod:`theory.count.topdown` / :mod:`theory.count.fast_topdown` - Algorithms 7 and 8 (exact / float
+  twins), Proposition 8's bound, the per-user contribution norm (Corollary 2).
+* :mod:`theory.count.accuracy` - (alpha, beta)-accuracy of CTR estimates (002 Appendix A.2).
+* :mod:`theory.count.aol` - the AOL-based emulation of Figure 5.2.
+
+The exact discrete-Gaussian sampler lives in :mod:`theory.noise.discrete_gaussian`.
 """

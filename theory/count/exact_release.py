@@ -11,14 +11,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from theory.count.model import bits
-from theory.count.views import sum_law
+from theory.count.views import _centered, sum_law
 from theory.errors import InvalidInput
 from theory.numbers import ZERO, distribution
-
-
-def _centered(x: int, p: int) -> int:
-    x %= p
-    return x - p if x > p // 2 else x
 
 
 def release_law(b: Sequence[int], available: Sequence[bool], share: dict, extra: int = 0, p: int | None = None) -> dict:

@@ -53,7 +53,7 @@ def thm1(ctx):
     beyond = {}
     for d in ["1/10"] if ctx.quick else ["1/10", "1/100", "1/1000000"]:
         lo, hi = ex.largest_private_eps(d, lo=1, hi=64, steps=8 if ctx.quick else 24)
-        beyond[d] = {"holds_at": lo, "fails_at": hi, "breach_at_fail_lower": _hi(lambda c: ex.theorem1_breach(hi, d, c))}
+        beyond[d] = {"holds_at": lo, "fails_at": hi, "breach_upper_at_fails_at": _hi(lambda c: ex.theorem1_breach(hi, d, c))}
     if fails:
         w = fails[0]
         return refuted(witness={"eps": w[0], "delta": w[1]}, grid=rows)
