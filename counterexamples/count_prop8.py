@@ -59,5 +59,38 @@ def search() -> SearchResult:
                              encoding="Algorithm 8 with exact counts", verify=verify, describe=describe)
 
 
+def corrected_bound(h, b: int, n: int, m: int, ms) -> object:
+    """What Algorithm 8 can actually issue: the root's count, then per expanded node (at most
+    N m / min_support per level) two calls per bidding ad and one per child:
+    ``1 + (2 b + branch(H)) height(H) N m / min_support``."""
+    from theory.numbers import Q
+
+    return 1 + Q(2 * b + h.branch) * h.height * n * m / Q(ms)
+
+
+def corrected_bound_search(examples: int, seed: int):
+    """Hypothesis search (random trees, logs, bids, min_support) for a violation of :func:`corrected_bound`."""
+    from hypothesis import strategies as st
+
+    from counterexamples.property_search import property_search
+
+    @st.composite
+    def inst(draw):
+        h = complete_tree(draw(st.integers(1, 3)), draw(st.integers(1, 4)))
+        leaves = h.leaves()
+        b = draw(st.integers(1, 3))
+        ads = [f"a{i}" for i in range(b)]
+        n, m = draw(st.integers(1, 6)), draw(st.integers(1, 3))
+        log = [Entry(u, draw(st.sampled_from(leaves)), draw(st.sampled_from(ads)), draw(st.booleans())) for u in range(n) for _ in range(m)]
+        return h, log, b, n, m, draw(st.integers(1, 6))
+
+    def holds(x):
+        h, log, b, n, m, ms = x
+        bids = {v: [f"a{i}" for i in range(b)] for v in h.nodes}
+        return estimates(log, h, ms, m, bids=bids).calls <= corrected_bound(h, b, n, m, ms)
+
+    return property_search(inst(), holds, examples=examples, seed=seed, encoding="Algorithm 8, exact counts, random instances")
+
+
 if __name__ == "__main__":  # pragma: no cover
     print(search().as_json())
