@@ -49,3 +49,27 @@ def simulate_releases(b: np.ndarray, available: np.ndarray, share_sd: float, rng
     if discrete:
         noise = np.rint(noise)
     return ((b + noise) * np.asarray(available, bool)).sum(axis=-1)
+
+
+def discrete_total_noise_breach(share_sigma2: float, n_shares: int, eps: float) -> float:
+    """Numeric (float64) breach probability of Definition 3 for a bit count released with the sum of
+    ``n_shares`` independent discrete Gaussians N_Z(0, share_sigma2) - the protocol's actual noise - for
+    neighbours shifting the count by +-1: ``max_shift Pr_L[|ln f(o)/f'(o)| > eps or f'(o) = 0]``.
+    The support is truncated at 12 standard deviations per share (mass beyond is below 1e-30)."""
+    from theory.noise.discrete_gaussian import discrete_gaussian_pmf_float
+
+    k = int(12 * share_sigma2**0.5) + 12
+    pmf = discrete_gaussian_pmf_float(share_sigma2, k)
+    v = np.array([pmf[x] for x in sorted(pmf)])
+    acc = np.array([1.0])
+    for _ in range(n_shares):
+        acc = np.convolve(acc, v)
+    f = acc / acc.sum()
+    worst = 0.0
+    for shift in (1, -1):
+        g = np.roll(f, shift)
+        g[0 if shift == 1 else -1] = 0.0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            loss = np.log(f / g)
+        worst = max(worst, float(f[(g == 0) | (np.abs(loss) > eps)].sum()))
+    return worst
