@@ -35,7 +35,7 @@ def def_view(ctx):
     return refuted(witness={"restriction": r_ok, "views": ok, "partition": part})
 
 
-@claim("dp.def5", method="statistical+property")
+@claim("dp.def5", method="statistical+property", quick=False)
 def def5(ctx):
     """Exact checker of Definition 5 on finite instances: (b) the view law equals R(M'(...), L_{P_m ∪ {p}})'s
     law (exact enumeration), (a) M' is (eps, delta)-probabilistically DP (Theorem 1's exact breach).

@@ -102,7 +102,7 @@ def prop8(ctx):
     """Exhaustive search (counterexamples/count_prop8.py) for an instance where TopDown with exact counts
     issues more Count calls than (b + branch(H)) height(H) N m / min_support."""
     res = count_prop8.search()
-    corrected = count_prop8.corrected_bound_search(100 if ctx.quick else 500, ctx.int_seed("prop8"))
+    corrected = count_prop8.corrected_bound_search(30 if ctx.quick else 500, ctx.int_seed("prop8"))
     if res.found:
         return refuted(witness=res.witness, search=res.as_json(), corrected_bound="1 + (2b + branch) height N m / min_support",
                        corrected_bound_search=corrected.as_json(),
