@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from counterexamples.harness import SearchResult, exhaustive_search
 from theory.count import fast_topdown
 from theory.count.hierarchy import Entry, complete_tree
-from theory.count.topdown import estimates, proposition8_bound
+from theory.count.exact_topdown import estimates, proposition8_bound
 
 
 def instance(branch: int, height: int, b: int, n: int, m: int, ms: int) -> tuple:

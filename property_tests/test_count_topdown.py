@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from theory.count import exact_churn, fast_churn, fast_topdown
 from theory.count.aol import read_user_log
 from theory.count.hierarchy import Entry, Hierarchy, complete_tree, validate_log
-from theory.count.topdown import estimates, limit_contributions, proposition8_bound
+from theory.count.exact_topdown import estimates, limit_contributions, proposition8_bound
 from theory.errors import InvalidInput
 
 

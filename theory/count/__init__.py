@@ -13,7 +13,7 @@
   count (exact convolution) and its vectorised simulation.
 * :mod:`theory.count.exact_churn` / :mod:`theory.count.fast_churn` - Figure 5.3's phase model.
 * :mod:`theory.count.hierarchy` - context hierarchies and ad-log entries.
-* :mod:`theory.count.topdown` / :mod:`theory.count.fast_topdown` - Algorithms 7 and 8 (exact / float
+* :mod:`theory.count.exact_topdown` / :mod:`theory.count.fast_topdown` - Algorithms 7 and 8 (exact / float
   twins), Proposition 8's bound, the per-user contribution norm (Corollary 2).
 * :mod:`theory.count.accuracy` - (alpha, beta)-accuracy of CTR estimates (002 Appendix A.2).
 * :mod:`theory.count.aol` - the AOL-based emulation of Figure 5.2.

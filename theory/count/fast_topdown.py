@@ -1,4 +1,4 @@
-"""Float64 twin of :func:`theory.count.topdown.estimates` (same signature): counts are tallied once
+"""Float64 twin of :func:`theory.count.exact_topdown.estimates` (same signature): counts are tallied once
 with numpy (``np.add.at`` over the entries' ancestor paths) and TopDown compares in float64.
 A count within rounding of min_support is treated as not exceeding it (conservative: fewer
 releases), via :func:`theory.floats.certainly_le`."""
@@ -10,7 +10,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping
 import numpy as np
 
 from theory.count.hierarchy import Entry, Hierarchy, validate_log
-from theory.count.topdown import EstimatesResult, default_bids, limit_contributions, zero_noise
+from theory.count.exact_topdown import EstimatesResult, default_bids, limit_contributions, zero_noise
 from theory.floats import certainly_le
 
 

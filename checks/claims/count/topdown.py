@@ -15,7 +15,7 @@ from theory.count import exact_privacy as ex
 from theory.count import fast_topdown
 from theory.count.hierarchy import Entry, Hierarchy, complete_tree
 from theory.count.normal_tail import normal_sf
-from theory.count.topdown import contribution_sq_norm, default_bids, estimates, limit_contributions, true_counts
+from theory.count.exact_topdown import contribution_sq_norm, default_bids, estimates, limit_contributions, true_counts
 from theory.numbers import Q, rigorous_sign, to_interval
 
 
