@@ -471,7 +471,9 @@ def p_protocol1(ctx):
         runs_ok &= tr.releases[0] == sum(u.b + abs(u.last_share) for u in us)
     if stated != literal and runs_ok:
         return discrepancy(paper="releases sum b_i + r_i", computed="sum b_i + sum |r_i| (mean shifted)",
-                           mean_stated=mean(stated), mean_literal=mean(literal), runs_match_literal=runs_ok)
+                           mean_stated=mean(stated), mean_literal=mean(literal), runs_match_literal=runs_ok,
+                           note="if the bars are a lost rounding bracket (discretisation, 000 footnote 1) the protocol is the one "
+                                "run_pad_count implements with integer shares, and its release is exactly sum (b_i + r_i) (count.text_correct)")
     return verified(stated_equals_literal=stated == literal)
 
 
