@@ -1,0 +1,61 @@
+"""dp.def_view and dp.def5 (000_211156f2009240b4.txt §2.2.1 "Notation", Definition 5; 002 §4.1 Definition 1)."""
+
+from __future__ import annotations
+
+from checks.claims.count import scenarios as S
+from checks.registry import claim
+from checks.verdict import refuted, verified
+from theory.count import exact_privacy as ex
+from theory.count.model import CountParams
+from theory.count.protocol import AVAILABLE, PROXY, SERVER, HonestUser, MaliciousUser, SampledRandomness, run_pad_count
+from theory.count.views import Scenario, ideal_law, laws_equal, protocol_view_law, restrict, simulator_view_law
+
+
+@claim("dp.def_view", method="exact")
+def def_view(ctx):
+    """Restriction L_{U'} = L_{U ∩ U'} (users outside U ignored); the recorded view of a participant is
+    exactly the messages it sent or received (brute-force filter of the transcript) plus the release,
+    a non-participant's view is the release alone; honest and malicious participants partition P."""
+    L = {"u1": 1, "u2": 0, "u3": 1}
+    r_ok = restrict(L, {"u1", "x9"}) == {"u1": 1} and restrict(L, set()) == {} and restrict(L, L) == L
+    P = CountParams(4, "1/4", 4)
+    us = [HonestUser(i, i % 2) for i in range(3)] + [MaliciousUser(3, 1, S.m_values)]
+    tr = run_pad_count(us, P, 101, SampledRandomness(P.share_variance, ctx.int_seed("view")))
+    ok = True
+    participants = {0, 1, 2, 3, SERVER, PROXY}
+    for who in participants:
+        brute = tuple((m.round, m.sender, m.receiver, m.kind, m.payload) for m in tr.messages if who in (m.sender, m.receiver))
+        ok &= tr.view(who)[:-1] == brute and tr.view(who)[-1] == ("release", tuple(tr.releases))
+    ok &= tr.view(None) == (("release", tuple(tr.releases)),)
+    honest = {0, 1, 2, SERVER, PROXY}
+    malicious = {3}
+    part = honest | malicious == participants and not honest & malicious
+    if r_ok and ok and part:
+        return verified(restriction=r_ok, views_match_bruteforce=ok, partition=part, messages=len(tr.messages))
+    return refuted(witness={"restriction": r_ok, "views": ok, "partition": part})
+
+
+@claim("dp.def5", method="statistical+property", quick=False)
+def def5(ctx):
+    """Exact checker of Definition 5 on finite instances: (b) the view law equals R(M'(...), L_{P_m ∪ {p}})'s
+    law (exact enumeration), (a) M' is (eps, delta)-probabilistically DP (Theorem 1's exact breach).
+    Validated both ways: the pad protocol passes for every participant; a broken protocol (keys = 0) is
+    rejected by the explicit simulator AND by the literal reading: two logs with equal L_{P_m ∪ {p}} and
+    equal laws of M' give different proxy views, so NO simulator R can exist."""
+    good, _ = S.compare(S.one_round()[:2], lambda sc: PROXY)
+    base = S.one_round()[0]
+    a, b = protocol_view_law(base, PROXY, run=S.leaky_run), simulator_view_law(base, PROXY)
+    leaky_rejected_by_sim = not laws_equal(a, b)
+    A = (AVAILABLE,)
+    sc1 = Scenario((("u1", (1,), A), ("u2", (0,), A)), (("z", (1,), S.m_values),), 5, 1, S.SHARE, "1/2")
+    sc2 = Scenario((("u1", (0,), A), ("u2", (1,), A)), (("z", (1,), S.m_values),), 5, 1, S.SHARE, "1/2")
+    same_ideal = ideal_law(sc1) == ideal_law(sc2)
+    leaky_distinguishes = not laws_equal(protocol_view_law(sc1, PROXY, run=S.leaky_run), protocol_view_law(sc2, PROXY, run=S.leaky_run))
+    real_same = laws_equal(protocol_view_law(sc1, PROXY), protocol_view_law(sc2, PROXY))
+    part_a_least = ex.is_probabilistically_private("1", "1/50", 11, 1)  # M' = C with variance 11 >= 2 ln(200)
+    if good and leaky_rejected_by_sim and same_ideal and leaky_distinguishes and real_same and part_a_least:
+        return verified(pad_protocol_passes=good, leaky_rejected_by_simulator=leaky_rejected_by_sim,
+                        literal_reading_rules_out_any_simulator_for_leaky=leaky_distinguishes and same_ideal,
+                        real_views_equal_for_equal_ideal_law=real_same, part_a_at_variance_11=part_a_least)
+    return refuted(witness={"good": good, "leaky_sim": leaky_rejected_by_sim, "same_ideal": same_ideal,
+                            "leaky_distinguishes": leaky_distinguishes, "real_same": real_same})

@@ -1,0 +1,300 @@
+"""Estimates / TopDown claims (000_211156f2009240b4.txt §5.5; 002_9d55ef468949585c.txt §4.4, Appendix A)."""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations_with_replacement, product
+
+import mpmath
+
+from checks.registry import claim
+from checks.verdict import discrepancy, refuted, verified, verified_bounded
+from counterexamples import count_prop8
+from theory.count import exact_privacy as ex
+from theory.count import fast_topdown
+from theory.count.hierarchy import Entry, Hierarchy, complete_tree
+from theory.count.normal_tail import normal_sf
+from theory.count.exact_topdown import contribution_sq_norm, default_bids, estimates, limit_contributions, true_counts
+from theory.numbers import Q, rigorous_sign, to_interval
+
+
+def _random_instance(rng: random.Random):
+    h = complete_tree(rng.choice([1, 2, 3]), rng.choice([1, 2, 3]))
+    leaves = h.leaves()
+    ads = ["a", "b", "c"][: rng.randint(1, 3)]
+    log = [Entry(u, rng.choice(leaves), rng.choice(ads), rng.random() < 0.4) for u in range(rng.randint(1, 8)) for _ in range(rng.randint(1, 4))]
+    return h, log
+
+
+def literal_topdown(log, h, v, ms, noise, out, depth_limit=None):
+    """Algorithm 8 read literally, recursively (the reference for the iterative twins)."""
+    cnt, clk, nclk = true_counts(log, h)
+    c = cnt.get(v, 0) + noise(("count", v))
+    out.setdefault("counts", {})[v] = Q(c)
+    if Q(c) > Q(ms):
+        for a in sorted(default_bids(log, h).get(v, ()), key=repr):
+            x = Q(clk.get((a, v), 0) + noise(("clicks", a, v)))
+            y = Q(nclk.get((a, v), 0) + noise(("no_clicks", a, v)))
+            out.setdefault("ctr", {})[(a, v)] = None if x + y == 0 else x / (x + y)
+        if depth_limit is None or h.depth(v) < depth_limit:
+            for w in h.children[v]:
+                literal_topdown(log, h, w, ms, noise, out, depth_limit)
+    return out
+
+
+def _noise_from(rng_seed: int):
+    def noise(key):
+        return Q(random.Random(f"{rng_seed}:{key!r}").randint(-3, 3), 2)
+    return noise
+
+
+@claim("count.alg8", method="exact")
+def alg8(ctx):
+    """The iterative exact twin and the fast twin agree with the literal recursive Algorithm 8
+    (released counts and CTRs) on seeded random instances, with and without noise and depth limits."""
+    rng = random.Random(ctx.int_seed("alg8"))
+    n = 60 if ctx.quick else 300
+    for i in range(n):
+        h, log = _random_instance(rng)
+        ms, dl = rng.randint(0, 4), rng.choice([None, 0, 1])
+        noise = _noise_from(i)
+        limited = limit_contributions(log, 10**6)
+        lit = literal_topdown(limited, h, h.root, ms, noise, {}, dl)
+        a = estimates(log, h, ms, 10**6, noise, depth_limit=dl)
+        b = fast_topdown.estimates(log, h, ms, 10**6, noise, depth_limit=dl)
+        same = a.counts == lit.get("counts", {}) and a.ctr == lit.get("ctr", {})
+        fast_same = set(b.counts) == set(a.counts) and all(
+            (a.ctr[k] is None and b.ctr[k] is None) or abs(float(a.ctr[k]) - b.ctr[k]) < 1e-9 for k in a.ctr)
+        if not (same and fast_same):
+            return refuted(witness={"instance": i, "literal_equal": same, "fast_equal": fast_same})
+    return verified_bounded(bound=f"{n} seeded random instances (trees branch <= 3, height <= 3, <= 8 users)",
+                            note="002's Algorithm 3 computes the CTRs of v before testing count_v (different order); the thesis order is implemented")
+
+
+@claim("count.alg7", method="exact")
+def alg7(ctx):
+    """Algorithm 7: after the per-user limit every user has min(m, own entries) entries, all from the
+    original log; Estimates equals TopDown on the limited log (exact twin vs literal reading)."""
+    rng = random.Random(ctx.int_seed("alg7"))
+    n = 60 if ctx.quick else 300
+    for i in range(n):
+        h, log = _random_instance(rng)
+        m = rng.randint(1, 3)
+        lim = limit_contributions(log, m, seed=i)
+        per = {}
+        for e in log:
+            per[e.user] = per.get(e.user, 0) + 1
+        got = {}
+        for e in lim:
+            got[e.user] = got.get(e.user, 0) + 1
+        sub = all(lim.count(e) <= log.count(e) for e in set(lim))
+        ok = sub and all(got.get(u, 0) == min(m, k) for u, k in per.items())
+        lit = literal_topdown(lim, h, h.root, 1, lambda k: 0, {})
+        est = estimates(log, h, 1, m, seed=i)
+        if not (ok and est.counts == lit.get("counts", {}) and est.ctr == lit.get("ctr", {})):
+            return refuted(witness={"instance": i, "limit_ok": ok})
+    return verified_bounded(bound=f"{n} seeded random instances")
+
+
+@claim("count.prop8", method="exact+property")
+def prop8(ctx):
+    """Exhaustive search (counterexamples/count_prop8.py) for an instance where TopDown with exact counts
+    issues more Count calls than (b + branch(H)) height(H) N m / min_support."""
+    res = count_prop8.search()
+    corrected = count_prop8.corrected_bound_search(30 if ctx.quick else 500, ctx.int_seed("prop8"))
+    if res.found:
+        return refuted(witness=res.witness, search=res.as_json(), corrected_bound="1 + (2b + branch) height N m / min_support",
+                       corrected_bound_search=corrected.as_json(),
+                       note="Algorithm 8 issues two Count calls per bidding ad (clicks and no_clicks) plus one per visited node; "
+                            "the proof counts one per ad and omits the root's own count")
+    return verified_bounded(bound=res.bound, search=res.as_json())
+
+
+@claim("count.text_prop8_prob", method="numeric+statistical")
+def text_prop8_prob(ctx):
+    """The protocol's actual total noise on a count is the sum of the n >= (1-t)N honest shares,
+    variance n sigma^2/((1-t)N-1) >= sigma^2. Its exact tail beyond (min_support - c) is compared, rigorously,
+    with the printed bound (a Gaussian tail at (min_support - c)((1-t)N-1)/sigma)."""
+    rows = []
+    worst = None
+    for N, t, s2, gap in [(100, "0", "10", 1), (1000, "1/4", "1017", 5), (20, "1/2", "50", 2), (10, "0", "4", 1)]:
+        tq = Q(t)
+        d = (1 - tq) * N - 1
+        n = N  # all users honest and available
+        tot = Q(n) * Q(s2) / d
+
+        def exact_tail(c, tot=tot, gap=gap):
+            return normal_sf(to_interval(Q(gap), c) / c.sqrt(to_interval(tot, c)), c)
+
+        def printed(c, d=d, s2=s2, gap=gap):
+            sig = c.sqrt(to_interval(Q(s2), c))
+            z = to_interval(Q(gap) * d, c) / sig
+            return c.exp(-z * z / 2) * sig / (to_interval(d, c) * gap * c.sqrt(2 * c.pi))
+
+        sign = rigorous_sign(lambda c: exact_tail(c) - printed(c))
+        old = mpmath.iv.prec
+        mpmath.iv.prec = 80
+        row = {"N": N, "t": t, "sigma2": s2, "min_support_minus_c": gap, "exact_tail": float(exact_tail(mpmath.iv).a),
+               "printed_bound": float(printed(mpmath.iv).b), "bound_holds": sign <= 0}
+        mpmath.iv.prec = old
+        rows.append(row)
+        if sign > 0 and worst is None:
+            worst = row
+    if worst:
+        return refuted(witness=worst, rows=rows,
+                       note="the proof scales the gap by ((1-t)N-1)/sigma, as if the total noise had standard deviation sigma/((1-t)N-1); "
+                            "the total noise has variance >= sigma^2")
+    return verified_bounded(bound="4 rigorous instances", rows=rows)
+
+
+def _max_sensitivity(height: int, m: int, n_ads: int) -> tuple[int, tuple]:
+    h = complete_tree(2, height)  # level i has 2^i nodes, as in the proof
+    kinds = [(leaf, a, c) for leaf in h.leaves() for a in range(n_ads) for c in (False, True)]
+    best, arg = 0, ()
+    for k in range(1, m + 1):
+        for combo in combinations_with_replacement(kinds, k):
+            v = contribution_sq_norm([Entry("u", leaf, a, c) for leaf, a, c in combo], h)
+            if v > best:
+                best, arg = v, combo
+    return best, arg
+
+
+@claim("count.text_cor2_sens", method="exact+property")
+def text_cor2_sens(ctx):
+    """Exhaustive over every set of <= m entries of one user (binary hierarchy, level i with 2^i nodes, all
+    node/click/no-click counts): the largest squared L2 change vs the bound 3 height(H) m^2."""
+    rows = []
+    ok = True
+    for height, m, ads in [(1, 1, 2), (2, 2, 2), (3, 2, 2), (2, 3, 2), (3, 3, 1)]:
+        best, arg = _max_sensitivity(height, m, ads)
+        rows.append({"height": height, "m": m, "ads": ads, "max_sq_sensitivity": best, "bound_3hm2": 3 * height * m * m,
+                     "2hm2": 2 * height * m * m, "per_count_max": m})
+        ok &= best <= 3 * height * m * m
+    if ok:
+        return verified_bounded(bound="binary hierarchies height <= 3, m <= 3, <= 2 ads: every contribution set", rows=rows,
+                                note="the maximum is 2 height(H) m^2 (each entry feeds one node count and one click OR no-click count per level); "
+                                     "000 writes the sensitivity as sqrt(3 height m^2) * m (an extra factor m), 002 as sqrt(3 height) * m")
+    return refuted(witness=[r for r in rows if r["max_sq_sensitivity"] > r["bound_3hm2"]][0], rows=rows)
+
+
+@claim("count.cor2", method="numeric+statistical")
+def cor2(ctx):
+    """s^2 <= 3 height m^2 (exhaustive, text_cor2_sens) and, at sigma^2 = 6 height m^2 ln(4/delta)/eps^2, the
+    Gaussian mechanism on the whole count vector with the worst s^2 found is (eps, delta)-probabilistically
+    DP (rigorous). Each count gets total noise variance >= sigma^2 from Count (count.text_noise_var)."""
+    rows = []
+    ok = True
+    for height, m in [(1, 1), (2, 2), (3, 2)]:
+        best, _ = _max_sensitivity(height, m, 2)
+        for e, d in [("1", "1/50"), ("1/2", "1/100")]:
+            s2 = Q(6 * height * m * m) * Q(int(math.log(4 / float(Q(d))) * 10**6), 10**6) / Q(e) ** 2  # a rational just below
+            priv = ex.is_probabilistically_private(e, d, s2 / best, 1)
+            rows.append({"height": height, "m": m, "eps": e, "delta": d, "max_sq_sensitivity": best, "private": priv})
+            ok &= priv
+    if ok:
+        return verified_bounded(bound="binary hierarchies height <= 3, m <= 2; (eps, delta) in {(1, 1/50), (1/2, 1/100)}", rows=rows,
+                                note="TopDown chooses later counts from earlier noisy ones; the thesis' reduction to a fixed count vector is not re-proved here")
+    return refuted(witness=[r for r in rows if not r["private"]][0], rows=rows)
+
+
+@claim("count.text_rare", method="exact", quick=False)
+def text_rare(ctx):
+    """A complete hierarchy with branch 10 and 6 levels has 10^5 leaf contexts (<= branch^height); TopDown
+    with exact counts on 50 users x 2 entries issues far fewer Count calls than one per context."""
+    h = complete_tree(10, 6)
+    leaves = h.leaves()
+    rng = random.Random(ctx.int_seed("rare"))
+    log = [Entry(u, rng.choice(leaves), "a", rng.random() < 0.5) for u in range(50) for _ in range(2)]
+    res = estimates(log, h, 3, 2)
+    ok = len(leaves) <= 10**6 and res.calls < len(leaves)
+    if ok:
+        return verified(contexts=len(leaves), branch_pow_height=10**6, nodes=len(h.nodes), topdown_calls=res.calls)
+    return refuted(witness={"calls": res.calls, "contexts": len(leaves)})
+
+
+def lowest_estimated_ancestor(result, h: Hierarchy, context, ad):
+    """Example 4.4: the lowest ancestor of ``context`` (itself included) with a released CTR^ for ``ad``."""
+    for v in reversed(h.path(context)):
+        if result.ctr.get((ad, v)) is not None:
+            return v
+    return None
+
+
+@claim("count.p_ex4_4", method="exact")
+def p_ex4_4(ctx):
+    """Toy instance of Example 4.4: NYC/exercising -> Central Park/exercising -> {running, skating}, plus
+    Brooklyn. Skating in Central Park is too sparse and is served by its lowest ancestor with an estimate."""
+    parent = {"CP/exercising": "NYC/exercising", "BK/exercising": "NYC/exercising",
+              "CP/running": "CP/exercising", "CP/skating": "CP/exercising"}
+    h = Hierarchy(parent, "NYC/exercising")
+    log = [Entry(u, "CP/running", "shoes", u % 3 == 0) for u in range(12)] + [Entry(100, "CP/skating", "skates", True)] + \
+          [Entry(200 + u, "BK/exercising", "shoes", u % 2 == 0) for u in range(4)]
+    res = estimates(log, h, 2, 2)
+    sk = lowest_estimated_ancestor(res, h, "CP/skating", "shoes")
+    run = lowest_estimated_ancestor(res, h, "CP/running", "shoes")
+    ok = sk == "CP/exercising" and run == "CP/running" and ("shoes", "CP/skating") not in res.ctr
+    if ok:
+        return verified(skating_served_by=sk, running_served_by=run, released_ctr={f"{a}|{v}": c for (a, v), c in res.ctr.items()})
+    return refuted(witness={"skating": sk, "running": run})
+
+
+@claim("count.p_def_accuracy", method="exact")
+def p_def_accuracy(ctx):
+    """Checker of Eqs. (5)-(6) (theory.count.accuracy) against the literal inequalities on an exhaustive
+    rational grid; and the appendix' use of it: noise within alpha on both counts implies accuracy exactly
+    when c >= alpha (exhaustive); for c < alpha it can fail (witness kept as evidence)."""
+    from theory.count.accuracy import accuracy_interval, is_accurate, noisy_ctr
+    from itertools import product as prod
+    checked, implication_fail = 0, None
+    for c, n, a in prod(range(0, 6), range(0, 6), (Q(1, 2), Q(1), Q(2))):
+        if c + n <= 2 * a:
+            continue
+        for x, y in prod([Q(k, 2) for k in range(-4, 5)], repeat=2):
+            r = noisy_ctr(c, n, x, y)
+            lit = r is not None and (Q(c) - a) / (c + n + 2 * a) <= r <= (Q(c) + a) / (c + n - 2 * a)
+            if is_accurate(r, c, n, a) != lit:
+                return refuted(witness={"c": c, "n": n, "alpha": a, "x": x, "y": y})
+            checked += 1
+            if abs(x) <= a and abs(y) <= a and not lit:
+                if c >= a:
+                    return refuted(witness={"implication": "fails with c >= alpha", "c": c, "n": n, "alpha": a, "x": x, "y": y})
+                implication_fail = implication_fail or {"c": c, "n": n, "alpha": a, "x": x, "y": y, "ctr": r}
+    return verified(grid_points=checked, within_alpha_implies_accurate_when_c_ge_alpha=True, fails_when_c_lt_alpha=implication_fail)
+
+
+@claim("count.p_a2_bound", method="numeric+statistical")
+def p_a2_bound(ctx):
+    """Rigorous witness: c = 5, n = 95, tau = 10 (N = 100, t = 0, sigma^2 = 99), alpha = 20. On the box
+    X in [-4 tau, -1.5 tau], Y in [-4 tau, 0.8 tau] every CTR^ is below the lower accuracy bound (exact
+    corner check: numerator < 0, denominator in (0, ...]), so Pr[not accurate] >= Pr[box], which exceeds
+    the claimed failure bound 3 tau/(2 pi alpha) e^{-alpha^2/(2 tau^2)}; plus a seeded Monte Carlo estimate."""
+    from theory.count.accuracy import accuracy_interval, claimed_failure_bound
+    c, n, alpha = Q(5), Q(95), Q(20)
+    N, t, s2 = 100, Q(0), Q(99)
+    tau2 = N * s2 / ((1 - t) * N - 1)
+    assert tau2 == 100
+    tau = Q(10)
+    lo_b, hi_b = accuracy_interval(c, n, alpha)
+    xb, yb = (-4 * tau, Q(-3, 2) * tau), (-4 * tau, Q(4, 5) * tau)
+    num_max = c + xb[1]
+    den_min, den_max = c + n + xb[0] + yb[0], c + n + xb[1] + yb[1]
+    box_fails = num_max < 0 and den_min > 0 and num_max / den_max < lo_b
+    # standardised: Pr[X/tau in [-4, -1.5]] = Q(1.5) - Q(4); Pr[Y/tau in [-4, 0.8]] = Q(-4) - Q(0.8)
+    box_prob = lambda k: (normal_sf(k.mpf(3) / 2, k) - normal_sf(k.mpf(4), k)) * (normal_sf(k.mpf(-4), k) - normal_sf(k.mpf(4) / 5, k))
+    claimed = lambda k: claimed_failure_bound(to_interval(alpha, k), to_interval(tau, k), k)
+    exceeds = rigorous_sign(lambda k: box_prob(k) - claimed(k)) > 0
+    rng = ctx.rng("a2")
+    S = 400_000 if ctx.quick else 2_000_000
+    X, Y = rng.normal(0, 10, S), rng.normal(0, 10, S)
+    r = (5 + X) / (100 + X + Y)
+    mc = float(1 - ((r >= float(lo_b)) & (r <= float(hi_b))).mean())
+    old = mpmath.iv.prec
+    mpmath.iv.prec = 80
+    ev = {"c": c, "n": n, "alpha": alpha, "N": N, "t": t, "sigma2": s2, "tau": tau, "accuracy_interval": [lo_b, hi_b],
+          "box": {"X": xb, "Y": yb, "all_fail": box_fails, "probability_lower": float(box_prob(mpmath.iv).a)},
+          "claimed_failure_bound_upper": float(claimed(mpmath.iv).b), "monte_carlo_failure": round(mc, 5), "samples": S}
+    mpmath.iv.prec = old
+    if box_fails and exceeds:
+        return refuted(witness=ev, note="the sufficient event |X|, |Y| <= alpha does not imply accuracy when c < alpha (see count.p_def_accuracy)")
+    return verified_bounded(bound="one instance", **ev)

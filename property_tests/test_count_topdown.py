@@ -1,0 +1,93 @@
+"""Estimates/TopDown twins, hierarchy validation, churn twins, the AOL reader on synthetic files."""
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from theory.count import exact_churn, fast_churn, fast_topdown
+from theory.count.aol import read_user_log
+from theory.count.hierarchy import Entry, Hierarchy, complete_tree, validate_log
+from theory.count.exact_topdown import estimates, limit_contributions, proposition8_bound
+from theory.errors import InvalidInput
+
+
+@st.composite
+def instances(draw):
+    h = complete_tree(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+    leaves = h.leaves()
+    n = draw(st.integers(1, 6))
+    log = [Entry(u, draw(st.sampled_from(leaves)), draw(st.sampled_from("ab")), draw(st.booleans()))
+           for u in range(n) for _ in range(draw(st.integers(1, 3)))]
+    return h, log
+
+
+@settings(max_examples=40, deadline=None)
+@given(instances(), st.integers(0, 4), st.integers(1, 3), st.sampled_from([None, 0, 1, 2]))
+def test_exact_vs_fast_estimates(inst, ms, m, dl):
+    h, log = inst
+    noise = lambda key: (hash(repr(key)) % 7 - 3) / 2
+    a = estimates(log, h, ms, m, noise, depth_limit=dl)
+    b = fast_topdown.estimates(log, h, ms, m, noise, depth_limit=dl)
+    assert a.calls == b.calls and a.expanded == b.expanded
+    for k, v in a.ctr.items():
+        assert (v is None) == (b.ctr[k] is None)
+        if v is not None:
+            assert abs(float(v) - b.ctr[k]) < 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(instances(), st.integers(1, 3))
+def test_limit_contributions(inst, m):
+    _, log = inst
+    lim = limit_contributions(log, m)
+    per = {}
+    for e in lim:
+        per[e.user] = per.get(e.user, 0) + 1
+    assert all(v <= m for v in per.values())
+    assert set(lim) <= set(log)
+
+
+def test_hierarchy_errors():
+    with pytest.raises(InvalidInput, match="does not reach the root"):
+        Hierarchy({"a": "b", "b": "a"}, "r")
+    h = complete_tree(2, 2)
+    with pytest.raises(InvalidInput, match="unknown context"):
+        validate_log([Entry(0, "nowhere", "a", True)], h)
+    with pytest.raises(InvalidInput, match="empty"):
+        validate_log([], h)
+    with pytest.raises(InvalidInput):
+        limit_contributions([], 0)
+
+
+def test_prop8_bound_positive():
+    assert proposition8_bound(complete_tree(2, 3), 2, 10, 2, 4) == 4 * 3 * 10 * 2 / 4
+
+
+@pytest.mark.parametrize("proto", ["SHI", "RASTOGI"])
+@pytest.mark.parametrize("n,p", [(10, "1/100"), (100, "1/100"), (1000, "1/1000")])
+def test_churn_twins_agree(proto, n, p):
+    e = float(exact_churn.setup_protocol_phases(proto, n, p))
+    f = fast_churn.setup_protocol_phases(proto, n, float(eval(p + ".0")), 4000, np.random.default_rng(0))
+    assert abs(f - e) / e < 0.2
+
+
+def test_churn_bad_input():
+    with pytest.raises(InvalidInput):
+        exact_churn.setup_protocol_phases("PAXOS", 10, "1/10")
+    with pytest.raises(InvalidInput):
+        exact_churn.setup_protocol_phases("SHI", 0, "1/10")
+    with pytest.raises(InvalidInput):
+        exact_churn.setup_protocol_phases("SHI", 10, "3/2")
+
+
+def test_aol_reader(tmp_path):
+    f = tmp_path / "42.txt"
+    f.write_text("cheap shoes\t2006-03-01 10:00:00\nhttp://www.shoes.com/\nhttp://a.org/x\n\nnothing\t2006-03-01 11:00:00\n\n")
+    ev = read_user_log(f)
+    assert [(e.query, e.domain) for e in ev] == [("cheap shoes", "www.shoes.com"), ("cheap shoes", "a.org"), ("nothing", None)]
+    bad = tmp_path / "7.txt"
+    bad.write_text("http://orphan.com/\n")
+    with pytest.raises(InvalidInput, match="7.txt:1"):
+        read_user_log(bad)

@@ -1,0 +1,184 @@
+"""An AOL-based emulation of the experiments of 000_211156f2009240b4.txt §5.6 (Figure 5.2).
+
+The Bing mobile log (116,432 users) is not public; we substitute the AOL top-1000-users logs
+(``/work/shared/data/aol-top1000/user_search_logs/<user>.txt``: blocks ``query<TAB>time`` then an
+optional clicked URL, separated by blank lines). Emulation choices (stated, not the paper's):
+
+* context hierarchy: root -> first word of the query -> the full (lower-cased) query;
+* ads: the ``n_ads`` most clicked domains; an event whose click is on an ad is a *click* impression
+  of that ad; an event without such a click is a *view* (no click) of the most clicked ad of its
+  first-word context (the ad "shown" there), when there is one;
+* users split 80/20 (seeded) into training (Estimates) and test users;
+* a test event (with a click on an ad) is *covered* at threshold theta if the deepest estimated node
+  on its path has an ad with CTR^ >= theta; it is *correct* if that ad is the clicked one.
+  coverage = covered / events, precision = correct / covered; we report the largest coverage with
+  precision >= 0.6 (the paper's operating point) over a grid of theta.
+
+Noise: each released count gets Count's total noise, the sum of the N training users' shares
+``N(sigma^2 / ((1 - t) N - 1))``, i.e. ``N(0, N sigma^2 / ((1 - t) N - 1))`` (Fact 1), with Corollary
+2's ``sigma^2 = 6 height m^2 ln(4/delta) / eps^2`` (height = depth_limit + 1 levels are counted).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlparse
+
+import numpy as np
+
+from theory.count import fast_topdown
+from theory.count.hierarchy import Entry, Hierarchy
+from theory.errors import InvalidInput
+
+ROOT = "*"
+
+
+@dataclass(frozen=True)
+class Event:
+    user: str
+    query: str
+    domain: str | None
+
+
+def read_user_log(path: Path) -> list[Event]:
+    """Parse one user's file: a block is ``query<TAB>time`` then zero or more clicked URLs (one click
+    event each; none gives one event without click). A URL outside a block raises InvalidInput
+    naming file:line."""
+    events: list[Event] = []
+    user = path.stem
+    query: str | None = None
+    clicked = False
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for lineno, raw in enumerate(f, 1):
+            line = raw.rstrip("\n")
+            if "\t" in line or not line.strip():
+                if query is not None and not clicked:
+                    events.append(Event(user, query, None))
+                query, clicked = (line.split("\t", 1)[0].strip().lower(), False) if "\t" in line else (None, False)
+                continue
+            if query is None:
+                raise InvalidInput(f"{path}:{lineno}: URL line without a preceding query line: {line[:60]!r}")
+            events.append(Event(user, query, urlparse(line.strip()).netloc.lower() or None))
+            clicked = True
+    if query is not None and not clicked:
+        events.append(Event(user, query, None))
+    return events
+
+
+def read_aol(root: Path, max_users: int | None = None) -> list[Event]:
+    d = Path(root) / "user_search_logs" if (Path(root) / "user_search_logs").exists() else Path(root)
+    files = sorted(d.glob("*.txt"))
+    if not files:
+        raise InvalidInput(f"no user log files under {d}")
+    out: list[Event] = []
+    for p in files[:max_users]:
+        out.extend(read_user_log(p))
+    return out
+
+
+def first_word(q: str) -> str:
+    return q.split()[0] if q.split() else "-"
+
+
+@dataclass
+class Emulation:
+    hierarchy: Hierarchy
+    train: list[Entry]
+    test: list[tuple[str, str]]  # (leaf context, clicked ad)
+    n_train_users: int
+    ads: list[str]
+    bids: dict  # node -> ads bidding on it
+
+
+def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int = 0) -> Emulation:
+    """Ads = the n_ads most clicked domains; the ads bidding on a first-word context are its
+    ``per_context`` most clicked ads in the training users' events (the root: the global top ones).
+    Each training event is one impression of an ad drawn uniformly from its context's bidders,
+    clicked iff the user clicked that ad's domain."""
+    clicks = Counter(e.domain for e in events if e.domain)
+    ads = [d for d, _ in clicks.most_common(n_ads)]
+    ad_set = set(ads)
+    users = sorted({e.user for e in events})
+    rng = random.Random(seed)
+    test_users = set(rng.sample(users, len(users) // 5))
+    parent: dict = {}
+    for e in events:
+        fw = "w:" + first_word(e.query)
+        parent[fw] = ROOT
+        parent["q:" + e.query] = fw
+    h = Hierarchy(parent, ROOT)
+    cw = Counter((first_word(e.query), e.domain) for e in events if e.user not in test_users and e.domain in ad_set)
+    bids: dict = {ROOT: ads[:per_context]}
+    for (w, d), c in sorted(cw.items(), key=lambda kv: (-kv[1], kv[0])):
+        lst = bids.setdefault("w:" + w, [])
+        if len(lst) < per_context:
+            lst.append(d)
+    train, test = [], []
+    for e in events:
+        leaf = "q:" + e.query
+        if e.user in test_users:
+            if e.domain in ad_set:
+                test.append((leaf, e.domain))
+            continue
+        shown = rng.choice(bids.get("w:" + first_word(e.query)) or bids[ROOT])
+        train.append(Entry(e.user, leaf, shown, e.domain == shown))
+    return Emulation(h, train, test, len(users) - len(test_users), ads, bids)
+
+
+def corollary2_sigma2(eps: float, delta: float, height: int, m: int) -> float:
+    return 6 * height * m * m * math.log(4 / delta) / (eps * eps)
+
+
+def run_estimates(em: Emulation, eps: float | None, t: float, m: int = 4, min_support: float = 50, delta: float = 0.02,
+                  depth_limit: int = 1, seed: int = 0):
+    """Estimates on the training entries with Count's total noise (eps None: exact, non-private)."""
+    if eps is None:
+        noise = lambda key: 0.0
+    else:
+        n = em.n_train_users
+        if not 0 <= t < 1 or (1 - t) * n - 1 <= 0:
+            raise InvalidInput(f"t = {t} invalid for N = {n}")
+        var = n * corollary2_sigma2(eps, delta, depth_limit + 1, m) / ((1 - t) * n - 1)
+        sd = math.sqrt(var)
+        cache: dict = {}
+        rng = np.random.default_rng(seed)
+
+        def noise(key):
+            if key not in cache:
+                cache[key] = float(rng.normal(0.0, sd))
+            return cache[key]
+    return fast_topdown.estimates(em.train, em.hierarchy, min_support, m, noise, depth_limit=depth_limit, bids=em.bids, seed=seed)
+
+
+def precision_coverage(em: Emulation, res, thetas=None) -> list[tuple[float, float, float]]:
+    thetas = thetas if thetas is not None else [i / 20 for i in range(0, 21)]
+    best_ad: dict = {}
+    for (a, v), c in res.ctr.items():
+        if c is None:
+            continue
+        if v not in best_ad or c > best_ad[v][1] or (c == best_ad[v][1] and a < best_ad[v][0]):
+            best_ad[v] = (a, c)
+    picks = []
+    for leaf, clicked in em.test:
+        choice = None
+        for v in reversed(em.hierarchy.path(leaf)):
+            if v in best_ad:
+                choice = best_ad[v]
+                break
+        picks.append((choice, clicked))
+    out = []
+    for th in thetas:
+        shown = [(c, d) for c, d in picks if c is not None and c[1] >= th]
+        cov = len(shown) / max(1, len(picks))
+        prec = sum(1 for c, d in shown if c[0] == d) / len(shown) if shown else float("nan")
+        out.append((th, prec, cov))
+    return out
+
+
+def coverage_at_precision(curve, target: float = 0.6) -> float:
+    ok = [cov for _, prec, cov in curve if prec == prec and prec >= target]
+    return max(ok) if ok else 0.0

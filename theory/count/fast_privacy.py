@@ -1,0 +1,57 @@
+"""Float64 twin of :mod:`theory.count.exact_privacy` (same names and signatures; ``ctx`` ignored).
+
+Decisions are conservative (:func:`theory.floats.certainly_le`): where rounding cannot separate
+the breach probability from delta, the mechanism is reported NOT private.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from scipy.special import ndtr
+
+from theory.floats import certainly_le
+from theory.numbers import to_float
+
+
+def _q(x: Any) -> Any:
+    return ndtr(-np.asarray(x, dtype=float))
+
+
+def breach_probability(eps: object, sigma2: object, s: object, ctx: Any = None) -> Any:
+    e, s2, sv = np.asarray(eps, float) if isinstance(eps, np.ndarray) else to_float(eps), to_float(sigma2), to_float(s)
+    sigma = math.sqrt(s2)
+    return _q(e * sigma / sv - sv / (2 * sigma)) + _q(e * sigma / sv + sv / (2 * sigma))
+
+
+def theorem1_breach(eps: object, delta: object, ctx: Any = None) -> Any:
+    e = np.asarray(eps, float) if isinstance(eps, np.ndarray) else to_float(eps)
+    d = np.asarray(delta, float) if isinstance(delta, np.ndarray) else to_float(delta)
+    eta = e * e / (4 * np.log(4 / d))
+    r = np.sqrt(2 * eta)
+    return _q((e - eta) / r) + _q((e + eta) / r)
+
+
+def theorem1_holds(eps: object, delta: object) -> Any:
+    d = np.asarray(delta, float) if isinstance(delta, np.ndarray) else to_float(delta)
+    return certainly_le(theorem1_breach(eps, delta), d, 1.0)
+
+
+def is_probabilistically_private(eps: object, delta: object, sigma2: object, s: object = 1) -> Any:
+    return certainly_le(breach_probability(eps, sigma2, s), to_float(delta), 1.0)
+
+
+def proof_bound(eps: object, sigma2: object, s: object, ctx: Any = None) -> float:
+    e, s2, sv = to_float(eps), to_float(sigma2), to_float(s)
+    sigma = math.sqrt(s2)
+    z = e * sigma / sv - sv / (2 * sigma)
+    return 2 * math.exp(-e * e * s2 / (2 * sv * sv) + e / 2 - sv * sv / (8 * s2)) / (z * math.sqrt(2 * math.pi))
+
+
+def omega1_outside_probability(eps: object, sigma2: object, s: object, ctx: Any = None) -> float:
+    e, s2, sv = to_float(eps), to_float(sigma2), to_float(s)
+    sigma = math.sqrt(s2)
+    z = e * sigma / sv
+    return float(_q(z) + _q(z - sv / (2 * sigma)))

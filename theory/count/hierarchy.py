@@ -1,0 +1,102 @@
+"""Context hierarchies and context-driven ad logs (000_211156f2009240b4.txt §5.5.2; 002 §4.4).
+
+A hierarchy is a rooted tree over (generalised) contexts: leaves are exact contexts. Level 0 is the
+root; ``height`` is the number of levels (the thesis' proof of Corollary 2 sums over levels
+``l = 0 .. height(H) - 1``); ``branch`` is the largest number of children. An ad-log entry is one
+impression ``(user, leaf context, ad, clicked)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Hashable, Iterable, Mapping, Sequence
+
+from theory.errors import InvalidInput
+
+
+@dataclass(frozen=True)
+class Entry:
+    user: Hashable
+    context: Hashable
+    ad: Hashable
+    clicked: bool
+
+
+@dataclass
+class Hierarchy:
+    """``parent[node]`` for every non-root node; the root is the only node without a parent."""
+
+    parent: Mapping[Hashable, Hashable]
+    root: Hashable
+    children: dict = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.children = {self.root: []}
+        for node, par in self.parent.items():
+            if node == self.root:
+                raise InvalidInput(f"the root {self.root!r} cannot have a parent")
+            self.children.setdefault(par, []).append(node)
+            self.children.setdefault(node, [])
+        for node in self.parent:  # every node must reach the root without a cycle
+            seen, cur = set(), node
+            while cur != self.root:
+                if cur in seen or cur not in self.parent:
+                    raise InvalidInput(f"node {node!r} does not reach the root {self.root!r} (cycle or dangling parent {cur!r})")
+                seen.add(cur)
+                cur = self.parent[cur]
+        for k in self.children:
+            self.children[k].sort(key=repr)
+
+    def path(self, node: Hashable) -> list:
+        """Nodes from the root down to ``node``."""
+        if node != self.root and node not in self.parent:
+            raise InvalidInput(f"unknown context {node!r}")
+        out = [node]
+        while out[-1] != self.root:
+            out.append(self.parent[out[-1]])
+        return out[::-1]
+
+    def depth(self, node: Hashable) -> int:
+        return len(self.path(node)) - 1
+
+    @property
+    def nodes(self) -> list:
+        return list(self.children)
+
+    @property
+    def height(self) -> int:
+        return 1 + max(self.depth(n) for n in self.nodes)
+
+    @property
+    def branch(self) -> int:
+        return max(len(c) for c in self.children.values())
+
+    def leaves(self) -> list:
+        return [n for n, c in self.children.items() if not c]
+
+
+def complete_tree(branch: int, height: int) -> Hierarchy:
+    """The complete ``branch``-ary tree with ``height`` levels (nodes are tuples of child indices)."""
+    parent = {}
+    frontier = [()]
+    for _ in range(height - 1):
+        nxt = []
+        for node in frontier:
+            for i in range(branch):
+                parent[node + (i,)] = node
+                nxt.append(node + (i,))
+        frontier = nxt
+    return Hierarchy(parent, ())
+
+
+def validate_log(log: Iterable[Entry], h: Hierarchy) -> list[Entry]:
+    out = []
+    for i, e in enumerate(log):
+        if not isinstance(e, Entry):
+            raise InvalidInput(f"log[{i}] = {e!r} is not an Entry")
+        if e.context not in h.children:
+            raise InvalidInput(f"log[{i}]: unknown context {e.context!r}")
+        out.append(e)
+    if not out:
+        raise InvalidInput("empty ad log")
+    return out

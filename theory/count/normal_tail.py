@@ -1,0 +1,64 @@
+"""Rigorous enclosures of the standard-normal tail ``Q(x) = Pr[Z >= x] = erfc(x / sqrt 2) / 2``.
+
+``mpmath.iv`` has no working ``erfc`` (``mpmath.iv.erfc`` raises), so we bound it ourselves.
+For ``y >= 0`` (Abramowitz-Stegun 7.1.6)::
+
+    erf(y) = (2 / sqrt(pi)) e^{-y^2} sum_{n >= 0} 2^n y^{2n+1} / (1 * 3 * ... * (2n+1)).
+
+All terms are positive and the ratio of consecutive terms is ``r_n = 2 y^2 / (2n + 3)``. Once
+``r_n <= 1/2`` (i.e. ``n >= y^2``) the remainder after term n is at most ``term_n * r_n / (1 - r_n)
+<= term_n``. We sum in interval arithmetic until the next term is below ``2^-(prec+8)`` of the sum,
+then add the interval ``[0, term_n]`` for the remainder: the result encloses erf(y) rigorously.
+``Q(x) = (1 - erf(x/sqrt 2)) / 2`` for ``x >= 0`` and ``(1 + erf(|x|/sqrt 2)) / 2`` for ``x < 0``;
+the cancellation in ``1 - erf`` for large x is handled by the caller raising the precision
+(:func:`theory.numbers.rigorous_sign` quadruples it until the decision is certain).
+
+Q is decreasing, so for an interval argument ``[a, b]``: ``Q([a, b]) subset [Q(b).lo, Q(a).hi]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _erf_nonneg_point(y: Any, ctx: Any) -> Any:
+    """Enclosure of erf(y) for a (thin) interval y >= 0."""
+    y2 = y * y
+    term = y
+    total = y
+    n = 0
+    y2_hi = float(y2.b) if hasattr(y2, "b") else float(y2)
+    eps = ctx.mpf(2) ** (-(ctx.prec + 8))
+    while True:
+        n += 1
+        term = term * 2 * y2 / (2 * n + 1)
+        total = total + term
+        if n >= y2_hi + 1 and term.b <= (total.a * eps).a:
+            break
+    total = total + ctx.mpf([0, term.b])
+    return 2 / ctx.sqrt(ctx.pi) * ctx.exp(-y2) * total
+
+
+def normal_sf(x: Any, ctx: Any) -> Any:
+    """Enclosure of ``Q(x) = Pr[Z >= x]`` for an interval ``x`` (mpmath.iv at its precision)."""
+    x = ctx.mpf(x)
+    lo_arg, hi_arg = ctx.mpf(x.a), ctx.mpf(x.b)
+
+    def at(point: Any) -> Any:
+        if point.a >= 0:
+            e = _erf_nonneg_point(point / ctx.sqrt(2), ctx)
+            return (1 - e) / 2
+        e = _erf_nonneg_point(-point / ctx.sqrt(2), ctx)
+        return (1 + e) / 2
+
+    q_hi = at(lo_arg)  # Q decreasing: largest at the lower end
+    q_lo = at(hi_arg)
+    lo = max(q_lo.a, 0)
+    return ctx.mpf([lo, q_hi.b])
+
+
+def normal_sf_float(x: float) -> float:
+    """``Q(x)`` in float64 (scipy), for fast twins."""
+    from scipy.special import ndtr
+
+    return float(ndtr(-x))

@@ -1,0 +1,1 @@
+"""Noise samplers shared by several areas (discrete Gaussian, Laplace)."""
