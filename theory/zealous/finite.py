@@ -85,3 +85,17 @@ def least_exp_eps(dist: dict, pairs: list[tuple[Log, Log]]) -> Any:
                     return None
                 best = max(best, p / q)
     return best
+
+
+def noisy_threshold_distribution(c: Counter, domain: Sequence[Hashable], rho: Any, tau_prime: int) -> dict:
+    """Published set of Steps 2, 4, 5 without Step 3 (every domain item noised): full support."""
+    from itertools import product as _p
+
+    probs = [(d, exact.laplace_tail_above(tau_prime - c.get(d, 0), rho)) for d in domain]
+    out: dict = {}
+    for bits in _p((False, True), repeat=len(probs)):
+        pr = Q(1)
+        for (d, p), b in zip(probs, bits):
+            pr *= p if b else 1 - p
+        out[frozenset(d for (d, _), b in zip(probs, bits) if b)] = pr
+    return out
