@@ -6,8 +6,8 @@ Tables used:
   :func:`load_aol_duckdb` reads the AOL format with DuckDB's CSV reader.
 * ``pairs(user, item)`` - (user, item) rows of integer ids, e.g. a generated Zipf log.
 
-Selection (Step 1) keeps, per user, the m distinct items with the smallest ``hash(item, seed)``:
-a seeded pseudo-random order that depends on the item's identity and the seed only, never on counts
+Selection (Step 1) keeps, per user, the m distinct items with the smallest ``hash(user, item, seed)``:
+a seeded pseudo-random order per user (independent across users) that depends on identities and the seed only, never on counts
 (it differs from :func:`theory.zealous.histograms.select_items`' uniform sample draw by draw, but
 is "not based on the data" in the sense of Figure 6.1's footnote). Histograms count users per item.
 """
@@ -87,7 +87,7 @@ def histogram_sql(source_sql: str, m: object | None, seed: int) -> str:
         return f"SELECT item, count(*) AS c FROM ({source_sql}) WHERE item <> '' GROUP BY item"
     mm = contributions(m)
     return (
-        f"SELECT item, count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(item, {int(seed)}), item) AS r "
+        f"SELECT item, count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, {int(seed)}), item) AS r "
         f"FROM ({source_sql}) WHERE item <> '') WHERE r <= {mm} GROUP BY item"
     )
 
@@ -103,7 +103,7 @@ def pair_histogram_counts(con: duckdb.DuckDBPyConnection, m: int, seed: int) -> 
     """Counts array of the selected histogram over table ``pairs(user, item)`` (integer ids)."""
     mm = contributions(m)
     sql = (
-        "SELECT count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(item, "
+        "SELECT count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, "
         f"{int(seed)})) AS r FROM (SELECT DISTINCT user, item FROM pairs)) WHERE r <= {mm} GROUP BY item"
     )
     return con.execute(sql).fetchnumpy()["c"].astype(np.float64)

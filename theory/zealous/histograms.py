@@ -56,7 +56,11 @@ def select_items(items: Mapping[str, Iterable[Hashable]], m: object, seed: int) 
     mm = contributions(m)
     out = {}
     for user, its in items.items():
-        pool = sorted(set(its), key=repr)
+        pool = set(its)
+        try:
+            pool = sorted(pool)  # homogeneous items (str, or tuples of str): fast native order
+        except TypeError:
+            pool = sorted(pool, key=repr)
         if len(pool) > mm:
             pool = _user_rng(seed, user).sample(pool, mm)
         out[user] = pool
