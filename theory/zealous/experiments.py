@@ -76,7 +76,10 @@ class Experiment:
         return fast.zealous(self.selected(kind, m), zealous_params(self.U, m, eps), seed=self.seed * 1000 + run)
 
     def adar(self, k: int, kind: str) -> Counter:
-        return histogram(user_items(adar_k_query(self.log, k, seed=self.seed), kind))
+        key = ("adar", k, kind)
+        if key not in self.items:
+            self.items[key] = histogram(user_items(adar_k_query(self.log, k, seed=self.seed), kind))
+        return self.items[key]
 
     def avg_items(self, kind: str) -> float:
         its = self.user_items(kind)

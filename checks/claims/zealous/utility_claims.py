@@ -8,7 +8,7 @@ from itertools import product
 import mpmath
 
 from checks.registry import claim
-from checks.verdict import compare_exact, refuted, verified
+from checks.verdict import compare_exact, refuted, verified, verified_bounded
 from theory.dp import exact as dpx
 from theory.dp.mechanism import finite_mechanism
 from theory.numbers import ZERO, Epsilon, Q, rigorous_sign, to_interval
@@ -174,7 +174,8 @@ def thm16(ctx):
     ev = {"zealous_half": ok, "group_privacy": group, "source": f"{SRC} §6.4.5 Theorem 16",
           "caveat": "the paper's constant comes from Lemma 13 (refuted); the qualitative separation holds with the group-privacy constant for U >= tau + xi"}
     if ok and all(g["holds"] for g in group.values()):
-        return verified(**ev)
+        return verified_bounded(bound="ZEALOUS half: rho in {1/2,1/3}, tau in {1,3}, tau'-tau in {0,2,5}, all counts up to tau'+4; "
+                                "group privacy: exhaustive on the Lemma-13 mechanism (U = 2, k = 1, 2)", **ev)
     return refuted(witness=ev)
 
 
