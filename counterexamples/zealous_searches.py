@@ -19,7 +19,7 @@ from counterexamples.harness import SearchResult, exhaustive_search, model_ratio
 from theory.dp import exact as dpx
 from theory.dp.mechanism import finite_mechanism
 from theory.numbers import Epsilon, Q
-from theory.zealous.finite import zealous_mechanism
+from theory.zealous.finite import small_domain, zealous_mechanism
 from theory.zealous.model import ZealousParams
 
 
@@ -70,13 +70,13 @@ def thm13_instances(eps_factor: int = 2):
 
 def _thm13_violated(inst, eps_factor: int = 2) -> bool:
     m, rho, tp, users = inst
-    mech = zealous_mechanism(("a", "b", "c")[: m + 1], users, ZealousParams.of(m, None, 1, tp, rho=rho))
+    mech = zealous_mechanism(small_domain(m), users, ZealousParams.of(m, None, 1, tp, rho=rho))
     return not dpx.indistinguishability_delta(mech, Epsilon.from_exp(Q(rho) ** (-eps_factor * m)))[0].le(thm13_delta_prime(m, rho, tp, eps_factor))
 
 
 def _thm13_verify(inst, eps_factor: int = 2) -> bool:
     m, rho, tp, users = inst
-    mech = zealous_mechanism(("a", "b", "c")[: m + 1], users, ZealousParams.of(m, None, 1, tp, rho=rho))
+    mech = zealous_mechanism(small_domain(m), users, ZealousParams.of(m, None, 1, tp, rho=rho))
     return not dpx.is_indistinguishable_by_subsets(mech, Epsilon.from_exp(Q(rho) ** (-eps_factor * m)), thm13_delta_prime(m, rho, tp, eps_factor))
 
 
@@ -84,7 +84,7 @@ def thm13_exhaustive(eps_factor: int = 2) -> SearchResult:
     """eps_factor = 2: Theorem 13 as printed (lambda = 2m/eps'); 1: lambda = m/eps' (Korolova et al.)."""
     return exhaustive_search(
         thm13_instances(eps_factor), lambda i: _thm13_violated(i, eps_factor),
-        bound="m <= 2, U <= 2, |D| = m + 1, rho in {1/2, 1/3}, tau' in 2..4 (published item sets)",
+        bound="m <= 2, U <= 2, |D| = 2m, rho in {1/2, 1/3}, tau' in 2..4 (published item sets)",
         encoding="exact finite mechanisms (rational rho = e^{-1/lambda})",
         verify=lambda i: _thm13_verify(i, eps_factor),
         describe=lambda i: {"m": i[0], "rho=e^(-1/lambda)": i[1], "tau_prime": i[2], "U": i[3], "tau": 1,

@@ -22,14 +22,16 @@ def _lam(params: ZealousParams) -> float:
     return params.lam_float
 
 
-def laplace_tail_above(x: np.ndarray | float, lam: float) -> np.ndarray:
+def laplace_tail_above(x: np.ndarray | float, rho: float) -> np.ndarray:
+    """Pr[eta > x] for eta ~ Lap(lambda), rho = e^{-1/lambda}: 1/2 rho^x (x >= 0), 1 - 1/2 rho^{-x} (vectorised)."""
     x = np.asarray(x, dtype=np.float64)
-    return np.where(x >= 0, 0.5 * np.exp(-np.abs(x) / lam), 1 - 0.5 * np.exp(-np.abs(x) / lam))
+    t = 0.5 * np.exp(np.abs(x) * np.log(float(rho)))
+    return np.where(x >= 0, t, 1 - t)
 
 
 def release_probability(count: np.ndarray | int, params: ZealousParams) -> np.ndarray:
     c = np.asarray(count, dtype=np.float64)
-    p = laplace_tail_above(float(params.tau_prime) - c, _lam(params))
+    p = laplace_tail_above(float(params.tau_prime) - c, np.exp(-1.0 / _lam(params)))
     return np.where(c < float(params.tau), 0.0, p)
 
 

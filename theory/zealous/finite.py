@@ -24,6 +24,11 @@ from theory.zealous.model import ZealousParams
 Log = tuple  # tuple of frozensets
 
 
+def small_domain(m: int) -> tuple[str, ...]:
+    """2m items (at least 2): the smallest domain on which one user's change moves 2m counts (|Delta| = 2m)."""
+    return tuple("abcdefghij"[: max(2, 2 * m)])
+
+
 def histories(domain: Sequence[Hashable], m: int, *, allow_empty: bool = True) -> list[frozenset]:
     lo = 0 if allow_empty else 1
     return [frozenset(c) for r in range(lo, m + 1) for c in combinations(domain, r)]
