@@ -80,8 +80,38 @@ def thm12(ctx):
     acc = is_c_accurate(((dict(counts(L)), {}) for L in logs), Q(1, 2), 1, 1)
     baseline = {L: sum(1 for f in counts(L).values() if f > 2) for L in logs}  # items with f > tau + xi
     equal = all(inaccuracy_literal(mech.dist[L], dict(counts(L)), 1, 1, domain) == baseline[L] for L in logs)
+    # (d) a non-degenerate witness (U >= tau + xi) under Definition 10's strict inequalities with tau = xi:
+    # items retained independently w.p. r^{f}/16 (r = 2; a user change moves <= 2 counts => e^eps = 4),
+    # c = r^2/16 = 1/4; domain = the bound; S: all 3 users hold item w0 (f = 3 > tau + xi = 2).
+    r, alpha, users = Q(2), Q(1, 16), 3
+    small = ("w0", "w1", "w2")
+    logs3 = all_logs(small, users, 1)
+    prod = {}
+    for L in logs3:
+        c3 = counts(L)
+        dist = {}
+        for bits in product((False, True), repeat=len(small)):
+            pr = Q(1)
+            for d, b in zip(small, bits):
+                pd = alpha * r ** c3[d]
+                pr *= pd if b else 1 - pd
+            dist[frozenset(d for d, b in zip(small, bits) if b)] = pr
+        prod[L] = dist
+    prod_mech = finite_mechanism(prod, user_neighbours(logs3))
+    e_eps = r ** 2
+    dp2 = dpx.is_differentially_private(prod_mech, Epsilon.from_exp(e_eps))
+    bound2 = users * 1 * (2 * e_eps ** 4 / (Q(1, 4) * 2) + Q(1, 1))  # e^{2 eps (tau+xi)/m} = e^{4 eps} = (e^eps)^4
+    p3 = alpha * r ** 3
+    inacc2 = inaccuracy({"w0": p3}, {"w0": 3}, 1, 1)  # absent items: f = 0, not < tau - xi = 0
+    base2 = 1
+    second = {"U": users, "m": 1, "tau": 1, "xi": 1, "c": "1/4", "e^eps": e_eps, "|D|": bound2, "eps_dp_on_3_item_domain": dp2,
+              "Def10_inaccuracy_on_S": inacc2, "baseline_on_S": base2,
+              "product_structure": "items are retained independently and one user (m = 1) changes at most 2 counts, so the exact DP check on 3 items (2 changed + 1 unchanged) covers any domain size",
+              "c_accuracy": "p(f) = 2^f/16 >= 1/4 for every f >= tau + xi = 2",
+              "reading": "Definition 10 counts only f < tau - xi = 0 as infrequent-wrong (strict); with <= (text of §6.2.3) the theorem holds for this A"}
     ev = {"proof_arithmetic_holds_on_grid": grid_ok, "premise": "Lemma 13 (refuted: zealous.lem13)",
           "witness_domain_size": len(domain), "witness_bound": exact_bound, "witness_dp": dp, "witness_c_accurate": acc,
+          "non_degenerate_witness_under_strict_Def10": second if (dp2 and inacc2 < base2) else None,
           "source": f"{SRC} §6.3.2 Theorem 12"}
     if len(domain) >= exact_bound and dp and acc and equal:
         return refuted(witness={"U": 1, "m": 1, "tau": 1, "xi": 1, "c": "1/2", "e^eps": 2, "|D|": 33, "algorithm": "always empty",
