@@ -159,3 +159,16 @@ def test_zealous_exact_and_fast_samples_have_same_law():
         p = float(fast.release_probability(hist[k], params))
         for cnt in (ex_rel[k], fa_rel[k]):
             assert abs(cnt / n - p) < 5 * (p * (1 - p) / n) ** 0.5 + 0.02
+
+
+def test_naive_float_laplace_leaks_the_true_count():
+    """Mironov 2012 in miniature: outputs of the naive sampler for c = 0 mostly rule out c = 1 exactly."""
+    import random as _r
+
+    from theory.noise.laplace import naive_float_laplace, naive_output_possible
+
+    rng = _r.Random(7)
+    ys = [naive_float_laplace(0.0, 1.0, rng) for _ in range(200)]
+    assert all(naive_output_possible(y, 0.0, 1.0) for y in ys)  # the truth is always consistent
+    excluded = sum(not naive_output_possible(y, 1.0, 1.0) for y in ys)
+    assert excluded > 100  # ... while the neighbouring count is excluded for most outputs

@@ -120,3 +120,37 @@ def discrete_laplace_pmf(k: int, r: object) -> Any:
     if not 0 < rr < 1:
         raise InvalidInput(f"r = {rr} must lie in (0, 1)")
     return (1 - rr) / (1 + rr) * rr ** abs(k)
+
+
+# --------------------------------------------------------------------------- the leak (Mironov 2012)
+
+
+def naive_float_laplace(c: float, lam: float, rng: random.Random) -> float:
+    """The textbook float sampler: c + lam * S * ln(U), U uniform on the 53-bit grid (0, 1], S = +-1.
+
+    For demonstration only (:func:`naive_output_possible`); never used to release data.
+    """
+    import math
+
+    u = (rng.getrandbits(53) + 1) / 2 ** 53
+    s = 1.0 if rng.getrandbits(1) else -1.0
+    return c + lam * s * math.log(u)
+
+
+def naive_output_possible(y: float, c: float, lam: float) -> bool:
+    """Could the naive sampler with true value ``c`` have printed exactly the double ``y``?
+
+    Tries the 53-bit grid points u near exp(-|y - c|/lam) for both signs: float rounding makes the
+    reachable outputs a sparse, c-dependent set of doubles, so for most draws from c one can rule out c' = c + 1.
+    """
+    import math
+
+    for s in (1.0, -1.0):
+        t = (y - c) / (lam * s)
+        if t > 0:
+            continue
+        k0 = int(math.exp(t) * 2 ** 53)
+        for k in range(max(1, k0 - 4), min(2 ** 53, k0 + 5) + 1):
+            if c + lam * s * math.log(k / 2 ** 53) == y:
+                return True
+    return False
