@@ -7,7 +7,8 @@ does not produce every double: the set of reachable outputs depends on ``c``, so
 (the likelihood ratio is infinite, not ``e^{1/lam}``); he recovered the true value in a large
 fraction of draws. Any sampler that rounds a real-valued draw inherits some such gap.
 
-The cure used here: draw the noise on an exact grid with exact arithmetic. With granularity
+The leak is demonstrated by :func:`naive_float_laplace` / :func:`naive_output_possible` (a test shows that
+most outputs for c = 0 exclude c = 1 exactly). The cure used here: draw the noise on an exact grid with exact arithmetic. With granularity
 ``g`` (a positive rational) the noise is ``eta = g * K`` with
 
     Pr[K = k] = (1 - r) / (1 + r) * r^{|k|},    r = e^{-g/lam},
@@ -39,10 +40,17 @@ from theory.numbers import Q, as_rational, positive
 
 
 class BitSource:
-    """Uniform random integers from an integer seed (Python's Mersenne twister: bits, never floats)."""
+    """Uniform random integers from an integer seed (Python's Mersenne twister: bits, never floats).
 
-    def __init__(self, seed: int) -> None:
-        self._r = random.Random(seed)
+    Seeded for reproducible checks; a real release should use :meth:`system` (OS randomness).
+    """
+
+    def __init__(self, seed: int | None) -> None:
+        self._r = random.Random(seed) if seed is not None else random.SystemRandom()
+
+    @classmethod
+    def system(cls) -> "BitSource":
+        return cls(None)
 
     def below(self, n: int) -> int:
         """Uniform on {0, ..., n-1} (exact: rejection sampling on random bits)."""
