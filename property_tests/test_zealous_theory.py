@@ -207,3 +207,9 @@ def test_selection_rejects_bad_m():
     with pytest.raises(InvalidInput):
         select_items({"u": {1, 2}}, 0, 1)
     assert histogram(select_items({"u": {1, 2, 3}}, 2, 1)).total() == 2
+
+
+@pytest.mark.parametrize("eps,delta", [(0, "1/1000"), (-1, "1/1000"), (1, 0), (1, 1), (1, "2")])
+def test_zealous_params_reject_bad_privacy_targets(eps, delta):
+    with pytest.raises(InvalidInput):
+        zealous_params(1000, 2, eps, delta)
