@@ -57,13 +57,21 @@ def table6_1(ctx):
         ok = [rounds_to(_delta_cell(U, M_6_1, tau, lam, tp, variant), pd) for (lam, tp), (pd, _) in TABLE_6_1.items()]
         if sum(ok) >= 3:
             delta_hits.append({"U": U, "tau": tau, "formula": variant, "cells_reproduced": sum(ok), "of": 4})
+    cell_hits = {}
+    for (lam, tp), (pd, _) in TABLE_6_1.items():
+        key = f"lambda={lam}, tau'={tp}"
+        if key in differ and not differ[key]["delta"]["rounds_to_paper"]:
+            cell_hits[key] = [{"U": U, "tau": tau, "tau_prime": t2, "formula": variant}
+                              for U, tau, t2, variant in product((500_000, 510_000, 512_000, 524_288), range(1, 11), (tp - 1, tp, tp + 1),
+                                                                 ("union bound U m/(2 tau) e^{-(tau'-tau)/lam}", "exact 1-(1-e^{-(tau'-tau)/lam}/2)^{Um/tau}"))
+                              if rounds_to(_delta_cell(U, M_6_1, tau, lam, t2, variant), pd)]
     dprime_hits = []
     for num, den in ((1, 1), (2, 1), (1, 2)):  # eps' = (num/den) * m / lambda
         ok = [rounds_to(lambda c, lam=lam, tp=tp: thm13_delta_prime(M_6_1, Q(num * M_6_1, den * lam), tp, c), pdp) for (lam, tp), (_, pdp) in TABLE_6_1.items()]
         if sum(ok) >= 3:
             dprime_hits.append({"eps_prime": f"{Q(num, den)} * m/lambda", "cells_reproduced": sum(ok), "of": 4})
     ev = {"source": f"{SRC} §6.4.3 Table 6.1", "U": U_EXP, "m": M_6_1, "tau_for_delta": 1, "cells": rows,
-          "search_delta": delta_hits, "search_delta_prime": dprime_hits,
+          "search_delta": delta_hits, "search_delta_single_cell": cell_hits, "search_delta_prime": dprime_hits,
           "rule": "printed value = computed value rounded to 2 significant digits (interval arithmetic)"}
     if differ:
         return discrepancy(paper={k: {x: v[x]["paper"] for x in v} for k, v in differ.items()},
