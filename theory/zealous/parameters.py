@@ -134,6 +134,14 @@ def thm12_infrequent_lower_bound(D: object, U: object, m: object, c: object, tau
     return (_num(ctx, D) - u * mm / (t - x + 1)) * cc / ctx.exp(2 * e * (t + x) / mm)
 
 
+def group_privacy_domain_bound(U: object, m: object, c: object, tau: object, xi: object, eps: object, ctx: Any = mpmath.mp) -> Any:
+    """The corrected Theorem-12 threshold via group privacy (S'_d changes tau + xi users, ratio e^{eps (tau+xi)}):
+    |D| > U m/(tau - xi + 1) + U m e^{eps (tau+xi)}/(c (tau + xi)) makes the inability to filter exceed U m/(tau+xi)."""
+    u, mm = _num(ctx, positive(U, "U")), _num(ctx, contributions(m))
+    cc, t, x, e = (_num(ctx, positive(c, "c")), _num(ctx, positive(tau, "tau")), _num(ctx, as_rational(xi, "xi")), _num(ctx, positive(eps, "eps")))
+    return u * mm / (t - x + 1) + u * mm * ctx.exp(e * (t + x)) / (cc * (t + x))
+
+
 def query_pair_domain(vocabulary: int, max_keywords: int, *, ordered: bool = True) -> int:
     """|D| of consecutive query pairs: (number of queries)^2, queries = keyword sequences (or sets) of length 1..max."""
     if vocabulary <= 0 or max_keywords <= 0:
