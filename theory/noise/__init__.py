@@ -1,1 +1,7 @@
-"""Noise samplers shared by several areas (discrete Gaussian, Laplace)."""
+"""Floating-point-safe noise samplers (exact arithmetic on random bits), shared by ZEALOUS and Count.
+
+* :mod:`theory.noise.laplace` - exact discrete Laplace (Canonne, Kamath, Steinke 2020) and why a
+  naive float Laplace sampler leaks (Mironov 2012).
+* :mod:`theory.noise.discrete_gaussian` - exact discrete Gaussian (Canonne, Kamath, Steinke 2020),
+  used for the Count protocol's noise shares.
+"""

@@ -1,0 +1,174 @@
+"""ZEALOUS core: loaders, histograms, selection, exact vs fast twins, sampler, bad input."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from theory.errors import InvalidInput
+from theory.noise.laplace import BitSource, bernoulli_exp, discrete_laplace, discrete_laplace_pmf, grid_tail_probability
+from theory.numbers import Q
+from theory.zealous import exact, fast
+from theory.zealous.histograms import histogram, item_histogram, select_items, user_items
+from theory.zealous.loaders import load_aol, load_user_dir, write_aol
+from theory.zealous.model import Entry, SearchLog, ZealousParams, privacy_target
+
+T0 = 1141603200  # 2006-03-06
+
+
+def small_log() -> SearchLog:
+    return SearchLog({
+        "1": [Entry("honda accord", T0, ("http://a",)), Entry("certified car", T0 + 60), Entry("free mp3", T0 + 9000, ("http://b", "http://c"))],
+        "2": [Entry("free mp3", T0 + 5, ("http://b",)), Entry("honda civic", T0 + 100)],
+    })
+
+
+def test_histograms_count_users_not_occurrences():
+    log = small_log()
+    kw = item_histogram(log, "keywords")
+    assert kw["free"] == 2 and kw["honda"] == 2 and kw["accord"] == 1
+    assert item_histogram(log, "queries")["free mp3"] == 2
+    assert item_histogram(log, "clicks")["http://b"] == 2
+    qp = item_histogram(log, "query_pairs")
+    assert qp[("honda accord", "certified car")] == 1
+    assert ("certified car", "free mp3") not in qp  # 2.5 h gap: a new session
+
+
+def test_aol_round_trip(tmp_path):
+    log = small_log()
+    write_aol(log, tmp_path / "log.txt")
+    back = load_aol(tmp_path / "log.txt")
+    assert {u: [(e.query, e.time, e.clicks) for e in h] for u, h in back.histories.items()} == {
+        u: [(e.query, e.time, e.clicks) for e in h] for u, h in log.histories.items()
+    }
+
+
+def test_user_dir_layout(tmp_path):
+    (tmp_path / "42.txt").write_text("ny times\t2006-03-06 12:15:20\nhttp://www.nytimes.com/\n\nracquetball\t2006-03-10 00:41:26\n\n")
+    log = load_user_dir(tmp_path)
+    assert [e.query for e in log.histories["42"]] == ["ny times", "racquetball"]
+    assert log.histories["42"][0].clicks == ("http://www.nytimes.com/",)
+
+
+@pytest.mark.parametrize("text,line", [
+    ("AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n1\tq\t2006-03-01 00:00:00\t\t\n2\tq\n", 3),
+    ("AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n1\tq\t2006-13-01 00:00:00\t\t\n", 2),
+    ("AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n1\tq\t2006-03-01 00:00:00\tx\thttp://a\n", 2),
+])
+def test_malformed_aol_lines_name_file_and_line(tmp_path, text, line):
+    p = tmp_path / "bad.txt"
+    p.write_text(text)
+    with pytest.raises(InvalidInput, match=f"bad.txt:{line}"):
+        load_aol(p)
+
+
+def test_malformed_user_file(tmp_path):
+    (tmp_path / "7.txt").write_text("q1\t2006-03-06 12:15:20\nhttp://a\nq2\t2006-03-06 12:15:25\n")
+    with pytest.raises(InvalidInput, match="7.txt:3"):
+        load_user_dir(tmp_path)
+
+
+@pytest.mark.parametrize("kw", [
+    dict(m=0, lam=1, tau=1, tau_prime=2), dict(m=-1, lam=1, tau=1, tau_prime=2), dict(m=2, lam=0, tau=1, tau_prime=2),
+    dict(m=2, lam=-1, tau=1, tau_prime=2), dict(m=2, lam=1, tau=3, tau_prime=2), dict(m="3/2", lam=1, tau=1, tau_prime=2),
+])
+def test_bad_parameters(kw):
+    with pytest.raises(InvalidInput):
+        ZealousParams.of(**kw)
+
+
+@pytest.mark.parametrize("eps,delta", [(0, "1/2"), (-1, "1/2"), (1, 0), (1, 1), (1, "3/2")])
+def test_bad_privacy_target(eps, delta):
+    with pytest.raises(InvalidInput):
+        privacy_target(eps, delta)
+
+
+def test_empty_log():
+    with pytest.raises(InvalidInput, match="empty"):
+        item_histogram(SearchLog({}), "keywords")
+    with pytest.raises(InvalidInput, match="empty"):
+        item_histogram(SearchLog({"u": []}), "keywords")
+
+
+@given(st.dictionaries(st.text("ab", min_size=1, max_size=2), st.sets(st.integers(0, 9), max_size=8), min_size=1, max_size=6),
+       st.integers(1, 5), st.integers(0, 2**32))
+def test_selection_bounds_and_independence_of_others(items, m, seed):
+    sel = select_items(items, m, seed)
+    for u, s in sel.items():
+        assert len(s) == min(m, len(items[u])) and set(s) <= items[u] and len(set(s)) == len(s)
+    # a user's selection depends only on (seed, user, own items)
+    one = next(iter(items))
+    assert select_items({one: items[one]}, m, seed)[one] == sel[one]
+    h = histogram(sel)
+    assert sum(h.values()) == sum(len(s) for s in sel.values())
+
+
+@given(st.dictionaries(st.integers(0, 5), st.integers(0, 8), min_size=1, max_size=5), st.integers(1, 4), st.integers(0, 4),
+       st.fractions(min_value=Fraction(1, 20), max_value=Fraction(19, 20), max_denominator=50))
+@settings(max_examples=60)
+def test_exact_and_fast_release_distributions_agree(hist, tau, gap, rho):
+    params = ZealousParams.of(2, None, tau, tau + gap, rho=rho)
+    ex = exact.release_distribution(hist, params)
+    fa = fast.release_distribution(hist, params)
+    assert sum(ex.values()) == 1
+    assert set(k for k, v in ex.items() if v > 0) <= set(fa)
+    for k, v in ex.items():
+        assert abs(float(v) - fa.get(k, 0.0)) <= 1e-12
+
+
+@given(st.integers(-6, 6), st.fractions(min_value=Fraction(1, 10), max_value=Fraction(9, 10), max_denominator=50))
+def test_laplace_tail_matches_fast(x, rho):
+    assert abs(float(exact.laplace_tail_above(x, Q(rho))) - float(fast.laplace_tail_above(x, float(rho)))) < 1e-12
+
+
+def test_bernoulli_exp_and_discrete_laplace_frequencies():
+    bits = BitSource(1)
+    n = 4000
+    hits = sum(bernoulli_exp(Q(3, 2), bits) for _ in range(n))
+    p = float(np.exp(-1.5))
+    assert abs(hits / n - p) < 5 * (p * (1 - p) / n) ** 0.5
+    draws = Counter(discrete_laplace(Q(3, 2), bits) for _ in range(n))
+    for k in (-1, 0, 1, 2):
+        pk = float(np.exp(-abs(k) / 1.5)) * (1 - np.exp(-1 / 1.5)) / (1 + np.exp(-1 / 1.5))
+        assert abs(draws[k] / n - pk) < 5 * (pk * (1 - pk) / n) ** 0.5
+
+
+@given(st.integers(0, 30), st.fractions(min_value=Fraction(1, 10), max_value=Fraction(9, 10), max_denominator=50))
+def test_grid_tail_consistent_with_pmf(x, r):
+    r = Q(r)
+    assert grid_tail_probability(x, r) - grid_tail_probability(x + 1, r) == discrete_laplace_pmf(x + 1, r)
+    assert 2 * grid_tail_probability(0, r) + discrete_laplace_pmf(0, r) == 1
+
+
+def test_zealous_exact_and_fast_samples_have_same_law():
+    hist = {"a": 10, "b": 7, "c": 3, "d": 1}
+    params = ZealousParams.of(1, 2, 3, 8)
+    ex_rel = Counter()
+    fa_rel = Counter()
+    n = 300
+    for s in range(n):
+        ex_rel.update(exact.zealous(hist, params, s).keys())
+        fa_rel.update(fast.zealous(hist, params, s).keys())
+    assert "d" not in ex_rel and "d" not in fa_rel
+    for k in "abc":
+        p = float(fast.release_probability(hist[k], params))
+        for cnt in (ex_rel[k], fa_rel[k]):
+            assert abs(cnt / n - p) < 5 * (p * (1 - p) / n) ** 0.5 + 0.02
+
+
+def test_naive_float_laplace_leaks_the_true_count():
+    """Mironov 2012 in miniature: outputs of the naive sampler for c = 0 mostly rule out c = 1 exactly."""
+    import random as _r
+
+    from theory.noise.laplace import naive_float_laplace, naive_output_possible
+
+    rng = _r.Random(7)
+    ys = [naive_float_laplace(0.0, 1.0, rng) for _ in range(200)]
+    assert all(naive_output_possible(y, 0.0, 1.0) for y in ys)  # the truth is always consistent
+    excluded = sum(not naive_output_possible(y, 1.0, 1.0) for y in ys)
+    assert excluded > 100  # ... while the neighbouring count is excluded for most outputs

@@ -1,0 +1,109 @@
+"""The scalable path for big logs: DuckDB (embedded) for the histograms and the Step-1 selection.
+
+Tables used:
+
+* ``log(user, query, t, click)`` - one row per AOL line (``click`` NULL for a click-less query);
+  :func:`load_aol_duckdb` reads the AOL format with DuckDB's CSV reader.
+* ``pairs(user, item)`` - (user, item) rows of integer ids, e.g. a generated Zipf log.
+
+Selection (Step 1) keeps, per user, the m distinct items with the smallest ``hash(user, item, seed)``:
+a seeded pseudo-random order per user (independent across users) that depends on identities and the seed only, never on counts
+(it differs from :func:`theory.zealous.histograms.select_items`' uniform sample draw by draw, but
+is "not based on the data" in the sense of Figure 6.1's footnote). Histograms count users per item.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import numpy as np
+
+from theory.errors import InvalidInput
+from theory.zealous.histograms import DEFAULT_SESSION_GAP
+from theory.zealous.model import contributions, item_kind
+
+
+def connect(threads: int = 2, memory_limit: str = "3GB") -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect()
+    con.execute(f"SET threads = {int(threads)}")
+    con.execute(f"SET memory_limit = '{memory_limit}'")
+    con.execute("SET preserve_insertion_order = false")
+    return con
+
+
+def load_aol_duckdb(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
+    """Create table ``log`` from an AOL-format file; malformed lines raise InvalidInput naming file:line."""
+    path = Path(path)
+    try:
+        con.execute(
+            "CREATE OR REPLACE TABLE log AS SELECT AnonID AS user, Query AS query, "
+            "epoch(QueryTime)::BIGINT AS t, NULLIF(ClickURL, '') AS click FROM read_csv(?, delim='\t', header=true, quote='', escape='', "
+            "columns={'AnonID': 'VARCHAR', 'Query': 'VARCHAR', 'QueryTime': 'TIMESTAMP', 'ItemRank': 'INTEGER', 'ClickURL': 'VARCHAR'}, "
+            "null_padding=false, strict_mode=true)",
+            [str(path)],
+        )
+    except duckdb.Error as e:
+        import re
+
+        m = re.search(r"[Ll]ine:?\s*(\d+)", str(e))
+        where = f"{path}:{m.group(1)}" if m else str(path)
+        raise InvalidInput(f"{where}: malformed AOL line ({str(e).splitlines()[0]})") from None
+    n = con.execute("SELECT count(*) FROM log").fetchone()[0]
+    if n == 0:
+        raise InvalidInput(f"{path}: empty search log")
+    return n
+
+
+def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
+    """Table ``log`` from an in-memory :class:`SearchLog` (one row per click, or one per click-less query)."""
+    rows = [(u, e.query, e.time, c) for u, h in log.histories.items() for e in h for c in (e.clicks or (None,))]
+    if not rows:
+        raise InvalidInput("empty search log")
+    con.execute("CREATE OR REPLACE TABLE log(user VARCHAR, query VARCHAR, t BIGINT, click VARCHAR)")
+    con.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", rows)
+    return len(rows)
+
+
+def _items_sql(kind: str, gap: int) -> str:
+    item_kind(kind)
+    if kind == "keywords":
+        return "SELECT DISTINCT user, unnest(string_split(query, ' ')) AS item FROM (SELECT DISTINCT user, query FROM log)"
+    if kind == "queries":
+        return "SELECT DISTINCT user, query AS item FROM log"
+    if kind == "clicks":
+        return "SELECT DISTINCT user, click AS item FROM log WHERE click IS NOT NULL"
+    return (
+        "SELECT DISTINCT user, (pq || chr(9) || query) AS item FROM ("
+        "SELECT user, query, t, lag(query) OVER w AS pq, lag(t) OVER w AS pt FROM (SELECT DISTINCT user, query, t FROM log) "
+        "WINDOW w AS (PARTITION BY user ORDER BY t, query)) "
+        f"WHERE pq IS NOT NULL AND t - pt <= {int(gap)}"
+    )
+
+
+def histogram_sql(source_sql: str, m: object | None, seed: int) -> str:
+    """Users per item over ``source_sql`` (columns user, item), with the Step-1 selection if m is given."""
+    if m is None:
+        return f"SELECT item, count(*) AS c FROM ({source_sql}) WHERE item <> '' GROUP BY item"
+    mm = contributions(m)
+    return (
+        f"SELECT item, count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, {int(seed)}), item) AS r "
+        f"FROM ({source_sql}) WHERE item <> '') WHERE r <= {mm} GROUP BY item"
+    )
+
+
+def item_histogram_duckdb(con: duckdb.DuckDBPyConnection, kind: str, m: object | None = None, seed: int = 0,
+                          session_gap: int = DEFAULT_SESSION_GAP) -> dict:
+    """{item: users} from table ``log`` (all four kinds; query pairs as 'q1<TAB>q2')."""
+    rows = con.execute(histogram_sql(_items_sql(kind, session_gap), m, seed)).fetchall()
+    return dict(rows)
+
+
+def pair_histogram_counts(con: duckdb.DuckDBPyConnection, m: int, seed: int) -> np.ndarray:
+    """Counts array of the selected histogram over table ``pairs(user, item)`` (integer ids)."""
+    mm = contributions(m)
+    sql = (
+        "SELECT count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, "
+        f"{int(seed)})) AS r FROM (SELECT DISTINCT user, item FROM pairs)) WHERE r <= {mm} GROUP BY item"
+    )
+    return con.execute(sql).fetchnumpy()["c"].astype(np.float64)

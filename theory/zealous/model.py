@@ -1,0 +1,127 @@
+"""Search logs and ZEALOUS parameters: the one place where input is validated.
+
+Thesis 000_211156f2009240b4.txt §6.2.1 (= 003_755c7aa10ef74058.txt §2.1): a search log has the
+schema <USER-ID, QUERY, TIME, CLICKS>; a query is a set of keywords, CLICKS a list of urls; a
+user history is all entries of one user. Items are keywords, queries, clicks or query pairs (two
+subsequent queries of one user in one session).
+
+ZEALOUS (§6.4, Figure 6.1) takes positive numbers m, lambda, tau, tau'. Validation here raises
+:class:`theory.errors.InvalidInput` naming the value: m <= 0 (or not an integer), lambda <= 0,
+tau <= 0, tau' < tau, eps <= 0, delta outside (0, 1), an empty log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from theory.errors import InvalidInput
+from theory.numbers import Q, as_rational, in_open_unit, positive, rational_str
+
+ITEM_KINDS = ("keywords", "queries", "clicks", "query_pairs")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One search-log entry: a query string, its time (seconds since the epoch), the clicked urls."""
+
+    query: str
+    time: int
+    clicks: tuple[str, ...] = ()
+
+
+@dataclass
+class SearchLog:
+    """``histories[user] = [Entry, ...]`` in time order."""
+
+    histories: dict[str, list[Entry]] = field(default_factory=dict)
+
+    @property
+    def users(self) -> list[str]:
+        return list(self.histories)
+
+    def __len__(self) -> int:
+        return sum(len(h) for h in self.histories.values())
+
+
+def non_empty(log: SearchLog) -> SearchLog:
+    """The log itself, or InvalidInput for a log without any entry."""
+    if not log.histories or len(log) == 0:
+        raise InvalidInput("empty search log: no user has any entry")
+    return log
+
+
+def item_kind(kind: str) -> str:
+    if kind not in ITEM_KINDS:
+        raise InvalidInput(f"unknown item kind {kind!r}; use one of {ITEM_KINDS}")
+    return kind
+
+
+def contributions(m: object) -> int:
+    """m, the maximum number of items per user: a positive integer."""
+    if isinstance(m, bool) or not isinstance(m, int):
+        try:
+            q = as_rational(m, "m")
+        except InvalidInput:
+            raise InvalidInput(f"m = {m!r} must be a positive integer") from None
+        if q.denominator != 1:
+            raise InvalidInput(f"m = {rational_str(q)} must be a positive integer")
+        m = int(q)
+    if m <= 0:
+        raise InvalidInput(f"m = {m} must be a positive integer (m <= 0)")
+    return m
+
+
+@dataclass(frozen=True)
+class ZealousParams:
+    """m, lambda (noise scale), tau (first threshold), tau' (second threshold).
+
+    For the exact twin the noise scale may be given through ``rho = e^{-1/lambda}`` (a rational in
+    (0, 1)) so that every Laplace tail ``1/2 e^{-x/lambda} = 1/2 rho^x`` at integer x is rational.
+    """
+
+    m: int
+    lam: Any  # rational lambda, or None when rho is given
+    tau: Any
+    tau_prime: Any
+    rho: Any = None  # e^{-1/lambda}, rational, optional
+
+    @classmethod
+    def of(cls, m: object, lam: object, tau: object, tau_prime: object, *, rho: object = None) -> "ZealousParams":
+        mm = contributions(m)
+        if rho is not None:
+            r = as_rational(rho, "rho = e^{-1/lambda}")
+            if not 0 < r < 1:
+                raise InvalidInput(f"rho = e^(-1/lambda) = {rational_str(r)} must lie in (0, 1) (lambda > 0)")
+            lam_q = None if lam is None else positive(lam, "lambda")
+        else:
+            r = None
+            if lam is None:
+                raise InvalidInput("give lambda (or rho = e^{-1/lambda})")
+            lam_q = positive(lam, "lambda")
+        t = positive(tau, "tau")
+        tp = positive(tau_prime, "tau'")
+        if tp < t:
+            raise InvalidInput(f"tau' = {rational_str(tp)} < tau = {rational_str(t)} (need tau' >= tau)")
+        return cls(mm, lam_q, t, tp, r)
+
+    @property
+    def lam_float(self) -> float:
+        import math
+
+        if self.lam is not None:
+            return float(self.lam)
+        return -1.0 / math.log(float(self.rho))
+
+
+def privacy_target(eps: object, delta: object) -> tuple[Any, Any]:
+    """(eps, delta) with eps > 0 and delta in (0, 1)."""
+    return positive(eps, "eps"), in_open_unit(delta, "delta")
+
+
+def integer_threshold(x: Any, name: str) -> int:
+    """An integer-valued threshold (the exact twin needs integer tau, tau')."""
+    q = Q(x)
+    if q.denominator != 1:
+        raise InvalidInput(f"{name} = {rational_str(q)}: the exact twin needs an integer threshold")
+    return int(q)
