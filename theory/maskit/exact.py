@@ -140,8 +140,13 @@ def input_streams(chain: MarkovChain) -> dict[tuple[int, ...], Any]:
 # --------------------------------------------------------------------------- HMM of Proposition 2
 
 
+UNOBSERVED = "?"
+
+
 def emission(p: Sequence[Sequence[Any]], t: int, k: int, o: int | None) -> Any:
-    """Proposition 2: b^(t)_{k,o} = p_k^t if o = ⊥, 1 - p_k^t if o = k, 0 otherwise."""
+    """Proposition 2: b^(t)_{k,o} = p_k^t if o = ⊥, 1 - p_k^t if o = k, 0 otherwise (1 if unobserved)."""
+    if o is UNOBSERVED:
+        return ONE
     if o is None:
         return p[t - 1][k]
     return ONE - p[t - 1][k] if o == k else ZERO
@@ -150,11 +155,15 @@ def emission(p: Sequence[Sequence[Any]], t: int, k: int, o: int | None) -> Any:
 def forward_backward(chain: MarkovChain, p: Sequence[Sequence[object]], outputs: Sequence[int | None]) -> tuple[list[list[Any]], Any]:
     """Eq. (3.3): ``(posteriors, Pr[o])`` where ``posteriors[t-1][i] = Pr[X_t = c_i | o]``.
 
+    An output shorter than T is a prefix o_1..o_e (later outputs unobserved: emission 1).
+
     α_i(1) = a^(1)_{start,i}; α_i(t) = Σ_j α_j(t-1) a^(t)_{j,i} b^(t-1)_{j,o_{t-1}};
     β_i(T+1) = 1;  β_i(t) = Σ_j b^(t)_{i,o_t} a^(t+1)_{i,j} β_j(t+1)  (a^(T+1)_{i,end} = 1).
     """
     p = suppression_vector(chain, p)
-    o = check_output(chain, outputs)
+    if len(outputs) > chain.T:
+        raise InvalidInput(f"output has length {len(outputs)} > T = {chain.T}")
+    o = check_output(chain, outputs, len(outputs)) + (UNOBSERVED,) * (chain.T - len(outputs))
     T, n = chain.T, chain.n
     alpha = [list(chain.initial)]
     for t in range(2, T + 1):
@@ -287,6 +296,55 @@ def partial_outputs(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount
                     if D == 0:
                         continue
                     yield t1, i, t2, j, D, F, back[(t2, j)]
+
+
+def partial_posterior(chain: MarkovChain, p: Sequence[Sequence[object]], t1: int, i: int | None, t2: int,
+                      j: int | str | None, t: int) -> list[Any] | None:
+    """``Pr[X_t = . | o_{t1} = c_i, ⊥, ..., ⊥, o_{t2} = c_j]`` as computed by Algorithm 3 (t1 = 0: start,
+    t2 = T + 1: end, ``j = None`` with ``t2 = e``: the trailing partial output o_{t1}, ⊥ (to e)),
+    or None when the partial output has probability 0."""
+    p = suppression_vector(chain, p)
+    if j is None:  # trailing: o_{t1}, ⊥ .. ⊥ up to time t2 = e, nothing observed after
+        prefix = [UNOBSERVED] * chain.T
+        for tau in range(t1 + 1, t2 + 1):
+            prefix[tau - 1] = None
+        if t1:
+            prefix[t1 - 1] = i
+        return _conditional(chain, p, prefix, t, condition=(t1, i))
+    for a, b, c, d, D, F, H in partial_outputs(chain, p):
+        if (a, b, c, d) == (t1, i, t2, j):
+            if t == t1:
+                return [ONE if k == i else ZERO for k in range(chain.n)]
+            if t == t2:
+                return [ONE if k == j else ZERO for k in range(chain.n)]
+            return [F[t][k] * H[t][k] / D for k in range(chain.n)]
+    return None
+
+
+def _conditional(chain: MarkovChain, p: Sequence[Sequence[Any]], pattern: Sequence[Any], t: int, condition: tuple) -> list[Any] | None:
+    """Posterior of X_t given a pattern of emissions (UNOBSERVED / ⊥ / index), conditioning on
+    X_{t1} = c_i instead of its release emission (the α(t1) = e_i of the text)."""
+    t1, i = condition
+    T, n = chain.T, chain.n
+    pat = list(pattern)
+    joint = [ZERO] * n
+    total = ZERO
+    for x, px in input_streams(chain).items():
+        if t1 and x[t1 - 1] != i:
+            continue
+        w = px
+        for tau in range(1, T + 1):
+            if t1 and tau == t1:
+                continue
+            w *= emission(p, tau, x[tau - 1], pat[tau - 1])
+            if not w:
+                break
+        if w:
+            total += w
+            joint[x[t - 1]] += w
+    if total == 0:
+        return None
+    return [v / total for v in joint]
 
 
 def _backward_tables(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None) -> dict:
