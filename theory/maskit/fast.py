@@ -150,54 +150,56 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
             k = int(np.argmax(g))
             if g[k] > best_gain:
                 best_gain, best_key = float(g[k]), (("release",), t, chain.contexts[sens[k]])
-    # backward tables per end time t2: H[t2][t] is (n_k x n_j); end (t2 = T+1) has n_j = 1
-    H: dict[int, dict[int, np.ndarray]] = {}
+    # backward tables per end time t2: Harr[t2][t] is (n_k x n_j); end (t2 = T+1) has n_j = 1
+    Harr: dict[int, np.ndarray] = {}
     for t2 in range(2, T + 2):
-        tab: dict[int, np.ndarray] = {}
-        if t2 == T + 1:
-            tab[T] = np.ones((n, 1))
-        else:
-            tab[t2 - 1] = steps[t2 - 2].copy()
-        for t in range(min(t2 - 1, T) - 1, 0, -1):
+        nj = 1 if t2 == T + 1 else n
+        tab = np.zeros((T + 1, n, nj))
+        last = min(t2 - 1, T)
+        tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
+        for t in range(last - 1, 0, -1):
             tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
             if ops is not None:
-                ops.mult_adds += n * n * tab[t].shape[1]
-        H[t2] = tab
+                ops.mult_adds += n * n * nj
+        Harr[t2] = tab[:, sens, :]  # only sensitive rows are needed
+    prS = pri[:, sens]  # (T, |S|)
     for t1 in range(0, T):
+        ni = 1 if t1 == 0 else n
+        Farr = np.zeros((T + 1, ni, n))
         if t1 == 0:
-            F = {1: (init * P[0])[None, :]}
+            Farr[1] = (init * P[0])[None, :]
             starts = np.array([True])
         else:
-            F = {t1: np.eye(n)}
+            Farr[t1] = np.eye(n)
             starts = (pri[t1 - 1] > 0) & (P[t1 - 1] < 1)
             if not np.any(starts):
                 continue
-        for tau in range(max(t1, 1) + (0 if t1 == 0 else 1), T + 1):
-            if tau not in F:
-                F[tau] = (F[tau - 1] @ steps[tau - 2]) * P[tau - 1][None, :]
-                if ops is not None:
-                    ops.mult_adds += F[tau].shape[0] * n * n
+        for tau in range(max(t1 + 1, 2), T + 1):
+            Farr[tau] = (Farr[tau - 1] @ steps[tau - 2]) * P[tau - 1][None, :]
+            if ops is not None:
+                ops.mult_adds += ni * n * n
+        FS = Farr[:, :, sens]  # (T+1, n_i, |S|)
         for t2 in range(t1 + 2, T + 2):
             if t2 == T + 1:
-                D = F[T].sum(axis=1, keepdims=True)
+                D = Farr[T].sum(axis=1, keepdims=True)
                 ends = np.array([True])
             else:
-                D = F[t2 - 1] @ steps[t2 - 2]
+                D = Farr[t2 - 1] @ steps[t2 - 2]
                 ends = P[t2 - 1] < 1
             valid = starts[:, None] & ends[None, :] & (D > 0)
             if not np.any(valid):
                 continue
             Dsafe = np.where(valid, D, 1.0)
-            for t in range(t1 + 1, t2):
-                post = F[t][:, sens][:, :, None] * H[t2][t][sens, :][None, :, :] / Dsafe[:, None, :]
-                gain = np.where(valid[:, None, :], post - pri[t - 1][sens][None, :, None], -1.0)
-                if ops is not None:
-                    ops.beliefs += int(valid.sum()) * len(sens)
-                k = np.unravel_index(int(np.argmax(gain)), gain.shape)
-                if gain[k] > best_gain:
-                    i = None if t1 == 0 else int(k[0])
-                    j = END if t2 == T + 1 else int(k[2])
-                    best_gain, best_key = float(gain[k]), ((t1, i, t2, j), t, chain.contexts[sens[k[1]]])
+            a, b = t1 + 1, t2
+            post = FS[a:b, :, :, None] * Harr[t2][a:b, None, :, :] / Dsafe[None, :, None, :]
+            gain = np.where(valid[None, :, None, :], post - prS[a - 1:b - 1, None, :, None], -1.0)
+            if ops is not None:
+                ops.beliefs += int(valid.sum()) * len(sens) * (b - a)
+            k = np.unravel_index(int(np.argmax(gain)), gain.shape)
+            if gain[k] > best_gain:
+                i = None if t1 == 0 else int(k[1])
+                j = END if t2 == T + 1 else int(k[3])
+                best_gain, best_key = float(gain[k]), ((t1, i, t2, j), a + int(k[0]), chain.contexts[sens[k[2]]])
     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
 
 
@@ -314,3 +316,40 @@ def simulatable_utility(chain: MarkovChain, S: Iterable[Hashable], delta: object
         return memo[(i, t)]
 
     return T - gamma(None, 0)
+
+
+def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int) -> tuple[np.ndarray, int]:
+    """MONDRIAN-style greedy on the grid {0, 1/d, .., 1} with the conservative ISPRIVATE, on float arrays:
+    returns (integer numerators k (p = k/d) as a T x n array, ISPRIVATE calls). Zero-prior states stay at 1."""
+    pri = prior_beliefs(chain)
+    coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pri[t, i] > 0]
+    K = np.full((chain.T, chain.n), d, dtype=np.int64)
+    calls = 0
+
+    def private(Kt: np.ndarray) -> bool:
+        nonlocal calls
+        calls += 1
+        return is_private(chain, Kt / d, S, delta)
+
+    changed = True
+    while changed:
+        changed = False
+        for t, i in coords:
+            lo, hi = 0, int(K[t, i])
+            while lo < hi:
+                mid = (lo + hi) // 2
+                trial = K.copy()
+                trial[t, i] = mid
+                if private(trial):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            if hi < K[t, i]:
+                K[t, i] = hi
+                changed = True
+    return K, calls
+
+
+def utility_released_fraction(chain: MarkovChain, K: np.ndarray, d: int) -> float:
+    """utility^Prob / T for p = K/d."""
+    return float(np.sum(prior_beliefs(chain) * (1.0 - K / d))) / chain.T
