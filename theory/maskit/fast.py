@@ -129,8 +129,10 @@ def posterior_belief(chain: MarkovChain, p: Any, outputs: Sequence[int | None], 
 def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: object = None,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
     """Algorithm 3's maximum gain over the partial outputs of Lemma 4, vectorised over
-    (start context i, sensitive s, end context j). ``delta`` and ``cache`` are accepted for signature
-    parity; the fast twin always computes the full maximum (no early exit, no Lemma 5 skipping)."""
+    (start context i, sensitive s, end context j). With ``delta`` it returns as soon as a gain
+    possibly exceeds δ (Line 21's early exit); ``cache`` is accepted for signature parity (the fast
+    twin does not skip Lemma 5 triplets)."""
+    dstop = None if delta is None else float(check_delta(delta))
     P = _p_array(chain, p)
     sens = np.array(sensitive_indices(chain, S))
     T, n = chain.T, chain.n
@@ -150,6 +152,8 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
             k = int(np.argmax(g))
             if g[k] > best_gain:
                 best_gain, best_key = float(g[k]), (("release",), t, chain.contexts[sens[k]])
+                if dstop is not None and possibly_gt(best_gain, dstop):
+                    return Breach(best_gain, best_key[0], best_key[1], best_key[2])
     # backward tables per end time t2: Harr[t2][t] is (n_k x n_j); end (t2 = T+1) has n_j = 1
     Harr: dict[int, np.ndarray] = {}
     for t2 in range(2, T + 2):
@@ -200,6 +204,8 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
                 i = None if t1 == 0 else int(k[1])
                 j = END if t2 == T + 1 else int(k[3])
                 best_gain, best_key = float(gain[k]), ((t1, i, t2, j), a + int(k[0]), chain.contexts[sens[k[2]]])
+                if dstop is not None and possibly_gt(best_gain, dstop):
+                    return Breach(best_gain, best_key[0], best_key[1], best_key[2])
     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
 
 
@@ -207,7 +213,7 @@ def is_private(chain: MarkovChain, p: Any, S: Iterable[Hashable], delta: object,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> bool:
     """Conservative Algorithm 3: True only if every gain is certainly <= δ."""
     d = float(check_delta(delta))
-    g = max_breach(chain, p, S, ops=ops).gain
+    g = max_breach(chain, p, S, delta=delta, ops=ops).gain
     return not bool(possibly_gt(g, d))
 
 
