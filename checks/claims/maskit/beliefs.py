@@ -101,7 +101,7 @@ def eq3_2(ctx: Context):
                             note="001 prints Pr[X_t2 = c_i | X_t1 = c_i] = (e_i A..)_i (index typo); the thesis form is checked")
 
 
-@claim("maskit.prop1", method="exact+property", quick=False)
+@claim("maskit.prop1", method="exact+property")
 def prop1(ctx: Context):
     def holds(ch):
         pri = E.prior_beliefs(ch)
@@ -116,7 +116,7 @@ def prop1(ctx: Context):
                             encoding="(A^(1)..A^(t))_i vs Σ_{x: x_t = c_i} Pr[x] by enumeration; fast within 1e-12")
 
 
-@claim("maskit.def_hmm", method="exact+property", quick=False)
+@claim("maskit.def_hmm", method="exact+property")
 def def_hmm(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -433,7 +433,7 @@ def _sim_case(inst):
     return ch, S, d, sysm
 
 
-@claim("maskit.prop5", method="exact+property", quick=False)
+@claim("maskit.prop5", method="exact+property")
 def prop5(ctx: Context):
     def holds(inst):
         ch, S, d, sysm = _sim_case(inst)

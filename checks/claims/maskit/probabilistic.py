@@ -45,7 +45,7 @@ def single_raise(draw, max_n=3, max_T=3):
     return ch, p, q, S, (t, i)
 
 
-@claim("maskit.thm3", method="property+exhaustive", quick=False)
+@claim("maskit.thm3", method="property+exhaustive")
 def thm3(ctx: Context):
     def holds(inst):
         ch, p, q, S, d = inst
@@ -175,7 +175,7 @@ def lem2(ctx: Context):
                             encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2")
 
 
-@claim("maskit.lem4", method="property", quick=False)
+@claim("maskit.lem4", method="property")
 def lem4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -186,7 +186,7 @@ def lem4(ctx: Context):
                             encoding="refined ISPRIVATE (partial outputs) = Alg. 2's over all outputs: same answer and same maximal gain")
 
 
-@claim("maskit.lem5", method="property", quick=False)
+@claim("maskit.lem5", method="property")
 def lem5(ctx: Context):
     def holds(inst):
         ch, p, q, S, d = inst

@@ -60,7 +60,7 @@ def alg4(ctx: Context):
                             encoding="Alg. 4 decisions = literal reading (posterior by enumerating streams consistent with ⟨o, c_j⟩); the system satisfies Def. 6")
 
 
-@claim("maskit.lem6", method="property", quick=False)
+@claim("maskit.lem6", method="property")
 def lem6(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -70,7 +70,7 @@ def lem6(ctx: Context):
                             encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (theory.dp)")
 
 
-@claim("maskit.alg5", method="property", quick=False)
+@claim("maskit.alg5", method="property")
 def alg5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst

@@ -218,7 +218,7 @@ def p_thm6(ctx: Context):
                             encoding="F = probabilistic check (greedy, d=2); frequency-knowing prior (Eq. 14) and posterior after learning the published M (Eq. 15): gain <= δ")
 
 
-@claim("maskit.p_thm7", method="property", quick=False)
+@claim("maskit.p_thm7", method="property")
 def p_thm7(ctx: Context):
     def holds(inst):
         ok = True
@@ -352,7 +352,7 @@ def hierarchies(draw):
     return tree, cut, S, n
 
 
-@claim("dp.thm2", method="exact+property", quick=False)
+@claim("dp.thm2", method="exact+property")
 def dp_thm2(ctx: Context):
     # exact instance: 6 contexts, cut {work: 3 leaves, leisure: 3 leaves}, sensitive "hospital"
     tree = {"root": ["work", "leisure"], "work": ["office", "lab", "meeting"], "leisure": ["hospital", "gym", "park"]}
