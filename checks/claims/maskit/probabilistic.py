@@ -11,6 +11,7 @@ from checks.registry import Context, claim
 from checks.verdict import refuted, verified_bounded
 from counterexamples.maskit_strategies import dominating, instances
 from counterexamples.harness import exhaustive_search
+from counterexamples.maskit_exhaustive import bounded, describe_instance, dominated_pairs, vector_instances
 from theory.dp.delta_privacy import max_breach as dp_max_breach
 from theory.maskit import exact as E
 from theory.maskit.model import suppression_vector
@@ -70,6 +71,21 @@ def thm3(ctx: Context):
     out.evidence["exhaustive_figure_3_3"] = res.as_json()
     if res.found:
         return refuted(witness=res.witness, search=res.as_json())
+    if not ctx.quick:
+        lv: dict = {}
+
+        def level(ch, p, S):
+            key = (ch, tuple(map(tuple, p)), tuple(S))
+            if key not in lv:
+                lv[key] = E.privacy_level(ch, p, S)
+            return lv[key]
+
+        res2 = bounded(dominated_pairs(2, [Q(0), Q(1, 2), Q(1)]), lambda c: level(c[0], c[3], c[1]) > level(c[0], c[2], c[1]),
+                       bound="n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1/2, 1}",
+                       encoding="privacy(q) > privacy(p)", describe=describe_instance)
+        out.evidence["exhaustive_template"] = res2.as_json()
+        if res2.found:
+            return refuted(witness=res2.witness, search=res2.as_json())
     return out
 
 
@@ -182,8 +198,19 @@ def lem4(ctx: Context):
         P = suppression_vector(ch, p)
         return E.is_private(ch, p, S, d) == E.is_private_naive(ch, P, S, d) and E.max_breach(ch, p, S).gain == E.max_breach_naive(ch, P, S).gain
 
-    return property_verdict(ctx, "maskit.lem4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
-                            encoding="refined ISPRIVATE (partial outputs) = Alg. 2's over all outputs: same answer and same maximal gain")
+    out = property_verdict(ctx, "maskit.lem4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
+                           encoding="refined ISPRIVATE (partial outputs) = Alg. 2's over all outputs: same answer and same maximal gain")
+    if out.verdict != "verified-bounded" or ctx.quick:
+        return out
+    differs = lambda c: E.max_breach(c[0], c[2], c[1]).gain != E.max_breach_naive(c[0], suppression_vector(c[0], c[2]), c[1]).gain
+    for T, grid in ((2, [Q(0), Q(1, 2), Q(1)]), (3, [Q(0), Q(1)])):
+        res = bounded(vector_instances(T, grid), differs, describe=describe_instance,
+                      bound=f"n = 2, T <= {T}, uniform rows over subsets, every S, every p on {[str(g) for g in grid]}",
+                      encoding="max gain over partial outputs != max gain over all outputs")
+        out.evidence[f"exhaustive_T{T}"] = res.as_json()
+        if res.found:
+            return refuted(witness=res.witness, search=res.as_json())
+    return out
 
 
 @claim("maskit.lem5", method="property")
@@ -194,8 +221,25 @@ def lem5(ctx: Context):
         E.is_private(ch, p, S, d, cache=cache)
         return E.is_private(ch, q, S, d, cache=cache) == E.is_private(ch, q, S, d)
 
-    return property_verdict(ctx, "maskit.lem5", pairs(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
-                            encoding="ISPRIVATE(q) skipping triplets that passed under p ⪯ q (Lemma 5 cache) = ISPRIVATE(q) without the cache")
+    out = property_verdict(ctx, "maskit.lem5", pairs(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
+                           encoding="ISPRIVATE(q) skipping triplets that passed under p ⪯ q (Lemma 5 cache) = ISPRIVATE(q) without the cache")
+    if out.verdict != "verified-bounded" or ctx.quick:
+        return out
+    d = Q(1, 4)
+
+    def bad(c):
+        ch, S, p, q = c
+        cache = E.PassedCache()
+        E.is_private(ch, p, S, d, cache=cache)
+        return E.is_private(ch, q, S, d, cache=cache) != E.is_private(ch, q, S, d)
+
+    res = bounded(dominated_pairs(2, [Q(0), Q(1)]), bad, describe=describe_instance,
+                  bound="n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1}, δ = 1/4",
+                  encoding="cached ISPRIVATE(q) != ISPRIVATE(q)")
+    out.evidence["exhaustive_template"] = res.as_json()
+    if res.found:
+        return refuted(witness=res.witness, search=res.as_json())
+    return out
 
 
 @claim("maskit.alg3", method="property", quick=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from checks.claims.maskit._common import examples, property_verdict
 from checks.registry import Context, claim
 from checks.verdict import refuted, verified_bounded
+from counterexamples.maskit_exhaustive import bounded, delta_instances, describe_instance
 from counterexamples.maskit_strategies import instances
 from theory.dp.delta_privacy import max_breach as dp_max_breach
 from theory.maskit import exact as E
@@ -66,8 +67,24 @@ def lem6(ctx: Context):
         ch, p, S, d = inst
         return dp_max_breach(deterministic_system(ch, SimulatableCheck(ch, S, d, improved=False)), S).gain <= d
 
-    return property_verdict(ctx, "maskit.lem6", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
-                            encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (theory.dp)")
+    out = property_verdict(ctx, "maskit.lem6", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
+                           encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (theory.dp)")
+    return _exhaustive_simulatable(ctx, out, improved=False)
+
+
+def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
+    if out.verdict != "verified-bounded" or ctx.quick:
+        return out
+    deltas = [Q(1, 4), Q(1, 2), Q(3, 4)]
+    bad = lambda c: dp_max_breach(deterministic_system(c[0], SimulatableCheck(c[0], c[1], c[2], improved=improved)), c[1]).gain > c[2]
+    for n, T in sizes:
+        res = bounded(delta_instances(T, deltas, n), bad, describe=describe_instance,
+                      bound=f"n = {n}, T <= {T}, uniform rows over subsets, every S, δ ∈ {{1/4, 1/2, 3/4}}",
+                      encoding="MaskIt output breaches Definition 6 (literal system)")
+        out.evidence[f"exhaustive_n{n}_T{T}"] = res.as_json()
+        if res.found:
+            return refuted(witness=res.witness, search=res.as_json())
+    return out
 
 
 @claim("maskit.alg5", method="property")
@@ -78,8 +95,9 @@ def alg5(ctx: Context):
         litf = deterministic_system(ch, SimulatableCheck(ch, S, d, twin=F))
         return dp_max_breach(lit, S).gain <= d and dp_max_breach(litf, S).gain <= d
 
-    return property_verdict(ctx, "maskit.alg5", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
-                            encoding="MaskIt with Alg. 5 (t from t''+1), exact and fast twins; Definition 6 on the literal systems")
+    out = property_verdict(ctx, "maskit.alg5", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
+                           encoding="MaskIt with Alg. 5 (t from t''+1), exact and fast twins; Definition 6 on the literal systems")
+    return _exhaustive_simulatable(ctx, out, improved=True, sizes=((2, 3),))
 
 
 @claim("maskit.lem9", method="property", quick=False)
