@@ -60,3 +60,13 @@ def test_simulatable_decision_conservative(inst):
 def test_partial_isprivate_equals_full_enumeration(inst):
     ch, p, S, d = inst
     assert E.max_breach(ch, p, S).gain == E.max_breach_naive(ch, suppression_vector(ch, p), S).gain
+
+
+@given(instances(max_n=3, max_T=4))
+def test_fast_algorithm4_conservative(inst):
+    ch, p, S, d = inst
+    for x in list(E.input_streams(ch))[:4]:
+        o = maskit(ch, SimulatableCheck(ch, S, d, improved=False), x)
+        for tn in range(1, ch.T + 1):
+            if F.okay_to_release(ch, S, d, o[: tn - 1], improved=False):
+                assert E.okay_to_release(ch, S, d, o[: tn - 1], improved=False)
