@@ -51,6 +51,23 @@ def segment_posterior(chain: MarkovChain, P: np.ndarray, t1: int, i: int | None,
     return joint / tot
 
 
+def _breaches(chain: MarkovChain, P: np.ndarray, days: list, outputs: list, sens: Sequence[int], pri: np.ndarray, dl: float) -> int:
+    """Suppressed sensitive states whose posterior (segment between the nearest releases, emissions P;
+    all-ones P for a simulatable check, whose ⊥ carries no information) exceeds the prior by > δ."""
+    T = chain.T
+    count = 0
+    for x, o in zip(days, outputs):
+        for t in range(1, T + 1):
+            if o[t - 1] is not None or x[t - 1] not in sens:
+                continue
+            t1 = max([k for k in range(1, t) if o[k - 1] is not None], default=0)
+            t2 = min([k for k in range(t + 1, T + 1) if o[k - 1] is not None], default=T + 1)
+            post = segment_posterior(chain, P, t1, o[t1 - 1] if t1 else None, t2, o[t2 - 1] if t2 <= T else None, t)
+            if post is not None and post[x[t - 1]] - pri[t - 1][x[t - 1]] > dl + 1e-9:
+                count += 1
+    return count
+
+
 def evaluate_user(train: Sequence[Sequence], test: Sequence[Sequence], contexts: Sequence, S: Sequence, delta: Any,
                   d: int, rng: np.random.Generator) -> dict:
     """All measures of §3.7 for one user (see the module docstring)."""
@@ -86,14 +103,18 @@ def evaluate_user(train: Sequence[Sequence], test: Sequence[Sequence], contexts:
     K, calls = F.greedy_mondrian(chain, S, delta, d)
     init_seconds = time.perf_counter() - t0
     P = K / d
-    rel_prob = sum(1 for x in days for t in range(T) if rng.random() >= P[t][x[t]])
+    prob_outputs = [[xi if rng.random() >= P[t][xi] else None for t, xi in enumerate(x)] for x in days]
+    rel_prob = sum(v is not None for o in prob_outputs for v in o)
     u_prob = F.utility_released_fraction(chain, K, d)
     # simulatable check
     chk = SimulatableCheck(chain, S, delta, twin=F)
     t0 = time.perf_counter()
-    rel_sim = sum(sum(v is not None for v in maskit(chain, chk, x)) for x in days)
+    sim_outputs = [maskit(chain, chk, x) for x in days]
+    rel_sim = sum(v is not None for o in sim_outputs for v in o)
     sim_seconds = (time.perf_counter() - t0) / max(1, n_states)
     u_sim = F.simulatable_utility(chain, S, delta) / T
+    prob_breaches = _breaches(chain, P, days, prob_outputs, sens, pri, dl)
+    sim_breaches = _breaches(chain, np.ones((T, chain.n)), days, sim_outputs, sens, pri, dl)
     pick = "probabilistic" if u_prob > u_sim else "simulatable"
     test_prob, test_sim = rel_prob / n_states, rel_sim / n_states
     actual_better = "probabilistic" if test_prob > test_sim else "simulatable"
@@ -107,6 +128,7 @@ def evaluate_user(train: Sequence[Sequence], test: Sequence[Sequence], contexts:
         "simulatable_utility": test_sim, "simulatable_expected": u_sim,
         "hybrid_pick": pick, "hybrid_utility": test_prob if pick == "probabilistic" else test_sim,
         "hybrid_correct": pick == actual_better or abs(test_prob - test_sim) < 1e-12,
+        "probabilistic_breaches": prob_breaches, "simulatable_breaches": sim_breaches,
         "isprivate_calls": calls, "probabilistic_init_seconds": init_seconds, "simulatable_decision_seconds": sim_seconds,
     }
 
@@ -222,6 +244,7 @@ def summary(rows: list[dict]) -> dict:
         "simulatable_better_users": sum(r["simulatable_utility"] > r["probabilistic_utility"] for r in rows),
         "probabilistic_better_users": sum(r["probabilistic_utility"] > r["simulatable_utility"] for r in rows),
         "hybrid_correct_fraction": mean("hybrid_correct"),
+        "maskit_breaches": int(sum(r["probabilistic_breaches"] + r["simulatable_breaches"] for r in rows)),
     }
 
 

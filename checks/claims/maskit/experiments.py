@@ -41,12 +41,12 @@ def verdict(shape_holds: bool, shape: str, paper: dict, ours: dict, **ev):
 def fig3_5_breach(ctx: Context):
     s = base(ctx)
     g = geolife(ctx, n_sensitive=3)
-    return verdict(s["breached_fraction_of_suppressed_sensitive"] > 0.5,
+    return verdict(s["breached_fraction_of_suppressed_sensitive"] > 0.5 and s["maskit_breaches"] == 0,
                    "with 3 random sensitive contexts, more than half of MaskSensitive's suppressed sensitive states are breaches "
-                   "(MaskIt's checks: none, by construction and maskit.lem1/lem6)",
+                   "while MaskIt's probabilistic and simulatable outputs have none (posteriors recomputed on the evaluation days)",
                    {"sensitive_fraction": 0.24, "breached_fraction": 0.54},
-                   {"synthetic": {k: s[k] for k in ("sensitive_fraction", "breached_fraction_of_suppressed_sensitive", "users")},
-                    "geolife": g if isinstance(g, str) else {k: g.get(k) for k in ("sensitive_fraction", "breached_fraction_of_suppressed_sensitive", "users")}})
+                   {"synthetic": {k: s[k] for k in ("sensitive_fraction", "breached_fraction_of_suppressed_sensitive", "maskit_breaches", "users")},
+                    "geolife": g if isinstance(g, str) else {k: g.get(k) for k in ("sensitive_fraction", "breached_fraction_of_suppressed_sensitive", "maskit_breaches", "users")}})
 
 
 @claim("maskit.fig3_5_price", method="reproduction", quick=False)
