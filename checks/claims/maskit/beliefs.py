@@ -1,0 +1,508 @@
+"""Definitions and belief propositions (000_211156f2009240b4.txt §3.2-§3.5.1, 001 §2-§4): every
+efficient formula against the literal reading - enumeration of all input streams of the chain and
+Bayes' rule on the literal system of Definition 6 (``theory.dp.delta_privacy``)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hypothesis import strategies as st
+
+from checks.claims.maskit._common import examples, property_verdict
+from checks.registry import Context, claim
+from checks.verdict import compare_all, discrepancy, verified, verified_bounded
+from counterexamples.maskit_strategies import chains, instances
+from theory.dp.delta_privacy import max_breach as dp_max_breach
+from theory.dp.delta_privacy import posterior_belief as dp_posterior
+from theory.errors import InvalidInput
+from theory.maskit import exact as E
+from theory.maskit import fast as F
+from theory.maskit.figures import figure_3_2, figure_3_3, figure_3_4b
+from theory.maskit.model import dominates, learn_chain, markov_chain, mask_sensitive_vector, suppression_vector
+from theory.maskit.search import coordinates
+from theory.maskit.system import (
+    BOT_LABEL,
+    MaskSensitive,
+    SimulatableCheck,
+    deterministic_system,
+    maskit,
+    probabilistic_system,
+)
+from theory.numbers import ONE, ZERO, Q
+
+
+def cond(chain, event, given):
+    """Pr[event | given] by enumerating every input stream (the literal reading)."""
+    num = den = ZERO
+    for x, px in E.input_streams(chain).items():
+        if given(x):
+            den += px
+            if event(x):
+                num += px
+    return None if den == 0 else num / den
+
+
+def _labels(chain, o):
+    return tuple(BOT_LABEL if v is None else chain.contexts[v] for v in o)
+
+
+@claim("maskit.def_markov", method="exact+property", quick=False)
+def def_markov(ctx: Context):
+    def holds(ch):
+        streams = E.input_streams(ch)
+        if sum(streams.values(), ZERO) != 1:
+            return False
+        for x, px in streams.items():
+            if E.joint_probability(ch, x) != px:
+                return False
+            for t in range(2, ch.T + 1):  # Markov property (3.1) literally
+                got = cond(ch, lambda y: y[t - 1] == x[t - 1], lambda y: y[: t - 1] == x[: t - 1])
+                if got != ch.steps[t - 2][x[t - 2]][x[t - 1]]:
+                    return False
+        return True
+
+    rejects = []
+    bad_matrices = ([["1/2", "1/3"], ["1", "0"]],  # row sums to 5/6
+                    [["1/2", "1/2", "0"], ["1", "0"]],  # wrong length
+                    [["-1/2", "3/2"], ["1", "0"]])  # negative entry
+    for bad in bad_matrices:
+        try:
+            markov_chain(["a", "b"], ["1/2", "1/2"], [bad])
+            rejects.append(False)
+        except InvalidInput as e:
+            rejects.append(str(e))
+    out = property_verdict(ctx, "maskit.def_markov", chains(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
+                           encoding="random exact chains, n <= 3, T <= 3: joint = Π a, Σ joint = 1, Markov property (3.1) by enumeration",
+                           invalid_inputs_rejected=rejects)
+    if not all(rejects):
+        return discrepancy(paper="rows must be distributions", computed="a bad row was accepted", rejects=rejects)
+    return out
+
+
+@claim("maskit.eq3_2", method="exact+property", quick=False)
+def eq3_2(ctx: Context):
+    def holds(inst):
+        ch, t1, t2 = inst
+        t1, t2 = min(t1, ch.T), min(t2, ch.T)
+        t1, t2 = min(t1, t2), max(t1, t2)
+        pri = E.prior_beliefs(ch)
+        for i in range(ch.n):
+            if t1 and pri[t1 - 1][i] == 0:
+                continue
+            v = E.transition_probability(ch, t1, i, t2)
+            lit = [cond(ch, lambda y: y[t2 - 1] == j, lambda y: t1 == 0 or y[t1 - 1] == i) for j in range(ch.n)]
+            if v != lit or max(abs(float(a) - b) for a, b in zip(v, F.transition_probability(ch, t1, i, t2))) > 1e-9:
+                return False
+        return True
+
+    strat = st.tuples(chains(max_n=3, max_T=4), st.integers(0, 4), st.integers(1, 4))
+    return property_verdict(ctx, "maskit.eq3_2", strat, holds, n=examples(ctx, 150, 30),
+                            encoding="random chains; (e_i A^(t1+1)..A^(t2))_j vs Pr[X_t2 = c_j | X_t1 = c_i] by enumeration; fast twin within 1e-9",
+                            note="001 prints Pr[X_t2 = c_i | X_t1 = c_i] = (e_i A..)_i (index typo); the thesis form is checked")
+
+
+@claim("maskit.prop1", method="exact+property")
+def prop1(ctx: Context):
+    def holds(ch):
+        pri = E.prior_beliefs(ch)
+        fp = F.prior_beliefs(ch)
+        for t in range(1, ch.T + 1):
+            for i in range(ch.n):
+                if pri[t - 1][i] != cond(ch, lambda y: y[t - 1] == i, lambda y: True) or abs(float(pri[t - 1][i]) - fp[t - 1][i]) > 1e-12:
+                    return False
+        return True
+
+    return property_verdict(ctx, "maskit.prop1", chains(max_n=4, max_T=4), holds, n=examples(ctx, 150, 30),
+                            encoding="(A^(1)..A^(t))_i vs Σ_{x: x_t = c_i} Pr[x] by enumeration; fast within 1e-12")
+
+
+@claim("maskit.def_hmm", method="exact+property")
+def def_hmm(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        P = suppression_vector(ch, p)
+        for o, po in E.output_distribution(ch, p).items():
+            post, total = E.forward_backward(ch, p, o)
+            fpost, ftotal = F.forward_backward(ch, p, o)
+            if total != po or abs(float(total) - ftotal) > 1e-12:
+                return False
+            # literal: Pr[X_t = c_i | o] = Σ_x Pr[x] Π_t b(x_t, o_t) restricted to x_t = c_i, normalised
+            for t in range(1, ch.T + 1):
+                for i in range(ch.n):
+                    num = sum((px * _emit_all(P, x, o) for x, px in E.input_streams(ch).items() if x[t - 1] == i), ZERO)
+                    if num / po != post[t - 1][i] or abs(float(post[t - 1][i]) - fpost[t - 1][i]) > 1e-9:
+                        return False
+        return True
+
+    return property_verdict(ctx, "maskit.def_hmm", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+                            encoding="α/β of Eq. (3.3) vs Bayes over all input streams, every output of positive probability; fast within 1e-9")
+
+
+def _emit_all(P, x, o):
+    w = ONE
+    for t, (xi, oi) in enumerate(zip(x, o), start=1):
+        w *= E.emission(P, t, xi, oi)
+    return w
+
+
+@claim("maskit.prop2", method="exact+property", quick=False)
+def prop2(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        sysm = probabilistic_system(ch, p)  # MaskIt's literal channel: each state released w.p. 1 - p
+        for o in list(E.output_distribution(ch, p))[:20]:
+            post, _ = E.forward_backward(ch, p, o)
+            lab = _labels(ch, o)
+            for t in range(1, ch.T + 1):
+                for s in S:
+                    if dp_posterior(sysm, lab, t, s) != post[t - 1][ch.index(s)]:
+                        return False
+        return True
+
+    return property_verdict(ctx, "maskit.prop2", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+                            encoding="HMM posterior with Prop. 2 emissions vs theory.dp.delta_privacy.posterior_belief on the literal system")
+
+
+@claim("maskit.def_utility", method="exact+property", quick=False)
+def def_utility(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        lit = sum((po * sum(v is not None for v in o) for o, po in E.output_distribution(ch, p).items()), ZERO)
+        return lit == E.utility(ch, p) and abs(float(lit) - F.utility(ch, p)) < 1e-12
+
+    return property_verdict(ctx, "maskit.def_utility", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
+                            encoding="Σ_{t,i} Pr[X_t = c_i](1 - p_i^t) vs Σ_o Pr[o]·|{t : o_t ≠ ⊥}| over all outputs (001's left side)",
+                            note="000 prints the left side as Σ_o Pr[o | {i | o_i ≠ ⊥}], which is not a well-formed expectation; 001's form is checked")
+
+
+@claim("maskit.def_util_prob", method="exact")
+def def_util_prob(ctx: Context):
+    ch = figure_3_4b()
+    S = ["s1", "s2"]
+    p = {c: (1 if c in {"s1", "y1", "z1", "s2", "y3", "z2"} else 0) for c in ch.contexts}
+    sysm = probabilistic_system(ch, p)
+    lit = sum((px * sum(po * sum(v != BOT_LABEL for v in o) for o, po in sysm.channel[x].items())
+               for x, px in sysm.prior.items()), ZERO)
+    return compare_all({"utility^Prob (formula) = expected released states (literal system)": (lit, E.utility(ch, p)),
+                        "value on Figure 3.4(b) with s1,y1,z1,s2,y3,z2 suppressed": (Q(7, 3), E.utility(ch, p))})
+
+
+@claim("maskit.def7", method="exact+property", quick=False)
+def def7(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        lvl = E.privacy_level(ch, p, S)
+        if lvl == 0:
+            return E.is_private(ch, p, S, Q(1, 10 ** 6))
+        if lvl >= 1:
+            return False
+        # smallest δ: private at lvl, not private just below
+        return E.is_private(ch, p, S, lvl) and not E.is_private(ch, p, S, lvl - lvl / 1000)
+
+    out = property_verdict(ctx, "maskit.def7", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
+                           encoding="privacy(p) = max(0, max gain): private at privacy(p), not private at 0.999·privacy(p)")
+    return out
+
+
+@claim("maskit.def8", method="exhaustive")
+def def8(ctx: Context):
+    grid = [Q(k, 2) for k in range(3)]
+    vecs = [[list(v)] for v in product(grid, repeat=2)]
+    literal = {(i, j): all(a <= b for a, b in zip(vecs[i][0], vecs[j][0])) for i in range(len(vecs)) for j in range(len(vecs))}
+    ours = {(i, j): dominates(vecs[j], vecs[i]) for i in range(len(vecs)) for j in range(len(vecs))}
+    refl = all(ours[(i, i)] for i in range(len(vecs)))
+    anti = all(not (ours[(i, j)] and ours[(j, i)]) or i == j for i in range(len(vecs)) for j in range(len(vecs)))
+    trans = all(not (ours[(i, j)] and ours[(j, k)]) or ours[(i, k)] for i in range(len(vecs)) for j in range(len(vecs)) for k in range(len(vecs)))
+    if ours == literal and refl and anti and trans:
+        return verified_bounded(bound="all 9 vectors of {0,1/2,1}^2 (81 pairs)", partial_order=True,
+                                note="the thesis calls ⪯ a 'total ordering'; it is a partial order: (0,1) and (1,0) are incomparable",
+                                incomparable_pair_exists=any(not ours[(i, j)] and not ours[(j, i)] for i in range(len(vecs)) for j in range(len(vecs))))
+    return discrepancy(paper="p ⪯ q iff p_i^t <= q_i^t", computed="dominance implementation disagrees")
+
+
+@claim("maskit.cx_discretize", method="exact")
+def cx_discretize(ctx: Context):
+    rows = []
+    for n, T, d in [(1, 1, 2), (2, 1, 3), (2, 2, 2), (1, 3, 3)]:
+        grid = [Q(k, d) for k in range(d + 1)]
+        count = sum(1 for _ in product(grid, repeat=n * T))
+        rows.append({"n": n, "T": T, "d": d, "enumerated": count, "paper_d^(nT)": d ** (n * T), "(d+1)^(nT)": (d + 1) ** (n * T)})
+    if all(r["enumerated"] == r["paper_d^(nT)"] for r in rows):
+        return verified(rows=rows)
+    return discrepancy(paper="d^(n·T) vectors", computed="(d+1)^(n·T) vectors (the grid {0, 1/d, ..., 1} has d + 1 values)",
+                       rows=rows, note="same exponential growth; the exact count is off by one in the base")
+
+
+@claim("maskit.alg1", method="exact+property", quick=False)
+def alg1(ctx: Context):
+    # (a) learning by counting: traces in proportion to their probabilities recover the chain exactly
+    recovered = {}
+    for name, ch in [("3.2", figure_3_2()), ("3.3", figure_3_3()), ("3.4b", figure_3_4b())]:
+        streams = E.input_streams(ch)
+        L = 1
+        for v in streams.values():
+            L = L * int(v.denominator) // __import__("math").gcd(L, int(v.denominator))
+        traces = [tuple(ch.contexts[i] for i in x) for x, v in streams.items() for _ in range(int(v * L))]
+        learned = learn_chain(traces, ch.contexts, ch.T)
+        pri = E.prior_beliefs(ch)
+        ok = learned.initial == ch.initial and all(
+            learned.steps[t - 2][i] == ch.steps[t - 2][i] for t in range(2, ch.T + 1) for i in range(ch.n) if pri[t - 2][i] > 0)
+        recovered[name] = ok
+
+    # (b) MaskIt outputs o_t ∈ {x_t, ⊥} under every check
+    def holds(inst):
+        ch, p, S, d = inst
+        rng = ctx.rng("maskit.alg1")
+        from theory.maskit.system import ProbabilisticCheck
+
+        for x in list(E.input_streams(ch))[:10]:
+            for chk in (ProbabilisticCheck(ch, p, rng), SimulatableCheck(ch, S, d), MaskSensitive(ch, S)):
+                o = maskit(ch, chk, x)
+                if len(o) != ch.T or any(v is not None and v != xi for v, xi in zip(o, x)):
+                    return False
+        return True
+
+    out = property_verdict(ctx, "maskit.alg1", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+                           encoding="outputs of Alg. 1 with the probabilistic, simulatable and MaskSensitive checks satisfy o_t ∈ {x_t, ⊥}",
+                           learned_chain_recovers_figures=recovered)
+    if not all(recovered.values()):
+        return discrepancy(paper="a^t_ij = #(c_i→c_j)/#(c_i→any)", computed="counting did not recover the chain", recovered=recovered)
+    return out
+
+
+@claim("maskit.alg2", method="exact+property", quick=False)
+def alg2(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        lit = dp_max_breach(probabilistic_system(ch, p), S).gain
+        return E.max_breach_naive(ch, suppression_vector(ch, p), S).gain == lit and E.is_private_naive(ch, p, S, d) == (lit <= d)
+
+    return property_verdict(ctx, "maskit.alg2", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+                            encoding="ISPRIVATE of Alg. 2 (all outputs, HMM posteriors) vs Definition 6 on the literal system (theory.dp)")
+
+
+@claim("maskit.def_masksensitive", method="exact+property", quick=False)
+def def_masksensitive(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        m = mask_sensitive_vector(ch, S)
+        lit = deterministic_system(ch, MaskSensitive(ch, S))
+        for o in E.output_distribution(ch, m):
+            post, _ = E.forward_backward(ch, m, o)
+            for t in range(1, ch.T + 1):
+                for s in S:
+                    if dp_posterior(lit, _labels(ch, o), t, s) != post[t - 1][ch.index(s)]:
+                        return False
+        return dp_max_breach(lit, S).gain == E.max_breach(ch, m, S).gain
+
+    return property_verdict(ctx, "maskit.def_masksensitive", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+                            encoding="MaskSensitive's emission matrix (1 on ⊥ for S, 1 on itself otherwise) vs the literal MaskSensitive system")
+
+
+@claim("maskit.prop3", method="exact+property", quick=False)
+def prop3(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        for o in list(E.output_distribution(ch, p))[:15]:
+            post, _ = E.forward_backward(ch, p, o)
+            for t in range(1, ch.T + 1):
+                rel_before = [k for k in range(1, t + 1) if o[k - 1] is not None]
+                rel_after = [k for k in range(t, ch.T + 1) if o[k - 1] is not None]
+                t1 = rel_before[-1] if rel_before else 0
+                t2 = rel_after[0] if rel_after else ch.T + 1
+                i = o[t1 - 1] if t1 else None
+                j = o[t2 - 1] if t2 <= ch.T else "end"
+                if t1 == t2:  # released at t itself
+                    t2 = next((k for k in range(t + 1, ch.T + 1) if o[k - 1] is not None), ch.T + 1)
+                    j = o[t2 - 1] if t2 <= ch.T else "end"
+                part = E.partial_posterior(ch, p, t1, i, t2, j, t)
+                if part is None or part != post[t - 1]:
+                    return False
+        return True
+
+    return property_verdict(ctx, "maskit.prop3", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+                            encoding="for every full output and t: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] (Alg. 3's partial computation)")
+
+
+@claim("maskit.prop4", method="exact+property", quick=False)
+def prop4(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        for o in list(E.output_distribution(ch, p))[:10]:
+            for e in range(1, ch.T + 1):
+                prefix = o[:e]
+                rel = [k for k in range(1, e + 1) if prefix[k - 1] is not None]
+                t1 = rel[-1] if rel else 0
+                i = prefix[t1 - 1] if t1 else None
+                post, _ = E.forward_backward(ch, p, prefix)
+                for t in range(max(t1, 1), ch.T + 1):
+                    part = E.partial_posterior(ch, p, t1, i, e, None, t)
+                    if part is None or part != post[t - 1]:
+                        return False
+        return True
+
+    return property_verdict(ctx, "maskit.prop4", instances(max_n=3, max_T=3), holds, n=examples(ctx, 80, 15),
+                            encoding="for every output prefix o_1..o_e ending in o_t1, ⊥..⊥ and t >= t1: Pr[X_t | prefix] = Pr[X_t | o_t1, ⊥..⊥]")
+
+
+@claim("maskit.text_partial_calc", method="exact+property", quick=False)
+def text_partial_calc(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        P = suppression_vector(ch, p)
+        pri = E.prior_beliefs(ch)
+        found = {(t1, i, t2, j) for t1, i, t2, j, *_ in E.partial_outputs(ch, P)}
+        T, n = ch.T, ch.n
+        for t1 in range(0, T + 1):
+            for i in ([None] if t1 == 0 else range(n)):
+                for t2 in range(t1 + 1, T + 2):
+                    for j in (["end"] if t2 == T + 1 else range(n)):
+                        # literal probability of the partial output (sum over streams)
+                        lit = ZERO
+                        for x, px in E.input_streams(ch).items():
+                            w = px
+                            if t1:
+                                w *= (ONE - P[t1 - 1][i]) if x[t1 - 1] == i else ZERO
+                            for tau in range(t1 + 1, min(t2, T + 1)):
+                                w *= P[tau - 1][x[tau - 1]]
+                            if t2 <= T:
+                                w *= (ONE - P[t2 - 1][j]) if x[t2 - 1] == j else ZERO
+                            lit += w
+                        # the text's conditions (1)-(3)
+                        c1 = (t1 == 0 or P[t1 - 1][i] < 1) and (t2 == T + 1 or P[t2 - 1][j] < 1)
+                        c2 = t1 == 0 or pri[t1 - 1][i] > 0
+                        c3 = _path_through_suppressible(ch, P, t1, i, t2, j)
+                        if (lit > 0) != (c1 and c2 and c3) or (lit > 0) != ((t1, i, t2, j) in found):
+                            return False
+        return True
+
+    return property_verdict(ctx, "maskit.text_partial_calc", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+                            encoding="Pr[o_t1, ⊥..⊥, o_t2] > 0 (literal sum over streams) iff conditions (1)-(3) iff Alg. 3 enumerates it; "
+                                     "posteriors of these partial outputs are checked against Eq. 3.3 in maskit.prop3")
+
+
+def _path_through_suppressible(ch, P, t1, i, t2, j):
+    T, n = ch.T, ch.n
+    cur = {None} if t1 == 0 else {i}
+    for tau in range(t1 + 1, min(t2, T + 1)):
+        nxt = set()
+        for a in cur:
+            row = ch.initial if tau == 1 else ch.steps[tau - 2][a]
+            nxt |= {b for b in range(n) if row[b] > 0 and P[tau - 1][b] > 0}
+        cur = nxt
+    if t2 == T + 1:
+        return bool(cur)
+    return any((ch.initial if t2 == 1 else ch.steps[t2 - 2][a])[j] > 0 for a in cur)
+
+
+@claim("maskit.alg_partial", method="exact+property", quick=False)
+def alg_partial(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        P = suppression_vector(ch, p)
+        size = sum(1 for _ in E.partial_outputs(ch, P))
+        bound = (ch.n + 1) ** 2 * (ch.T + 2) ** 2
+        return size <= bound and E.max_breach(ch, p, S).gain == E.max_breach_naive(ch, P, S).gain
+
+    return property_verdict(ctx, "maskit.alg_partial", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+                            encoding="the set O of Lines 1-2 (start/contexts to contexts/end, ⊥ between) gives the same maximum as all outputs; |O| <= (n+1)^2 (T+2)^2")
+
+
+@claim("maskit.text_possible", method="exact+property", quick=False)
+def text_possible(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        for x in list(E.input_streams(ch))[:6]:
+            o = maskit(ch, SimulatableCheck(ch, S, d), x)
+            for tn in range(1, ch.T + 1):
+                prefix = o[: tn - 1]
+                rel = [(k, v) for k, v in enumerate(prefix, start=1) if v is not None]
+                tl, il = rel[-1] if rel else (0, None)
+                lit = {y[tn - 1] for y in E.input_streams(ch) if all(y[k - 1] == v for k, v in rel)}
+                if set(E.possible_states(ch, tl, il, tn)) != lit or set(F.possible_states(ch, tl, il, tn)) != lit:
+                    return False
+        return True
+
+    return property_verdict(ctx, "maskit.text_possible", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+                            encoding="reachability (e_o A..A)_j > 0 from the last release vs {x_t' : x consistent with all releases} by enumeration (exact and fast)")
+
+
+def _sim_case(inst):
+    ch, p, S, d = inst
+    sysm = deterministic_system(ch, SimulatableCheck(ch, S, d))
+    return ch, S, d, sysm
+
+
+@claim("maskit.prop5", method="exact+property")
+def prop5(ctx: Context):
+    def holds(inst):
+        ch, S, d, sysm = _sim_case(inst)
+        for o in sysm.outputs():
+            oi = tuple(None if v == BOT_LABEL else ch.index(v) for v in o)
+            rel = [(0, None)] + [(k, v) for k, v in enumerate(oi, start=1) if v is not None] + [(ch.T + 1, None)]
+            for t in range(1, ch.T + 1):
+                k = max(a for a, (tm, _) in enumerate(rel) if tm <= t)
+                t1, i1 = rel[k]
+                t2, j2 = rel[k + 1] if t1 < t else rel[k]
+                for s in ch.contexts:
+                    formula = E.simulatable_posterior(ch, t, ch.index(s), t1, i1, t2, j2)
+                    if formula != dp_posterior(sysm, o, t, s):
+                        return False
+        return True
+
+    return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+                            encoding="posterior on the literal simulatable system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases)")
+
+
+@claim("maskit.cor1", method="exact+property", quick=False)
+def cor1(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        pri = E.prior_beliefs(ch)
+        for t1 in range(0, ch.T + 1):
+            for i in ([None] if t1 == 0 else [k for k in range(ch.n) if pri[t1 - 1][k] > 0]):
+                for t2 in range(t1, ch.T + 1):
+                    reach = E.transition_probability(ch, t1, i, t2)
+                    for j in [k for k in range(ch.n) if reach[k] > 0]:
+                        for t in range(max(t1, 1), t2 + 1):
+                            for s in range(ch.n):
+                                lit = cond(ch, lambda y: y[t - 1] == s,
+                                           lambda y: (t1 == 0 or y[t1 - 1] == i) and y[t2 - 1] == j)
+                                if lit != E.simulatable_posterior(ch, t, s, t1, i, t2, j):
+                                    return False
+        return True
+
+    return property_verdict(ctx, "maskit.cor1", instances(max_n=3, max_T=3), holds, n=examples(ctx, 80, 15),
+                            encoding="Pr[X_t=s|X_t1]·Pr[X_t2|X_t=s]/Pr[X_t2|X_t1] (Eq. 3.2 products) vs the conditional by enumeration")
+
+
+@claim("maskit.claim2", method="property", quick=False)
+def claim2(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        outs = {x: maskit(ch, SimulatableCheck(ch, S, d), x) for x in E.input_streams(ch)}
+        for x, o in outs.items():
+            for y, oy in outs.items():
+                agrees = all(v is None or y[k] == v for k, v in enumerate(o))
+                if agrees and oy != o:
+                    return False
+        return True
+
+    return property_verdict(ctx, "maskit.claim2", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+                            encoding="every input agreeing with o on released positions produces o (all pairs of inputs)")
+
+
+@claim("maskit.claim3", method="property", quick=False)
+def claim3(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        outs = {x: maskit(ch, SimulatableCheck(ch, S, d), x) for x in E.input_streams(ch)}
+        for x, o in outs.items():
+            for y, oy in outs.items():
+                agrees = all(v is None or y[k] == v for k, v in enumerate(o))
+                if (oy == o) != agrees:
+                    return False
+        return True
+
+    return property_verdict(ctx, "maskit.claim3", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+                            encoding="Pr[o | x] = 1 iff x agrees with o on released positions, else 0 (all pairs)")

@@ -1,0 +1,281 @@
+"""The probabilistic check (000_211156f2009240b4.txt §3.4, 001 §3): monotonicity (Theorem 3,
+Claim 1), anti-monotone utility (Observation 1), the searches (Lemma 2, Theorem 4), ISPRIVATE's
+speed-ups (Lemmas 4, 5, Algorithm 3) and privacy of the resulting system (Lemma 1)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from checks.claims.maskit._common import examples, property_verdict
+from checks.registry import Context, claim
+from checks.verdict import refuted, verified_bounded
+from counterexamples.maskit_strategies import dominating, instances
+from counterexamples.harness import exhaustive_search
+from counterexamples.maskit_exhaustive import bounded, describe_instance, dominated_pairs, vector_instances
+from theory.dp.delta_privacy import max_breach as dp_max_breach
+from theory.maskit import exact as E
+from theory.maskit.model import suppression_vector
+from theory.maskit.search import greedy_mondrian, is_minimal, optimal_exhaustive, optimal_monotone
+from theory.maskit.system import probabilistic_system
+from theory.numbers import Q
+
+D = 3
+
+
+@st.composite
+def pairs(draw, max_n=3, max_T=3):
+    """(chain, p, q ⪰ p, S, δ) on the grid {0, 1/3, 2/3, 1}."""
+    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=D))
+    q = dominating(draw, p, D)
+    return ch, p, q, S, d
+
+
+@st.composite
+def single_raise(draw, max_n=3, max_T=3):
+    """(chain, p, q, (t', i)) with q = p except q_i^{t'} = p_i^{t'} + ε (ε a positive grid step)."""
+    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=D))
+    t = draw(st.integers(1, ch.T))
+    i = draw(st.integers(0, ch.n - 1))
+    k = int(p[t - 1][i] * D)
+    if k == D:
+        k = D - 1
+        p[t - 1][i] = Q(k, D)
+    up = draw(st.integers(k + 1, D))
+    q = [list(r) for r in p]
+    q[t - 1][i] = Q(up, D)
+    return ch, p, q, S, (t, i)
+
+
+@claim("maskit.thm3", method="property+exhaustive")
+def thm3(ctx: Context):
+    def holds(inst):
+        ch, p, q, S, d = inst
+        return E.privacy_level(ch, q, S) <= E.privacy_level(ch, p, S)
+
+    out = property_verdict(ctx, "maskit.thm3", pairs(), holds, n=examples(ctx, 300, 40),
+                           encoding="random chains n <= 3, T <= 3; p, q on {0,1/3,2/3,1} with q ⪰ p: privacy(q) <= privacy(p)")
+    if out.verdict != "verified-bounded":
+        return out
+    # bounded exhaustive part: Figure 3.3 and 3.4(b)-like template: every pair p ⪯ q on {0,1} over Figure 3.3's 6 states
+    from theory.maskit.figures import figure_3_3
+    from itertools import product
+    from theory.maskit.search import coordinates, vector_from
+
+    ch = figure_3_3()
+    coords = coordinates(ch)
+    vals = list(product((Q(0), Q(1)), repeat=len(coords)))
+    lv = {v: E.privacy_level(ch, vector_from(ch, coords, v), ["s1", "s2"]) for v in vals}
+    res = exhaustive_search(((a, b) for a in vals for b in vals if all(x <= y for x, y in zip(a, b))),
+                            lambda ab: lv[ab[1]] > lv[ab[0]], bound="Figure 3.3, all pairs p ⪯ q in {0,1}^6",
+                            encoding="privacy(q) > privacy(p) with q ⪰ p")
+    out.evidence["exhaustive_figure_3_3"] = res.as_json()
+    if res.found:
+        return refuted(witness=res.witness, search=res.as_json())
+    if not ctx.quick:
+        lv: dict = {}
+
+        def level(ch, p, S):
+            key = (ch, tuple(map(tuple, p)), tuple(S))
+            if key not in lv:
+                lv[key] = E.privacy_level(ch, p, S)
+            return lv[key]
+
+        res2 = bounded(dominated_pairs(2, [Q(0), Q(1, 2), Q(1)]), lambda c: level(c[0], c[3], c[1]) > level(c[0], c[2], c[1]),
+                       bound="n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1/2, 1}",
+                       encoding="privacy(q) > privacy(p)", describe=describe_instance)
+        out.evidence["exhaustive_template"] = res2.as_json()
+        if res2.found:
+            return refuted(witness=res2.witness, search=res2.as_json())
+    return out
+
+
+@claim("maskit.text_thm3_cases", method="property+exact", quick=False)
+def text_thm3_cases(ctx: Context):
+    def holds(inst):
+        ch, p, q, S, (tp, i) = inst
+        for o in E.output_distribution(ch, p):
+            if o[tp - 1] is None:
+                continue
+            try:
+                pq, _ = E.forward_backward(ch, q, o)
+            except Exception:
+                continue  # o impossible under q (only if q_i = 1 and o_t' = c_i)
+            pp, _ = E.forward_backward(ch, p, o)
+            if pp != pq:
+                return False
+        return True
+
+    return property_verdict(ctx, "maskit.text_thm3_cases", single_raise(), holds, n=examples(ctx, 200, 30),
+                            encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)")
+
+
+@claim("maskit.claim1", method="property", quick=False)
+def claim1(ctx: Context):
+    def holds(inst):
+        ch, p, q, S, (tp, i) = inst
+        if p[tp - 1][i] >= 1:
+            return True
+        for o in E.output_distribution(ch, p):
+            if o[tp - 1] is not None:
+                continue
+            pp, _ = E.forward_backward(ch, p, o)
+            pq, _ = E.forward_backward(ch, q, o)
+            o2 = o[: tp - 1] + (i,) + o[tp:]
+            try:
+                pp2, _ = E.forward_backward(ch, p, o2)
+            except Exception:
+                pp2 = None
+            for t in range(1, ch.T + 1):
+                for s in range(ch.n):
+                    if pq[t - 1][s] > pp[t - 1][s]:  # κ > 1
+                        if pp2 is None or pp2[t - 1][s] < pq[t - 1][s]:
+                            return False
+        return True
+
+    return property_verdict(ctx, "maskit.claim1", single_raise(), holds, n=examples(ctx, 200, 30),
+                            encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s")
+
+
+@claim("maskit.obs1", method="property", quick=False)
+def obs1(ctx: Context):
+    return property_verdict(ctx, "maskit.obs1", pairs(max_n=4, max_T=4), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
+                            n=examples(ctx, 300, 40), encoding="q ⪰ p on {0,1/3,2/3,1}: utility(q) <= utility(p)")
+
+
+@claim("maskit.text_search", method="property", quick=False)
+def text_search(ctx: Context):
+    gaps = []
+
+    def holds(inst):
+        ch, p, S, d = inst
+        g = greedy_mondrian(ch, S, d, 2)
+        if not is_minimal(ch, g.p, S, d, 2):
+            return False
+        opt = optimal_monotone(ch, S, d, 2)
+        if opt.utility > g.utility:
+            gaps.append((ch, S, d, g.utility, opt.utility))
+        return opt.utility >= g.utility
+
+    out = property_verdict(ctx, "maskit.text_search", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 100, 20),
+                           encoding="greedy from (1..1) with binary search ends at a minimal private vector (grid d=2); the optimum is never below it")
+    if out.verdict == "verified-bounded":
+        out.evidence["instances_where_another_minimal_vector_has_more_utility"] = len(gaps)
+        if gaps:
+            ch, S, d, gu, ou = gaps[0]
+            out.evidence["example_gap"] = {"contexts": list(ch.contexts), "initial": list(ch.initial),
+                                           "steps": [[list(r) for r in m] for m in ch.steps], "S": S, "delta": d,
+                                           "greedy_utility": gu, "optimal_utility": ou}
+    return out
+
+
+@claim("maskit.lem1", method="property", quick=False)
+def lem1(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        g = greedy_mondrian(ch, S, d, 2)
+        return dp_max_breach(probabilistic_system(ch, g.p), S).gain <= d
+
+    return property_verdict(ctx, "maskit.lem1", instances(max_n=3, max_T=3, d=2), holds, n=examples(ctx, 100, 20),
+                            encoding="vector chosen by initialize (greedy, d=2); Definition 6 on the literal system of MaskIt with it")
+
+
+@claim("maskit.lem2", method="exhaustive+property", quick=False)
+def lem2(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        a = optimal_exhaustive(ch, S, d, 2)
+        b = optimal_monotone(ch, S, d, 2)
+        return a.utility == b.utility and E.is_private(ch, b.p, S, d)
+
+    return property_verdict(ctx, "maskit.lem2", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 60, 10),
+                            encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2")
+
+
+@claim("maskit.lem4", method="property")
+def lem4(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        P = suppression_vector(ch, p)
+        return E.is_private(ch, p, S, d) == E.is_private_naive(ch, P, S, d) and E.max_breach(ch, p, S).gain == E.max_breach_naive(ch, P, S).gain
+
+    out = property_verdict(ctx, "maskit.lem4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
+                           encoding="refined ISPRIVATE (partial outputs) = Alg. 2's over all outputs: same answer and same maximal gain")
+    if out.verdict != "verified-bounded" or ctx.quick:
+        return out
+    differs = lambda c: E.max_breach(c[0], c[2], c[1]).gain != E.max_breach_naive(c[0], suppression_vector(c[0], c[2]), c[1]).gain
+    for T, grid in ((2, [Q(0), Q(1, 2), Q(1)]), (3, [Q(0), Q(1)])):
+        res = bounded(vector_instances(T, grid), differs, describe=describe_instance,
+                      bound=f"n = 2, T <= {T}, uniform rows over subsets, every S, every p on {[str(g) for g in grid]}",
+                      encoding="max gain over partial outputs != max gain over all outputs")
+        out.evidence[f"exhaustive_T{T}"] = res.as_json()
+        if res.found:
+            return refuted(witness=res.witness, search=res.as_json())
+    return out
+
+
+@claim("maskit.lem5", method="property")
+def lem5(ctx: Context):
+    def holds(inst):
+        ch, p, q, S, d = inst
+        cache = E.PassedCache()
+        E.is_private(ch, p, S, d, cache=cache)
+        return E.is_private(ch, q, S, d, cache=cache) == E.is_private(ch, q, S, d)
+
+    out = property_verdict(ctx, "maskit.lem5", pairs(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
+                           encoding="ISPRIVATE(q) skipping triplets that passed under p ⪯ q (Lemma 5 cache) = ISPRIVATE(q) without the cache")
+    if out.verdict != "verified-bounded" or ctx.quick:
+        return out
+    d = Q(1, 4)
+
+    def bad(c):
+        ch, S, p, q = c
+        cache = E.PassedCache()
+        E.is_private(ch, p, S, d, cache=cache)
+        return E.is_private(ch, q, S, d, cache=cache) != E.is_private(ch, q, S, d)
+
+    res = bounded(dominated_pairs(2, [Q(0), Q(1)]), bad, describe=describe_instance,
+                  bound="n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1}, δ = 1/4",
+                  encoding="cached ISPRIVATE(q) != ISPRIVATE(q)")
+    out.evidence["exhaustive_template"] = res.as_json()
+    if res.found:
+        return refuted(witness=res.witness, search=res.as_json())
+    return out
+
+
+@claim("maskit.alg3", method="property", quick=False)
+def alg3(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        # a greedy search sharing one cache across all its ISPRIVATE calls gives the same vector
+        cache = E.PassedCache()
+
+        class Cached:
+            @staticmethod
+            def is_private(c, v, s, dd):
+                return E.is_private(c, v, s, dd, cache=cache)
+
+        return greedy_mondrian(ch, S, d, 2, twin=Cached).p == greedy_mondrian(ch, S, d, 2).p
+
+    return property_verdict(ctx, "maskit.alg3", instances(max_n=3, max_T=3, d=2), holds, n=examples(ctx, 100, 20),
+                            encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE")
+
+
+@claim("maskit.thm4", method="property+exact", quick=False)
+def thm4(ctx: Context):
+    def holds(inst):
+        ch, p, S, d = inst
+        ops = E.OpCount()
+
+        class Counted:
+            @staticmethod
+            def is_private(c, v, s, dd):
+                return E.is_private(c, v, s, dd, ops=ops)
+
+        b = optimal_monotone(ch, S, d, 2, twin=Counted)
+        a = optimal_exhaustive(ch, S, d, 2)
+        private = dp_max_breach(probabilistic_system(ch, b.p), S).gain <= d
+        return private and a.utility == b.utility and ops.is_private_calls == b.is_private_calls <= a.is_private_calls
+
+    return property_verdict(ctx, "maskit.thm4", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 60, 10),
+                            encoding="privacy (literal Def. 6), utility-optimality (vs brute force on grid d=2) and fewer ISPRIVATE calls than brute force; "
+                                     "okayToRelease is one biased coin (ProbabilisticCheck)")

@@ -1,0 +1,58 @@
+"""Weak adversaries (001 §6), the experiment's segment posterior and the synthetic generator."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+
+from counterexamples.maskit_strategies import instances
+from theory.errors import InvalidInput
+from theory.maskit import exact as E
+from theory.maskit.experiment import evaluate_user, segment_posterior
+from theory.maskit.model import markov_chain, suppression_vector
+from theory.maskit.synthetic import generate_days, routine_chain
+from theory.maskit.system import probabilistic_system
+from theory.maskit.weak import frequency_chain, label_distribution, mixture_max_breach, set_labelled, weak_prior
+from theory.numbers import Q
+
+
+@given(instances(max_n=3, max_T=3))
+def test_segment_posterior_matches_exact_partial(inst):
+    ch, p, S, d = inst
+    P = np.array([[float(v) for v in r] for r in suppression_vector(ch, p)])
+    for t1, i, t2, j, D, Fw, H in E.partial_outputs(ch, suppression_vector(ch, p)):
+        for t in range(t1 + 1, min(t2, ch.T + 1)):
+            ex = E.partial_posterior(ch, p, t1, i, t2, j, t)
+            fl = segment_posterior(ch, P, t1, i, t2, None if j == "end" else j, t)
+            assert fl is not None and np.allclose(fl, np.array(ex, float), atol=1e-9)
+
+
+def test_weak_adversary_helpers():
+    ids = markov_chain(["1", "2"], ["1/2", "1/2"], [])
+    M1 = set_labelled(ids, {"1": {"s", "y", "z"}, "2": {"x"}}, {"1": "s", "2": "x"})
+    lam = label_distribution(M1, {"1": {"s": "1/3", "y": "1/3", "z": "1/3"}, "2": {"x": 1}})
+    assert weak_prior(M1, lam, 1, "s") == Q(1, 6)
+    with pytest.raises(InvalidInput, match="does not contain the true context"):
+        set_labelled(ids, {"1": {"y"}, "2": {"x"}}, {"1": "s", "2": "x"})
+    with pytest.raises(InvalidInput, match="outside"):
+        label_distribution(M1, {"1": {"q": 1}, "2": {"x": 1}})
+    with pytest.raises(InvalidInput, match="sum to 1"):
+        ch = markov_chain(["s", "x"], ["1/2", "1/2"], [])
+        mixture_max_breach([(Q(1, 2), probabilistic_system(ch, {"s": 1}))], ["s"])
+
+
+def test_frequency_chain_keeps_marginals():
+    ch, S = routine_chain(1, n=4, T=5, days=20)
+    assert E.prior_beliefs(frequency_chain(ch)) == E.prior_beliefs(ch)
+
+
+def test_generator_is_seeded_and_evaluation_runs():
+    assert generate_days(3, 5, 6, 4) == generate_days(3, 5, 6, 4)
+    days = generate_days(3, 5, 6, 12)
+    ctx = [f"L{i}" for i in range(5)]
+    tr = [[ctx[i] for i in d] for d in days[:6]]
+    te = [[ctx[i] for i in d] for d in days[6:]]
+    r = evaluate_user(tr, te, ctx, ["L1"], Q(1, 5), 4, np.random.default_rng(0))
+    assert 0 <= r["probabilistic_utility"] <= 1 and 0 <= r["simulatable_utility"] <= 1
+    assert r["mask_sensitive_utility"] >= 1 - r["sensitive_fraction"] - 1e-12

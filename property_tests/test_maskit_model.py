@@ -1,0 +1,110 @@
+"""Validation of MaskIt's inputs (clear errors naming the value), learning by counting, the
+GeoLife loaders on small synthetic fixtures, and the search/weak/hierarchy helpers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+
+from counterexamples.maskit_strategies import chains, instances
+from theory.errors import InvalidInput
+from theory.maskit import exact as E
+from theory.maskit import fast as F
+from theory.maskit.data import location_days, mode_days, read_plt, split_half
+from theory.maskit.figures import figure_3_2, figure_3_3
+from theory.maskit.hierarchy import cut_map, generalisation_breach, theorem2_bound
+from theory.maskit.model import learn_chain, markov_chain, suppression_vector
+from theory.maskit.search import greedy_mondrian, optimal_exhaustive, optimal_monotone
+from theory.maskit.system import maskit, sample_traces, SimulatableCheck
+from theory.numbers import Q
+
+
+def test_bad_rows_and_parameters():
+    with pytest.raises(InvalidInput, match="sums to 5/6"):
+        markov_chain(["a", "b"], ["1/2", "1/2"], [[["1/2", "1/3"], ["1", "0"]]])
+    with pytest.raises(InvalidInput, match="outside"):
+        markov_chain(["a", "b"], ["-1/2", "3/2"], [])
+    with pytest.raises(InvalidInput, match="float"):
+        markov_chain(["a", "b"], [0.5, 0.5], [])
+    with pytest.raises(InvalidInput, match="reserved"):
+        markov_chain(["start", "b"], ["1/2", "1/2"], [])
+    ch = figure_3_2()
+    with pytest.raises(InvalidInput, match="delta"):
+        E.is_private(ch, {"s": 1}, ["s"], 0)
+    with pytest.raises(InvalidInput, match="delta"):
+        F.is_private(ch, {"s": 1}, ["s"], 1)
+    with pytest.raises(InvalidInput, match="empty"):
+        E.is_private(ch, {"s": 1}, [], "1/4")
+    with pytest.raises(InvalidInput, match="unknown context 'q'"):
+        E.is_private(ch, {"s": 1}, ["q"], "1/4")
+    with pytest.raises(InvalidInput, match="outside"):
+        suppression_vector(ch, {"s": "3/2"})
+    with pytest.raises(InvalidInput, match="probability 0"):
+        E.forward_backward(ch, {"s": 1, "x": 0}, (0,))
+    with pytest.raises(InvalidInput, match="length"):
+        maskit(ch, SimulatableCheck(ch, ["s"], "1/4"), (0, 1))
+
+
+def test_learning_by_counting_and_unseen_policy():
+    traces = [("a", "b"), ("a", "a"), ("b", "b"), ("a", "b")]
+    ch = learn_chain(traces, ["a", "b", "c"], 2)
+    assert ch.initial == (Q(3, 4), Q(1, 4), Q(0))
+    assert ch.steps[0][0] == (Q(1, 3), Q(2, 3), Q(0))
+    assert ch.steps[0][2] == (Q(1, 4), Q(3, 4), Q(0))  # unseen row: marginal of X_2
+    assert learn_chain(traces, ["a", "b", "c"], 2, unseen="stay").steps[0][2] == (Q(0), Q(0), Q(1))
+    with pytest.raises(InvalidInput, match="unknown context 'z' at t = 2"):
+        learn_chain([("a", "z")], ["a", "b"], 2)
+    with pytest.raises(InvalidInput, match="length 1"):
+        learn_chain([("a",)], ["a", "b"], 2)
+    with pytest.raises(InvalidInput, match="no traces"):
+        learn_chain([], ["a"], 1)
+
+
+@given(chains(max_n=3, max_T=3))
+def test_sampled_traces_are_possible(ch):
+    for x in sample_traces(ch, 5, np.random.default_rng(0)):
+        assert E.joint_probability(ch, x) > 0
+
+
+@given(instances(max_n=3, max_T=2, d=2))
+def test_searches(inst):
+    ch, p, S, d = inst
+    g = greedy_mondrian(ch, S, d, 2)
+    a, b = optimal_exhaustive(ch, S, d, 2), optimal_monotone(ch, S, d, 2)
+    assert a.utility == b.utility >= g.utility
+    assert E.is_private(ch, g.p, S, d) and E.is_private(ch, b.p, S, d)
+
+
+def test_hierarchy_cut():
+    tree = {"root": ["A", "B"], "A": ["a1", "a2"], "B": ["b1", "b2", "b3"]}
+    assert cut_map(tree, "root", ["A", "B"])["b2"] == "B"
+    assert theorem2_bound(tree, "root", ["A", "B"], ["a1"]) == (2, Q(1, 2) - Q(1, 5))
+    assert generalisation_breach(tree, "root", ["A", "B"], ["a1"]).gain == Q(3, 10)
+    with pytest.raises(InvalidInput, match="no ancestor"):
+        cut_map(tree, "root", ["A"])
+
+
+def _write_plt(path, rows):
+    head = "Geolife trajectory\nWGS 84\nAltitude is in Feet\nReserved 3\n0,2,255,My Track,0,0,2,8421376\n0\n"
+    path.write_text(head + "".join(f"{lat},{lon},0,100,0,{d},{t}\n" for lat, lon, d, t in rows))
+
+
+def test_geolife_loaders(tmp_path):
+    u = tmp_path / "000"
+    (u / "Trajectory").mkdir(parents=True)
+    rows = []
+    for day in ("2008-10-23", "2008-10-24", "2008-10-25", "2008-10-26"):
+        rows += [(39.90, 116.30, day, "01:00:00"), (39.90, 116.30, day, "02:00:00"), (39.95, 116.40, day, "05:00:00")]
+    _write_plt(u / "Trajectory" / "a.plt", rows)
+    (u / "labels.txt").write_text("Start Time\tEnd Time\tTransportation Mode\n2008/10/23 01:00:00\t2008/10/23 03:00:00\tbus\n")
+    days = location_days(u, T=12)
+    assert len(days) == 4 and all(len(d) == 12 for _, d in days)
+    tr, te, ctx = split_half(days, k=2)
+    assert len(tr) == 2 and set(c for d in tr for c in d) <= set(ctx)
+    modes = mode_days(u, T=12)
+    assert "bus" in modes[0][1] and "still" in modes[0][1]
+    bad = tmp_path / "bad.plt"
+    bad.write_text("h\nh\nh\nh\nh\nh\n39.9,116.3\n")
+    with pytest.raises(InvalidInput, match="bad.plt:7"):
+        read_plt(bad)

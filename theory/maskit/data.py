@@ -1,0 +1,112 @@
+"""GeoLife traces as daily context streams (the public substitute for Reality Mining in
+000_211156f2009240b4.txt §3.7; data under ``<data>/geolife/``, never committed).
+
+* Location contexts: a day (Beijing time, GMT+8) is cut into ``T`` equal slots; a slot's context is
+  the most frequent grid cell (``cell`` degrees) among its GPS points; slots without points carry the
+  previous slot's context forward (the first observed context is carried backward), since GeoLife
+  only records trips. Days with fewer than ``min_slots`` observed slots are dropped.
+* Transport-mode contexts: from ``labels.txt`` (start, end, mode); a slot takes the mode covering
+  most of it, or ``"still"`` when no labelled trip overlaps it.
+* Contexts are the ``k`` most frequent cells of the *training* half plus ``"other"``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from theory.errors import InvalidInput
+
+TZ = timedelta(hours=8)
+
+
+def read_plt(path: Path) -> list[tuple[datetime, float, float]]:
+    """Points of one GeoLife .plt file (6 header lines, then lat,lon,0,alt,days,date,time)."""
+    out = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for ln, line in enumerate(f, start=1):
+            if ln <= 6 or not line.strip():
+                continue
+            parts = line.strip().split(",")
+            if len(parts) < 7:
+                raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} (expected 7 fields)")
+            try:
+                lat, lon = float(parts[0]), float(parts[1])
+                ts = datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
+            except ValueError as e:
+                raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} ({e})") from None
+            out.append((ts + TZ, lat, lon))
+    return out
+
+
+def _slot(ts: datetime, T: int) -> int:
+    return min(T - 1, (ts.hour * 60 + ts.minute) * T // (24 * 60))
+
+
+def _fill(day: list) -> list:
+    first = next((c for c in day if c is not None), None)
+    out, cur = [], first
+    for c in day:
+        cur = c if c is not None else cur
+        out.append(cur)
+    return out
+
+
+def location_days(user_dir: Path, T: int = 12, cell: float = 0.01, min_slots: int = 2) -> list[tuple[str, list]]:
+    """[(date, [cell label per slot])] in chronological order."""
+    traj = Path(user_dir) / "Trajectory"
+    if not traj.is_dir():
+        raise InvalidInput(f"{user_dir}: no Trajectory folder")
+    votes: dict = defaultdict(lambda: defaultdict(Counter))
+    for f in sorted(traj.glob("*.plt")):
+        for ts, lat, lon in read_plt(f):
+            label = f"{round(lat / cell)}_{round(lon / cell)}"
+            votes[ts.date().isoformat()][_slot(ts, T)][label] += 1
+    days = []
+    for date in sorted(votes):
+        raw = [votes[date][s].most_common(1)[0][0] if votes[date][s] else None for s in range(T)]
+        if sum(c is not None for c in raw) >= min_slots:
+            days.append((date, _fill(raw)))
+    return days
+
+
+def mode_days(user_dir: Path, T: int = 12) -> list[tuple[str, list]]:
+    """[(date, [transport mode per slot])] from labels.txt (unlabelled slots are "still")."""
+    path = Path(user_dir) / "labels.txt"
+    if not path.exists():
+        raise InvalidInput(f"{user_dir}: no labels.txt")
+    cover: dict = defaultdict(lambda: defaultdict(Counter))
+    with open(path, encoding="utf-8") as f:
+        for ln, line in enumerate(f, start=1):
+            if ln == 1 or not line.strip():
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 3:
+                raise InvalidInput(f"{path}:{ln}: malformed label line {line.strip()!r}")
+            try:
+                a = datetime.strptime(parts[0], "%Y/%m/%d %H:%M:%S") + TZ
+                b = datetime.strptime(parts[1], "%Y/%m/%d %H:%M:%S") + TZ
+            except ValueError as e:
+                raise InvalidInput(f"{path}:{ln}: {e}") from None
+            step = timedelta(minutes=5)
+            while a < b:
+                cover[a.date().isoformat()][_slot(a, T)][parts[2].strip()] += 1
+                a += step
+    days = []
+    for date in sorted(cover):
+        days.append((date, [cover[date][s].most_common(1)[0][0] if cover[date][s] else "still" for s in range(T)]))
+    return days
+
+
+def split_half(days: list[tuple[str, list]], k: int = 6) -> tuple[list[tuple], list[tuple], list[str]]:
+    """First half of the days for training, second for evaluation; contexts = top-k training labels + "other"."""
+    if len(days) < 2:
+        raise InvalidInput(f"need at least 2 days, got {len(days)}")
+    h = len(days) // 2
+    train, test = [d for _, d in days[:h]], [d for _, d in days[h:]]
+    freq = Counter(c for d in train for c in d)
+    top = [c for c, _ in freq.most_common(k)]
+    contexts = top + (["other"] if any(c not in top for d in train + test for c in d) else [])
+    m = lambda d: tuple(c if c in top else "other" for c in d)
+    return [m(d) for d in train], [m(d) for d in test], contexts

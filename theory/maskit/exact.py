@@ -1,0 +1,541 @@
+"""MaskIt's beliefs and privacy checks in exact rational arithmetic (the reference twin).
+
+Sources: 000_211156f2009240b4.txt §3.2-§3.6 (= 001_eb11505ae1399b83.txt §2-§5).
+
+* :func:`prior_beliefs` - Proposition 1: ``Pr[X_t = c_i] = (A^(1) ... A^(t))_i``.
+* :func:`transition_probability` - Eq. (3.2): ``Pr[X_{t2} = c_j | X_{t1} = c_i] = (e_i^T A^(t1+1) ... A^(t2))_j``.
+* :func:`forward_backward` - Eq. (3.3) with the suppression emissions of Proposition 2
+  (``b_{i,⊥} = p_i^t``, ``b_{i,i} = 1 - p_i^t``): ``Pr[X_t = c_i | o] = α_i(t)β_i(t) / Σ_j α_j(t)β_j(t)``.
+* :func:`max_breach_naive` / :func:`is_private_naive` - ISPRIVATE of Algorithm 2 (all outputs).
+* :func:`max_breach` / :func:`is_private` - ISPRIVATE of Algorithm 3: only the partial outputs
+  ``o_{t1}, ⊥, ..., ⊥, o_{t2}`` of Lemma 4 (``o_{t1}`` in C ∪ {start}, ``o_{t2}`` in C ∪ {end}),
+  forward vectors per ``(t1, c_i)`` and backward vectors per ``(t2, c_j)`` cached (Lemma 3), and
+  the optional cache of passed triplets of Lemma 5.
+* :func:`okay_to_release` - the simulatable check, Algorithm 4 (``improved=False``) or Algorithm 5,
+  with posteriors from Corollary 1.
+* :func:`simulatable_utility` - ``supp_i(t)``, the γ recursion and ``T - γ_start(0)`` (§3.6.1).
+
+Every function here has a twin of the same name and signature in :mod:`theory.maskit.fast`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterable, Sequence
+
+from theory.dp.delta_privacy import Breach
+from theory.errors import InvalidInput
+from theory.maskit.model import (
+    MarkovChain,
+    check_delta,
+    check_output,
+    dominates,
+    sensitive_indices,
+    suppression_vector,
+)
+from theory.numbers import ONE, ZERO, Q
+
+END = "end"
+
+
+@dataclass
+class OpCount:
+    """Instrumentation for the complexity claims: beliefs computed and multiply-adds performed."""
+
+    beliefs: int = 0
+    mult_adds: int = 0
+    skipped_by_cache: int = 0
+    is_private_calls: int = 0
+
+
+# --------------------------------------------------------------------------- Markov chain
+
+
+def prior_beliefs(chain: MarkovChain) -> list[list[Any]]:
+    """Proposition 1: row ``t - 1`` is the distribution of X_t (t = 1..T)."""
+    memo = chain._memo_get("exact.prior")
+    if memo is not None:
+        return memo
+    rows = [list(chain.initial)]
+    for t in range(2, chain.T + 1):
+        prev = rows[-1]
+        rows.append(_vec_mat(prev, chain.steps[t - 2]))
+    chain._memo_set("exact.prior", rows)
+    return rows
+
+
+def _vec_mat(v: Sequence[Any], m: Sequence[Sequence[Any]], ops: OpCount | None = None) -> list[Any]:
+    n = len(m[0]) if m else 0
+    out = [ZERO] * n
+    for i, vi in enumerate(v):
+        if vi:
+            row = m[i]
+            for j in range(n):
+                if row[j]:
+                    out[j] += vi * row[j]
+    if ops is not None:
+        ops.mult_adds += len(v) * n
+    return out
+
+
+def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) -> list[Any]:
+    """Eq. (3.2): the distribution of ``X_{t2}`` given ``X_{t1} = c_i`` (t1 = 0 means "start", i ignored).
+
+    ``0 <= t1 <= t2 <= T``; for t2 = t1 this is the unit vector e_i.
+    """
+    T = chain.T
+    if not (0 <= t1 <= t2 <= T):
+        raise InvalidInput(f"need 0 <= t1 <= t2 <= T = {T}, got t1 = {t1}, t2 = {t2}")
+    return _reach(chain, t1, i)[t2 - t1]
+
+
+def _reach(chain: MarkovChain, t1: int, i: int | None) -> list[list[Any]]:
+    """All of ``e_i A^(t1+1) ... A^(t2)`` for t2 = t1..T (memoised on the chain)."""
+    key = ("exact.reach", t1, i if t1 else None)
+    memo = chain._memo_get(key)
+    if memo is not None:
+        return memo
+    if t1 == 0:
+        vecs = [[ZERO] * chain.n] + [list(r) for r in prior_beliefs(chain)]
+    else:
+        if i is None or not 0 <= i < chain.n:
+            raise InvalidInput(f"context index {i!r} out of range 0..{chain.n - 1}")
+        v = [ONE if k == i else ZERO for k in range(chain.n)]
+        vecs = [v]
+        for t in range(t1 + 1, chain.T + 1):
+            v = _vec_mat(v, chain.steps[t - 2])
+            vecs.append(v)
+    chain._memo_set(key, vecs)
+    return vecs
+
+
+def joint_probability(chain: MarkovChain, x: Sequence[int]) -> Any:
+    """``Pr[X_1..X_T = x] = Π_t a^(t)_{x_{t-1}, x_t}``."""
+    if len(x) != chain.T:
+        raise InvalidInput(f"stream of length {len(x)}, expected T = {chain.T}")
+    pr = chain.initial[x[0]]
+    for t in range(2, chain.T + 1):
+        pr *= chain.steps[t - 2][x[t - 2]][x[t - 1]]
+    return pr
+
+
+def input_streams(chain: MarkovChain) -> dict[tuple[int, ...], Any]:
+    """Every input stream of positive probability with its probability (small chains only)."""
+    out: dict[tuple[int, ...], Any] = {}
+
+    def rec(prefix: tuple[int, ...], pr: Any) -> None:
+        t = len(prefix) + 1
+        if t > chain.T:
+            out[prefix] = pr
+            return
+        row = chain.initial if t == 1 else chain.steps[t - 2][prefix[-1]]
+        for j, a in enumerate(row):
+            if a:
+                rec(prefix + (j,), pr * a)
+
+    rec((), ONE)
+    return out
+
+
+# --------------------------------------------------------------------------- HMM of Proposition 2
+
+
+UNOBSERVED = "?"
+
+
+def emission(p: Sequence[Sequence[Any]], t: int, k: int, o: int | None) -> Any:
+    """Proposition 2: b^(t)_{k,o} = p_k^t if o = ⊥, 1 - p_k^t if o = k, 0 otherwise (1 if unobserved)."""
+    if o is UNOBSERVED:
+        return ONE
+    if o is None:
+        return p[t - 1][k]
+    return ONE - p[t - 1][k] if o == k else ZERO
+
+
+def forward_backward(chain: MarkovChain, p: Sequence[Sequence[object]], outputs: Sequence[int | None]) -> tuple[list[list[Any]], Any]:
+    """Eq. (3.3): ``(posteriors, Pr[o])`` where ``posteriors[t-1][i] = Pr[X_t = c_i | o]``.
+
+    An output shorter than T is a prefix o_1..o_e (later outputs unobserved: emission 1).
+
+    α_i(1) = a^(1)_{start,i}; α_i(t) = Σ_j α_j(t-1) a^(t)_{j,i} b^(t-1)_{j,o_{t-1}};
+    β_i(T+1) = 1;  β_i(t) = Σ_j b^(t)_{i,o_t} a^(t+1)_{i,j} β_j(t+1)  (a^(T+1)_{i,end} = 1).
+    """
+    p = suppression_vector(chain, p)
+    if len(outputs) > chain.T:
+        raise InvalidInput(f"output has length {len(outputs)} > T = {chain.T}")
+    o = check_output(chain, outputs, len(outputs)) + (UNOBSERVED,) * (chain.T - len(outputs))
+    T, n = chain.T, chain.n
+    alpha = [list(chain.initial)]
+    for t in range(2, T + 1):
+        prev = alpha[-1]
+        weighted = [prev[j] * emission(p, t - 1, j, o[t - 2]) for j in range(n)]
+        alpha.append(_vec_mat(weighted, chain.steps[t - 2]))
+    beta = [[ZERO] * n for _ in range(T)]
+    beta[T - 1] = [emission(p, T, i, o[T - 1]) for i in range(n)]
+    for t in range(T - 1, 0, -1):
+        nxt = beta[t]
+        m = chain.steps[t - 1]
+        beta[t - 1] = [emission(p, t, i, o[t - 1]) * sum((m[i][j] * nxt[j] for j in range(n) if m[i][j]), ZERO) for i in range(n)]
+    total = sum((alpha[0][i] * beta[0][i] for i in range(n)), ZERO)
+    if total == 0:
+        raise InvalidInput(f"output {o!r} has probability 0; its posterior is undefined")
+    post = [[alpha[t][i] * beta[t][i] / total for i in range(n)] for t in range(T)]
+    return post, total
+
+
+def posterior_belief(chain: MarkovChain, p: Sequence[Sequence[object]], outputs: Sequence[int | None], t: int, s: Hashable) -> Any:
+    """``Pr[X_t = s | o]`` for the probabilistic check with suppression vector p (Proposition 2)."""
+    post, _ = forward_backward(chain, p, outputs)
+    return post[t - 1][chain.index(s)]
+
+
+def output_distribution(chain: MarkovChain, p: Sequence[Sequence[object]]) -> dict[tuple, Any]:
+    """Every output ``o_1..o_T`` of positive probability under the probabilistic check, with Pr[o]."""
+    p = suppression_vector(chain, p)
+    T, n = chain.T, chain.n
+    out: dict[tuple, Any] = {}
+
+    def rec(prefix: tuple, f: list[Any]) -> None:
+        # f_k = Pr[X_t = k, o_1..o_{t-1}] for t = len(prefix) + 1
+        t = len(prefix) + 1
+        for o in [None] + [k for k in range(n) if f[k]]:
+            g = [f[k] * emission(p, t, k, o) for k in range(n)]
+            if not any(g):
+                continue
+            if t == T:
+                out[prefix + (o,)] = sum(g, ZERO)
+            else:
+                rec(prefix + (o,), _vec_mat(g, chain.steps[t - 1]))
+
+    rec((), list(chain.initial))
+    return out
+
+
+# --------------------------------------------------------------------------- ISPRIVATE, Algorithm 2
+
+
+def max_breach_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable]) -> Breach:
+    """Algorithm 2's ISPRIVATE as a maximum: over all outputs of positive probability, all t and
+    s in S, the largest ``Pr[X_t = s | o] - Pr[X_t = s]`` (exponential in T)."""
+    sens = sensitive_indices(chain, S)
+    pri = prior_beliefs(chain)
+    best: Breach | None = None
+    for o in output_distribution(chain, p):
+        post, _ = forward_backward(chain, p, o)
+        for t in range(1, chain.T + 1):
+            for s in sens:
+                g = post[t - 1][s] - pri[t - 1][s]
+                if best is None or g > best.gain:
+                    best = Breach(g, o, t, chain.contexts[s])
+    assert best is not None
+    return best
+
+
+def is_private_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], delta: object) -> bool:
+    """Algorithm 2: True iff no output, time and sensitive context has posterior - prior > δ."""
+    return max_breach_naive(chain, p, S).gain <= check_delta(delta)
+
+
+# --------------------------------------------------------------------------- ISPRIVATE, Algorithm 3
+
+
+@dataclass
+class PassedCache:
+    """Lemma 5's set P: triplets ⟨t, s, partial output⟩ that passed ISPRIVATE under some vector."""
+
+    entries: dict = field(default_factory=dict)
+
+    def passed_under_dominated(self, key: tuple, q: Sequence[Sequence[Any]]) -> bool:
+        return any(dominates(q, p) for p in self.entries.get(key, ()))
+
+    def add(self, key: tuple, p: Sequence[Sequence[Any]]) -> None:
+        self.entries.setdefault(key, []).append(p)
+
+
+def partial_outputs(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None = None):
+    """Yield ``(t1, i, t2, j, D, F, H)`` for every partial output ``o_{t1}, ⊥..⊥, o_{t2}`` of positive
+    probability (000 §3.4.5): ``t1 = 0, i = None`` is "start", ``t2 = T + 1, j = "end"``.
+
+    F[τ][k] = Pr[X_τ = c_k, O_{t1+1..τ} = ⊥ | X_{t1} = o_{t1}] (τ = t1..t2-1, F[t1] = e_i),
+    H(t)[k] = Pr[O_{t+1..t2-1} = ⊥, X_{t2} = o_{t2} | X_t = c_k], D = Pr[⊥..⊥, X_{t2} = o_{t2} | X_{t1} = o_{t1}];
+    ``Pr[X_t = c_k | partial output] = F[t][k] H(t)[k] / D`` for t1 < t < t2 (the normalisation of
+    Eq. 3.3 with α(t1) = e_i and β(t2) ∝ e_j, as the text after Proposition 4 says).
+    The release factors (1 - p_i^{t1}) and (1 - p_j^{t2}) cancel; they only decide whether the
+    partial output is possible (conditions (1)-(3) of the text).
+    """
+    T, n = chain.T, chain.n
+    pri = prior_beliefs(chain)
+    back = _backward_tables(chain, p, ops)
+    for t1 in range(0, T + 1):
+        starts = [None] if t1 == 0 else [i for i in range(n) if pri[t1 - 1][i] > 0 and p[t1 - 1][i] < 1]
+        for i in starts:
+            F = {t1: None if t1 == 0 else [ONE if k == i else ZERO for k in range(n)]}
+            # forward: F[τ] includes the ⊥ emission at τ
+            cur = None
+            for tau in range(t1 + 1, T + 1):
+                if tau == 1:
+                    base = list(chain.initial)
+                else:
+                    base = _vec_mat(F[tau - 1], chain.steps[tau - 2], ops)
+                cur = [base[k] * p[tau - 1][k] for k in range(n)]
+                F[tau] = cur
+            for t2 in range(t1 + 1, T + 2):
+                if t2 == T + 1:
+                    ends = [END]
+                else:
+                    ends = [j for j in range(n) if p[t2 - 1][j] < 1]
+                for j in ends:
+                    if t2 == T + 1:
+                        D = sum(F[T], ZERO) if t1 < T else ONE
+                    else:
+                        row = chain.initial if t2 == 1 else None
+                        if t2 == 1:
+                            D = row[j]
+                        else:
+                            D = sum((F[t2 - 1][l] * chain.steps[t2 - 2][l][j] for l in range(n) if F[t2 - 1][l]), ZERO)
+                    if D == 0:
+                        continue
+                    yield t1, i, t2, j, D, F, back[(t2, j)]
+
+
+def partial_posterior(chain: MarkovChain, p: Sequence[Sequence[object]], t1: int, i: int | None, t2: int,
+                      j: int | str | None, t: int) -> list[Any] | None:
+    """``Pr[X_t = . | o_{t1} = c_i, ⊥, ..., ⊥, o_{t2} = c_j]`` as computed by Algorithm 3 (t1 = 0: start,
+    t2 = T + 1: end, ``j = None`` with ``t2 = e``: the trailing partial output o_{t1}, ⊥ (to e)),
+    or None when the partial output has probability 0."""
+    p = suppression_vector(chain, p)
+    if j is None:  # trailing: o_{t1}, ⊥ .. ⊥ up to time t2 = e, nothing observed after
+        prefix = [UNOBSERVED] * chain.T
+        for tau in range(t1 + 1, t2 + 1):
+            prefix[tau - 1] = None
+        if t1:
+            prefix[t1 - 1] = i
+        return _conditional(chain, p, prefix, t, condition=(t1, i))
+    for a, b, c, d, D, F, H in partial_outputs(chain, p):
+        if (a, b, c, d) == (t1, i, t2, j):
+            if t == t1:
+                return [ONE if k == i else ZERO for k in range(chain.n)]
+            if t == t2:
+                return [ONE if k == j else ZERO for k in range(chain.n)]
+            return [F[t][k] * H[t][k] / D for k in range(chain.n)]
+    return None
+
+
+def _conditional(chain: MarkovChain, p: Sequence[Sequence[Any]], pattern: Sequence[Any], t: int, condition: tuple) -> list[Any] | None:
+    """Posterior of X_t given a pattern of emissions (UNOBSERVED / ⊥ / index), conditioning on
+    X_{t1} = c_i instead of its release emission (the α(t1) = e_i of the text)."""
+    t1, i = condition
+    T, n = chain.T, chain.n
+    pat = list(pattern)
+    joint = [ZERO] * n
+    total = ZERO
+    for x, px in input_streams(chain).items():
+        if t1 and x[t1 - 1] != i:
+            continue
+        w = px
+        for tau in range(1, T + 1):
+            if t1 and tau == t1:
+                continue
+            w *= emission(p, tau, x[tau - 1], pat[tau - 1])
+            if not w:
+                break
+        if w:
+            total += w
+            joint[x[t - 1]] += w
+    if total == 0:
+        return None
+    return [v / total for v in joint]
+
+
+def _backward_tables(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None) -> dict:
+    """H tables per endpoint: ``back[(t2, j)][t][k] = Pr[O_{t+1..t2-1} = ⊥, X_{t2} = o_{t2} | X_t = c_k]``."""
+    T, n = chain.T, chain.n
+    out: dict = {}
+    for t2 in range(1, T + 2):
+        ends = [END] if t2 == T + 1 else list(range(n))
+        for j in ends:
+            H: dict[int, list[Any]] = {}
+            if t2 == T + 1:
+                H[T] = [ONE] * n
+            elif t2 >= 2:
+                H[t2 - 1] = [chain.steps[t2 - 2][k][j] for k in range(n)]
+            for t in range(min(t2 - 1, T) - 1, 0, -1):
+                m = chain.steps[t - 1]
+                nxt = H[t + 1]
+                weighted = [p[t][k] * nxt[k] for k in range(n)]
+                H[t] = [sum((m[k][l] * weighted[l] for l in range(n) if m[k][l]), ZERO) for k in range(n)]
+                if ops is not None:
+                    ops.mult_adds += n * n
+            out[(t2, j)] = H
+    return out
+
+
+def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], *,
+               delta: object = None, cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
+    """Algorithm 3's ISPRIVATE as a maximum over partial outputs (Lemma 4: the same maximum as
+    Algorithm 2). With ``delta`` given it stops at the first triplet with gain > δ (Line 21), skips
+    triplets cached as passed under a dominated vector (Line 18) and records passed ones (Line 24).
+    """
+    p = suppression_vector(chain, p)
+    sens = sensitive_indices(chain, S)
+    d = None if delta is None else check_delta(delta)
+    pri = prior_beliefs(chain)
+    T = chain.T
+    if ops is not None:
+        ops.is_private_calls += 1
+    best = Breach(ZERO - 1, None, 0, None)
+    for t1, i, t2, j, D, F, H in partial_outputs(chain, p, ops):
+        key_o = (t1, i, t2, j)
+        for t in range(max(t1, 1), min(t2, T) + 1):
+            for s in sens:
+                key = (t, s, key_o)
+                if cache is not None and cache.passed_under_dominated(key, p):
+                    if ops is not None:
+                        ops.skipped_by_cache += 1
+                    continue
+                if t == t1:
+                    post = ONE if s == i else ZERO
+                elif t == t2:
+                    post = ONE if s == j else ZERO
+                else:
+                    post = F[t][s] * H[t][s] / D
+                if ops is not None:
+                    ops.beliefs += 1
+                g = post - pri[t - 1][s]
+                if g > best.gain:
+                    best = Breach(g, key_o, t, chain.contexts[s])
+                if d is not None:
+                    if g > d:
+                        return best
+                    if cache is not None:
+                        cache.add(key, p)
+    return best
+
+
+def is_private(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], delta: object, *,
+               cache: PassedCache | None = None, ops: OpCount | None = None) -> bool:
+    """Algorithm 3 (improved ISPRIVATE): True iff p preserves δ-privacy (Definition 6)."""
+    d = check_delta(delta)
+    return max_breach(chain, p, S, delta=d, cache=cache, ops=ops).gain <= d
+
+
+def privacy_level(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable]) -> Any:
+    """privacy(p) of §3.4.2: the smallest δ for which p preserves δ-privacy, ``max(0, max gain)``."""
+    g = max_breach(chain, p, S).gain
+    return g if g > 0 else ZERO
+
+
+def utility(chain: MarkovChain, p: Sequence[Sequence[object]]) -> Any:
+    """utility(p) = Σ_{t, i} Pr[X_t = c_i] (1 - p_i^t): the expected number of released states."""
+    p = suppression_vector(chain, p)
+    pri = prior_beliefs(chain)
+    return sum((pri[t][i] * (ONE - p[t][i]) for t in range(chain.T) for i in range(chain.n)), ZERO)
+
+
+# --------------------------------------------------------------------------- simulatable check
+
+
+def possible_states(chain: MarkovChain, t_last: int, i_last: int | None, t_now: int) -> list[int]:
+    """§3.5.1: c_j is possible at t' iff ``(e_{o_{t''}} A^(t''+1) ... A^(t'))_j > 0``."""
+    return [j for j, v in enumerate(transition_probability(chain, t_last, i_last, t_now)) if v > 0]
+
+
+def simulatable_posterior(chain: MarkovChain, t: int, s: int, t1: int, i1: int | None, t2: int, j2: int | None) -> Any:
+    """Corollary 1: ``Pr[X_t = s | X_{t1} = o_{t1}, X_{t2} = o_{t2}]`` with t1 <= t <= t2
+    (t1 = 0: "start"; t2 = T + 1: "end", whose factors are 1)."""
+    if t == t1:
+        return ONE if s == i1 else ZERO
+    if t == t2:
+        return ONE if s == j2 else ZERO
+    a = _reach(chain, t1, i1)[t - t1][s]
+    if t2 == chain.T + 1:
+        return a
+    b = _reach(chain, t, s)[t2 - t][j2]
+    den = _reach(chain, t1, i1)[t2 - t1][j2]
+    return a * b / den
+
+
+def _releases(prefix: Sequence[int | None]) -> list[tuple[int, int]]:
+    return [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
+
+
+def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, prefix: Sequence[int | None], *,
+                    improved: bool = True, ops: OpCount | None = None) -> bool:
+    """The simulatable check's okayToRelease(·, t', o) with t' = len(prefix) + 1.
+
+    Algorithm 4 (``improved=False``) checks every possible state c_j at t', s in S and t in [T];
+    Algorithm 5 only t in [t''+1, T] (t'' the last release; Lemma 9). False iff some
+    ``Pr[X_t = s | ⟨o, c_j⟩] - Pr[X_t = s] > δ`` (posteriors by Proposition 5 / Corollary 1).
+    """
+    sens = sensitive_indices(chain, S)
+    d = check_delta(delta)
+    prefix = check_output(chain, prefix, len(prefix))
+    t_now = len(prefix) + 1
+    if t_now > chain.T:
+        raise InvalidInput(f"prefix of length {len(prefix)}: nothing left to release (T = {chain.T})")
+    rel = _releases(prefix)
+    t_last, i_last = rel[-1] if rel else (0, None)
+    pri = prior_beliefs(chain)
+    t_from = t_last + 1 if improved else 1
+    for j in possible_states(chain, t_last, i_last, t_now):
+        marks = [(0, None)] + rel + [(t_now, j), (chain.T + 1, None)]
+        for s in sens:
+            for t in range(t_from, chain.T + 1):
+                k = max(idx for idx, (tm, _) in enumerate(marks) if tm <= t)
+                t1, i1 = marks[k]
+                t2, j2 = marks[k + 1] if t1 < t else marks[k]
+                if ops is not None:
+                    ops.beliefs += 1
+                if simulatable_posterior(chain, t, s, t1, i1, t2, j2) - pri[t - 1][s] > d:
+                    return False
+    return True
+
+
+def _okay_after(chain: MarkovChain, sens: Sequence[int], d: Any, t_last: int, i_last: int | None, t_now: int) -> bool:
+    """okayToRelease of Algorithm 5 when the last release was c_{i_last} at t_last (Claim 7: nothing else matters)."""
+    prefix = [None] * (t_now - 1)
+    if t_last:
+        prefix[t_last - 1] = i_last
+    return okay_to_release(chain, [chain.contexts[s] for s in sens], d, prefix)
+
+
+def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None, t: int) -> int:
+    """supp_i(t) (§3.6.1): how many ⊥ follow the release of c_i at t (t = 0: "start")."""
+    sens = sensitive_indices(chain, S)
+    d = check_delta(delta)
+    return _supp(chain, sens, d, i, t)
+
+
+def _supp(chain: MarkovChain, sens: Sequence[int], d: Any, i: int | None, t: int) -> int:
+    key = ("exact.supp", tuple(sens), d, i, t)
+    memo = chain._memo_get(key)
+    if memo is not None:
+        return memo
+    k = 0
+    while t + k + 1 <= chain.T and not _okay_after(chain, sens, d, t, i, t + k + 1):
+        k += 1
+    chain._memo_set(key, k)
+    return k
+
+
+def simulatable_utility(chain: MarkovChain, S: Iterable[Hashable], delta: object) -> Any:
+    """utility^Simulatable(M) = T - γ_start(0), γ_i(t) = supp_i(t) + Σ_j Pr[X_{t+supp+1} = c_j | X_t = c_i] γ_j(t+supp+1)."""
+    sens = sensitive_indices(chain, S)
+    d = check_delta(delta)
+    memo: dict = {}
+
+    def gamma(i: int | None, t: int) -> Any:
+        if t == chain.T + 1:
+            return ZERO
+        if (i, t) in memo:
+            return memo[(i, t)]
+        k = _supp(chain, sens, d, i, t)
+        nxt = t + k + 1
+        g = Q(k)
+        if nxt <= chain.T:
+            dist = transition_probability(chain, t, i, nxt)
+            g += sum((dist[j] * gamma(j, nxt) for j in range(chain.n) if dist[j]), ZERO)
+        memo[(i, t)] = g
+        return g
+
+    return Q(chain.T) - gamma(None, 0)

@@ -1,0 +1,361 @@
+"""The fast twin of :mod:`theory.maskit.exact`: numpy float64, vectorised over contexts and times.
+
+Same names and signatures as the exact twin. Privacy *decisions* are conservative
+(:mod:`theory.floats`): ``is_private`` answers True and ``okay_to_release`` answers True only when
+every gain is below δ by more than the rounding margin; where rounding cannot decide, the fast
+twin suppresses. It never releases what exact arithmetic would suppress.
+
+Precomputation (memoised on the chain): ``reach[t1, t2] = A^(t1+1) ... A^(t2)`` for all
+``0 < t1 <= t2 <= T`` (Eq. 3.2 for every pair of times; the "one-time precompute" of the
+simulatable benchmark), after which an okayToRelease decision is a handful of array operations.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Iterable, Sequence
+
+import numpy as np
+
+from theory.dp.delta_privacy import Breach
+from theory.errors import InvalidInput
+from theory.floats import possibly_gt
+from theory.maskit.exact import OpCount, PassedCache
+from theory.maskit.model import MarkovChain, check_delta, check_output, sensitive_indices, suppression_vector
+
+END = "end"
+
+
+def _arrays(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
+    memo = chain._memo_get("fast.arrays")
+    if memo is None:
+        init = np.array([float(x) for x in chain.initial])
+        if chain.T > 1:
+            steps = np.array([[[float(x) for x in r] for r in m] for m in chain.steps])
+        else:
+            steps = np.zeros((0, chain.n, chain.n))
+        memo = (init, steps)
+        chain._memo_set("fast.arrays", memo)
+    return memo
+
+
+def _A(chain: MarkovChain, t: int) -> np.ndarray:
+    """A^(t) for 2 <= t <= T as an n x n array."""
+    return _arrays(chain)[1][t - 2]
+
+
+def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
+    if isinstance(p, np.ndarray):
+        if p.shape != (chain.T, chain.n) or np.any(p < 0) or np.any(p > 1):
+            raise InvalidInput(f"suppression array of shape {p.shape} must be (T, n) = ({chain.T}, {chain.n}) within [0, 1]")
+        return p.astype(float)
+    return np.array([[float(x) for x in r] for r in suppression_vector(chain, p)])
+
+
+def prior_beliefs(chain: MarkovChain) -> np.ndarray:
+    """Proposition 1: row t - 1 is the distribution of X_t."""
+    memo = chain._memo_get("fast.prior")
+    if memo is None:
+        init, steps = _arrays(chain)
+        rows = [init]
+        for m in steps:
+            rows.append(rows[-1] @ m)
+        memo = np.array(rows)
+        chain._memo_set("fast.prior", memo)
+    return memo
+
+
+def reach_table(chain: MarkovChain) -> np.ndarray:
+    """``R[t1, t2] = A^(t1+1) ... A^(t2)`` (identity for t1 = t2), 1 <= t1 <= t2 <= T; index 0 unused."""
+    memo = chain._memo_get("fast.reach")
+    if memo is None:
+        T, n = chain.T, chain.n
+        R = np.zeros((T + 1, T + 1, n, n))
+        eye = np.eye(n)
+        for t1 in range(1, T + 1):
+            R[t1, t1] = eye
+            for t2 in range(t1 + 1, T + 1):
+                R[t1, t2] = R[t1, t2 - 1] @ _A(chain, t2)
+        memo = R
+        chain._memo_set("fast.reach", memo)
+    return memo
+
+
+def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) -> np.ndarray:
+    """Eq. (3.2): the distribution of X_{t2} given X_{t1} = c_i (t1 = 0: "start")."""
+    if not (0 <= t1 <= t2 <= chain.T):
+        raise InvalidInput(f"need 0 <= t1 <= t2 <= T = {chain.T}, got t1 = {t1}, t2 = {t2}")
+    if t1 == 0:
+        return prior_beliefs(chain)[t2 - 1] if t2 else np.zeros(chain.n)
+    v = np.zeros(chain.n)
+    v[i] = 1.0
+    for t in range(t1 + 1, t2 + 1):
+        v = v @ _A(chain, t)
+    return v
+
+
+def _emission_column(p: np.ndarray, t: int, o: int | None) -> np.ndarray:
+    if o is None:
+        return p[t - 1].copy()
+    col = np.zeros(p.shape[1])
+    col[o] = 1.0 - p[t - 1][o]
+    return col
+
+
+def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) -> tuple[np.ndarray, float]:
+    """Eq. (3.3): ``(posteriors (T x n), Pr[o])`` for the probabilistic check's HMM (Proposition 2)."""
+    P = _p_array(chain, p)
+    o = check_output(chain, outputs)
+    T, n = chain.T, chain.n
+    init, steps = _arrays(chain)
+    alpha = np.zeros((T, n))
+    alpha[0] = init
+    for t in range(2, T + 1):
+        alpha[t - 1] = (alpha[t - 2] * _emission_column(P, t - 1, o[t - 2])) @ steps[t - 2]
+    beta = np.zeros((T, n))
+    beta[T - 1] = _emission_column(P, T, o[T - 1])
+    for t in range(T - 1, 0, -1):
+        beta[t - 1] = _emission_column(P, t, o[t - 1]) * (steps[t - 1] @ beta[t])
+    total = float(alpha[0] @ beta[0])
+    if total == 0:
+        raise InvalidInput(f"output {o!r} has probability 0; its posterior is undefined")
+    return alpha * beta / total, total
+
+
+def posterior_belief(chain: MarkovChain, p: Any, outputs: Sequence[int | None], t: int, s: Hashable) -> float:
+    post, _ = forward_backward(chain, p, outputs)
+    return float(post[t - 1][chain.index(s)])
+
+
+def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: object = None,
+               cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
+    """Algorithm 3's maximum gain over the partial outputs of Lemma 4, vectorised over
+    (start context i, sensitive s, end context j). With ``delta`` it returns as soon as a gain
+    possibly exceeds δ (Line 21's early exit); ``cache`` is accepted for signature parity (the fast
+    twin does not skip Lemma 5 triplets)."""
+    dstop = None if delta is None else float(check_delta(delta))
+    P = _p_array(chain, p)
+    sens = np.array(sensitive_indices(chain, S))
+    T, n = chain.T, chain.n
+    init, steps = _arrays(chain)
+    pri = prior_beliefs(chain)
+    if ops is not None:
+        ops.is_private_calls += 1
+    best_gain, best_key = -1.0, (None, 0, None)
+    # released sensitive states: posterior 1 (t = t1 or t = t2)
+    for t in range(1, T + 1):
+        rel = (pri[t - 1] > 0) & (P[t - 1] < 1)  # contexts that can be released at t
+        if np.any(rel):
+            # posterior of s given a release at t is 1 if s itself is released, else 0
+            can = rel[sens]
+            others = (rel.sum() - rel[sens].astype(int)) > 0  # some context other than s released
+            g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[t - 1][sens], -1.0)
+            k = int(np.argmax(g))
+            if g[k] > best_gain:
+                best_gain, best_key = float(g[k]), (("release",), t, chain.contexts[sens[k]])
+                if dstop is not None and possibly_gt(best_gain, dstop):
+                    return Breach(best_gain, best_key[0], best_key[1], best_key[2])
+    # backward tables per end time t2: Harr[t2][t] is (n_k x n_j); end (t2 = T+1) has n_j = 1
+    Harr: dict[int, np.ndarray] = {}
+    for t2 in range(2, T + 2):
+        nj = 1 if t2 == T + 1 else n
+        tab = np.zeros((T + 1, n, nj))
+        last = min(t2 - 1, T)
+        tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
+        for t in range(last - 1, 0, -1):
+            tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
+            if ops is not None:
+                ops.mult_adds += n * n * nj
+        Harr[t2] = tab[:, sens, :]  # only sensitive rows are needed
+    prS = pri[:, sens]  # (T, |S|)
+    for t1 in range(0, T):
+        ni = 1 if t1 == 0 else n
+        Farr = np.zeros((T + 1, ni, n))
+        if t1 == 0:
+            Farr[1] = (init * P[0])[None, :]
+            starts = np.array([True])
+        else:
+            Farr[t1] = np.eye(n)
+            starts = (pri[t1 - 1] > 0) & (P[t1 - 1] < 1)
+            if not np.any(starts):
+                continue
+        for tau in range(max(t1 + 1, 2), T + 1):
+            Farr[tau] = (Farr[tau - 1] @ steps[tau - 2]) * P[tau - 1][None, :]
+            if ops is not None:
+                ops.mult_adds += ni * n * n
+        FS = Farr[:, :, sens]  # (T+1, n_i, |S|)
+        for t2 in range(t1 + 2, T + 2):
+            if t2 == T + 1:
+                D = Farr[T].sum(axis=1, keepdims=True)
+                ends = np.array([True])
+            else:
+                D = Farr[t2 - 1] @ steps[t2 - 2]
+                ends = P[t2 - 1] < 1
+            valid = starts[:, None] & ends[None, :] & (D > 0)
+            if not np.any(valid):
+                continue
+            Dsafe = np.where(valid, D, 1.0)
+            a, b = t1 + 1, t2
+            post = FS[a:b, :, :, None] * Harr[t2][a:b, None, :, :] / Dsafe[None, :, None, :]
+            gain = np.where(valid[None, :, None, :], post - prS[a - 1:b - 1, None, :, None], -1.0)
+            if ops is not None:
+                ops.beliefs += int(valid.sum()) * len(sens) * (b - a)
+            k = np.unravel_index(int(np.argmax(gain)), gain.shape)
+            if gain[k] > best_gain:
+                i = None if t1 == 0 else int(k[1])
+                j = END if t2 == T + 1 else int(k[3])
+                best_gain, best_key = float(gain[k]), ((t1, i, t2, j), a + int(k[0]), chain.contexts[sens[k[2]]])
+                if dstop is not None and possibly_gt(best_gain, dstop):
+                    return Breach(best_gain, best_key[0], best_key[1], best_key[2])
+    return Breach(best_gain, best_key[0], best_key[1], best_key[2])
+
+
+def is_private(chain: MarkovChain, p: Any, S: Iterable[Hashable], delta: object, *,
+               cache: PassedCache | None = None, ops: OpCount | None = None) -> bool:
+    """Conservative Algorithm 3: True only if every gain is certainly <= δ."""
+    d = float(check_delta(delta))
+    g = max_breach(chain, p, S, delta=delta, ops=ops).gain
+    return not bool(possibly_gt(g, d))
+
+
+def privacy_level(chain: MarkovChain, p: Any, S: Iterable[Hashable]) -> float:
+    return max(0.0, max_breach(chain, p, S).gain)
+
+
+def utility(chain: MarkovChain, p: Any) -> float:
+    """Σ_{t,i} Pr[X_t = c_i](1 - p_i^t)."""
+    return float(np.sum(prior_beliefs(chain) * (1.0 - _p_array(chain, p))))
+
+
+# --------------------------------------------------------------------------- simulatable check
+
+
+def possible_states(chain: MarkovChain, t_last: int, i_last: int | None, t_now: int) -> list[int]:
+    return [int(j) for j in np.nonzero(_from_last(chain, t_last, i_last)[t_now] > 0)[0]]
+
+
+def _from_last(chain: MarkovChain, t_last: int, i_last: int | None) -> np.ndarray:
+    """Row t = Pr[X_t = . | X_{t_last} = c_{i_last}] for t = t_last..T (rows before t_last unused)."""
+    if t_last == 0:
+        out = np.zeros((chain.T + 1, chain.n))
+        out[1:] = prior_beliefs(chain)
+        return out
+    R = reach_table(chain)
+    return R[t_last, :, i_last, :]
+
+
+def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, prefix: Sequence[int | None], *,
+                    improved: bool = True, ops: OpCount | None = None) -> bool:
+    """Algorithm 5 (and, with ``improved=False``, the extra times t <= t'' of Algorithm 4), vectorised
+    over the possible states j, the sensitive contexts and the times; conservative."""
+    sens = np.array(sensitive_indices(chain, S))
+    d = float(check_delta(delta))
+    prefix = check_output(chain, prefix, len(prefix))
+    t_now = len(prefix) + 1
+    T = chain.T
+    if t_now > T:
+        raise InvalidInput(f"prefix of length {len(prefix)}: nothing left to release (T = {T})")
+    rel = [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
+    t_last, i_last = rel[-1] if rel else (0, None)
+    pri = prior_beliefs(chain)
+    R = reach_table(chain)
+    fl = _from_last(chain, t_last, i_last)
+    poss = np.nonzero(fl[t_now] > 0)[0]
+    if len(poss) == 0:
+        raise InvalidInput(f"no context is possible at t = {t_now} after the released output {prefix!r}")
+    gains = []
+    # t strictly between the last release and now
+    if t_now - t_last > 1:
+        ts = np.arange(t_last + 1, t_now)
+        post = fl[ts][:, sens][:, :, None] * R[ts, t_now][:, sens][:, :, poss] / fl[t_now][poss][None, None, :]
+        gains.append((post - pri[ts - 1][:, sens][:, :, None]).ravel())
+    # t = now: the released state itself
+    gains.append((np.isin(sens[:, None], poss).astype(float) - pri[t_now - 1][sens][:, None]).ravel())
+    # t after now: forward from the released state
+    if t_now < T:
+        ts = np.arange(t_now + 1, T + 1)
+        post = R[t_now, ts][:, poss][:, :, sens]
+        gains.append((post - pri[ts - 1][:, sens][:, None, :]).ravel())
+    if not improved and rel:
+        marks = [(0, None)] + rel
+        for k in range(len(marks) - 1):
+            (t1, i1), (t2, j2) = marks[k], marks[k + 1]
+            for t in range(t1 + 1, t2 + 1):
+                a = (prior_beliefs(chain)[t - 1] if t1 == 0 else R[t1, t][i1])[sens]
+                b = R[t, t2][sens, j2]
+                den = (prior_beliefs(chain)[t2 - 1][j2] if t1 == 0 else R[t1, t2][i1, j2])
+                gains.append(a * b / den - pri[t - 1][sens])
+    g = np.concatenate(gains)
+    if ops is not None:
+        ops.beliefs += g.size
+    return not bool(np.any(possibly_gt(g, d)))
+
+
+def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None, t: int) -> int:
+    """supp_i(t): the number of ⊥ following a release of c_i at t (conservative decisions)."""
+    k = 0
+    while t + k + 1 <= chain.T:
+        prefix = [None] * (t + k)
+        if t:
+            prefix[t - 1] = i
+        if okay_to_release(chain, S, delta, prefix):
+            break
+        k += 1
+    return k
+
+
+def simulatable_utility(chain: MarkovChain, S: Iterable[Hashable], delta: object) -> float:
+    """T - γ_start(0) with the γ recursion of §3.6.1, over the reachable release points."""
+    T = chain.T
+    memo: dict = {}
+
+    def gamma(i: int | None, t: int) -> float:
+        if t == T + 1:
+            return 0.0
+        if (i, t) not in memo:
+            k = supp(chain, S, delta, i, t)
+            nxt = t + k + 1
+            g = float(k)
+            if nxt <= T:
+                dist = _from_last(chain, t, i)[nxt]
+                g += sum(float(dist[j]) * gamma(int(j), nxt) for j in np.nonzero(dist > 0)[0])
+            memo[(i, t)] = g
+        return memo[(i, t)]
+
+    return T - gamma(None, 0)
+
+
+def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int) -> tuple[np.ndarray, int]:
+    """MONDRIAN-style greedy on the grid {0, 1/d, .., 1} with the conservative ISPRIVATE, on float arrays:
+    returns (integer numerators k (p = k/d) as a T x n array, ISPRIVATE calls). Zero-prior states stay at 1."""
+    pri = prior_beliefs(chain)
+    coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pri[t, i] > 0]
+    K = np.full((chain.T, chain.n), d, dtype=np.int64)
+    calls = 0
+
+    def private(Kt: np.ndarray) -> bool:
+        nonlocal calls
+        calls += 1
+        return is_private(chain, Kt / d, S, delta)
+
+    changed = True
+    while changed:
+        changed = False
+        for t, i in coords:
+            lo, hi = 0, int(K[t, i])
+            while lo < hi:
+                mid = (lo + hi) // 2
+                trial = K.copy()
+                trial[t, i] = mid
+                if private(trial):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            if hi < K[t, i]:
+                K[t, i] = hi
+                changed = True
+    return K, calls
+
+
+def utility_released_fraction(chain: MarkovChain, K: np.ndarray, d: int) -> float:
+    """utility^Prob / T for p = K/d."""
+    return float(np.sum(prior_beliefs(chain) * (1.0 - K / d))) / chain.T
