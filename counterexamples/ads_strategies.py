@@ -60,3 +60,42 @@ def describe_instance(x: Any) -> Any:
     if isinstance(x, tuple):
         return {"instance": x[0].as_json(), "parameter": str(x[1])}
     return x.as_json()
+
+
+@st.composite
+def trees(draw: Any, max_leaves: int = 6) -> dict:
+    """A random rooted tree ``parent`` map over leaves ``'l0'..`` and internal nodes ``'n0'..`` (root
+    has parent None); every internal node has >= 2 children."""
+    n = draw(st.integers(1, max_leaves))
+    nodes = [f"l{i}" for i in range(n)]
+    parent: dict = {v: None for v in nodes}
+    frontier = list(nodes)
+    t = 0
+    while len(frontier) > 1:
+        size = draw(st.integers(2, len(frontier)))
+        start = draw(st.integers(0, len(frontier) - size))
+        group = frontier[start:start + size]
+        new = f"n{t}"
+        t += 1
+        parent[new] = None
+        for g in group:
+            parent[g] = new
+        frontier = frontier[:start] + [new] + frontier[start + size:]
+    return parent
+
+
+@st.composite
+def hierarchies_with_ctr(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tuple[dict, dict, dict, Any]:
+    """(parent, prior over leaves, CTR vectors per leaf, a node ĉ with positive mass)."""
+    parent = draw(trees(max_leaves))
+    children = {v: [] for v in parent}
+    for v, p in parent.items():
+        if p is not None:
+            children[p].append(v)
+    leaves = [v for v in parent if not children[v]]
+    wts = draw(st.lists(st.integers(1, 5), min_size=len(leaves), max_size=len(leaves)))
+    prior = {c: Q(w, sum(wts)) for c, w in zip(leaves, wts)}
+    m = draw(st.integers(1, max_ads))
+    ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
+    chat = draw(st.sampled_from(sorted(parent)))
+    return parent, prior, ctr, chat
