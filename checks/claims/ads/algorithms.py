@@ -21,7 +21,7 @@ from theory.ads.model import ad_instance
 from theory.numbers import Q, ZERO, rigorous_sign, to_interval
 
 Z3_SIZES_QUICK = [(3, 3, 2), (4, 3, 2), (4, 3, 3)]
-Z3_SIZES_FULL = Z3_SIZES_QUICK + [(4, 4, 2), (5, 3, 2), (6, 3, 4)]
+Z3_SIZES_FULL = Z3_SIZES_QUICK + [(4, 4, 2), (5, 3, 2), (5, 4, 2), (4, 4, 3), (5, 3, 3)]
 
 
 # --------------------------------------------------------------------------- Proposition 6
@@ -216,7 +216,7 @@ def _lemmas(ik, which: str) -> bool:
 def _lemma_check(ctx, which: str, **extra: Any) -> Outcome:
     strat = instance_and_k(max_ads=6, max_contexts=5, context_payments=True, threshold=True)
     res = {"property vs brute force": search(ctx, f"ads.{which}", strat, lambda x: _lemmas(x, which),
-                                             examples(ctx, 30, 500),
+                                             examples(ctx, 30, 300),
                                              "rational instances, |A|<=6, <=5 contexts, bids, thresholds; optimum by brute force")}
     for m, n, k in (Z3_SIZES_QUICK if ctx.quick else Z3_SIZES_FULL):
         res[f"z3 |A|={m} n={n} k={k}"] = search_lemmas(m, n, k, which, timeout_ms=60_000)
