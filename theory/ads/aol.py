@@ -313,7 +313,7 @@ class AdService:
         return out
 
 
-def test_sample(ev: Events, n: int, seed: int) -> list[int]:
+def sample_test_events(ev: Events, n: int, seed: int) -> list[int]:
     """``n`` random test events (the paper averages over 1,000 random test contexts)."""
     rng = np.random.default_rng(seed)
     idx = np.arange(ev.n_train, len(ev.leaves))

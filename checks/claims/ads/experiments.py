@@ -26,7 +26,7 @@ import theory.ads.fast as fast_module
 
 from checks.registry import claim
 from checks.verdict import Outcome, reproduced, unverifiable
-from theory.ads.aol import load_service, query_level, test_sample
+from theory.ads.aol import load_service, query_level, sample_test_events
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8)
 FIG44_THRESHOLDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
@@ -74,7 +74,7 @@ def _suite(folder: str, seed: int) -> dict[str, Any]:
 
 def _compute_suite(folder: str, seed: int) -> dict[str, Any]:
     svc = load_service(folder)
-    tests = test_sample(svc.ev, 1000, seed)
+    tests = sample_test_events(svc.ev, 1000, seed)
     runs: dict[tuple, dict] = {}
     for lv in LEVELS + (CLIENT_ONLY,):
         for t in THRESHOLDS:
