@@ -178,3 +178,24 @@ def worst_ratio(m: int, n: int, k: int, timeout_ms: int = 60_000) -> dict[str, A
         exact_ratio = run.revenues[-1] / E.optimum(witness_inst, k)[1]
     return {"sizes": {"ads": m, "contexts": n, "k": k}, "worst_ratio": best, "bound": ratio_bound(k),
             "exact_twin_ratio_on_witness": exact_ratio, "below_bound": best is not None and best < ratio_bound(k)}
+
+
+def search_increasing_benefit(m: int, n: int, k: int, timeout_ms: int = 60_000) -> SearchResult:
+    """Counterexample to the step of Theorem 8's proof: along a greedy run the benefits never
+    increase (``b_{l+1} <= b_l``), so once a benefit is <= α no later one exceeds α."""
+
+    def build(s: Any) -> Any:
+        u = _vars(s, m, n)
+        _greedy_constraints(s, u, m, k)
+        rev = [_rev(u, list(range(l))) for l in range(k + 1)]
+        s.add(z3.Or([rev[l + 1] - rev[l] > rev[l] - rev[l - 1] for l in range(1, k)]))
+        return u
+
+    def verify(inst: AdInstance | None) -> bool:
+        if inst is None or not is_greedy_order(inst, tuple(range(k))):
+            return False
+        rev = [E.expected_revenue(inst, range(l)) for l in range(k + 1)]
+        return any(rev[l + 1] - rev[l] > rev[l] - rev[l - 1] for l in range(1, k))
+
+    return z3_search(build, decode, verify, bound=f"all real instances with |A|={m}, {n} contexts, greedy runs of length {k}",
+                     encoding="z3 LRA+ite value matrix, greedy run 0..k-1 (any ties)", timeout_ms=timeout_ms)

@@ -113,3 +113,12 @@ def test_aol_reader_errors(tmp_path):
         read_user_file(tmp_path / "4.txt")
     with pytest.raises(InvalidInput, match="no user files"):
         read_log_dir(tmp_path / "nowhere")
+
+
+def test_z3_encodings_are_satisfiable_where_expected():
+    """The z3 encodings can produce models: the worst ratio at (3 ads, 3 contexts, k = 2) is the bound."""
+    from counterexamples.ads_greedy_z3 import ratio_bound, search_lemmas, worst_ratio
+
+    w = worst_ratio(3, 3, 2)
+    assert w["worst_ratio"] == ratio_bound(2) == w["exact_twin_ratio_on_witness"]
+    assert search_lemmas(3, 2, 2, "thm7").exhausted

@@ -11,7 +11,7 @@ import sympy
 from checks.claims.ads.common import examples, search, summary, verdict_of
 from checks.registry import claim
 from checks.verdict import Outcome, discrepancy, refuted, unverifiable, verified, verified_bounded
-from counterexamples.ads_greedy_z3 import search_lemmas, search_submodularity, worst_ratio
+from counterexamples.ads_greedy_z3 import search_increasing_benefit, search_lemmas, search_submodularity, worst_ratio
 from counterexamples.ads_strategies import ad_instances, describe_instance, instance_and_alpha, instance_and_k
 from counterexamples.harness import exhaustive_search
 from theory.ads import exact as E
@@ -236,7 +236,7 @@ def lem11(ctx):
     bstar = Q(1)
     plus = bstar / 3 + run.revenues[1] * (1 - Q(1, 3))
     minus = bstar / 3 - run.revenues[1] * (1 - Q(1, 3))
-    step = {"b(l)+b*(k)-b(l))/k at l=1": run.revenues[1] + (bstar - run.revenues[1]) / 3,
+    step = {"b(l) + (b*(k) − b(l))/k at l=1": run.revenues[1] + (bstar - run.revenues[1]) / 3,
             "thesis: b*(k)/k + b(l)(1-1/k)": plus, "paper 002: b*(k)/k - b(l)(1-1/k)": minus}
     return _lemma_check(ctx, "lem11", proof_step_on_tight_instance_k3=step,
                         note="002's printed '−' in the induction step is a sign misprint: only the thesis' '+' equals "
@@ -399,6 +399,8 @@ def thm8(ctx):
                             "dyadic instances, |A|<=6, <=4 contexts, bids; Greedy''=Greedy' (set and value), "
                             "iterations <= 1 + k', benefits non-increasing, guarantee '≤' (rigorous 1−1/e)"),
            "rational": search(ctx, "ads.thm8.q", strat2, _thm8_holds, examples(ctx, 40, 300), "rational instances, |A|<=5")}
+    for m, n, k in ([(4, 3, 3)] if ctx.quick else [(4, 3, 3), (5, 3, 4), (5, 4, 3)]):
+        res[f"z3 non-increasing benefits |A|={m} n={n} k={k}"] = search_increasing_benefit(m, n, k)
     out = verdict_of(res)
     if out.verdict != "verified-bounded":
         return out

@@ -129,7 +129,7 @@ def fig4_3(ctx):
               tolerance="power law: log-log fit of #queries with frequency f (f <= 100) has R² >= 0.9; 'order of "
                         "magnitude': reduction factor within 10^(1±0.5)",
               generalisation="query Level-1 = first word (the paper uses the clicked business' category, not in AOL)",
-              setup=SETUP)
+              substitute={k: s[k] for k in ("events", "train", "users", "ads", "tests")}, setup=SETUP)
     if ok:
         return reproduced(shape="power-law query frequencies; generalising queries cuts singletons by ~10×", **ev)
     return unverifiable(missing=MISSING, shape_reproduced=False, **ev)
