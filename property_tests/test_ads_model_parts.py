@@ -122,3 +122,17 @@ def test_z3_encodings_are_satisfiable_where_expected():
     w = worst_ratio(3, 3, 2)
     assert w["worst_ratio"] == ratio_bound(2) == w["exact_twin_ratio_on_witness"]
     assert search_lemmas(3, 2, 2, "thm7").exhausted
+
+
+@pytest.mark.data
+def test_aol_reader_on_real_files():
+    from property_tests.conftest import data_dir
+
+    d = data_dir()
+    folder = None if d is None else d / "aol-top1000" / "user_search_logs"
+    if folder is None or not folder.exists():
+        pytest.skip("aol-top1000 not available")
+    files = sorted(folder.glob("*.txt"))[:5]
+    for f in files:
+        searches = read_user_file(f)
+        assert searches and all(s.user == f.stem and len(s.time) == 19 for s in searches)

@@ -61,7 +61,7 @@ def def_client(ctx):
 
     strat = ad_instances(max_ads=5, max_contexts=4, dyadic=True, context_payments=True, threshold=True).flatmap(
         lambda inst: st.tuples(st.just(inst), st.sets(st.integers(0, inst.n_ads - 1), min_size=1)))
-    r = search(ctx, "ads.def_client", strat, holds, examples(ctx, 60, 400),
+    r = search(ctx, "ads.def_client", strat, holds, examples(ctx, 25, 400),
                "dyadic instances, |A|<=5, <=4 contexts, bids, thresholds; both twins vs sorting by (−p·CTR, id)")
     return verdict_of({"property": r})
 
@@ -88,7 +88,7 @@ def def_erev(ctx):
                 return False
         return True
 
-    r = search(ctx, "ads.def_erev", hierarchies_with_ctr(), holds, examples(ctx, 40, 300),
+    r = search(ctx, "ads.def_erev", hierarchies_with_ctr(), holds, examples(ctx, 20, 300),
                "random hierarchies with <=5 leaves, <=4 ads, every ĉ")
     return verdict_of({"property": r})
 
@@ -116,7 +116,7 @@ def text_tradeoff(ctx):
         return ((opt < full) == (not common)) and server_only == full and client_only == full
 
     r = search(ctx, "ads.text_tradeoff", ad_instances(max_ads=4, max_contexts=4, context_payments=True), holds,
-               examples(ctx, 60, 400), "rational instances, |A|<=4, <=4 contexts")
+               examples(ctx, 25, 400), "rational instances, |A|<=4, <=4 contexts")
     if r.found:
         return refuted(witness=r.witness, search=summary(r))
     if depends and opt1[1] == full:
@@ -159,7 +159,7 @@ def text_instantiations(ctx):
         return all(x <= y for x, y in zip(vals, vals[1:]))
 
     r = search(ctx, "ads.text_instantiations", instance_and_k(max_ads=5, max_contexts=4), holds,
-               examples(ctx, 60, 400), "rational instances, |A|<=5, <=4 contexts")
+               examples(ctx, 25, 400), "rational instances, |A|<=5, <=4 contexts")
     w = ad_instance(["1/2", "1/2"], [["1", "0"], ["0", "1"]])
     gain = {"k=1": E.optimum(w, 1)[1], "k=2": E.optimum(w, 2)[1]}
     if r.found:
@@ -203,7 +203,7 @@ def text_constraints(ctx):
         return True
 
     r = search(ctx, "ads.text_constraints", instance_and_k(max_ads=5, max_contexts=4, context_payments=True,
-                                                           threshold=True), holds, examples(ctx, 60, 400),
+                                                           threshold=True), holds, examples(ctx, 25, 400),
                "abstaining client, rational instances with thresholds and bids")
     if r.found:
         return refuted(witness=r.witness, search=summary(r))
@@ -239,7 +239,7 @@ def p_text_trusted(ctx):
         return all(E.expected_revenue(inst, A) <= full_information_revenue(inst)
                    for k in range(1, inst.n_ads + 1) for A in combinations(range(inst.n_ads), k))
 
-    r = search(ctx, "ads.p_text_trusted", hierarchies_with_ctr(), holds, examples(ctx, 40, 300),
+    r = search(ctx, "ads.p_text_trusted", hierarchies_with_ctr(), holds, examples(ctx, 20, 300),
                "random hierarchies with <=5 leaves, <=4 ads")
     return verdict_of({"property": r})
 
@@ -304,7 +304,7 @@ def p_def_cut(ctx):
         return all(not children[v] or not all(node_meets(below[c], sens, md, Q(ratio)) for c in children[v]) for v in cut)
 
     strat = st.tuples(trees(6), st.integers(0, 63), st.integers(1, 4), st.sampled_from([Q(0), Q(1, 2), Q(1), Q(2)]))
-    r = search(ctx, "ads.p_def_cut", strat, holds, examples(ctx, 60, 400),
+    r = search(ctx, "ads.p_def_cut", strat, holds, examples(ctx, 25, 400),
                "random trees with <=6 leaves, all sensitive subsets, min descendants 1..4, ratio in {0,1/2,1,2}; "
                "all cuts enumerated")
     return verdict_of({"property": r})
@@ -328,7 +328,7 @@ def def_levels(ctx):
                    for j in range(6) for i in range(j + 1, 6) for d in [paper_decimals[i]])
 
     strat = st.tuples(st.text("0123456789", min_size=4, max_size=10), st.booleans())
-    r = search(ctx, "ads.def_levels", strat, nested, examples(ctx, 100, 500), "random decimal coordinates")
+    r = search(ctx, "ads.def_levels", strat, nested, examples(ctx, 25, 500), "random decimal coordinates")
     out = verdict_of({"location levels nest": r}, example_levels=levels, decimals_kept_match_paper=decimals_ok,
                      note="interest/query levels map through the business hierarchy of Figure 4.2 (missing); "
                           "implemented as functions of the level below in the AOL emulation")
