@@ -5,7 +5,8 @@
 * :mod:`theory.ads.exact` - exact twin (rationals): expected revenue, client choice, Greedy (Alg. 6),
   Greedy', Greedy'', brute-force optimum.
 * :mod:`theory.ads.fast` - fast twin (numpy / scipy.sparse, lazy greedy), same signatures.
-* :mod:`theory.ads.coverage` - the max-coverage reduction of Proposition 6.
+* :mod:`theory.ads.coverage` - the max-coverage reduction of Proposition 6 and tight instances.
+* :mod:`theory.ads.estimates` - Pr[c], CTR(a|c), hierarchy back-off, precision and coverage.
 * :mod:`theory.ads.hierarchy` - generalisation levels of §4.4.1 and the cut of 002 §2.1.
 * :mod:`theory.ads.aol` - a minimal AOL per-user-file reader and the context-aware ad emulation.
 """
