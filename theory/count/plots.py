@@ -35,7 +35,7 @@ def breach_curves(ax: Any, deltas: Sequence[str], eps: np.ndarray) -> Any:
 def law_table(real: Mapping[Any, Any], simulated: Mapping[Any, Any], top: int = 8) -> pd.DataFrame:
     """The ``top`` most likely views of two exact view laws side by side (rationals as "p/q")."""
     keys = sorted(set(real) | set(simulated), key=lambda k: (-max(real.get(k, 0), simulated.get(k, 0)), repr(k)))
-    rows = [{"view": repr(k)[:90], "Pr[real view]": str(real.get(k, 0)), "Pr[simulator]": str(simulated.get(k, 0)),
+    rows = [{"view": repr(k), "Pr[real view]": str(real.get(k, 0)), "Pr[simulator]": str(simulated.get(k, 0)),
              "equal": real.get(k, 0) == simulated.get(k, 0)} for k in keys[:top]]
     return pd.DataFrame(rows)
 
