@@ -86,8 +86,8 @@ def run(table: AuxTable, queries: Sequence[tuple], targets: Sequence[int] | None
     return res
 
 
-def pearson(table: AuxTable, target: int, queries: Sequence[tuple]) -> tuple[float, int]:
-    """Pearson correlation of (G(Q, a), traffic(Q)) over the queries that match a tuple (Fig. 3(b))."""
+def guess_traffic_pairs(table: AuxTable, target: int, queries: Sequence[tuple]) -> tuple[list[float], list[float]]:
+    """(G(Q, a), traffic(Q)) for the queries (target value omitted) that match a tuple (Fig. 3(b))."""
     xs, ys = [], []
     for q in queries:
         q = for_target(q, target)
@@ -95,35 +95,25 @@ def pearson(table: AuxTable, target: int, queries: Sequence[tuple]) -> tuple[flo
         if n[0]:
             xs.append(num[0] / n[0])
             ys.append(float(n[0]))
+    return xs, ys
+
+
+def pearson(table: AuxTable, target: int, queries: Sequence[tuple]) -> tuple[float, int]:
+    """Pearson correlation of (G(Q, a), traffic(Q)) over the queries that match a tuple (Fig. 3(b))."""
+    xs, ys = guess_traffic_pairs(table, target, queries)
     return float(np.corrcoef(xs, ys)[0, 1]), len(xs)
 
 
 def plot_fig2(results: dict[str, Any], path: str, title: str = "") -> None:
-    """Fig. 2 style: mean traffic overhead vs G_min per target, four strategies + original (dashed)."""
+    """Fig. 2 style (see :func:`theory.querygen.plots.fig2_figure`), written to ``path``."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    names = list(results)
-    cols = 3
-    rows = math.ceil(len(names) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.3 * rows), squeeze=False)
-    for ax, name in zip(axes.ravel(), names):
-        r = results[name]
-        x = [float(g) for g in r["levels"]]
-        for s, mk in zip(STRATEGIES, "os^d"):
-            ax.plot(x, r["traffic"][s], marker=mk, ms=3, label=s.replace("_", "-"))
-        ax.axhline(r["original"], ls="--", color="k", lw=1, label="original")
-        ax.set_title(f"a = [{name}]", fontsize=9)
-        ax.set_xlabel("G_min")
-        ax.set_ylabel("mean traffic (tuples)")
-    for ax in axes.ravel()[len(names):]:
-        ax.axis("off")
-    axes.ravel()[0].legend(fontsize=7)
-    if title:
-        fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    from theory.querygen.plots import fig2_figure
+
+    fig = fig2_figure(results, title)
     fig.savefig(path, dpi=110)
     plt.close(fig)
 

@@ -91,6 +91,21 @@ def aol_experiment(path: str, seed: int = 0) -> Experiment:
     return Experiment(load_user_dir(Path(path)), seed)
 
 
+def release_table(ex: Experiment, eps: object, kinds: tuple[str, ...] = ("keywords", "queries", "clicks", "query_pairs"),
+                  ms: tuple[int, ...] = (1, 4, 8, 20, 40)) -> dict[str, dict[str, list[int]]]:
+    """Table 6.3's form: per item kind, the number of distinct items ZEALOUS releases (A) and the sum of
+    their released counts, rounded (B), for each m in ``ms`` at the given eps."""
+    rows = {}
+    for kind in kinds:
+        distinct, total = [], []
+        for m in ms:
+            z = ex.zealous(kind, m, eps)
+            distinct.append(len(z))
+            total.append(round(sum(z.values())))
+        rows[kind] = {"distinct": distinct, "total": total}
+    return rows
+
+
 def scaled_average_difference(original: Counter, sanitized: dict) -> float:
     """Figure 6.5's metric: scale sanitized counts to the original total, average |difference| over
     items with non-zero original count (missing items count 0)."""

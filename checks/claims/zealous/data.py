@@ -21,6 +21,7 @@ from theory.zealous.experiments import (
     aol_experiment,
     loglog_slope,
     partition_selection_threshold,
+    release_table,
     scaled_average_difference,
     zealous_params,
 )
@@ -36,15 +37,7 @@ def _ex(ctx):
 
 
 def _release_table(ex, eps):
-    rows = {}
-    for kind in KINDS:
-        distinct, total = [], []
-        for m in M_GRID:
-            z = ex.zealous(kind, m, eps)
-            distinct.append(len(z))
-            total.append(round(sum(z.values())))
-        rows[kind] = {"distinct": distinct, "total": total}
-    return rows
+    return release_table(ex, eps, KINDS, M_GRID)
 
 
 def _gap(ex, eps, kinds=KINDS, ms=M_GRID):
