@@ -75,7 +75,8 @@ def _stats(s: z3.Solver) -> dict[str, Any]:
     st = s.statistics()
     keep = {}
     for k in st.keys():
-        if k in ("conflicts", "decisions", "propagations", "rlimit count", "arith conflicts"):  # deterministic ones only
+        # deterministic ones only: "max memory" varies, "rlimit count" accumulates over the whole process
+        if k in ("conflicts", "decisions", "propagations", "arith conflicts"):
             keep[k] = st.get_key_value(k)
     return keep
 

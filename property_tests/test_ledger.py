@@ -81,6 +81,8 @@ def test_same_seed_same_report(tmp_path):
         r = run_cli("--area", "dp", "--quick", "--seed", "7", "--json", str(out), "--workers", str(i + 1), "--no-table")
         assert r.returncode in (0, 1), r.stderr
         docs.append(_strip_timings(json.loads(out.read_text())))
+    differ = [a["id"] for a, b in zip(docs[0]["claims"], docs[1]["claims"]) if a != b]
+    assert not differ, {cid: [c["evidence"] for d in docs for c in d["claims"] if c["id"] == cid] for cid in differ}
     assert docs[0] == docs[1]
     assert "seed 7" in r.stdout
 
