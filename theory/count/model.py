@@ -92,8 +92,12 @@ def privacy_eps_delta(eps: object, delta: object) -> tuple[Any, Any]:
 
 
 def theorem1_sigma2_float(eps: float, delta: float, s: float = 1.0) -> float:
-    """``2 s^2 ln(4/delta) / eps^2`` (Theorem 1's least variance), as a float for simulations."""
-    return 2 * s * s * math.log(4 / delta) / (eps * eps)
+    """``2 s^2 ln(4/delta) / eps^2`` (Theorem 1's least variance), as a float for simulations,
+    rounded UP by the margin of :func:`theory.floats.round_up` (a plain float evaluation lands below the
+    exact variance about half of the time; counterexamples/float_safety.py kind ``count.sigma2``)."""
+    from theory.floats import round_up
+
+    return float(round_up(2 * s * s * math.log(4 / delta) / (eps * eps)))
 
 
 def prime_modulus(p: int) -> int:

@@ -71,6 +71,11 @@ def release_distribution(hist: Mapping[Hashable, int], params: ZealousParams) ->
     return out
 
 
+def survives(count: int, steps: int, granularity: Any, tau_prime: Any) -> bool:
+    """Step 5 for one item: is the noisy count ``count + granularity * steps`` > tau'? (exact)"""
+    return Q(count) + Q(granularity) * steps > Q(tau_prime)
+
+
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, Any]:
     """Steps 3-6 on a Step-2 histogram, grid-Laplace noise sampled exactly; noisy counts are rationals."""
     if params.lam is None:
@@ -82,7 +87,7 @@ def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, gran
         if c < params.tau:
             continue
         noisy = Q(c) + laplace_on_grid(params.lam, granularity, bits)
-        if noisy > params.tau_prime:
+        if survives(c, (noisy - c) / granularity, granularity, params.tau_prime):
             out[k] = noisy
     return out
 

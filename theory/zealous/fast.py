@@ -13,6 +13,7 @@ from typing import Any, Hashable, Mapping
 
 import numpy as np
 
+from theory.floats import certainly_le
 from theory.zealous.exact import DEFAULT_GRANULARITY
 from theory.zealous.histograms import histogram, select_items, user_items
 from theory.zealous.model import SearchLog, ZealousParams
@@ -52,27 +53,47 @@ def release_distribution(hist: Mapping[Hashable, int], params: ZealousParams) ->
     return out
 
 
-def sample_noise(n: int, lam: float, granularity: float, rng: np.random.Generator) -> np.ndarray:
-    """n draws of grid Laplace noise g * (G1 - G2)."""
+def sample_steps(n: int, lam: float, granularity: float, rng: np.random.Generator) -> np.ndarray:
+    """n draws of K = G1 - G2 (integers): the grid Laplace noise is ``granularity * K``."""
     r = np.exp(-granularity / lam)
     g1 = rng.geometric(1 - r, size=n) - 1
     g2 = rng.geometric(1 - r, size=n) - 1
-    return granularity * (g1 - g2).astype(np.float64)
+    return g1 - g2
+
+
+def sample_noise(n: int, lam: float, granularity: float, rng: np.random.Generator) -> np.ndarray:
+    """n draws of grid Laplace noise g * (G1 - G2)."""
+    return granularity * sample_steps(n, lam, granularity, rng).astype(np.float64)
+
+
+def survives(counts: np.ndarray, steps: np.ndarray, granularity: Any, tau_prime: Any) -> np.ndarray:
+    """Step 5, vectorised: ``counts + granularity * steps > tau'`` (``tau_prime`` a number or a sequence).
+
+    Conservative (:func:`theory.floats.certainly_le`): published only when tau' is below the noisy count
+    by more than the rounding margin. Counts beyond 2^53 are not exact in float64; a plain ``>`` then
+    published items whose exact noisy count is <= tau' (float_safety kind ``zealous.release``).
+    """
+    c = np.asarray(counts, dtype=np.float64)
+    tp = np.array([float(x) for x in tau_prime]) if np.ndim(tau_prime) else float(tau_prime)
+    noisy = c + float(granularity) * np.asarray(steps, dtype=np.float64)
+    return np.asarray(certainly_le(tp, noisy, noisy)) & (noisy > tp)
 
 
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, float]:
     keys = [k for k in sorted(hist, key=repr) if hist[k] >= params.tau]
     c = np.array([hist[k] for k in keys], dtype=np.float64)
-    noisy = c + sample_noise(len(keys), _lam(params), float(granularity), np.random.default_rng(seed))
-    keep = noisy > float(params.tau_prime)
+    k = sample_steps(len(keys), _lam(params), float(granularity), np.random.default_rng(seed))
+    noisy = c + float(granularity) * k
+    keep = survives(c, k, granularity, params.tau_prime)
     return {k: float(v) for k, v, b in zip(keys, noisy, keep) if b}
 
 
 def zealous_counts(counts: np.ndarray, params: ZealousParams, seed: int, granularity: float = float(DEFAULT_GRANULARITY)) -> tuple[np.ndarray, np.ndarray]:
     """Vectorised Steps 3-5 on a count array: (indices kept, noisy counts)."""
     idx = np.nonzero(counts >= float(params.tau))[0]
-    noisy = counts[idx] + sample_noise(len(idx), _lam(params), granularity, np.random.default_rng(seed))
-    keep = noisy > float(params.tau_prime)
+    k = sample_steps(len(idx), _lam(params), granularity, np.random.default_rng(seed))
+    noisy = counts[idx] + granularity * k
+    keep = survives(counts[idx], k, granularity, params.tau_prime)
     return idx[keep], noisy[keep]
 
 
