@@ -128,8 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         for r in bad:
             out.print(f"  {r['id']}: computed {r['verdict']}, pinned {r['expected']}  {short_evidence(r['evidence'], 160)}")
         return 1
-    if safety and safety["unsafe_total"]:
-        out.print(f"[bold red]float safety: {safety['unsafe_total']} unsafe fast-twin decision(s)[/]")
+    if safety and (safety["unsafe_total"] or not safety.get("noise", {}).get("attack_defeated", True)):
+        out.print(f"[bold red]float safety: {safety['unsafe_total']} unsafe fast-twin decision(s); "
+                  f"noise attack defeated: {safety.get('noise', {}).get('attack_defeated')}[/]")
         return 1
     out.print("[green]all computed verdicts match their pins[/]")
     return 0
@@ -154,8 +155,11 @@ def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, A
                       f"[{'bold red' if r['unsafe'] else 'green'}]{r['unsafe']}[/]", str(r["extra_suppressions"]),
                       f"{r['extra_suppression_rate']:.2%}", f"{r['extra_suppression_rate_off_boundary']:.2%}", f"{r['seconds']:.1f}")
         console.print(t)
+    from checks.report import noise_line
+
     console.print(f"float safety: {sum(r['instances'] for r in sec['kinds'])} instances, {len(kinds)} decision kinds, "
                   f"{sec['unsafe_total']} unsafe")
+    console.print(noise_line(sec["noise"]))
     return sec
 
 

@@ -41,7 +41,16 @@ def safety_markdown(safety: dict[str, Any]) -> list[str]:
              "| " + " | ".join(SAFETY_COLUMNS) + " |", "|" + "---|" * len(SAFETY_COLUMNS)]
     for k in safety["kinds"]:
         lines.append("| " + " | ".join(str(k[c]) for c in SAFETY_COLUMNS) + " |")
+    if "noise" in safety:
+        lines += ["", noise_line(safety["noise"])]
     return lines
+
+
+def noise_line(noise: dict[str, Any]) -> str:
+    nv, ex = noise["naive_float_laplace"], noise["exact_grid_laplace"]
+    return (f"Mironov's attack: naive float Laplace outputs from c = 0 exclude c = 1 in {nv['exclude_neighbour']}/{nv['draws']} "
+            f"draws (unbounded loss); exact grid Laplace worst ratio {ex['worst_ratio']} <= e^eps = {ex['e_eps']}: "
+            f"{ex['ratio_le_e_eps']}; attack defeated: {noise['attack_defeated']}.")
 
 
 def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, Any] | None = None) -> str:

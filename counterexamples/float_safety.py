@@ -483,10 +483,15 @@ def campaign(profile: str, seed: int, kinds: list[str] | None = None, size: int 
     return out
 
 
-def safety_section(results: list[KindResult], seed: int, profile: str) -> dict[str, Any]:
-    """The ledger's additive ``"safety"`` section."""
-    return {"seed": seed, "profile": profile, "kinds": [r.as_row() for r in results],
-            "unsafe_total": sum(r.unsafe for r in results)}
+def safety_section(results: list[KindResult], seed: int, profile: str, noise: bool = True) -> dict[str, Any]:
+    """The ledger's additive ``"safety"`` section (with ``noise``: Mironov's attack, counterexamples/mironov.py)."""
+    sec: dict[str, Any] = {"seed": seed, "profile": profile, "kinds": [r.as_row() for r in results],
+                           "unsafe_total": sum(r.unsafe for r in results)}
+    if noise:
+        from counterexamples.mironov import attack_summary
+
+        sec["noise"] = attack_summary(seed)
+    return sec
 
 
 def main(argv: list[str] | None = None) -> int:
