@@ -16,7 +16,7 @@ import numpy as np
 from theory.floats import certainly_le
 from theory.zealous.exact import DEFAULT_GRANULARITY
 from theory.zealous.histograms import histogram, select_items, user_items
-from theory.zealous.model import SearchLog, ZealousParams
+from theory.zealous.model import SearchLog, ZealousParams, count_array, user_counts
 
 
 def _lam(params: ZealousParams) -> float:
@@ -37,6 +37,7 @@ def release_probability(count: np.ndarray | int, params: ZealousParams) -> np.nd
 
 
 def release_distribution(hist: Mapping[Hashable, int], params: ZealousParams) -> dict[frozenset, float]:
+    hist = user_counts(hist)
     keys = sorted(hist, key=repr)
     p = release_probability(np.array([hist[k] for k in keys]), params)
     sure = [k for k, pk in zip(keys, p) if pk == 1.0]
@@ -80,6 +81,7 @@ def survives(counts: np.ndarray, steps: np.ndarray, granularity: Any, tau_prime:
 
 
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, float]:
+    hist = user_counts(hist)
     keys = [k for k in sorted(hist, key=repr) if hist[k] >= params.tau]
     c = np.array([hist[k] for k in keys], dtype=np.float64)
     k = sample_steps(len(keys), _lam(params), float(granularity), np.random.default_rng(seed))
@@ -90,6 +92,7 @@ def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, gran
 
 def zealous_counts(counts: np.ndarray, params: ZealousParams, seed: int, granularity: float = float(DEFAULT_GRANULARITY)) -> tuple[np.ndarray, np.ndarray]:
     """Vectorised Steps 3-5 on a count array: (indices kept, noisy counts)."""
+    counts = count_array(counts)
     idx = np.nonzero(counts >= float(params.tau))[0]
     k = sample_steps(len(idx), _lam(params), granularity, np.random.default_rng(seed))
     noisy = counts[idx] + granularity * k
