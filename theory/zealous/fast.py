@@ -1,10 +1,12 @@
 """ZEALOUS, fast twin (numpy float64), same signatures as :mod:`theory.zealous.exact`.
 
-Noise: integer-grid discrete Laplace drawn as the difference of two geometric variables
-(``K = G1 - G2``, ``G ~ Geometric(1 - r)`` on {0,1,..}, ``r = e^{-g/lambda}``), so every released
-count is ``c + g K`` on the exact grid: no float low bits carry information about ``c`` (the
-Mironov 2012 leak of ``c + lambda * log(U)``). numpy's geometric sampler rounds its inverse CDF in
-float64, so the law of K is exact up to ~1e-16 relative error; the exact twin is exact.
+Noise: integer-grid discrete Laplace, so every released count is ``c + g K`` on the exact grid: no
+float low bits carry information about ``c`` (the Mironov 2012 leak of ``c + lambda * log(U)``,
+counterexamples/mironov.py). :func:`zealous` (the release path, used by the experiments) draws K with the
+EXACT sampler of :mod:`theory.noise.laplace` (CKS 2020, random bits and rationals only, ~0.3 ms a draw).
+:func:`zealous_counts` (vectorised benchmark scale, millions of items) draws ``K = G1 - G2`` with numpy
+geometrics (``r = e^{-g/lambda}``): on the grid too, but numpy rounds its inverse CDF in float64, so that
+law is exact only up to ~1e-16 relative error.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any, Hashable, Mapping
 
 import numpy as np
 
+from theory.errors import InvalidInput
 from theory.floats import certainly_le
 from theory.zealous.exact import DEFAULT_GRANULARITY
 from theory.zealous.histograms import histogram, select_items, user_items
@@ -80,11 +83,23 @@ def survives(counts: np.ndarray, steps: np.ndarray, granularity: Any, tau_prime:
     return np.asarray(certainly_le(tp, noisy, noisy)) & (noisy > tp)
 
 
+def exact_steps(n: int, params: ZealousParams, granularity: Any, seed: int) -> np.ndarray:
+    """n exact draws of K, ``Pr[K = k] ∝ e^{-|k| g/lambda}`` (:func:`theory.noise.laplace.discrete_laplace`)."""
+    from theory.noise.laplace import BitSource, discrete_laplace
+    from theory.numbers import Q, as_rational
+
+    if params.lam is None:
+        raise InvalidInput("sampling needs a rational lambda")
+    scale = Q(params.lam) / as_rational(granularity, "granularity", allow_float=True)
+    bits = BitSource(seed)
+    return np.array([discrete_laplace(scale, bits) for _ in range(n)], dtype=np.int64)
+
+
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, float]:
     hist = user_counts(hist)
     keys = [k for k in sorted(hist, key=repr) if hist[k] >= params.tau]
     c = np.array([hist[k] for k in keys], dtype=np.float64)
-    k = sample_steps(len(keys), _lam(params), float(granularity), np.random.default_rng(seed))
+    k = exact_steps(len(keys), params, granularity, seed)
     noisy = c + float(granularity) * k
     keep = survives(c, k, granularity, params.tau_prime)
     return {k: float(v) for k, v, b in zip(keys, noisy, keep) if b}
