@@ -75,8 +75,7 @@ def _stats(s: z3.Solver) -> dict[str, Any]:
     st = s.statistics()
     keep = {}
     for k in st.keys():
-        # "max memory" varies from run to run (allocator state): kept out so a seed gives one report
-        if k in ("conflicts", "decisions", "propagations", "rlimit count", "arith conflicts"):
+        if k in ("conflicts", "decisions", "propagations", "rlimit count", "arith conflicts"):  # deterministic ones only
             keep[k] = st.get_key_value(k)
     return keep
 

@@ -1,0 +1,42 @@
+"""Helpers shared by the ads checks: running a property search and turning it into a verdict."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from checks.verdict import Outcome, refuted, verified_bounded
+from counterexamples.ads_strategies import describe_instance
+from counterexamples.harness import SearchResult
+from counterexamples.property_search import property_search
+
+
+def search(ctx: Any, name: str, strategy: Any, holds: Callable[[Any], bool], examples: int,
+           encoding: str) -> SearchResult:
+    """``property_search`` with the run's seed for ``name``; witnesses re-verified by ``holds``."""
+    return property_search(strategy, holds, examples=examples, seed=ctx.int_seed(name), encoding=encoding,
+                           verify=lambda x: not holds(x), describe=describe_instance)
+
+
+def summary(r: SearchResult) -> dict[str, Any]:
+    """A search's JSON without solver statistics (memory use varies between runs)."""
+    return {"status": r.status, "bound": r.bound, "encoding": r.encoding, "witness": r.witness,
+            "verified_by_exact": r.verified_by_exact}
+
+
+def verdict_of(results: dict[str, SearchResult], **evidence: Any) -> Outcome:
+    """``refuted`` with the first confirmed witness, else ``verified-bounded`` listing every bound.
+
+    A search that timed out or stayed undecided is reported in the evidence and does not count
+    toward the bound."""
+    for name, r in results.items():
+        if r.found:
+            return refuted(witness=r.witness, search=name, searches={k: summary(v) for k, v in results.items()},
+                           **evidence)
+    done = [f"{name}: {r.bound}" for name, r in results.items() if r.exhausted]
+    if not done:
+        return Outcome("error", {"error": "no search completed", "searches": {k: summary(v) for k, v in results.items()}})
+    return verified_bounded(bound="; ".join(done), searches={k: summary(v) for k, v in results.items()}, **evidence)
+
+
+def examples(ctx: Any, quick: int, full: int) -> int:
+    return quick if ctx.quick else full

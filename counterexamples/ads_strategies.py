@@ -1,0 +1,101 @@
+"""Hypothesis strategies for exact ad instances (shared by the ads checks and property_tests).
+
+Values are dyadic (CTR and payments multiples of 1/4 or 1/8, weights multiples of 1/16) when
+``dyadic=True``, so float64 sums are exact and the fast twin must reproduce the exact twin's
+selections, ties included. Otherwise small-denominator rationals (ties and near-ties frequent).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from theory.ads.model import AdInstance, ad_instance
+from theory.numbers import Q
+
+
+@st.composite
+def ad_instances(draw: Any, max_ads: int = 5, max_contexts: int = 4, dyadic: bool = False,
+                 context_payments: bool = False, threshold: bool = False, min_ads: int = 1) -> AdInstance:
+    m = draw(st.integers(min_ads, max_ads))
+    n = draw(st.integers(1, max_contexts))
+    if dyadic:
+        wts = draw(st.lists(st.integers(0, 4), min_size=n, max_size=n).filter(lambda w: sum(w) > 0))
+        # normalise to a power-of-two total by padding the last weight
+        total = 1
+        while total < sum(wts):
+            total *= 2
+        wts[-1] += total - sum(wts)
+        weights = [Q(x, total) for x in wts]
+        ctr = [[Q(draw(st.integers(0, 8)), 8) for _ in range(n)] for _ in range(m)]
+        pay_vals = st.integers(0, 4).map(lambda x: Q(x, 4))
+    else:
+        wts = draw(st.lists(st.integers(0, 6), min_size=n, max_size=n).filter(lambda w: sum(w) > 0))
+        weights = [Q(x, sum(wts)) for x in wts]
+        ctr = [[Q(draw(st.integers(0, 6)), 6) for _ in range(n)] for _ in range(m)]
+        pay_vals = st.integers(0, 3).map(lambda x: Q(x, 2))
+    if context_payments:
+        payments: Any = [[draw(pay_vals) for _ in range(n)] for _ in range(m)]
+    else:
+        payments = [draw(pay_vals) for _ in range(m)]
+    th = draw(st.sampled_from([None, Q(1, 4), Q(1, 2)])) if threshold else None
+    return ad_instance(weights, ctr, payments, threshold=th)
+
+
+@st.composite
+def instance_and_k(draw: Any, max_ads: int = 5, max_contexts: int = 4, **kw: Any) -> tuple[AdInstance, int]:
+    inst = draw(ad_instances(max_ads=max_ads, max_contexts=max_contexts, **kw))
+    return inst, draw(st.integers(1, inst.n_ads))
+
+
+@st.composite
+def instance_and_alpha(draw: Any, max_ads: int = 5, max_contexts: int = 4, **kw: Any) -> tuple[AdInstance, Any]:
+    inst = draw(ad_instances(max_ads=max_ads, max_contexts=max_contexts, **kw))
+    return inst, Q(draw(st.integers(0, 8)), 16)
+
+
+def describe_instance(x: Any) -> Any:
+    """JSON form of an instance or a (instance, parameter) pair for a witness."""
+    if isinstance(x, tuple):
+        return {"instance": x[0].as_json(), "parameter": str(x[1])}
+    return x.as_json()
+
+
+@st.composite
+def trees(draw: Any, max_leaves: int = 6) -> dict:
+    """A random rooted tree ``parent`` map over leaves ``'l0'..`` and internal nodes ``'n0'..`` (root
+    has parent None); every internal node has >= 2 children."""
+    n = draw(st.integers(1, max_leaves))
+    nodes = [f"l{i}" for i in range(n)]
+    parent: dict = {v: None for v in nodes}
+    frontier = list(nodes)
+    t = 0
+    while len(frontier) > 1:
+        size = draw(st.integers(2, len(frontier)))
+        start = draw(st.integers(0, len(frontier) - size))
+        group = frontier[start:start + size]
+        new = f"n{t}"
+        t += 1
+        parent[new] = None
+        for g in group:
+            parent[g] = new
+        frontier = frontier[:start] + [new] + frontier[start + size:]
+    return parent
+
+
+@st.composite
+def hierarchies_with_ctr(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tuple[dict, dict, dict, Any]:
+    """(parent, prior over leaves, CTR vectors per leaf, a node ĉ with positive mass)."""
+    parent = draw(trees(max_leaves))
+    children = {v: [] for v in parent}
+    for v, p in parent.items():
+        if p is not None:
+            children[p].append(v)
+    leaves = [v for v in parent if not children[v]]
+    wts = draw(st.lists(st.integers(1, 5), min_size=len(leaves), max_size=len(leaves)))
+    prior = {c: Q(w, sum(wts)) for c, w in zip(leaves, wts)}
+    m = draw(st.integers(1, max_ads))
+    ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
+    chat = draw(st.sampled_from(sorted(parent)))
+    return parent, prior, ctr, chat

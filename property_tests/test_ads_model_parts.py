@@ -1,0 +1,138 @@
+"""Coverage reduction, tight instances, hierarchy levels, the cut, estimators and the AOL reader."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from counterexamples.ads_strategies import trees
+from theory.ads import exact as E
+from theory.ads.aol import AdService, build_events, domain, generalize, read_log_dir, read_user_file, sample_test_events
+from theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbed_tight_instance, tight_instance
+from theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
+from theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, is_one_attribute_at_a_time,
+                                  is_valid_cut, truncate_decimal)
+from theory.errors import InvalidInput
+from theory.numbers import Q
+
+
+@given(st.integers(1, 4).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.frozensets(st.integers(0, n - 1)), min_size=1, max_size=4))))
+def test_reduction_values_match_coverage(x):
+    n, sets = x
+    inst = coverage_to_ads(list(range(n)), sets)
+    for k in range(1, len(sets) + 1):
+        for A in itertools.combinations(range(len(sets)), k):
+            assert E.expected_revenue(inst, A) == Q(covered(sets, A), n)
+        assert E.optimum(inst, k)[1] == Q(max_coverage(sets, k)[1], n)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_tight_instance_attains_bound(k):
+    inst, opt = tight_instance(k)
+    assert E.greedy_run(inst, k).revenues[-1] == 1 - (1 - Q(1, k)) ** k
+    assert E.expected_revenue(inst, opt) == 1
+    p, o = perturbed_tight_instance(k, Q(1, 100))
+    assert E.greedy(p, k) == tuple(range(k))
+
+
+def test_reduction_bad_input():
+    with pytest.raises(InvalidInput, match="outside the universe"):
+        coverage_to_ads([1, 2], [{3}])
+    with pytest.raises(InvalidInput, match="empty universe"):
+        coverage_to_ads([], [{1}])
+
+
+def test_location_levels_and_sequence():
+    assert generalize_location("61.22913", "-149.912044", 1) == ("61.2291", "-149.9120")
+    assert generalize_location("61.22913", "-149.912044", 5) == ("61", "-149")
+    assert truncate_decimal("-0.99", 0) == "0" or truncate_decimal("-0.99", 0) == "-0"
+    assert is_one_attribute_at_a_time(PAPER_SEQUENCE)
+    assert not is_one_attribute_at_a_time(((0, 0, 0), (1, 1, 0)))
+    with pytest.raises(InvalidInput, match="location level"):
+        generalize_location("1.0", "2.0", 6)
+    with pytest.raises(InvalidInput, match="decimal"):
+        truncate_decimal("north", 2)
+
+
+@given(trees(6), st.integers(0, 63), st.integers(1, 3))
+def test_cut_is_valid_when_it_exists(parent, mask, md):
+    leaves = sorted(v for v in parent if not any(p == v for p in parent.values()))
+    sens = {l for i, l in enumerate(leaves) if mask >> i & 1}
+    cut = choose_cut(parent, sens, md, Q(1))
+    if cut is not None:
+        assert is_valid_cut(parent, cut, sens, md, Q(1))
+
+
+def test_estimators():
+    assert context_prior(["a", "b", "a"]) == {"a": Q(2, 3), "b": Q(1, 3)}
+    assert click_through_rates([("c", 1, True), ("c", 1, False)]) == {("c", 1): Q(1, 2)}
+    assert backoff_context("x", [lambda c: c, lambda c: "X"], {"x": 0, "X": 3}.__getitem__, 2) == (1, "X")
+    assert precision_coverage([(1, 1), (None, 2)]) == (Q(1), Q(1, 2))
+    with pytest.raises(InvalidInput, match="empty log"):
+        context_prior([])
+    with pytest.raises(InvalidInput, match="clicked"):
+        click_through_rates([("c", 1, "yes")])
+
+
+def _write_log(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+def test_aol_reader_and_service(tmp_path):
+    blocks = []
+    for day in range(1, 29):
+        for h, (q, url) in enumerate([("pizza near me", "http://www.dominos.com/"), ("news", "http://cnn.com/x")]):
+            blocks.append(f"{q}\t2006-03-{day:02d} {10 + h:02d}:0{day % 6}:00\n{url}\n")
+    blocks.append("no click query\t2006-03-29 10:00:00\n")
+    _write_log(tmp_path, "1.txt", "\n".join(blocks))
+    _write_log(tmp_path, "2.txt", "\n".join(blocks[:20]))
+    s = read_user_file(tmp_path / "1.txt")
+    assert len(s) == 57 and s[0].urls == ("http://www.dominos.com/",) and s[-1].urls == ()
+    assert domain("http://www.dominos.com/a?b") == "dominos.com"
+    ev = build_events(read_log_dir(tmp_path))
+    assert len(ev.leaves) == 56 + 20 and ev.users == 2
+    svc = AdService(ev)
+    tests = sample_test_events(ev, 5, seed=1)
+    res = svc.evaluate(tests, (4, 2, 2), 0.3, (1, 2))
+    assert 0 <= res[1]["coverage"] <= 1 and res[2]["coverage"] >= res[1]["coverage"]
+    assert generalize((600, "cnn.com", "pizza near me"), (1, 1, 1)) == ((1, 1, 1), 10, "com", "pizza")
+
+
+def test_aol_reader_errors(tmp_path):
+    _write_log(tmp_path, "3.txt", "query\tnot a time\n")
+    with pytest.raises(InvalidInput, match=r"3.txt:1: malformed timestamp"):
+        read_user_file(tmp_path / "3.txt")
+    _write_log(tmp_path, "4.txt", "just text\n")
+    with pytest.raises(InvalidInput, match=r"4.txt:1"):
+        read_user_file(tmp_path / "4.txt")
+    with pytest.raises(InvalidInput, match="no user files"):
+        read_log_dir(tmp_path / "nowhere")
+
+
+def test_z3_encodings_are_satisfiable_where_expected():
+    """The z3 encodings can produce models: the worst ratio at (3 ads, 3 contexts, k = 2) is the bound."""
+    from counterexamples.ads_greedy_z3 import ratio_bound, search_lemmas, worst_ratio
+
+    w = worst_ratio(3, 3, 2)
+    assert w["worst_ratio"] == ratio_bound(2) == w["exact_twin_ratio_on_witness"]
+    assert search_lemmas(3, 2, 2, "thm7").exhausted
+
+
+@pytest.mark.data
+def test_aol_reader_on_real_files():
+    from property_tests.conftest import data_dir
+
+    d = data_dir()
+    folder = None if d is None else d / "aol-top1000" / "user_search_logs"
+    if folder is None or not folder.exists():
+        pytest.skip("aol-top1000 not available")
+    files = sorted(folder.glob("*.txt"))[:5]
+    for f in files:
+        searches = read_user_file(f)
+        assert searches and all(s.user == f.stem and len(s.time) == 19 for s in searches)

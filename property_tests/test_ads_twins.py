@@ -1,0 +1,135 @@
+"""Exact vs fast twin agreement, invariants and bad-input errors for theory.ads."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import given
+from hypothesis import strategies as st
+
+from counterexamples.ads_strategies import ad_instances, instance_and_alpha, instance_and_k
+from theory.ads import exact as E
+from theory.ads import fast as F
+from theory.ads.model import ContextHierarchy, ad_instance
+from theory.errors import InvalidInput
+from theory.numbers import Q
+
+
+@given(instance_and_k(max_ads=6, max_contexts=5, dyadic=True, context_payments=True, threshold=True))
+def test_greedy_twins_agree_on_dyadic(ik):
+    inst, k = ik
+    ex, fa = E.greedy_run(inst, k), F.greedy_run(inst, k)
+    assert ex.order == fa.order
+    assert [float(b) for b in ex.benefits] == list(fa.benefits)
+    assert E.optimum(inst, k)[0] == F.optimum(inst, k)[0]
+    assert float(E.optimum(inst, k)[1]) == F.optimum(inst, k)[1]
+
+
+@given(instance_and_alpha(max_ads=5, max_contexts=4, dyadic=True))
+def test_alt_objective_twins_agree(ia):
+    inst, alpha = ia
+    for fn in ("greedy_prime", "greedy_double_prime"):
+        ex, fa = getattr(E, fn)(inst, alpha), getattr(F, fn)(inst, alpha)
+        assert (ex.k, ex.ads, ex.iterations) == (fa.k, fa.ads, fa.iterations)
+        assert float(ex.objective) == fa.objective
+
+
+@given(instance_and_k(max_ads=5, max_contexts=4))
+def test_revenue_twins_close_on_rationals(ik):
+    inst, k = ik
+    for A in itertools.combinations(range(inst.n_ads), k):
+        assert abs(float(E.expected_revenue(inst, A)) - F.expected_revenue(inst, A)) <= 1e-12
+    # greedy's value agrees even where float rounding could reorder exact near-ties
+    assert abs(float(E.greedy_run(inst, k).revenues[-1]) - F.greedy_run(inst, k).revenues[-1]) <= 1e-12
+
+
+@given(ad_instances(max_ads=5, max_contexts=4, context_payments=True, threshold=True), st.data())
+def test_client_choice_is_lowest_argmax(inst, data):
+    A = data.draw(st.sets(st.integers(0, inst.n_ads - 1), min_size=1))
+    for j, c in enumerate(inst.contexts):
+        a = E.client_choice(inst, A, c)
+        vals = {b: inst.value(b, j) for b in A}
+        assert vals[a] == max(vals.values()) and all(b >= a for b in A if vals[b] == vals[a])
+        assert E.revenue_in_context(inst, A, c) == vals[a]
+        d = E.displayed_ad(inst, A, c)
+        assert (d is None) == (vals[a] == 0)
+
+
+@given(instance_and_k(max_ads=6, max_contexts=4))
+def test_greedy_revenue_is_sum_of_benefits(ik):
+    inst, k = ik
+    run = E.greedy_run(inst, k)
+    assert run.revenues[-1] == E.expected_revenue(inst, run.order)
+    for l in range(1, k + 1):
+        assert run.benefits[l - 1] == E.benefit(inst, run.order[: l - 1], [run.order[l - 1]])
+
+
+def test_lazy_greedy_matches_plain_on_random_sparse():
+    rng = np.random.default_rng(7)
+    m, n = 300, 2000
+    V = sp.random(m, n, density=0.02, random_state=rng, format="csr")
+    w = rng.random(n)
+    w /= w.sum()
+    S = F.sparse_instance(w, V)
+    run = F.greedy_run(S, 20)
+    # plain (non-lazy) greedy in float
+    cur = np.zeros(n)
+    D = S.values.toarray()
+    chosen = []
+    for _ in range(20):
+        gains = (np.maximum(D - cur, 0) @ w)
+        gains[chosen] = -1
+        a = int(np.argmax(gains))
+        chosen.append(a)
+        cur = np.maximum(cur, D[a])
+    assert list(run.order) == chosen
+    assert run.evaluations < 20 * m
+
+
+def test_hierarchy_conditional():
+    h = ContextHierarchy({"root": None, "x": "root", "y": "root", "x1": "x", "x2": "x"},
+                         {"x1": "1/4", "x2": "1/4", "y": "1/2"})
+    assert h.conditional("x") == {"x1": Q(1, 2), "x2": Q(1, 2)}
+    assert h.conditional("root")["y"] == Q(1, 2)
+    inst = h.instance("x", {"x1": ["1", "0"], "x2": ["0", "1/2"], "y": ["0", "0"]})
+    assert E.expected_revenue(inst, [0, 1]) == Q(3, 4)
+    with pytest.raises(InvalidInput, match="unknown context"):
+        h.conditional("z")
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(weights=["1/2", "1/3"], ctr=[["0", "0"]]), "sums to 5/6"),
+        (dict(weights=["1"], ctr=[["3/2"]]), "outside"),
+        (dict(weights=["-1/2", "3/2"], ctr=[["0", "0"]]), "outside"),
+        (dict(weights=["1"], ctr=[["1/2"]], payments=["-1"]), ">= 0"),
+        (dict(weights=["1"], ctr=[]), "no ads"),
+        (dict(weights=["1"], ctr=[["1", "0"]]), "expected 1"),
+        (dict(weights=["1"], ctr=[["1"]], threshold="2"), "threshold"),
+    ],
+)
+def test_bad_instances(kwargs, match):
+    with pytest.raises(InvalidInput, match=match):
+        ad_instance(**kwargs)
+
+
+def test_bad_k_ads_contexts():
+    inst = ad_instance(["1/2", "1/2"], [["1", "0"], ["0", "1"]])
+    for twin in (E, F):
+        for k in (0, 3, -1):
+            with pytest.raises(InvalidInput, match="k = "):
+                twin.greedy(inst, k)
+        with pytest.raises(InvalidInput, match="unknown ad 5"):
+            twin.expected_revenue(inst, [5])
+        with pytest.raises(InvalidInput, match="unknown context"):
+            twin.client_choice(inst, [0], "nowhere")
+        with pytest.raises(InvalidInput, match="alpha"):
+            twin.greedy_prime(inst, "-1")
+    with pytest.raises(InvalidInput, match="sums to"):
+        F.sparse_instance([0.5, 0.4], sp.csr_matrix(np.ones((1, 2))))
+    with pytest.raises(InvalidInput, match="outside"):
+        F.sparse_instance([0.5, 0.5], sp.csr_matrix(np.full((1, 2), 1.5)))

@@ -1,0 +1,255 @@
+"""Fast twin (numpy float64 / scipy.sparse): the same functions and signatures as
+:mod:`theory.ads.exact`, for instances with 10^4 ads and 10^5 contexts.
+
+Greedy is *lazy* (Minoux): benefits only shrink as A grows (Fact 3, submodularity), so a stale
+benefit is an upper bound; an ad is re-evaluated only when its bound reaches the top of a heap.
+Ties: benefits within ``tol = 2^-40 · max(1, E[Revenue(𝒜)])`` of the best are treated as equal
+and the lowest ad id wins, reproducing the exact twin's choice whenever exact ties are float ties
+(e.g. dyadic inputs) and exact gaps exceed rounding.
+
+Inputs: an exact :class:`~theory.ads.model.AdInstance` (converted) or a :class:`SparseAdInstance`
+(built by :func:`sparse_instance`, validated in :func:`theory.ads.model.validate_sparse`).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Hashable, Iterable
+
+import numpy as np
+import scipy.sparse as sp
+
+from theory.ads.exact import AltResult, GreedyRun
+from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k, validate_sparse
+from theory.errors import InvalidInput
+from theory.floats import RELATIVE_MARGIN
+
+
+@dataclass(frozen=True)
+class SparseAdInstance:
+    """``weights[j] = Pr[c_j|ĉ]`` and the CSR value matrix ``values[a, j] = p_a(c_j)·CTR_τ(a|c_j)``."""
+
+    weights: np.ndarray
+    values: sp.csr_matrix
+    contexts: tuple[Hashable, ...] | None = None
+
+    @property
+    def n_ads(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
+    def n_contexts(self) -> int:
+        return int(self.values.shape[1])
+
+    def context_index(self, c: Hashable) -> int:
+        if self.contexts is None:
+            if isinstance(c, (int, np.integer)) and 0 <= int(c) < self.n_contexts:
+                return int(c)
+            raise InvalidInput(f"unknown context {c!r} (contexts are 0..{self.n_contexts - 1})")
+        try:
+            return self.contexts.index(c)
+        except ValueError:
+            raise InvalidInput(f"unknown context {c!r}") from None
+
+
+def sparse_instance(weights: Any, ctr: Any, payments: Any = None, *, threshold: float | None = None,
+                    contexts: Iterable[Hashable] | None = None) -> SparseAdInstance:
+    """Validate float inputs (see :func:`theory.ads.model.validate_sparse`) and build the instance."""
+    w, V = validate_sparse(weights, ctr, payments, threshold)
+    return SparseAdInstance(w, V, None if contexts is None else tuple(contexts))
+
+
+def as_sparse(inst: AdInstance | SparseAdInstance) -> SparseAdInstance:
+    """The float form of an exact instance (values ``p·CTR_τ`` rounded once to float64)."""
+    if isinstance(inst, SparseAdInstance):
+        return inst
+    if not isinstance(inst, AdInstance):
+        raise InvalidInput(f"expected an AdInstance or SparseAdInstance, got {type(inst).__name__}")
+    V = np.array([[float(v) for v in row] for row in inst.values()], dtype=np.float64)
+    w = np.array([float(x) for x in inst.weights], dtype=np.float64)
+    return SparseAdInstance(w, sp.csr_matrix(V), tuple(inst.contexts))
+
+
+def _tol(S: SparseAdInstance) -> float:
+    top = S.values.max(axis=0).toarray().ravel() if S.values.nnz else np.zeros(S.n_contexts)
+    return RELATIVE_MARGIN * max(1.0, float(top @ S.weights))
+
+
+def _rows_max(S: SparseAdInstance, A: tuple[int, ...]) -> np.ndarray:
+    if not A:
+        return np.zeros(S.n_contexts)
+    return S.values[list(A)].max(axis=0).toarray().ravel()
+
+
+def expected_revenue(inst: AdInstance | SparseAdInstance, ads: Iterable[int]) -> float:
+    """``Σ_j Pr[c_j|ĉ] · max_{a∈A} v(a, c_j)`` in float64."""
+    S = as_sparse(inst)
+    A = check_ad_set(S.n_ads, ads)
+    return float(_rows_max(S, A) @ S.weights)
+
+
+def benefit(inst: AdInstance | SparseAdInstance, base: Iterable[int], added: Iterable[int]) -> float:
+    S = as_sparse(inst)
+    A = set(check_ad_set(S.n_ads, base, "A"))
+    A2 = set(check_ad_set(S.n_ads, added, "A'"))
+    return expected_revenue(S, A | A2) - expected_revenue(S, A)
+
+
+def revenue_in_context(inst: AdInstance | SparseAdInstance, ads: Iterable[int], context: Hashable) -> float:
+    S = as_sparse(inst)
+    A = check_ad_set(S.n_ads, ads)
+    j = S.context_index(context)
+    return float(S.values[list(A), j].max()) if A else 0.0
+
+
+def client_choice(inst: AdInstance | SparseAdInstance, ads: Iterable[int], context: Hashable) -> int:
+    """``argmax_{a∈A} v(a, c)``, lowest id among values within rounding of the best."""
+    S = as_sparse(inst)
+    A = check_ad_set(S.n_ads, ads)
+    if not A:
+        raise InvalidInput("client_choice: the server sent no ads")
+    j = S.context_index(context)
+    col = S.values[list(A), j].toarray().ravel()
+    best = col.max()
+    tol = RELATIVE_MARGIN * max(1.0, abs(best))
+    return int(A[int(np.flatnonzero(col >= best - tol)[0])])
+
+
+def displayed_ad(inst: AdInstance | SparseAdInstance, ads: Iterable[int], context: Hashable) -> int | None:
+    """The client's choice, or None when every sent ad has value 0 in ``c``."""
+    S = as_sparse(inst)
+    a = client_choice(S, ads, context)
+    return a if S.values[a, S.context_index(context)] > 0 else None
+
+
+class _Lazy:
+    """Lazy greedy state: per-context best value ``cur`` and a heap of (−upper bound, ad id)."""
+
+    def __init__(self, S: SparseAdInstance):
+        self.S = S
+        self.V = S.values
+        self.w = S.weights
+        self.cur = np.zeros(S.n_contexts)
+        gains = np.asarray(self.V @ self.w).ravel()
+        self.heap = [(-float(g), a) for a, g in enumerate(gains)]
+        heapq.heapify(self.heap)
+        self.stamp = np.zeros(S.n_ads, dtype=np.int64)
+        self.round = 0
+        self.evaluations = S.n_ads
+        self.tol = _tol(S)
+
+    def _gain(self, a: int) -> float:
+        lo, hi = self.V.indptr[a], self.V.indptr[a + 1]
+        idx = self.V.indices[lo:hi]
+        d = self.V.data[lo:hi] - self.cur[idx]
+        self.evaluations += 1
+        return float(self.w[idx] @ np.maximum(d, 0.0))
+
+    def next_best(self) -> tuple[int, float] | None:
+        """The ad with the largest benefit (lowest id among near-ties), removed from the heap."""
+        if not self.heap:
+            return None
+        self.round += 1
+        r = self.round
+        heap = self.heap
+        while True:
+            negub, a = heap[0]
+            if self.stamp[a] == r:
+                break
+            heapq.heappop(heap)
+            self.stamp[a] = r
+            heapq.heappush(heap, (-self._gain(a), a))
+        best = -heap[0][0]
+        cands = []
+        while heap and -heap[0][0] >= best - self.tol:
+            negub, a = heapq.heappop(heap)
+            if self.stamp[a] != r:
+                self.stamp[a] = r
+                g = self._gain(a)
+            else:
+                g = -negub
+            cands.append((a, g))
+        pick = min(a for a, g in cands if g >= best - self.tol)
+        gain = 0.0
+        for a, g in cands:
+            if a == pick:
+                gain = g
+            else:
+                heapq.heappush(heap, (-g, a))
+        return pick, gain
+
+    def add(self, a: int) -> None:
+        lo, hi = self.V.indptr[a], self.V.indptr[a + 1]
+        idx = self.V.indices[lo:hi]
+        self.cur[idx] = np.maximum(self.cur[idx], self.V.data[lo:hi])
+
+
+def _greedy(S: SparseAdInstance, k: int) -> GreedyRun:
+    st = _Lazy(S)
+    order, benefits, revenues = [], [], [0.0]
+    for _ in range(k):
+        a, g = st.next_best()
+        st.add(a)
+        order.append(a)
+        benefits.append(g)
+        revenues.append(revenues[-1] + g)
+    return GreedyRun(tuple(order), tuple(benefits), tuple(revenues), st.evaluations)
+
+
+def greedy_run(inst: AdInstance | SparseAdInstance, k: int) -> GreedyRun:
+    S = as_sparse(inst)
+    return _greedy(S, check_k(k, S.n_ads))
+
+
+def greedy(inst: AdInstance | SparseAdInstance, k: int) -> tuple[int, ...]:
+    """Algorithm 6 (lazy evaluation): the k ads in the order chosen."""
+    return greedy_run(inst, k).order
+
+
+def optimum(inst: AdInstance | SparseAdInstance, k: int) -> tuple[tuple[int, ...], float]:
+    """Brute force over all k-subsets, vectorised (lexicographically first among near-optima)."""
+    S = as_sparse(inst)
+    k = check_k(k, S.n_ads)
+    D = S.values.toarray()
+    combos = np.array(list(combinations(range(S.n_ads), k)), dtype=np.int64)
+    vals = np.empty(len(combos))
+    step = max(1, 2_000_000 // max(1, k * S.n_contexts))
+    for s in range(0, len(combos), step):
+        c = combos[s:s + step]
+        vals[s:s + step] = D[c].max(axis=1) @ S.weights
+    best = vals.max()
+    i = int(np.flatnonzero(vals >= best - _tol(S))[0])
+    return tuple(int(a) for a in combos[i]), float(vals[i])
+
+
+def greedy_prime(inst: AdInstance | SparseAdInstance, alpha: object) -> AltResult:
+    """Greedy' (Prop. 7): full greedy order, then the best prefix for revenue − α·k'."""
+    a_ = float(check_alpha(alpha)) if not isinstance(alpha, float) else alpha
+    if a_ < 0:
+        raise InvalidInput(f"alpha = {a_!r} must be >= 0")
+    S = as_sparse(inst)
+    run = _greedy(S, S.n_ads)
+    objs = np.array(run.revenues) - a_ * np.arange(S.n_ads + 1)
+    kp = int(np.flatnonzero(objs >= objs.max() - _tol(S))[0])
+    return AltResult(kp, run.order[:kp], float(objs[kp]), S.n_ads)
+
+
+def greedy_double_prime(inst: AdInstance | SparseAdInstance, alpha: object) -> AltResult:
+    """Greedy'' (Theorem 8): lazy greedy while the next benefit exceeds α."""
+    a_ = float(check_alpha(alpha)) if not isinstance(alpha, float) else alpha
+    if a_ < 0:
+        raise InvalidInput(f"alpha = {a_!r} must be >= 0")
+    S = as_sparse(inst)
+    st = _Lazy(S)
+    order, value, iterations = [], 0.0, 0
+    while len(order) < S.n_ads:
+        iterations += 1
+        a, g = st.next_best()
+        if not g > a_:
+            break
+        st.add(a)
+        order.append(a)
+        value += g
+    return AltResult(len(order), tuple(order), value - a_ * len(order), iterations)
