@@ -374,3 +374,62 @@ def test_fuzz_chain_rows(rows):
     except InvalidInput:
         return
     assert sum(ch.initial) == 1
+
+
+# ------------------------------------------------------------------------------------------------- ads
+
+@pytest.mark.parametrize("kwargs,words", [
+    (dict(weights=["1/2", "1/3"], ctr=[["1/2", "1/2"]]), ["sum"]),
+    (dict(weights=["1/2", "1/2"], ctr=[["3/2", "1/2"]]), []),
+    (dict(weights=["1/2", "1/2"], ctr=[[float("nan"), "1/2"]]), ["finite"]),
+    (dict(weights=["1/2", "1/2"], ctr=[["1/2", "1/2"]], payments=["-1"]), []),
+    (dict(weights=["1/2", "1/2"], ctr=[]), ["no ads"]),
+    (dict(weights=["1/2", "1/2"], ctr=[["1/2"]]), ["entries"]),
+    (dict(weights=["1/2", "1/2"], ctr=[["1/2", "1/2"]], contexts=["x", "x"]), ["repeat"]),
+])
+def test_ad_instance_hostile(kwargs, words):
+    from theory.ads.model import ad_instance
+
+    _raises(lambda: ad_instance(**kwargs), *words)
+
+
+def test_ads_greedy_and_cut_hostile():
+    from theory.ads import exact, fast
+    from theory.ads.hierarchy import choose_cut, generalize_location
+    from theory.ads.model import ad_instance
+
+    inst = ad_instance(["1/2", "1/2"], [["1/2", "1/4"], ["1/4", "1/2"]])
+    _raises(lambda: exact.greedy(inst, 0), "k = 0")
+    _raises(lambda: fast.greedy(inst, 5), "k = 5")
+    _raises(lambda: exact.expected_revenue(inst, [0, 0]), "repeated")
+    _raises(lambda: exact.expected_revenue(inst, [7]), "unknown ad")
+    parent = {"r": None, "a": "r", "b": "r"}
+    _raises(lambda: choose_cut(parent, ["zz"], 1, 1), "unknown sensitive")
+    _raises(lambda: choose_cut({"r": None, "s": None}, [], 1, 1), "one root")
+    _raises(lambda: choose_cut(parent, ["a"], 0, 1), "min_descendants")
+    _raises(lambda: generalize_location("NaN", "116.3", 2), "finite")
+    _raises(lambda: generalize_location("1e999999", "116.3", 2), "finite")
+    _raises(lambda: generalize_location("39.9", "116.3", 6), "level")
+
+
+def test_ads_aol_reader_hostile(tmp_path):
+    from theory.ads.aol import read_log_dir, read_user_file
+
+    _raises(lambda: read_log_dir(tmp_path), "no user files")
+    p = _write(tmp_path, "3.txt", "q\t2006-03-01 10:00:00\nnot a url\n")
+    _raises(lambda: read_user_file(p), "3.txt:2")
+    p2 = _write(tmp_path, "4.txt", "q\t2006-03-01\n")
+    _raises(lambda: read_user_file(p2), "4.txt:1", "timestamp")
+
+
+@settings(max_examples=60)
+@given(st.binary(max_size=300))
+def test_fuzz_ads_user_file(tmp_path_factory, data):
+    from theory.ads.aol import read_user_file
+
+    p = tmp_path_factory.mktemp("fz") / "8.txt"
+    p.write_bytes(data)
+    try:
+        read_user_file(p)
+    except InvalidInput as e:
+        assert str(e)

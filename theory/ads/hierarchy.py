@@ -34,6 +34,8 @@ def truncate_decimal(x: str, keep: int | None) -> str:
         d = Decimal(x.strip())
     except (InvalidOperation, AttributeError):
         raise InvalidInput(f"cannot read the coordinate {x!r} as a decimal") from None
+    if not d.is_finite() or abs(d) > 180:
+        raise InvalidInput(f"coordinate {x!r} is not a finite degree value in [-180, 180]")
     if keep is None:
         return x.strip()
     if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
