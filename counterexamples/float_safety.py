@@ -20,6 +20,10 @@ Decision kinds (exact reference in brackets):
 ``querygen.g_min``          G(Q̂, a) = num/N ≥ G_min, fast integer test vs exact rational; boundary: num q = p N.
 ``dp.pure``                 Definition 2 checker on finite mechanisms; boundary: p = e^ε q exactly (e^ε rational).
 ``dp.indistinguishable``    Definition 4 checker; boundary: δ = the exact hockey-stick divergence.
+``dp.probabilistic``        Definition 3 checker (both quantifiers); boundary: outputs with p = e^ε q, δ = exact breach mass.
+
+The ads area makes no float privacy decision: its privacy cut (002 §2.1, :func:`theory.ads.hierarchy.choose_cut`)
+counts leaves exactly (integers and rationals) and has no fast twin; its fast twin only ranks ads by revenue.
 
 Count's protocol parameters (:class:`theory.count.model.CountParams`) are exact rationals in both twins
 and the protocol's noise is the exact discrete Gaussian, so there is no float decision to test there.
@@ -459,6 +463,32 @@ def dp_indistinguishable(n: int, seed: int) -> KindResult:
     return res
 
 
+def dp_probabilistic(n: int, seed: int) -> KindResult:
+    """Definition 3 checker; mechanisms with outputs exactly on p = e^eps q (the breach boundary) and
+    delta = the exact breach mass +- 2^-k."""
+    from theory.dp import exact, fast
+
+    res, rng = KindResult("dp.probabilistic"), np.random.default_rng([seed, 11])
+    while res.instances < n:
+        r = Q(int(rng.integers(101, 400)), 100)
+        boundary = rng.random() < 0.7
+        try:
+            mech = _two_input_mechanism(rng, r if boundary else None)
+        except InvalidInput:
+            continue
+        eps = f"ln({r})"
+        quant = "pair" if rng.random() < 0.5 else "input"
+        d0 = Q(exact.probabilistic_dp_delta(mech, eps, quant)[0])
+        cands = [(d0 + off, True) for off, _ in OFFSETS] + [(Q(int(rng.integers(1, 1000)), 1000), False)]
+        for delta, b in cands:
+            if not 0 < delta < 1:
+                continue
+            ok_e = exact.is_probabilistically_private(mech, eps, delta, quant)
+            ok_f = fast.is_probabilistically_private(mech, eps, delta, quant)
+            res.record(ok_e, ok_f, b or boundary, lambda: {"mechanism": mech.as_json(), "eps": eps, "delta": str(delta), "quantifier": quant})
+    return res
+
+
 KINDS: dict[str, Callable[[int, int], KindResult]] = {
     "maskit.is_private": maskit_is_private,
     "maskit.okay_to_release": maskit_okay_to_release,
@@ -470,6 +500,7 @@ KINDS: dict[str, Callable[[int, int], KindResult]] = {
     "querygen.g_min": querygen_g_min,
     "dp.pure": dp_pure,
     "dp.indistinguishable": dp_indistinguishable,
+    "dp.probabilistic": dp_probabilistic,
 }
 
 def campaign(profile: str, seed: int, kinds: list[str] | None = None, size: int | None = None) -> list[KindResult]:
