@@ -30,6 +30,7 @@ and the protocol's noise is the exact discrete Gaussian, so there is no float de
 
 Sizes: :func:`default_size` gives 100,000 instances per kind under ``HYPOTHESIS_PROFILE=thorough``
 (or ``python -m counterexamples.float_safety --thorough``), fewer under ``dev``/``ci``/quick ledger runs.
+The figures of a thorough run are recorded in ``counterexamples/float_safety_thorough.json``.
 """
 
 from __future__ import annotations
