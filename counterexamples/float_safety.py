@@ -50,7 +50,7 @@ from theory.numbers import Q
 SIZES = {"quick": 300, "dev": 1_000, "ci": 3_000, "thorough": 100_000}
 # exact decisions that cost many milliseconds (interval arithmetic at rising precision): a share of the size.
 # Under ``thorough``, count.gaussian_private (~0.03-0.1 s per exact decision) runs 5,000 instances per seed; the
-# recorded thorough figures pool 17 seeds (105,000 instances).
+# recorded thorough figures pool 11 seeds (105,000 instances).
 SHARE = {
     "quick": {"maskit.is_private": 0.7, "querygen.g_min": 0.7, "zealous.tau_prime": 0.3, "count.theorem1": 0.15,
               "count.gaussian_private": 0.02},
