@@ -16,6 +16,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--name", action="append", default=[], help="only benchmarks whose name contains this")
     ap.add_argument("--json", dest="json_path")
     args = ap.parse_args(argv)
+    if args.json_path:
+        import os
+        from pathlib import Path
+
+        p = Path(args.json_path)
+        parent = p.parent if str(p.parent) else Path(".")
+        if p.is_dir() or not parent.is_dir() or not os.access(parent, os.W_OK):
+            print(f"error: --json {args.json_path!r} is not a writable file path", file=sys.stderr)
+            return 2
     from rich.console import Console
     from rich.table import Table
 

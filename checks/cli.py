@@ -58,6 +58,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--data", help="folder holding aol-top1000/ and geolife/ (default: $PRIVCLAIMS_DATA or ../shared/data)")
     ap.add_argument("--list", action="store_true", help="list the claim IDs and their pinned verdicts, run nothing")
     ap.add_argument("--no-table", action="store_true", help="print only the summary")
+    ap.add_argument("--no-safety", action="store_true",
+                    help="skip the float-safety campaign (run by default unless --claim is given)")
     return ap.parse_args(argv)
 
 
@@ -113,20 +115,52 @@ def main(argv: list[str] | None = None) -> int:
     bad = drift(rows)
     if not args.no_table:
         _print_tables(rows, out)
+    safety = None if args.no_safety or args.claim else _safety(args, ctx, out)
     run: dict[str, Any] = {"seed": args.seed, "quick": args.quick, "data_dir": str(data_dir) if data_dir else None,
                            "drift": [r["id"] for r in bad]}
     if json_path:
-        json_path.write_text(to_json(rows, run), encoding="utf-8")
+        json_path.write_text(to_json(rows, run, safety), encoding="utf-8")
     if md_path:
-        md_path.write_text(to_markdown(rows, run), encoding="utf-8")
+        md_path.write_text(to_markdown(rows, run, safety), encoding="utf-8")
     out.print("summary: " + ", ".join(f"{k}: {v}" for k, v in summary(rows).items()) + f"  ({elapsed:.1f} s)")
     if bad:
         out.print(f"[bold red]{len(bad)} claim(s) differ from their pinned verdict or errored:[/]")
         for r in bad:
             out.print(f"  {r['id']}: computed {r['verdict']}, pinned {r['expected']}  {short_evidence(r['evidence'], 160)}")
         return 1
+    if safety and (safety["unsafe_total"] or not safety.get("noise", {}).get("attack_defeated", True)):
+        out.print(f"[bold red]float safety: {safety['unsafe_total']} unsafe fast-twin decision(s); "
+                  f"noise attack defeated: {safety.get('noise', {}).get('attack_defeated')}[/]")
+        return 1
     out.print("[green]all computed verdicts match their pins[/]")
     return 0
+
+
+def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, Any]:
+    """The float-safety campaign (quick: a few hundred instances per kind; full: the hypothesis profile's size)."""
+    from rich.table import Table
+
+    from counterexamples.float_safety import KINDS, campaign, safety_section
+
+    kinds = [k for k in KINDS if not args.area or k.split(".")[0] in args.area]
+    profile = "quick" if args.quick else ctx.profile
+    res = campaign(profile, args.seed, kinds)
+    sec = safety_section(res, args.seed, profile)
+    if not args.no_table and kinds:
+        t = Table(title=f"float safety: fast vs exact twins (profile {profile})")
+        for col in ("kind", "instances", "boundary", "unsafe", "extra supp.", "rate", "rate off boundary", "s"):
+            t.add_column(col)
+        for r in sec["kinds"]:
+            t.add_row(r["kind"], str(r["instances"]), str(r["boundary"]),
+                      f"[{'bold red' if r['unsafe'] else 'green'}]{r['unsafe']}[/]", str(r["extra_suppressions"]),
+                      f"{r['extra_suppression_rate']:.2%}", f"{r['extra_suppression_rate_off_boundary']:.2%}", f"{r['seconds']:.1f}")
+        console.print(t)
+    from checks.report import noise_line
+
+    console.print(f"float safety: {sum(r['instances'] for r in sec['kinds'])} instances, {len(kinds)} decision kinds, "
+                  f"{sec['unsafe_total']} unsafe")
+    console.print(noise_line(sec["noise"]))
+    return sec
 
 
 def _run_with_progress(ids: list[str], ctx: Context, workers: int, console: Any) -> list[dict[str, Any]]:

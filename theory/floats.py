@@ -24,6 +24,12 @@ def certainly_le(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray
     return x <= y - (RELATIVE_MARGIN * mag + ABSOLUTE_MARGIN)
 
 
+def round_up(x: np.ndarray | float) -> np.ndarray | float:
+    """A float certainly >= the real value that ``x`` approximates (a privacy parameter such as a
+    noise variance computed in float64 must never come out below its formula): ``x`` plus the margin."""
+    return x + (RELATIVE_MARGIN * np.abs(x) + ABSOLUTE_MARGIN)
+
+
 def possibly_gt(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray | float = 1.0) -> np.ndarray | bool:
     """The complement of :func:`certainly_le`: ``x > y`` cannot be ruled out."""
     return np.logical_not(certainly_le(x, y, scale))

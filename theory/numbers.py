@@ -85,7 +85,11 @@ def as_rational(x: object, name: str = "value", *, allow_float: bool = False) ->
 
 def to_float(x: object, name: str = "value") -> float:
     """``float`` of an exactly-read number (accepts the same inputs as :func:`as_rational`, and floats)."""
-    return float(x) if isinstance(x, float) else float(as_rational(x, name))
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            raise InvalidInput(f"{name}: expected a finite number, got {x!r}")
+        return x
+    return float(as_rational(x, name))
 
 
 def rational_str(q: object) -> str:

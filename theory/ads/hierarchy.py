@@ -34,12 +34,17 @@ def truncate_decimal(x: str, keep: int | None) -> str:
         d = Decimal(x.strip())
     except (InvalidOperation, AttributeError):
         raise InvalidInput(f"cannot read the coordinate {x!r} as a decimal") from None
+    if not d.is_finite():
+        raise InvalidInput(f"coordinate {x!r} is not a finite decimal")
     if keep is None:
         return x.strip()
     if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
         raise InvalidInput(f"decimals to keep = {keep!r} must be a non-negative integer")
     q = Decimal(1).scaleb(-keep)
-    t = d.quantize(q, rounding="ROUND_DOWN")
+    try:
+        t = d.quantize(q, rounding="ROUND_DOWN")
+    except InvalidOperation:
+        raise InvalidInput(f"coordinate {x!r} is too large to truncate to {keep} decimals") from None
     return f"{t:.{keep}f}"
 
 

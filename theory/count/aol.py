@@ -130,7 +130,9 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
 
 
 def corollary2_sigma2(eps: float, delta: float, height: int, m: int) -> float:
-    return 6 * height * m * m * math.log(4 / delta) / (eps * eps)
+    from theory.floats import round_up  # never below the formula (see theorem1_sigma2_float)
+
+    return float(round_up(6 * height * m * m * math.log(4 / delta) / (eps * eps)))
 
 
 def run_estimates(em: Emulation, eps: float | None, t: float, m: int = 4, min_support: float = 50, delta: float = 0.02,

@@ -92,8 +92,17 @@ def privacy_eps_delta(eps: object, delta: object) -> tuple[Any, Any]:
 
 
 def theorem1_sigma2_float(eps: float, delta: float, s: float = 1.0) -> float:
-    """``2 s^2 ln(4/delta) / eps^2`` (Theorem 1's least variance), as a float for simulations."""
-    return 2 * s * s * math.log(4 / delta) / (eps * eps)
+    """``2 s^2 ln(4/delta) / eps^2`` (Theorem 1's least variance), as a float for simulations,
+    rounded UP by the margin of :func:`theory.floats.round_up` (a plain float evaluation lands below the
+    exact variance about half of the time; counterexamples/float_safety.py kind ``count.sigma2``)."""
+    from theory.floats import round_up
+
+    for name, v in (("eps", eps), ("s", s)):
+        if not (isinstance(v, (int, float)) and math.isfinite(v) and v > 0):
+            raise InvalidInput(f"{name} = {v!r} must be a finite number > 0")
+    if not (isinstance(delta, (int, float)) and 0 < delta < 1):
+        raise InvalidInput(f"delta = {delta!r} must lie in (0, 1)")
+    return float(round_up(2 * s * s * math.log(4 / delta) / (eps * eps)))
 
 
 def prime_modulus(p: int) -> int:

@@ -36,6 +36,8 @@ def read_plt(path: Path) -> list[tuple[datetime, float, float]]:
                 ts = datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
             except ValueError as e:
                 raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} ({e})") from None
+            if not (-90 <= lat <= 90 and -180 <= lon <= 180):  # also rejects nan / inf
+                raise InvalidInput(f"{path}:{ln}: latitude/longitude ({parts[0]}, {parts[1]}) outside [-90, 90] x [-180, 180]")
             out.append((ts + TZ, lat, lon))
     return out
 

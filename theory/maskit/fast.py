@@ -45,7 +45,7 @@ def _A(chain: MarkovChain, t: int) -> np.ndarray:
 
 def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
     if isinstance(p, np.ndarray):
-        if p.shape != (chain.T, chain.n) or np.any(p < 0) or np.any(p > 1):
+        if p.shape != (chain.T, chain.n) or not np.all((p >= 0) & (p <= 1)):  # NaN fails here too
             raise InvalidInput(f"suppression array of shape {p.shape} must be (T, n) = ({chain.T}, {chain.n}) within [0, 1]")
         return p.astype(float)
     return np.array([[float(x) for x in r] for r in suppression_vector(chain, p)])

@@ -24,6 +24,7 @@ All 2,380 rows are used (only 285 were denied, too few for the paper's selection
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from theory.errors import InvalidInput
@@ -41,6 +42,14 @@ def table_from_frame(df: Any) -> AuxTable:
     missing = [c for c in need if c not in df.columns]
     if missing:
         raise InvalidInput(f"HMDA frame lacks column(s) {missing}")
+    for c in ("lvrat", "pirat", "chist", "unemp"):
+        for i, x in enumerate(df[c]):
+            try:
+                ok = math.isfinite(float(x)) and abs(float(x)) < 1e12
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                raise InvalidInput(f"HMDA column {c!r}, row {i}: {x!r} is not a finite number")
     rows = zip(
         (int(round(float(x) * 100)) for x in df["lvrat"]),
         (int(round(float(x) * 100)) for x in df["pirat"]),

@@ -27,7 +27,7 @@ from theory.errors import InvalidInput
 from theory.noise.laplace import BitSource, laplace_on_grid
 from theory.numbers import ONE, Q, ZERO
 from theory.zealous.histograms import histogram, select_items, user_items
-from theory.zealous.model import SearchLog, ZealousParams, integer_threshold
+from theory.zealous.model import SearchLog, ZealousParams, integer_threshold, user_counts
 
 DEFAULT_GRANULARITY = Q(1, 1024)
 
@@ -54,7 +54,7 @@ def release_probability(count: int, params: ZealousParams) -> Any:
 
 def release_distribution(hist: Mapping[Hashable, int], params: ZealousParams) -> dict[frozenset, Any]:
     """Exact distribution of the published item set (Steps 3-5) for a small histogram."""
-    probs = {k: release_probability(c, params) for k, c in sorted(hist.items(), key=lambda kv: repr(kv[0]))}
+    probs = {k: release_probability(c, params) for k, c in sorted(user_counts(hist).items(), key=lambda kv: repr(kv[0]))}
     sure = [k for k, p in probs.items() if p == ONE]
     random_items = [(k, p) for k, p in probs.items() if ZERO < p < ONE]
     if len(random_items) > 16:
@@ -71,18 +71,24 @@ def release_distribution(hist: Mapping[Hashable, int], params: ZealousParams) ->
     return out
 
 
+def survives(count: int, steps: int, granularity: Any, tau_prime: Any) -> bool:
+    """Step 5 for one item: is the noisy count ``count + granularity * steps`` > tau'? (exact)"""
+    return Q(count) + Q(granularity) * steps > Q(tau_prime)
+
+
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, Any]:
     """Steps 3-6 on a Step-2 histogram, grid-Laplace noise sampled exactly; noisy counts are rationals."""
     if params.lam is None:
         raise InvalidInput("sampling needs a rational lambda")
     bits = BitSource(seed)
+    hist = user_counts(hist)
     out = {}
     for k in sorted(hist, key=repr):
         c = hist[k]
         if c < params.tau:
             continue
         noisy = Q(c) + laplace_on_grid(params.lam, granularity, bits)
-        if noisy > params.tau_prime:
+        if survives(c, (noisy - c) / granularity, granularity, params.tau_prime):
             out[k] = noisy
     return out
 

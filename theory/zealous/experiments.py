@@ -40,9 +40,16 @@ DELTA = Q(1, 1000)
 def zealous_params(U: int, m: int, eps: object, delta: object = DELTA) -> ZealousParams:
     e = Q(eps) if not isinstance(eps, str) else Q(eps)
     tau = prop12_tau(m, e)
-    with mpmath.workdps(30):
-        tp = thm14_min_tau_prime(U, m, e, delta, tau, mpmath.mp)
-    tp_q = Q(math.ceil(float(tp) * 1000), 1000)  # rounded up: never below the theorem's bound
+    old_prec, mpmath.iv.prec = mpmath.iv.prec, 128
+    try:
+        tp = thm14_min_tau_prime(U, m, e, delta, tau, mpmath.iv)
+    finally:
+        mpmath.iv.prec = old_prec
+    sign, man, exp, _ = tp._mpi_[1]  # upper end of the enclosure, as an exact dyadic rational
+    up = (-1 if sign else 1) * Q(man) * Q(2) ** exp
+    # rounded up to 1/1000 from the enclosure's upper end: never below the theorem's bound (a float
+    # ceil(float(tp) * 1000) fell below it near 1/1000 steps: float_safety kind ``zealous.tau_prime``)
+    tp_q = Q(-((-up * 1000).numerator // (-up * 1000).denominator), 1000)
     return ZealousParams.of(m, 2 * m / e, tau, tp_q)
 
 

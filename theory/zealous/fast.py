@@ -1,10 +1,12 @@
 """ZEALOUS, fast twin (numpy float64), same signatures as :mod:`theory.zealous.exact`.
 
-Noise: integer-grid discrete Laplace drawn as the difference of two geometric variables
-(``K = G1 - G2``, ``G ~ Geometric(1 - r)`` on {0,1,..}, ``r = e^{-g/lambda}``), so every released
-count is ``c + g K`` on the exact grid: no float low bits carry information about ``c`` (the
-Mironov 2012 leak of ``c + lambda * log(U)``). numpy's geometric sampler rounds its inverse CDF in
-float64, so the law of K is exact up to ~1e-16 relative error; the exact twin is exact.
+Noise: integer-grid discrete Laplace, so every released count is ``c + g K`` on the exact grid: no
+float low bits carry information about ``c`` (the Mironov 2012 leak of ``c + lambda * log(U)``,
+counterexamples/mironov.py). :func:`zealous` (the release path, used by the experiments) draws K with the
+EXACT sampler of :mod:`theory.noise.laplace` (CKS 2020, random bits and rationals only, ~0.3 ms a draw).
+:func:`zealous_counts` (vectorised benchmark scale, millions of items) draws ``K = G1 - G2`` with numpy
+geometrics (``r = e^{-g/lambda}``): on the grid too, but numpy rounds its inverse CDF in float64, so that
+law is exact only up to ~1e-16 relative error.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from typing import Any, Hashable, Mapping
 
 import numpy as np
 
+from theory.errors import InvalidInput
+from theory.floats import certainly_le
 from theory.zealous.exact import DEFAULT_GRANULARITY
 from theory.zealous.histograms import histogram, select_items, user_items
-from theory.zealous.model import SearchLog, ZealousParams
+from theory.zealous.model import SearchLog, ZealousParams, count_array, user_counts
 
 
 def _lam(params: ZealousParams) -> float:
@@ -36,6 +40,7 @@ def release_probability(count: np.ndarray | int, params: ZealousParams) -> np.nd
 
 
 def release_distribution(hist: Mapping[Hashable, int], params: ZealousParams) -> dict[frozenset, float]:
+    hist = user_counts(hist)
     keys = sorted(hist, key=repr)
     p = release_probability(np.array([hist[k] for k in keys]), params)
     sure = [k for k, pk in zip(keys, p) if pk == 1.0]
@@ -52,27 +57,61 @@ def release_distribution(hist: Mapping[Hashable, int], params: ZealousParams) ->
     return out
 
 
-def sample_noise(n: int, lam: float, granularity: float, rng: np.random.Generator) -> np.ndarray:
-    """n draws of grid Laplace noise g * (G1 - G2)."""
+def sample_steps(n: int, lam: float, granularity: float, rng: np.random.Generator) -> np.ndarray:
+    """n draws of K = G1 - G2 (integers): the grid Laplace noise is ``granularity * K``."""
     r = np.exp(-granularity / lam)
     g1 = rng.geometric(1 - r, size=n) - 1
     g2 = rng.geometric(1 - r, size=n) - 1
-    return granularity * (g1 - g2).astype(np.float64)
+    return g1 - g2
+
+
+def sample_noise(n: int, lam: float, granularity: float, rng: np.random.Generator) -> np.ndarray:
+    """n draws of grid Laplace noise g * (G1 - G2)."""
+    return granularity * sample_steps(n, lam, granularity, rng).astype(np.float64)
+
+
+def survives(counts: np.ndarray, steps: np.ndarray, granularity: Any, tau_prime: Any) -> np.ndarray:
+    """Step 5, vectorised: ``counts + granularity * steps > tau'`` (``tau_prime`` a number or a sequence).
+
+    Conservative (:func:`theory.floats.certainly_le`): published only when tau' is below the noisy count
+    by more than the rounding margin. Counts beyond 2^53 are not exact in float64; a plain ``>`` then
+    published items whose exact noisy count is <= tau' (float_safety kind ``zealous.release``).
+    """
+    c = np.asarray(counts, dtype=np.float64)
+    tp = np.array([float(x) for x in tau_prime]) if np.ndim(tau_prime) else float(tau_prime)
+    noisy = c + float(granularity) * np.asarray(steps, dtype=np.float64)
+    return np.asarray(certainly_le(tp, noisy, noisy)) & (noisy > tp)
+
+
+def exact_steps(n: int, params: ZealousParams, granularity: Any, seed: int) -> np.ndarray:
+    """n exact draws of K, ``Pr[K = k] ∝ e^{-|k| g/lambda}`` (:func:`theory.noise.laplace.discrete_laplace`)."""
+    from theory.noise.laplace import BitSource, discrete_laplace
+    from theory.numbers import Q, as_rational
+
+    if params.lam is None:
+        raise InvalidInput("sampling needs a rational lambda")
+    scale = Q(params.lam) / as_rational(granularity, "granularity", allow_float=True)
+    bits = BitSource(seed)
+    return np.array([discrete_laplace(scale, bits) for _ in range(n)], dtype=np.int64)
 
 
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, float]:
+    hist = user_counts(hist)
     keys = [k for k in sorted(hist, key=repr) if hist[k] >= params.tau]
     c = np.array([hist[k] for k in keys], dtype=np.float64)
-    noisy = c + sample_noise(len(keys), _lam(params), float(granularity), np.random.default_rng(seed))
-    keep = noisy > float(params.tau_prime)
+    k = exact_steps(len(keys), params, granularity, seed)
+    noisy = c + float(granularity) * k
+    keep = survives(c, k, granularity, params.tau_prime)
     return {k: float(v) for k, v, b in zip(keys, noisy, keep) if b}
 
 
 def zealous_counts(counts: np.ndarray, params: ZealousParams, seed: int, granularity: float = float(DEFAULT_GRANULARITY)) -> tuple[np.ndarray, np.ndarray]:
     """Vectorised Steps 3-5 on a count array: (indices kept, noisy counts)."""
+    counts = count_array(counts)
     idx = np.nonzero(counts >= float(params.tau))[0]
-    noisy = counts[idx] + sample_noise(len(idx), _lam(params), granularity, np.random.default_rng(seed))
-    keep = noisy > float(params.tau_prime)
+    k = sample_steps(len(idx), _lam(params), granularity, np.random.default_rng(seed))
+    noisy = counts[idx] + granularity * k
+    keep = survives(counts[idx], k, granularity, params.tau_prime)
     return idx[keep], noisy[keep]
 
 

@@ -13,7 +13,7 @@ tau <= 0, tau' < tau, eps <= 0, delta outside (0, 1), an empty log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Hashable, Mapping
 
 from theory.errors import InvalidInput
 from theory.numbers import Q, as_rational, in_open_unit, positive, rational_str
@@ -49,6 +49,35 @@ def non_empty(log: SearchLog) -> SearchLog:
     if not log.histories or len(log) == 0:
         raise InvalidInput("empty search log: no user has any entry")
     return log
+
+
+def user_counts(hist: Mapping[Hashable, object]) -> dict[Hashable, int]:
+    """A Step-2 histogram: every count a non-negative integer (a number of users), else InvalidInput."""
+    import numbers
+
+    out = {}
+    for k, c in hist.items():
+        if isinstance(c, bool) or not isinstance(c, numbers.Integral):
+            if isinstance(c, float) and c.is_integer():
+                c = int(c)
+            else:
+                raise InvalidInput(f"count of item {k!r} = {c!r} is not an integer number of users")
+        if c < 0:
+            raise InvalidInput(f"count of item {k!r} = {c} is negative")
+        out[k] = int(c)
+    return out
+
+
+def count_array(counts: object) -> "np.ndarray":
+    """A numpy array of Step-2 counts: finite, non-negative, integral (InvalidInput names the first bad one)."""
+    import numpy as np
+
+    a = np.asarray(counts, dtype=np.float64)
+    bad = ~np.isfinite(a) | (a < 0) | (a != np.floor(a))
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise InvalidInput(f"count[{i}] = {a.ravel()[i]!r} is not a non-negative integer number of users")
+    return a
 
 
 def item_kind(kind: str) -> str:
