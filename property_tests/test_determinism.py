@@ -34,6 +34,8 @@ def test_same_seed_same_report_every_area(tmp_path, area):
         assert "Traceback" not in r.stderr
         docs.append(_strip_timings(json.loads(out.read_text())))
         outs.append(r.stdout)
+    differ = [a["id"] for a, b in zip(docs[0]["claims"], docs[1]["claims"]) if a != b]
+    assert not differ, {cid: [c["evidence"] for d in docs for c in d["claims"] if c["id"] == cid] for cid in differ}
     assert docs[0] == docs[1]
     assert docs[0]["run"]["seed"] == 7
     assert docs[0]["safety"]["seed"] == 7
