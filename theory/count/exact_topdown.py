@@ -76,6 +76,14 @@ def true_counts(log: Iterable[Entry], h: Hierarchy) -> tuple[dict, dict, dict]:
     return cnt, clk, nclk
 
 
+def prepared_entries(log: Iterable[Entry], h: Hierarchy, m: int, seed: int,
+                     bids: Mapping[Hashable, Iterable[Hashable]] | None) -> tuple[list[Entry], Mapping]:
+    """The input step both twins share: validate the log, keep at most m entries per user
+    (Algorithm 7), and default the bidders to the ads with an impression below each node."""
+    entries = limit_contributions(validate_log(log, h), m, seed)
+    return entries, (default_bids(entries, h) if bids is None else bids)
+
+
 def estimates(
     log: Iterable[Entry],
     h: Hierarchy,
@@ -87,8 +95,7 @@ def estimates(
     seed: int = 0,
 ) -> EstimatesResult:
     """Algorithm 7 then Algorithm 8, exactly."""
-    entries = limit_contributions(validate_log(log, h), m, seed)
-    bids = default_bids(entries, h) if bids is None else bids
+    entries, bids = prepared_entries(log, h, m, seed, bids)
     cnt, clk, nclk = true_counts(entries, h)
     ms = Q(min_support)
     res = EstimatesResult()

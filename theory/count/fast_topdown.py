@@ -9,8 +9,8 @@ from typing import Any, Callable, Hashable, Iterable, Mapping
 
 import numpy as np
 
-from theory.count.hierarchy import Entry, Hierarchy, validate_log
-from theory.count.exact_topdown import EstimatesResult, default_bids, limit_contributions, zero_noise
+from theory.count.hierarchy import Entry, Hierarchy
+from theory.count.exact_topdown import EstimatesResult, prepared_entries, zero_noise
 from theory.floats import certainly_le
 
 
@@ -24,8 +24,7 @@ def estimates(
     bids: Mapping[Hashable, Iterable[Hashable]] | None = None,
     seed: int = 0,
 ) -> EstimatesResult:
-    entries = limit_contributions(validate_log(log, h), m, seed)
-    bids = default_bids(entries, h) if bids is None else bids
+    entries, bids = prepared_entries(log, h, m, seed, bids)
     node_ix = {v: i for i, v in enumerate(h.nodes)}
     ads = sorted({e.ad for e in entries}, key=repr)
     ad_ix = {a: i for i, a in enumerate(ads)}
