@@ -24,6 +24,7 @@ COLOURS = {
     "reproduced": "cyan",
     "refuted": "magenta",
     "discrepancy": "yellow",
+    "reading-dependent": "yellow",
     "unverifiable": "blue",
     "not-checked": "dim",
     "error": "bold red",

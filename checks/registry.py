@@ -17,7 +17,7 @@ from typing import Callable
 import numpy as np
 
 from checks.catalog import catalog
-from checks.verdict import Outcome
+from checks.verdict import Outcome, Reading
 
 METHODS = ("exact", "smt", "property", "numeric", "reproduction", "statistical", "symbolic", "exhaustive", "measured")
 
@@ -59,6 +59,20 @@ class ClaimCheck:
     quick: bool = True  # part of --quick (must stay within its budget on 2 cores)
     needs_data: tuple[str, ...] = ()  # data sets under --data; absent -> skipped, not failed
     timeout: int = 900  # seconds; exceeding it is an error
+    readings: tuple[Reading, ...] = ()  # declared readings; () = the documents give one reading
+
+    def tested_readings(self) -> tuple[Reading, ...]:
+        """The declared readings, or the single reading "as stated" sourced from the catalog."""
+        return self.readings or (default_reading(self.id),)
+
+
+def default_reading(claim_id: str) -> Reading:
+    """The reading of a claim whose check declares none: the documents give one reading, the
+    catalogued statement, at the catalogued source."""
+    entry = catalog()[claim_id]
+    return Reading(name="as stated",
+                   meaning="the documents give one reading: the catalogued statement, read literally",
+                   source=entry.source)
 
 
 CHECKS: dict[str, ClaimCheck] = {}
@@ -71,8 +85,12 @@ def claim(
     quick: bool = True,
     needs_data: tuple[str, ...] | str = (),
     timeout: int = 900,
+    readings: tuple[Reading, ...] | list[Reading] = (),
 ) -> Callable[[Callable[[Context], Outcome]], Callable[[Context], Outcome]]:
-    """Decorator registering ``fn`` as the check of ``claim_id`` (which must be in the catalog)."""
+    """Decorator registering ``fn`` as the check of ``claim_id`` (which must be in the catalog).
+
+    ``readings``: the readings of the claim the check tests (see :mod:`checks.verdict`). With more than
+    one, ``fn`` returns :func:`checks.verdict.by_reading` keyed by the readings' names."""
     if claim_id not in catalog():
         raise KeyError(f"{claim_id!r} is not a catalog claim ID")
     for m in method.split("+"):
@@ -80,11 +98,15 @@ def claim(
             raise ValueError(f"{claim_id}: unknown method {m!r}; use {METHODS}")
     if isinstance(needs_data, str):
         needs_data = (needs_data,)
+    readings = tuple(readings)
+    names = [r.name for r in readings]
+    if len(set(names)) != len(names) or not all(isinstance(r, Reading) for r in readings):
+        raise ValueError(f"{claim_id}: readings must be Reading objects with distinct names, got {names}")
 
     def deco(fn: Callable[[Context], Outcome]) -> Callable[[Context], Outcome]:
         if claim_id in CHECKS:
             raise KeyError(f"{claim_id!r} registered twice ({CHECKS[claim_id].fn.__module__} and {fn.__module__})")
-        CHECKS[claim_id] = ClaimCheck(claim_id, method, fn, quick, tuple(needs_data), timeout)
+        CHECKS[claim_id] = ClaimCheck(claim_id, method, fn, quick, tuple(needs_data), timeout, readings)
         return fn
 
     return deco

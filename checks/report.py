@@ -9,7 +9,7 @@ from typing import Any
 from checks.catalog import AREAS
 from checks.verdict import VERDICTS
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: per-claim "readings" and "why"; the verdict "reading-dependent"
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
@@ -18,7 +18,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def to_json(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, Any] | None = None) -> str:
-    """``{"version": 1, "claims": [...], "summary": {verdict: count}, "run": {...}}``, plus (additive)
+    """``{"version": 2, "claims": [...], "summary": {verdict: count}, "run": {...}}``, plus (additive)
     ``"safety"``: the float-safety campaign's per-kind counts (counterexamples/float_safety.py)."""
     doc = {"version": SCHEMA_VERSION, "claims": rows, "summary": summary(rows), "run": run}
     if safety is not None:

@@ -11,8 +11,8 @@ from dataclasses import asdict
 from typing import Any, Callable, Iterable
 
 from checks.catalog import catalog, expected
-from checks.registry import CHECKS, Context, DataMissing, load_all
-from checks.verdict import Outcome, jsonable, not_checked
+from checks.registry import CHECKS, Context, DataMissing, default_reading, load_all
+from checks.verdict import Outcome, headline, jsonable, not_checked, reading_outcome_json
 
 
 class _Timeout(Exception):
@@ -70,6 +70,7 @@ def run_one(claim_id: str, ctx: Context) -> dict[str, Any]:
                 signal.alarm(0)
                 signal.signal(signal.SIGALRM, old)
     seconds = time.perf_counter() - t0
+    verdict, readings = adjudicate(claim_id, out)
     return {
         "id": claim_id,
         "area": entry.area,
@@ -77,11 +78,42 @@ def run_one(claim_id: str, ctx: Context) -> dict[str, Any]:
         "kind": entry.kind,
         "statement": entry.statement,
         "method": chk.method if chk else entry.check,
-        "verdict": out.verdict,
+        "verdict": verdict,
         "expected": expected().get(claim_id),
+        "readings": readings,
+        "why": out.why,
         "evidence": jsonable(out.evidence),
         "seconds": round(seconds, 3),
     }
+
+
+def adjudicate(claim_id: str, out: Outcome) -> tuple[str, list[dict[str, Any]]]:
+    """The headline rule, applied by the ledger: each tested reading with its own verdict, and the
+    headline verdict derived from them by :func:`checks.verdict.headline` (never taken from the check).
+
+    A check of a claim with several declared readings must return one outcome per reading
+    (:func:`checks.verdict.by_reading`); a skipped or failed check counts for every reading."""
+    chk = CHECKS.get(claim_id)
+    declared = chk.tested_readings() if chk else (default_reading(claim_id),)
+    explicit = bool(chk and chk.readings)
+    if out.per_reading is None:
+        if len(declared) > 1 and out.verdict not in ("not-checked", "error"):
+            err = f"check declares {len(declared)} readings but returned one outcome (use by_reading)"
+            return "error", [dict(r.as_json(), declared=explicit, verdict="error", why=err) for r in declared]
+        per = {r.name: Outcome(out.verdict, {}, out.why) for r in declared}
+    else:
+        per = out.per_reading
+        if set(per) != {r.name for r in declared}:
+            err = f"outcomes for readings {sorted(per)} but the check declares {[r.name for r in declared]}"
+            return "error", [dict(r.as_json(), declared=explicit, verdict="error", why=err) for r in declared]
+    rows = []
+    for r in declared:
+        o = per[r.name]
+        row = dict(r.as_json(), declared=explicit, verdict=o.verdict)
+        if out.per_reading is not None:
+            row.update(reading_outcome_json(o))
+        rows.append(row)
+    return headline([row["verdict"] for row in rows]), rows
 
 
 def _worker(args: tuple[str, dict]) -> dict[str, Any]:
@@ -132,6 +164,8 @@ def run_one_stub(claim_id: str) -> dict[str, Any]:
         "method": entry.check,
         "verdict": "error",
         "expected": expected().get(claim_id),
+        "readings": [dict(default_reading(claim_id).as_json(), declared=False, verdict="error")],
+        "why": None,
         "evidence": {},
         "seconds": 0.0,
     }

@@ -3,6 +3,19 @@
 A check returns an :class:`Outcome`: one of :data:`VERDICTS` and a JSON-serialisable evidence
 dict (exact values as ``"p/q"`` strings via :func:`jsonable`). Timings belong only under keys
 ending in ``seconds`` (the report is otherwise byte-identical for a given seed).
+
+**Readings.** A claim is tested under one or more :class:`Reading` s, declared with the check
+(``@claim(..., readings=(Reading(...), ...))``). A check whose claim has one reading returns that
+reading's Outcome; a check with several returns :func:`by_reading` — one Outcome per reading — and the
+ledger (not the check) derives the headline verdict with :func:`headline`:
+
+- ``verified`` / ``verified-bounded`` / ``reproduced``: that verdict under every reading (the weakest of
+  them when they differ: verified > verified-bounded > reproduced);
+- ``refuted``: refuted under every reading, each with its witness;
+- ``reading-dependent``: holds (verified, verified-bounded, reproduced) under at least one reading and is
+  refuted or a discrepancy under another;
+- ``discrepancy``: a discrepancy under every reading (a misprint, or the documents contradict each other);
+- otherwise ``unverifiable`` (some reading undecided), ``not-checked`` (skipped) or ``error``.
 """
 
 from __future__ import annotations
@@ -16,7 +29,8 @@ from typing import Any
 VERDICTS = (
     "verified",  # exact on the stated instance, or a symbolic proof
     "verified-bounded",  # exhaustive / SMT up to a stated bound, or N property examples, no counterexample
-    "refuted",  # exact witness
+    "refuted",  # exact witness, under every reading the documents support
+    "reading-dependent",  # holds under at least one supported reading, fails under another
     "discrepancy",  # the paper's number differs from the recomputation (both shown)
     "reproduced",  # experiment on substitute data, shape and tolerance stated
     "unverifiable",  # what is missing is said exactly
@@ -25,14 +39,83 @@ VERDICTS = (
 )
 
 
+HOLDS = ("verified", "verified-bounded", "reproduced")  # strongest first
+FAILS = ("refuted", "discrepancy")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way of reading a claim that the documents support.
+
+    ``name`` is short (``"per-pair split"``); ``meaning`` says what the claim asserts under it;
+    ``source`` is where the documents support it: file + section and the line or quoted phrase.
+    """
+
+    name: str
+    meaning: str
+    source: str
+
+    def __post_init__(self) -> None:
+        for f in ("name", "meaning", "source"):
+            if not isinstance(getattr(self, f), str) or not getattr(self, f).strip():
+                raise ValueError(f"Reading.{f} must be a non-empty string, got {getattr(self, f)!r}")
+
+    def as_json(self) -> dict[str, str]:
+        return {"name": self.name, "meaning": self.meaning, "source": self.source}
+
+
 @dataclass
 class Outcome:
+    """A verdict with its evidence; ``why`` is the plain-words paragraph (required for every verdict
+    other than verified / verified-bounded / not-checked / error); ``per_reading`` is set by
+    :func:`by_reading` and then ``verdict`` is the headline the ledger derives from it."""
+
     verdict: str
     evidence: dict[str, Any] = field(default_factory=dict)
+    why: str | None = None
+    per_reading: dict[str, "Outcome"] | None = None
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
             raise ValueError(f"unknown verdict {self.verdict!r}")
+
+    def because(self, why: str) -> "Outcome":
+        """Attach the plain-words *why* (returns self, for ``return refuted(...).because("...")``)."""
+        self.why = why
+        return self
+
+
+def headline(verdicts: list[str]) -> str:
+    """The headline verdict of a claim from its per-reading verdicts (the rule in the module docstring)."""
+    vs = list(verdicts)
+    if not vs:
+        raise ValueError("a claim needs at least one reading")
+    for v in vs:
+        if v not in VERDICTS or v == "reading-dependent":
+            raise ValueError(f"not a per-reading verdict: {v!r}")
+    if "error" in vs:
+        return "error"
+    if "not-checked" in vs:
+        return "not-checked"
+    holds = [v for v in vs if v in HOLDS]
+    fails = [v for v in vs if v in FAILS]
+    if len(holds) == len(vs):
+        return max(holds, key=HOLDS.index)  # the weakest
+    if len(fails) == len(vs):
+        return "refuted" if all(v == "refuted" for v in fails) else (
+            "discrepancy" if all(v == "discrepancy" for v in fails) else "reading-dependent")
+    if holds and fails:
+        return "reading-dependent"
+    return "unverifiable"
+
+
+def by_reading(outcomes: dict[str, Outcome], why: str | None = None, **evidence: Any) -> Outcome:
+    """One Outcome per declared reading (keys are the readings' names); the headline verdict is
+    derived by :func:`headline` (the runner re-derives it and checks the names against the
+    declaration). ``evidence`` is what the readings share."""
+    if not outcomes:
+        raise ValueError("by_reading needs at least one reading's outcome")
+    return Outcome(headline([o.verdict for o in outcomes.values()]), dict(evidence), why, dict(outcomes))
 
 
 def jsonable(x: Any) -> Any:
@@ -59,6 +142,10 @@ def jsonable(x: Any) -> Any:
     if hasattr(x, "tolist"):
         return jsonable(x.tolist())
     return str(x)
+
+
+def reading_outcome_json(o: Outcome) -> dict[str, Any]:
+    return {"verdict": o.verdict, "why": o.why, "evidence": jsonable(o.evidence)}
 
 
 def verified(**evidence: Any) -> Outcome:

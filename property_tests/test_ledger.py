@@ -57,10 +57,11 @@ def test_json_report_schema(tmp_path):
     r = run_cli("--claim", "dp.def2", "--claim", "maskit.ex1", "--json", str(out), "--markdown", str(md), "--workers", "1")
     assert r.returncode == 0, r.stdout + r.stderr
     doc = json.loads(out.read_text())
-    assert doc["version"] == 1
+    assert doc["version"] == 2
     assert [c["id"] for c in doc["claims"]] == ["dp.def2", "maskit.ex1"]
     for c in doc["claims"]:
-        assert set(c) == {"id", "area", "source", "kind", "statement", "method", "verdict", "expected", "evidence", "seconds"}
+        assert set(c) == {"id", "area", "source", "kind", "statement", "method", "verdict", "expected", "readings", "why",
+                          "evidence", "seconds"}
         assert c["verdict"] in VERDICTS
     assert sum(doc["summary"].values()) == 2
     assert "dp.def2" in md.read_text()
@@ -75,6 +76,22 @@ def test_quick_ledger_matches_every_pin(tmp_path):
              if not c["evidence"].get("skipped") and c["verdict"] != c["expected"]]
     assert drift == [] and r.returncode == 0, r.stdout[-3000:]
     assert len(doc["claims"]) == 271
+    assert_headline_rule(doc)
+
+
+def assert_headline_rule(doc):
+    """Every claim states >= 1 reading with a source, and its headline verdict follows the rule
+    mechanically from the per-reading verdicts; every refuted reading carries a witness."""
+    from checks.verdict import headline
+
+    for c in doc["claims"]:
+        rs = c["readings"]
+        assert rs, c["id"]
+        for r in rs:
+            assert r["name"].strip() and r["meaning"].strip() and r["source"].strip(), (c["id"], r)
+        assert c["verdict"] == headline([r["verdict"] for r in rs]), (c["id"], c["verdict"], rs)
+        if c["verdict"] == "refuted":
+            assert all("witness" in (r.get("evidence") or c["evidence"]) for r in rs), c["id"]
 
 
 def test_console_script_is_the_ledger():
