@@ -31,14 +31,13 @@ def exact(q: Any) -> str:
 
 
 def decimal(q: Any, digits: int = DIGITS) -> str:
-    """A decimal rendering of an exact rational, correctly rounded to ``digits`` places after the point."""
+    """A decimal rendering of an exact rational, rounded half away from zero to ``digits`` places."""
     f = Fraction(int(q.numerator), int(q.denominator))
-    scaled = f * 10**digits
+    scaled = abs(f) * 10**digits
     n = scaled.numerator // scaled.denominator
-    if (scaled - n) * 2 >= 1:
+    if (scaled - n) * 2 >= 1:  # half away from zero
         n += 1
-    sign = "-" if n < 0 else ""
-    n = abs(n)
+    sign = "-" if f < 0 and n else ""
     s = str(n).rjust(digits + 1, "0")
     out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".")
     return "0" if out in ("", "-0") else out
