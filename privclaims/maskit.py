@@ -51,7 +51,7 @@ The exact algorithms are :mod:`theory.maskit.exact` (``max_breach``, ``utility``
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
@@ -277,8 +277,7 @@ def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, gri
         raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 64]")
     out = _search.greedy_mondrian(chain, S, delta, grid)
     p = suppression_vector(chain, out.p)
-    rc = check(chain, S, delta, p)
-    rc = PolicyCheck("searched", rc.delta, rc.max_gain, rc.utility, rc.T, rc.breach)
+    rc = replace(check(chain, S, delta, p), policy="searched")
     return SearchResult(tuple(map(str, chain.contexts)), p, rc, out.is_private_calls)
 
 
@@ -338,7 +337,7 @@ def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensiti
         used = "probabilistic" if util["probabilistic"] > util["simulatable"] else "simulatable"
     guarantee = None
     if used == "probabilistic":
-        guarantee = check(chain, S, d, p)
+        guarantee = replace(check(chain, S, d, p), policy="given" if policy is not None else "searched")
         chk: Any = _system.ProbabilisticCheck(chain, p, np.random.default_rng(seed))
     else:
         chk = _system.SimulatableCheck(chain, S, d)
