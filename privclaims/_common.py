@@ -7,19 +7,20 @@ with a message naming the file/field, the offending value and the rule it breaks
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from theory.errors import InvalidInput
 from theory.numbers import Q, as_rational, is_rational, rational_str
 
 __all__ = [
     "InvalidInput", "exact", "decimal", "number_json", "jsonable", "read_json", "Floats",
-    "read_rational", "read_distribution", "guard", "progress",
+    "read_rational", "read_distribution", "guard", "progress", "progress_bar",
 ]
 
 DIGITS = 6
@@ -130,6 +131,8 @@ def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
                       floats: Floats | None = None) -> Any:
     """An exact distribution (list or mapping): entries in [0, 1] summing to exactly 1. With
     ``--floats`` and a float present, the row is renormalised (and the change recorded)."""
+    if not isinstance(values, (list, tuple, Mapping)):
+        raise InvalidInput(f"{where}: expected a list (or mapping) of probabilities, got {type(values).__name__} {values!r}")
     items = list(values.items()) if isinstance(values, Mapping) else list(enumerate(values))
     if not items:
         raise InvalidInput(f"{where}: empty distribution")
@@ -160,16 +163,23 @@ def guard(size: int, limit: int, what: str, alternative: str) -> None:
         raise InvalidInput(f"{what} would enumerate {size:,} cases (limit {limit:,}); {alternative}")
 
 
-def progress(items: Iterable[Any], total: int | None, description: str) -> Iterator[Any]:
-    """Iterate with a rich progress bar when stderr is a terminal; silently otherwise."""
+@contextlib.contextmanager
+def progress_bar(total: int | None, description: str) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr when it is a terminal (silent otherwise); yields ``advance(n=1)``."""
     if not sys.stderr.isatty():
-        yield from items
+        yield lambda n=1: None
         return
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
+        yield lambda n=1: bar.advance(task, n)
+
+
+def progress(items: Iterable[Any], total: int | None, description: str) -> Iterator[Any]:
+    """Iterate with :func:`progress_bar`."""
+    with progress_bar(total, description) as advance:
         for x in items:
             yield x
-            bar.advance(task)
+            advance(1)

@@ -45,7 +45,7 @@ from theory.count.model import CountParams, privacy_eps_delta
 from theory.errors import InvalidInput
 from theory.numbers import Q, as_rational, to_interval
 
-from privclaims._common import decimal, exact, number_json
+from privclaims._common import decimal, exact, number_json, progress_bar
 
 __all__ = ["CountResult", "run", "theorem1_sigma2", "PROTOCOLS", "DEFAULT_PRIME"]
 
@@ -64,6 +64,19 @@ def _upper(f: Any, grid: int = 1000) -> Any:
     sign, man, e, _ = v._mpi_[1]
     up = (-1 if sign else 1) * Q(man) * Q(2) ** e
     return Q(-((-up * grid).numerator // (-up * grid).denominator), grid)
+
+
+class _ShowingProgress(PaillierScheme):
+    """The thesis's Paillier scheme, advancing a progress bar at each user's encryption (2048-bit keys are slow)."""
+
+    def __init__(self, bits: int, advance: Any) -> None:
+        super().__init__(bits)
+        self._advance = advance
+
+    def encrypt(self, x: int) -> Any:
+        c = super().encrypt(x)
+        self._advance(1)
+        return c
 
 
 def theorem1_sigma2(epsilon: object, delta: object) -> Any:
@@ -148,10 +161,11 @@ def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol
     tr = _protocol.Transcript()
     aborted, reason, release = False, "", None
     try:
-        if protocol == "paillier":
-            _protocol.run_thesis_count(people, params, PaillierScheme(bits), rnd, transcript=tr)
-        else:
-            _protocol.run_pad_count(people, params, prime, rnd, transcript=tr)
+        with progress_bar(users, f"Count ({protocol}): users sending") as advance:
+            if protocol == "paillier":
+                _protocol.run_thesis_count(people, params, _ShowingProgress(bits, advance), rnd, transcript=tr)
+            else:
+                _protocol.run_pad_count(people, params, prime, rnd, transcript=tr)
         release = tr.releases[0]
     except _protocol.ProtocolAborted as exc:
         aborted, reason = True, str(exc)

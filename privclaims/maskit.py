@@ -103,7 +103,8 @@ def load_chain(source: str | Path | Mapping[str, Any], *, floats: Floats | None 
     return markov_chain(ctx, init, steps)
 
 
-def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain) -> tuple[tuple[Any, ...], ...]:
+def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
+                floats: Floats | None = None) -> tuple[tuple[Any, ...], ...]:
     """Read a suppression policy: ``{"p": {"hospital": "1", "gym": "1/2"}}`` (same at every t; unnamed
     contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``. Returns ``p[t-1][i]``."""
     data = source if isinstance(source, Mapping) else read_json(source, "policy")
@@ -111,9 +112,9 @@ def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain) -> t
         raise InvalidInput("policy JSON: expected an object with key \"p\"")
     p = data["p"]
     if isinstance(p, Mapping):
-        return suppression_vector(chain, {c: read_rational(v, f"p[{c!r}]") for c, v in p.items()})
+        return suppression_vector(chain, {c: read_rational(v, f"p[{c!r}]", floats) for c, v in p.items()})
     if isinstance(p, list):
-        return suppression_vector(chain, [[read_rational(v, f"p[t={t + 1}][{i}]") for i, v in enumerate(row)]
+        return suppression_vector(chain, [[read_rational(v, f"p[t={t + 1}][{i}]", floats) for i, v in enumerate(row)]
                                           if isinstance(row, list) else row for t, row in enumerate(p)])
     raise InvalidInput("policy JSON: \"p\" must be a mapping context -> probability or a T x n matrix")
 

@@ -260,3 +260,34 @@ def test_help_of_each_module_tells_what_to_do():
         doc = mod.__doc__
         assert "Example::" in doc and ".txt" in doc, mod.__name__
     assert "δ-privacy" in maskit.__doc__ and "Chain file format" in maskit.__doc__
+
+
+@pytest.mark.parametrize("mod", [dp, maskit, ads, count, zealous, querygen], ids=lambda m: m.__name__)
+def test_module_examples_run(mod, monkeypatch):
+    import doctest
+
+    monkeypatch.chdir(ROOT)
+    res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS, verbose=False, report=True)
+    assert res.failed == 0 and res.attempted > 0
+
+
+def test_ledger_and_show_are_forwarded(capsys, monkeypatch):
+    import checks.cli
+
+    seen = []
+    monkeypatch.setattr(checks.cli, "main", lambda argv: seen.append(list(argv)) or 0)
+    assert main(["ledger", "--quick", "--area", "dp"]) == 0
+    assert main(["--list"]) == 0
+    assert main(["show", "maskit.example1", "--from", "r.json"]) == 0
+    assert seen == [["--quick", "--area", "dp"], ["--list"], ["--show", "maskit.example1", "--from", "r.json"]]
+    assert main(["show"]) == 2 and "give a claim ID" in capsys.readouterr().err
+
+
+def test_malformed_json_shapes_are_named(capsys, tmp_path):
+    f = tmp_path / "c.json"
+    f.write_text('{"contexts": ["a", "b"], "initial": "1", "steps": []}')
+    bad(capsys, "maskit", "check", f, "--sensitive", "a", "--delta", "1/2", says="\"initial\" must be a list")
+    f.write_text('{"contexts": ["a", "b"], "initial": ["1", "0"], "steps": [["1", "0"]]}')
+    bad(capsys, "maskit", "check", f, "--sensitive", "a", "--delta", "1/2", says="expected a list")
+    f.write_text('{"contexts": [')
+    bad(capsys, "maskit", "check", f, "--sensitive", "a", "--delta", "1/2", says="not valid JSON")
