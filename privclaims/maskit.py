@@ -36,6 +36,12 @@ belief may exceed the prior by at most δ.
 
 **Streams (CSV)**: one stream per line, T context labels separated by commas.
 
+**What comes back**: :class:`PolicyCheck` (``holds``, ``max_gain``, ``privacy_level`` = the least δ
+the policy meets, ``utility`` = expected released contexts per day, ``breach``), :class:`SearchResult`
+(the policy ``p`` and its exact ``recheck``), :class:`FilterResult` (the released streams). Each has
+``summary()`` (plain words, the witness when it fails) and ``as_json()``; exact values are rationals.
+Bad input raises :class:`theory.errors.InvalidInput` naming the value and the rule.
+
 Example::
 
     >>> from privclaims import maskit
