@@ -38,13 +38,18 @@ EXACT = ("Numbers are exact: '1/3', '0.25', '2'; ε may be 'ln(3)'. JSON floats 
          "(converted exactly, rows renormalised, the largest change reported).")
 
 
-def _emit(result: Any, as_json: bool, extra: str = "") -> int:
+def _emit(result: Any, as_json: bool, floats: Any = None) -> int:
+    """Print the summary (or JSON) and return the exit status: 0 holds, 1 does not. With --floats, the
+    largest change made by the exact conversion is reported too."""
     if as_json:
-        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+        out = result.as_json()
+        if floats is not None and floats.allowed:
+            out["floats"] = floats.as_json()
+        print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         print(result.summary())
-        if extra:
-            print(extra)
+        if floats is not None and floats.words():
+            print(floats.words())
     return 0 if result.holds else 1
 
 
@@ -67,7 +72,7 @@ def _dp_check(a: argparse.Namespace) -> int:
     fl = _floats(a)
     m = dp.load_mechanism(a.mechanism, floats=fl)
     r = dp.check(m, a.epsilon, a.delta, a.notion, a.quantifier)
-    return _emit(r, a.json, fl.words())
+    return _emit(r, a.json, fl)
 
 
 def _maskit_common(a: argparse.Namespace) -> tuple[Any, Any, Any]:
@@ -83,14 +88,14 @@ def _maskit_check(a: argparse.Namespace) -> int:
     from privclaims import maskit
 
     chain, pol, fl = _maskit_common(a)
-    return _emit(maskit.check(chain, _sensitive(a.sensitive), a.delta, pol), a.json, fl.words())
+    return _emit(maskit.check(chain, _sensitive(a.sensitive), a.delta, pol), a.json, fl)
 
 
 def _maskit_search(a: argparse.Namespace) -> int:
     from privclaims import maskit
 
     chain, _, fl = _maskit_common(a)
-    return _emit(maskit.search(chain, _sensitive(a.sensitive), a.delta, a.grid), a.json, fl.words())
+    return _emit(maskit.search(chain, _sensitive(a.sensitive), a.delta, a.grid), a.json, fl)
 
 
 def _maskit_filter(a: argparse.Namespace) -> int:
@@ -99,7 +104,7 @@ def _maskit_filter(a: argparse.Namespace) -> int:
     chain, pol, fl = _maskit_common(a)
     streams = maskit.load_streams(a.streams, chain)
     r = maskit.filter_streams(chain, streams, _sensitive(a.sensitive), a.delta, a.check, pol, grid=a.grid, seed=a.seed)
-    return _emit(r, a.json, fl.words())
+    return _emit(r, a.json, fl)
 
 
 def _ads_greedy(a: argparse.Namespace) -> int:
@@ -107,7 +112,7 @@ def _ads_greedy(a: argparse.Namespace) -> int:
 
     fl = _floats(a)
     inst = ads.load_instance(a.instance, floats=fl)
-    return _emit(ads.greedy(inst, a.k, a.optimum), a.json, fl.words())
+    return _emit(ads.greedy(inst, a.k, a.optimum), a.json, fl)
 
 
 def _count_run(a: argparse.Namespace) -> int:

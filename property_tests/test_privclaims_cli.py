@@ -291,3 +291,11 @@ def test_malformed_json_shapes_are_named(capsys, tmp_path):
     bad(capsys, "maskit", "check", f, "--sensitive", "a", "--delta", "1/2", says="expected a list")
     f.write_text('{"contexts": [')
     bad(capsys, "maskit", "check", f, "--sensitive", "a", "--delta", "1/2", says="not valid JSON")
+
+
+def test_floats_change_is_in_the_json(capsys, tmp_path):
+    f = tmp_path / "i.json"
+    f.write_text(json.dumps({"contexts": ["a", "b"], "weights": [0.3, 0.7], "ads": [{"ctr": ["1", "0"]}]}))
+    rc, out, _ = run(capsys, "ads", "greedy", f, "--k", "1", "--floats", "--json")
+    j = json.loads(out)
+    assert rc == 0 and j["floats"]["where"].startswith("weights") and j["floats"]["largest_change"]["exact"] != "0"
