@@ -186,7 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     mks = mk.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
     for name, handler, text in (
             ("check", _maskit_check, "is a suppression policy (default MaskSensitive) δ-private? exact max gain + witness"),
-            ("search", _maskit_search, "best policy found by the greedy search on a grid, re-checked exactly"),
+            ("search", _maskit_search, "best policy found by the greedy search on a grid, re-checked exactly "
+                                        "(exit 1 if it can release nothing)"),
             ("filter", _maskit_filter, "release your streams through the simulatable/probabilistic/hybrid check")):
         p = _cmd(mks, name, handler, text, FORMATS["chain"])
         p.add_argument("chain", metavar="CHAIN.json")
