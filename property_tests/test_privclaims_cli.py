@@ -299,3 +299,14 @@ def test_floats_change_is_in_the_json(capsys, tmp_path):
     rc, out, _ = run(capsys, "ads", "greedy", f, "--k", "1", "--floats", "--json")
     j = json.loads(out)
     assert rc == 0 and j["floats"]["where"].startswith("weights") and j["floats"]["largest_change"]["exact"] != "0"
+
+
+def test_brute_force_refuses_above_its_limit(capsys, tmp_path):
+    names = [f"a{i}" for i in range(21)] + ["secret"]
+    f = tmp_path / "wide.csv"
+    f.write_text(",".join(names) + "\n" + ",".join(["1"] * 21 + ["x"]) + "\n" + ",".join(["0"] * 21 + ["y"]) + "\n")
+    q = ",".join(f"a{i}=1" for i in range(21))
+    bad(capsys, "querygen", "generalize", f, "--query", q, "--target", "secret", "--gmin", "3/2", "--strategy", "brute",
+        says="use --strategy best")
+    rc, out, _ = run(capsys, "querygen", "generalize", f, "--query", q, "--target", "secret", "--gmin", "3/2")
+    assert rc == 0 and "G = 3/2" in out
