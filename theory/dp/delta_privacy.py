@@ -87,7 +87,14 @@ def _check_t(system: FiniteSystem, t: int) -> None:
 
 @dataclass(frozen=True)
 class Breach:
-    """The largest ``posterior - prior`` and where it is attained."""
+    """The largest ``posterior - prior`` and where it is attained.
+
+    ``output`` is an output o of the system for :func:`max_breach` here. MaskIt's Algorithm 3
+    (:func:`theory.maskit.exact.max_breach`) stores the partial output ``(t1, i, t2, j)`` instead:
+    context index i released at t1 (t1 = 0 is "start"), ⊥ at every t1 < t < t2, context index j
+    released at t2 (t2 = T + 1 with j = "end"); :func:`privclaims.maskit.check` writes it as a stream
+    with ⊥. ``t`` and ``s`` name the belief Pr[X_t = s | o] that jumps by ``gain``.
+    """
 
     gain: Any
     output: Hashable

@@ -260,7 +260,7 @@ class Generalization:
 
     def as_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "query": [repr(v) if v is STAR else v for v in self.query],
-                "removed": list(self.removed), "G": self.guessing_entropy, "traffic": self.n_match,
+                "removed": list(self.removed), "G": rational_str(self.guessing_entropy), "traffic": self.n_match,
                 "satisfied": self.satisfied, "evaluations": self.evaluations}
 
 

@@ -1,0 +1,185 @@
+"""Shared plumbing of the public API: exact renderings, format parsing, size guards, progress.
+
+Nothing here is privacy math; it reads user files into the validated objects of ``theory/`` and
+renders exact results. Every problem with an input raises :class:`theory.errors.InvalidInput`
+with a message naming the file/field, the offending value and the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from theory.errors import InvalidInput
+from theory.numbers import Q, as_rational, is_rational, rational_str
+
+__all__ = [
+    "InvalidInput", "exact", "decimal", "number_json", "jsonable", "read_json", "Floats",
+    "read_rational", "read_distribution", "guard", "progress", "progress_bar",
+]
+
+DIGITS = 6
+
+
+def exact(q: Any) -> str:
+    """The exact rational as ``"p/q"`` (or ``"p"``)."""
+    return rational_str(q)
+
+
+def decimal(q: Any, digits: int = DIGITS) -> str:
+    """A decimal rendering of an exact rational, rounded half away from zero to ``digits`` places."""
+    f = Fraction(int(q.numerator), int(q.denominator))
+    scaled = abs(f) * 10**digits
+    n = scaled.numerator // scaled.denominator
+    if (scaled - n) * 2 >= 1:  # half away from zero
+        n += 1
+    sign = "-" if f < 0 and n else ""
+    s = str(n).rjust(digits + 1, "0")
+    out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".")
+    return "0" if out in ("", "-0") else out
+
+
+def number_json(q: Any) -> dict[str, str] | None:
+    """``{"exact": "1/3", "decimal": "0.333333"}`` (None stays None)."""
+    if q is None:
+        return None
+    return {"exact": exact(q), "decimal": decimal(q)}
+
+
+def jsonable(x: Any) -> Any:
+    """Recursively turn results into plain JSON values: exact rationals as ``"p/q"`` strings,
+    tuples as lists, mapping keys as strings, anything else unknown via ``str``."""
+    if x is None or isinstance(x, (bool, str)):
+        return x
+    if isinstance(x, int):
+        return x
+    if isinstance(x, float):
+        return x
+    if is_rational(x):
+        return exact(x)
+    if isinstance(x, Mapping):
+        return {str(k): jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in x]
+    if hasattr(x, "as_json"):
+        return jsonable(x.as_json())
+    return str(x)
+
+
+def read_json(path: str | Path, what: str) -> Any:
+    """Parse a JSON file; a missing file or a syntax error is an :class:`InvalidInput` naming it."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInput(f"{what} file {str(p)!r} does not exist") from None
+    except OSError as exc:
+        raise InvalidInput(f"{what} file {str(p)!r} cannot be read: {exc.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"{p}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+
+
+@dataclass
+class Floats:
+    """The ``--floats`` policy. Off (default): a JSON float is refused, probabilities must be exact
+    (``"1/3"``, ``"0.25"`` or integers). On: each float is converted *exactly* (its binary value),
+    each distribution is renormalised to sum to 1, and the largest change made is recorded."""
+
+    allowed: bool = False
+    largest_change: Any = field(default_factory=lambda: Q(0))
+    where: str = ""
+
+    def note(self, before: Any, after: Any, where: str) -> None:
+        ch = abs(Q(after) - Q(before))
+        if ch > self.largest_change:
+            self.largest_change, self.where = ch, where
+
+    def as_json(self) -> dict[str, Any] | None:
+        if not self.allowed:
+            return None
+        return {"largest_change": number_json(self.largest_change), "where": self.where}
+
+    def words(self) -> str:
+        if not self.allowed:
+            return ""
+        if self.largest_change == 0:
+            return "--floats: every value was exact already; nothing changed."
+        return (f"--floats: floats read exactly and renormalised; the largest change was "
+                f"{decimal(self.largest_change, 20)} (at {self.where}).")
+
+
+def read_rational(x: Any, where: str, floats: Floats | None = None) -> Any:
+    """An exact rational from a JSON value (string ``"p/q"``/decimal, or an integer); floats only
+    with ``--floats``."""
+    if isinstance(x, float):
+        if floats is None or not floats.allowed:
+            raise InvalidInput(
+                f"{where}: got the float {x!r}; write it exactly as a string such as "
+                f"\"{Fraction(x).limit_denominator(10**6)}\", or pass --floats to convert floats exactly")
+        return as_rational(x, where, allow_float=True)
+    return as_rational(x, where)
+
+
+def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
+                      floats: Floats | None = None) -> Any:
+    """An exact distribution (list or mapping): entries in [0, 1] summing to exactly 1. With
+    ``--floats`` and a float present, the row is renormalised (and the change recorded)."""
+    if not isinstance(values, (list, tuple, Mapping)):
+        raise InvalidInput(f"{where}: expected a list (or mapping) of probabilities, got {type(values).__name__} {values!r}")
+    items = list(values.items()) if isinstance(values, Mapping) else list(enumerate(values))
+    if not items:
+        raise InvalidInput(f"{where}: empty distribution")
+    had_float = any(isinstance(v, float) for _, v in items)
+    q = [(k, read_rational(v, f"{where}[{k!r}]", floats)) for k, v in items]
+    for k, v in q:
+        if v < 0 or v > 1:
+            raise InvalidInput(f"{where}[{k!r}] = {exact(v)} is outside [0, 1]")
+    total = sum((v for _, v in q), Q(0))
+    if total != 1:
+        if had_float and floats is not None and floats.allowed and total > 0:
+            out = []
+            for k, v in q:
+                nv = v / total
+                floats.note(v, nv, f"{where}[{k!r}]")
+                out.append((k, nv))
+            q = out
+        else:
+            raise InvalidInput(f"{where}: the probabilities sum to {exact(total)}, not 1")
+    if isinstance(values, Mapping):
+        return {k: v for k, v in q}
+    return [v for _, v in q]
+
+
+def guard(size: int, limit: int, what: str, alternative: str) -> None:
+    """Refuse an exponential enumeration of ``size`` items above ``limit``, naming the polynomial way."""
+    if size > limit:
+        raise InvalidInput(f"{what} would enumerate {size:,} cases (limit {limit:,}); {alternative}")
+
+
+@contextlib.contextmanager
+def progress_bar(total: int | None, description: str) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr when it is a terminal (silent otherwise); yields ``advance(n=1)``."""
+    if not sys.stderr.isatty():
+        yield lambda n=1: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda n=1: bar.advance(task, n)
+
+
+def progress(items: Iterable[Any], total: int | None, description: str) -> Iterator[Any]:
+    """Iterate with :func:`progress_bar`."""
+    with progress_bar(total, description) as advance:
+        for x in items:
+            yield x
+            advance(1)

@@ -1,0 +1,182 @@
+"""Distributed counting with Gaussian noise shares, run end to end (000_211156f2009240b4.txt ch. 5, §5.4 Protocol 1
+and Theorem 1; 002_9d55ef468949585c.txt §4.2).
+
+N users each hold a bit ``b_i``; the servers should learn only ``Σ b_i + noise``. Each user draws a
+noise share ``r_i`` of variance ``σ² / ((1 - t) N - 1)`` (an exact discrete Gaussian) and sends
+``b_i + r_i`` hidden:
+
+* **paillier** (thesis Protocol 1): ``E(b_i + r_i)`` under Server 1's Paillier key to Server 2, which
+  multiplies the ciphertexts (adds the plaintexts) and forwards the sum; Server 1 decrypts and
+  releases it;
+* **pads** (002 Protocol 1): a one-time pad ``k_i`` to the server and ``b_i + r_i + k_i mod p`` to the
+  proxy (two-phase commit); the server removes ``Σ k_i``.
+
+If at most a fraction t of the users drop out, at least ``⌈(1 - t) N⌉`` shares arrive and the total
+noise variance is at least σ²; with fewer messages, or a message from an unknown user or twice
+from one, the protocol **aborts without release**.
+
+**Theorem 1**: Gaussian noise of variance ``σ² >= 2 s² ln(4/δ) / ε²`` (sensitivity s = 1 for a count)
+gives (ε, δ)-probabilistic DP (Definition 3). We take the least such σ², rounded *up* to a multiple
+of 1/1000 from a rigorous enclosure (σ² itself is irrational), and decide privacy at that σ² with
+the exact breach probability ``Pr[M(L) ∈ Ω2]`` in interval arithmetic (or at your ``sigma2``).
+
+Example::
+
+    >>> from privclaims import count
+    >>> r = count.run(users=20, dropout="1/10", epsilon="1/2", delta="1/100", protocol="pads", seed=1)
+    >>> r.holds, r.aborted
+    (True, False)
+
+The participants are :mod:`theory.count.protocol`'s; the privacy decision is
+:mod:`theory.count.exact_privacy`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+
+from theory.count import exact_privacy as _privacy
+from theory.count import protocol as _protocol
+from theory.count.encryption import PaillierScheme
+from theory.count.model import CountParams, privacy_eps_delta
+from theory.errors import InvalidInput
+from theory.numbers import Q, as_rational, to_interval
+
+from privclaims._common import decimal, exact, number_json, progress_bar
+
+__all__ = ["CountResult", "run", "theorem1_sigma2", "PROTOCOLS", "DEFAULT_PRIME"]
+
+PROTOCOLS = ("paillier", "pads")
+DEFAULT_PRIME = 2_147_483_647  # 2^31 - 1
+MAX_USERS = 100_000
+
+
+def _upper(f: Any, grid: int = 1000) -> Any:
+    """An exact rational >= the real number f (given as a function of mpmath.iv), on a 1/grid grid."""
+    old, mpmath.iv.prec = mpmath.iv.prec, 128
+    try:
+        v = f(mpmath.iv)
+    finally:
+        mpmath.iv.prec = old
+    sign, man, e, _ = v._mpi_[1]
+    up = (-1 if sign else 1) * Q(man) * Q(2) ** e
+    return Q(-((-up * grid).numerator // (-up * grid).denominator), grid)
+
+
+class _ShowingProgress(PaillierScheme):
+    """The thesis's Paillier scheme, advancing a progress bar at each user's encryption (2048-bit keys are slow)."""
+
+    def __init__(self, bits: int, advance: Any) -> None:
+        super().__init__(bits)
+        self._advance = advance
+
+    def encrypt(self, x: int) -> Any:
+        c = super().encrypt(x)
+        self._advance(1)
+        return c
+
+
+def theorem1_sigma2(epsilon: object, delta: object) -> Any:
+    """Theorem 1's variance ``2 ln(4/δ)/ε²`` (s = 1), rounded up to a multiple of 1/1000 (exact rational)."""
+    e, d = privacy_eps_delta(epsilon, delta)
+    return _upper(lambda c: 2 * c.log(4 / to_interval(d, c)) / to_interval(e * e, c))
+
+
+@dataclass(frozen=True)
+class CountResult:
+    """One run: who sent what, whether it aborted, the release, and the privacy decision."""
+
+    protocol: str
+    users: int
+    dropped: int
+    t: Any
+    epsilon: Any
+    delta: Any
+    sigma2: Any
+    share_variance: Any
+    min_messages: int
+    messages: int
+    aborted: bool
+    abort_reason: str
+    true_count: int | None
+    release: int | None
+    realised_variance: Any
+    private: bool
+    breach: str
+
+    @property
+    def holds(self) -> bool:
+        """True iff the protocol released and the noise gives (ε, δ)-probabilistic DP."""
+        return not self.aborted and self.private
+
+    def summary(self) -> str:
+        s = [f"Count ({self.protocol}) with N = {self.users} users, dropout tolerance t = {exact(self.t)}, "
+             f"{self.dropped} dropped; target ({exact(self.epsilon)}, {exact(self.delta)})-probabilistic DP.",
+             f"σ² = {exact(self.sigma2)} ≈ {decimal(self.sigma2)}; each share has variance "
+             f"{exact(self.share_variance)} ≈ {decimal(self.share_variance)}; at least {self.min_messages} messages needed.",
+             f"Point-to-point messages exchanged: {self.messages}."]
+        if self.aborted:
+            s.append(f"ABORTED without release: {self.abort_reason}")
+        else:
+            s.append(f"Released {self.release} (true count {self.true_count}); variance of the total noise "
+                     f"{exact(self.realised_variance)} ≈ {decimal(self.realised_variance)}.")
+        s.append(f"Theorem 1 at σ² = {exact(self.sigma2)}: breach probability Pr[M(L) ∈ Ω2] = {self.breach} "
+                 + ("<= δ: private." if self.private else f"> δ = {exact(self.delta)}: NOT private."))
+        return "\n".join(s)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"holds": self.holds, "protocol": self.protocol, "N": self.users, "dropped": self.dropped,
+                "t": number_json(self.t), "epsilon": number_json(self.epsilon), "delta": number_json(self.delta),
+                "sigma2": number_json(self.sigma2), "share_variance": number_json(self.share_variance),
+                "min_messages": self.min_messages, "messages": self.messages, "aborted": self.aborted,
+                "abort_reason": self.abort_reason or None, "true_count": self.true_count, "release": self.release,
+                "realised_variance": number_json(self.realised_variance), "private": self.private,
+                "breach_probability": self.breach}
+
+
+def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol: str = "paillier", bits: int = 2048,
+        drop: int = 0, ones: int | None = None, sigma2: object = None, prime: int = DEFAULT_PRIME,
+        seed: int = 0) -> CountResult:
+    """Run Count end to end: ``users`` participants (the first ``ones`` hold b = 1, default half), the last
+    ``drop`` of them drop out before sending. ``sigma2`` defaults to :func:`theorem1_sigma2`."""
+    if protocol not in PROTOCOLS:
+        raise InvalidInput(f"protocol {protocol!r}: choose from {', '.join(PROTOCOLS)}")
+    if isinstance(users, bool) or not isinstance(users, int) or not 2 <= users <= MAX_USERS:
+        raise InvalidInput(f"users N = {users!r} must be an integer in [2, {MAX_USERS}]")
+    e, d = privacy_eps_delta(epsilon, delta)
+    s2 = theorem1_sigma2(e, d) if sigma2 is None else as_rational(sigma2, "sigma^2")
+    params = CountParams(s2, dropout, users)
+    ones = users // 2 if ones is None else ones
+    if not isinstance(ones, int) or not 0 <= ones <= users:
+        raise InvalidInput(f"ones = {ones!r} must be an integer in [0, N = {users}]")
+    if not isinstance(drop, int) or not 0 <= drop <= users:
+        raise InvalidInput(f"drop = {drop!r} must be an integer in [0, N = {users}]")
+    people = [_protocol.HonestUser(f"u{i}", 1 if i < ones else 0,
+                                   _protocol.DROP_BEFORE if i >= users - drop else _protocol.AVAILABLE)
+              for i in range(users)]
+    rnd = _protocol.SampledRandomness(params.share_variance, seed)
+    tr = _protocol.Transcript()
+    aborted, reason, release = False, "", None
+    try:
+        with progress_bar(users, f"Count ({protocol}): users sending") as advance:
+            if protocol == "paillier":
+                _protocol.run_thesis_count(people, params, _ShowingProgress(bits, advance), rnd, transcript=tr)
+            else:
+                _protocol.run_pad_count(people, params, prime, rnd, transcript=tr)
+        release = tr.releases[0]
+    except _protocol.ProtocolAborted as exc:
+        aborted, reason = True, str(exc)
+    sent = users - drop
+    private = _privacy.is_probabilistically_private(e, d, s2)
+    old, mpmath.iv.prec = mpmath.iv.prec, 128
+    try:
+        b = _privacy.breach_probability(e, s2, 1, mpmath.iv)
+        breach = mpmath.nstr(mpmath.mpf(((b.a + b.b) / 2).a), 8)
+    finally:
+        mpmath.iv.prec = old
+    return CountResult(protocol, users, drop, params.t, e, d, s2, params.share_variance, params.min_messages,
+                       tr.count(), aborted, reason, None if aborted else min(ones, sent),
+                       release, params.total_variance(sent), private, breach)

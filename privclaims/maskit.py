@@ -1,0 +1,355 @@
+"""MaskIt on your own context model: is a suppression policy δ-private, find a good one, filter streams
+(000_211156f2009240b4.txt ch. 3 = 001_eb11505ae1399b83.txt §2-§5).
+
+**The model.** A user's day is a stream ``X_1..X_T`` of contexts (e.g. home, office, hospital) drawn
+from a time-inhomogeneous Markov chain: ``initial[j] = Pr[X_1 = c_j]`` and ``steps[t-2][i][j] =
+Pr[X_t = c_j | X_{t-1} = c_i]`` for t = 2..T (so ``T = 1 + len(steps)``). The adversary knows the chain.
+
+**The output.** A system releases a stream ``o_1..o_T`` in which each context is either released or
+replaced by the suppression symbol ⊥.
+
+**δ-privacy** (thesis Definition 6 = 001 Definition 1): for every output o of positive probability,
+every time t and every sensitive context s,  ``Pr[X_t = s | o] - Pr[X_t = s] <= δ`` — the posterior
+belief may exceed the prior by at most δ.
+
+**What you can ask:**
+
+* :func:`check` — a *probabilistic* policy ``p`` (``p[t][c]`` = probability of suppressing context c at
+  time t; a policy file ``{"p": {"hospital": "1"}}`` means "always suppress hospital") is δ-private
+  iff its largest gain ``max_o,t,s Pr[X_t=s|o] - Pr[X_t=s]`` is <= δ. Computed exactly by Algorithm 3
+  (only the partial outputs ``o_t1, ⊥, ..., ⊥, o_t2`` of Lemma 4 — polynomial in T and the number of
+  contexts, never all outputs). Without a policy, the naive *MaskSensitive* policy (suppress exactly
+  the sensitive contexts) is checked — it usually leaks. A failure comes with the breaching output
+  written as a stream with ⊥ (:attr:`Breach.stream`).
+* :func:`search` — the MONDRIAN-style greedy search over policies on the grid {0, 1/d, ..., 1}
+  (thesis §3.4.3), each candidate decided by the exact check; the result is re-checked exactly.
+* :func:`filter_streams` — run the system (Algorithm 1) on your streams with the *simulatable* check
+  (Algorithms 4/5: release c at t iff no possible continuation could breach; deterministic and
+  δ-private by construction), the *probabilistic* check (your policy or the searched one, sampled), or
+  the *hybrid* (the check with the larger exact expected utility, thesis Theorem 6).
+
+**Chain file format (JSON)**, probabilities as exact strings, each row summing to 1::
+
+    {"contexts": ["home", "office", "gym", "hospital"],
+     "initial": ["1/2", "1/4", "1/8", "1/8"],
+     "steps": [[["1/2","1/4","1/8","1/8"], ...one row per context...], ...one matrix per t = 2..T...]}
+
+**Streams (CSV)**: one stream per line, T context labels separated by commas.
+
+**What comes back**: :class:`PolicyCheck` (``holds``, ``max_gain``, ``privacy_level`` = the least δ
+the policy meets, ``utility`` = expected released contexts per day, ``breach``), :class:`SearchResult`
+(the policy ``p`` and its exact ``recheck``), :class:`FilterResult` (the released streams). Each has
+``summary()`` (plain words, the witness when it fails) and ``as_json()``; exact values are rationals.
+Bad input raises :class:`theory.errors.InvalidInput` naming the value and the rule.
+
+Example::
+
+    >>> from privclaims import maskit
+    >>> chain = maskit.load_chain("examples/chain4.json")
+    >>> r = maskit.check(chain, sensitive=["hospital"], delta="1/10")   # MaskSensitive
+    >>> r.holds, r.breach.stream
+    (False, ...)
+
+The exact algorithms are :mod:`theory.maskit.exact` (``max_breach``, ``utility``, ``okay_to_release``,
+``simulatable_utility``) and :mod:`theory.maskit.search`; this module only reads, calls and renders.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Hashable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from theory.errors import InvalidInput
+from theory.maskit import exact as _exact
+from theory.maskit import search as _search
+from theory.maskit import system as _system
+from theory.maskit.model import (
+    MarkovChain,
+    check_delta,
+    mask_sensitive_vector,
+    markov_chain,
+    sensitive_indices,
+    suppression_vector,
+)
+
+from privclaims._common import Floats, decimal, exact, number_json, progress, read_distribution, read_json, read_rational
+
+__all__ = ["MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
+           "load_streams", "check", "search", "filter_streams", "CHECKS"]
+
+BOT = "⊥"
+ANY = "·"
+CHECKS = ("simulatable", "probabilistic", "hybrid")
+
+
+# ------------------------------------------------------------------------------------------ formats
+
+
+def load_chain(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> MarkovChain:
+    """Read the chain JSON format (a path or a parsed dict) into a validated chain."""
+    data = source if isinstance(source, Mapping) else read_json(source, "chain")
+    if not isinstance(data, Mapping) or not {"contexts", "initial", "steps"} <= set(data):
+        raise InvalidInput("chain JSON: expected an object with keys \"contexts\", \"initial\", \"steps\"")
+    ctx = data["contexts"]
+    if not isinstance(ctx, list) or not all(isinstance(c, str) for c in ctx):
+        raise InvalidInput("chain JSON: \"contexts\" must be a list of context names (strings)")
+    if not isinstance(data["initial"], list) or not isinstance(data["steps"], list):
+        raise InvalidInput("chain JSON: \"initial\" must be a list and \"steps\" a list of matrices")
+    init = read_distribution(data["initial"], "initial", floats)
+    steps = []
+    for k, m in enumerate(data["steps"]):
+        if not isinstance(m, list):
+            raise InvalidInput(f"chain JSON: steps[{k}] (t = {k + 2}) must be a matrix (list of rows)")
+        steps.append([read_distribution(r, f"steps[{k}] (t = {k + 2}) row {ctx[i] if i < len(ctx) else i!r}", floats)
+                      for i, r in enumerate(m)])
+    return markov_chain(ctx, init, steps)
+
+
+def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
+                floats: Floats | None = None) -> tuple[tuple[Any, ...], ...]:
+    """Read a suppression policy: ``{"p": {"hospital": "1", "gym": "1/2"}}`` (same at every t; unnamed
+    contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``. Returns ``p[t-1][i]``."""
+    data = source if isinstance(source, Mapping) else read_json(source, "policy")
+    if not isinstance(data, Mapping) or "p" not in data:
+        raise InvalidInput("policy JSON: expected an object with key \"p\"")
+    p = data["p"]
+    if isinstance(p, Mapping):
+        return suppression_vector(chain, {c: read_rational(v, f"p[{c!r}]", floats) for c, v in p.items()})
+    if isinstance(p, list):
+        return suppression_vector(chain, [[read_rational(v, f"p[t={t + 1}][{i}]", floats) for i, v in enumerate(row)]
+                                          if isinstance(row, list) else row for t, row in enumerate(p)])
+    raise InvalidInput("policy JSON: \"p\" must be a mapping context -> probability or a T x n matrix")
+
+
+def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
+    """Read streams (CSV, one stream of T context labels per line; blank lines and ``#`` lines skipped)."""
+    p = Path(path)
+    if not p.is_file():
+        raise InvalidInput(f"stream file {str(p)!r} does not exist")
+    out = []
+    with p.open(encoding="utf-8", newline="") as fh:
+        for lineno, row in enumerate(csv.reader(fh), start=1):
+            row = [c.strip() for c in row]
+            if not row or not any(row) or row[0].startswith("#"):
+                continue
+            if len(row) != chain.T:
+                raise InvalidInput(f"{p}:{lineno}: stream of length {len(row)}, the chain has T = {chain.T}")
+            try:
+                out.append(tuple(chain.index(c) for c in row))
+            except InvalidInput as exc:
+                raise InvalidInput(f"{p}:{lineno}: {exc}") from None
+    if not out:
+        raise InvalidInput(f"{p}: no streams")
+    return out
+
+
+def render_stream(chain: MarkovChain, output: Sequence[int | None]) -> str:
+    """An output as text: context names, ⊥ for a suppressed position."""
+    return ", ".join(BOT if o is None else str(chain.contexts[o]) for o in output)
+
+
+# ------------------------------------------------------------------------------------------ check
+
+
+@dataclass(frozen=True)
+class Breach:
+    """Where the largest gain is attained.
+
+    ``stream`` is the breaching output as a stream of length T: the context released at t1, ⊥ for
+    t1 < t < t2, the context released at t2, and ``·`` ("anything") elsewhere — by the Markov
+    property the posterior at t only depends on the releases around it (Lemma 4). ``t`` and
+    ``sensitive`` say which belief jumps; ``gain = Pr[X_t = s | o] - Pr[X_t = s]``.
+    """
+
+    gain: Any
+    stream: str
+    t: int
+    sensitive: str
+    prior: Any
+    posterior: Any
+
+    def as_json(self) -> dict[str, Any]:
+        return {"gain": number_json(self.gain), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
+                "prior": number_json(self.prior), "posterior": number_json(self.posterior)}
+
+    def words(self) -> str:
+        return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
+                f"rises from {exact(self.prior)} to {exact(self.posterior)} (gain {exact(self.gain)} ≈ "
+                f"{decimal(self.gain)})")
+
+
+def _breach(chain: MarkovChain, b: Any) -> Breach:
+    t1, i, t2, j = b.output
+    cells = [ANY] * chain.T
+    if t1 >= 1:
+        cells[t1 - 1] = str(chain.contexts[i])
+    for t in range(t1 + 1, t2):
+        if 1 <= t <= chain.T:
+            cells[t - 1] = BOT
+    if t2 <= chain.T:
+        cells[t2 - 1] = str(chain.contexts[j])
+    prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
+    return Breach(b.gain, ", ".join(cells), b.t, str(b.s), prior, prior + b.gain)
+
+
+@dataclass(frozen=True)
+class PolicyCheck:
+    """Answer of :func:`check`: ``holds`` iff ``max_gain <= delta``; ``privacy_level = max(0, max_gain)``
+    is the least δ the policy satisfies; ``utility`` = expected number of released contexts per day
+    (Σ_t Σ_i Pr[X_t = c_i](1 - p_i^t))."""
+
+    policy: str
+    delta: Any
+    max_gain: Any
+    utility: Any
+    T: int
+    breach: Breach | None
+
+    @property
+    def holds(self) -> bool:
+        return self.max_gain <= self.delta
+
+    @property
+    def privacy_level(self) -> Any:
+        return self.max_gain if self.max_gain > 0 else self.max_gain * 0
+
+    def summary(self) -> str:
+        verdict = "is" if self.holds else "is NOT"
+        s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}: the largest gain "
+             f"Pr[X_t=s|o] - Pr[X_t=s] is {exact(self.max_gain)} ≈ {decimal(self.max_gain)}.",
+             f"Expected released contexts per day: {exact(self.utility)} ≈ {decimal(self.utility)} of T = {self.T}."]
+        if self.breach is not None and not self.holds:
+            s.append("Witness: " + self.breach.words() + ".")
+        return "\n".join(s)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"policy": self.policy, "holds": self.holds, "delta": number_json(self.delta),
+                "max_gain": number_json(self.max_gain), "privacy_level": number_json(self.privacy_level),
+                "utility": number_json(self.utility), "T": self.T,
+                "breach": None if self.breach is None else self.breach.as_json()}
+
+
+def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, policy: Any = None) -> PolicyCheck:
+    """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3)."""
+    S = list(sensitive)
+    sensitive_indices(chain, S)
+    d = check_delta(delta)
+    if policy is None:
+        p, name = mask_sensitive_vector(chain, S), "MaskSensitive (suppress exactly " + ", ".join(map(str, S)) + ")"
+    else:
+        p, name = suppression_vector(chain, policy), "given"
+    b = _exact.max_breach(chain, p, S)
+    return PolicyCheck(name, d, b.gain, _exact.utility(chain, p), chain.T, None if b.output is None else _breach(chain, b))
+
+
+# ------------------------------------------------------------------------------------------ search
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The policy found by the greedy search (``p[t-1][i]``), its exact re-check and utility."""
+
+    contexts: tuple[str, ...]
+    p: tuple[tuple[Any, ...], ...]
+    recheck: PolicyCheck
+    candidates_checked: int
+
+    @property
+    def holds(self) -> bool:
+        """True iff the found policy is δ-private (exact re-check) and releases something (utility > 0)."""
+        return self.recheck.holds and self.recheck.utility > 0
+
+    def summary(self) -> str:
+        rows = [f"  t = {t}: " + ", ".join(f"{c} {exact(v)}" for c, v in zip(self.contexts, row))
+                for t, row in enumerate(self.p, start=1)]
+        s = [f"Greedy search ({self.candidates_checked} candidate policies decided exactly) found the suppression "
+             "probabilities:", *rows, self.recheck.summary()]
+        if self.recheck.utility == 0:
+            s.append("No context can be released at all under δ-privacy on this grid (the policy suppresses everything).")
+        return "\n".join(s)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"holds": self.holds, "contexts": list(self.contexts), "p": [[exact(v) for v in r] for r in self.p],
+                "candidates_checked": self.candidates_checked, "recheck": self.recheck.as_json()}
+
+
+def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, grid: int = 4) -> SearchResult:
+    """Greedy (MONDRIAN-style) search for a δ-private policy of high utility on the grid {0, 1/grid, ..., 1}."""
+    S = list(sensitive)
+    if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1 or grid > 64:
+        raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 64]")
+    out = _search.greedy_mondrian(chain, S, delta, grid)
+    p = suppression_vector(chain, out.p)
+    rc = replace(check(chain, S, delta, p), policy="searched")
+    return SearchResult(tuple(map(str, chain.contexts)), p, rc, out.is_private_calls)
+
+
+# ------------------------------------------------------------------------------------------ filter
+
+
+@dataclass(frozen=True)
+class FilterResult:
+    """Released streams. ``guarantee`` is the exact privacy level of the check used (for the
+    probabilistic check: its policy's re-check; the simulatable check is δ-private by construction)."""
+
+    check: str
+    streams: tuple[str, ...]
+    released: tuple[str, ...]
+    released_count: int
+    total: int
+    guarantee: PolicyCheck | None
+    expected_utility: Mapping[str, Any]
+
+    @property
+    def holds(self) -> bool:
+        return self.guarantee is None or self.guarantee.holds
+
+    def summary(self) -> str:
+        s = [f"{self.check} check: released {self.released_count} of {self.total} contexts."]
+        s += [f"  {a}  ->  {b}" for a, b in zip(self.streams, self.released)]
+        for k, v in self.expected_utility.items():
+            s.append(f"expected released per day ({k}): {exact(v)} ≈ {decimal(v)}")
+        if self.guarantee is not None:
+            s.append(self.guarantee.summary())
+        return "\n".join(s)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"check": self.check, "holds": self.holds, "streams": list(self.streams),
+                "released": list(self.released), "released_count": self.released_count, "total": self.total,
+                "expected_utility": {k: number_json(v) for k, v in self.expected_utility.items()},
+                "guarantee": None if self.guarantee is None else self.guarantee.as_json()}
+
+
+def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensitive: Iterable[Hashable], delta: object,
+                   check_name: str = "simulatable", policy: Any = None, *, grid: int = 4, seed: int = 0) -> FilterResult:
+    """Algorithm 1 on each stream (context indices) with the chosen check; ⊥ marks a suppression."""
+    if check_name not in CHECKS:
+        raise InvalidInput(f"check {check_name!r}: choose from {', '.join(CHECKS)}")
+    S = list(sensitive)
+    d = check_delta(delta)
+    sensitive_indices(chain, S)
+    util: dict[str, Any] = {}
+    p = None
+    if check_name in ("probabilistic", "hybrid"):
+        p = suppression_vector(chain, policy) if policy is not None else search(chain, S, d, grid).p
+        util["probabilistic"] = _exact.utility(chain, p)
+    if check_name in ("simulatable", "hybrid"):
+        util["simulatable"] = _exact.simulatable_utility(chain, S, d)
+    used = check_name
+    if check_name == "hybrid":
+        used = "probabilistic" if util["probabilistic"] > util["simulatable"] else "simulatable"
+    guarantee = None
+    if used == "probabilistic":
+        guarantee = replace(check(chain, S, d, p), policy="given" if policy is not None else "searched")
+        chk: Any = _system.ProbabilisticCheck(chain, p, np.random.default_rng(seed))
+    else:
+        chk = _system.SimulatableCheck(chain, S, d)
+    outs = [_system.maskit(chain, chk, x) for x in progress(streams, len(streams), "filtering streams")]
+    name = used if check_name != "hybrid" else f"hybrid (picked {used})"
+    return FilterResult(name, tuple(render_stream(chain, x) for x in streams),
+                        tuple(render_stream(chain, o) for o in outs),
+                        sum(o is not None for out in outs for o in out), sum(len(x) for x in streams), guarantee, util)

@@ -1,0 +1,159 @@
+"""The query generalizer on your own table (004_66621c1b9afebedf.txt §3-§5).
+
+A client asks a provider a query ``Q = (v_1, ..., v_m)`` over the attributes of a table (``*`` =
+any value). An adversary who sees Q and knows the table (the auxiliary information) guesses the
+client's secret *target attribute* a among the values of the tuples matching Q. Its **guessing
+entropy** (Eq. 1) is
+
+    G(Q, a) = Σ_i i · p_(i)      (p_(1) >= p_(2) >= ... the value frequencies among matching tuples),
+
+the expected number of guesses. The privacy requirement ``(a, G_min)`` asks ``G(Q̂, a) >= G_min``; the
+client *generalises* Q to Q̂ by replacing fixed values with ``*`` (§4):
+
+* **brute** (Brute-Force) — of all 2^k generalisations of the k fixed values, the one with the least
+  G subject to G >= G_min (exponential: refused above 2^20 candidates; use best);
+* **best** (Best-Fit) / **worst** (Worst-Fit) — remove one value at a time, the one giving the least
+  / greatest G, until G >= G_min (polynomial: at most k² evaluations);
+* **random** (Random-Fit) — remove uniformly random values (seeded) until G >= G_min.
+
+The **traffic** is the number of tuples matching Q̂ (what the provider sends back).
+
+**Table format (CSV)**: a header row of attribute names, then one tuple per row (values as text).
+
+Example::
+
+    >>> from privclaims import querygen
+    >>> t = querygen.load_table("examples/patients.csv")
+    >>> r = querygen.generalize(t, {"zip": "13053", "sex": "F"}, target="disease", g_min="3/2")
+    >>> r.holds
+    True
+
+Exact twin: :mod:`theory.querygen.exact` (G as an exact fraction num/N).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from theory.errors import InvalidInput
+from theory.querygen import exact as _exact
+from theory.querygen.model import AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star, make_table, validate_request
+
+from privclaims._common import decimal, exact, guard, number_json
+
+__all__ = ["AuxTable", "QueryResult", "GeneralizeReport", "load_table", "parse_query", "generalize", "STRATEGIES"]
+
+STRATEGIES = {"brute": "brute_force", "best": "best_fit", "worst": "worst_fit", "random": "random_fit"}
+BRUTE_LIMIT = 1 << 20
+
+
+def load_table(path: str | Path) -> AuxTable:
+    """Read a CSV table (header row = attribute names)."""
+    p = Path(path)
+    if not p.is_file():
+        raise InvalidInput(f"table file {str(p)!r} does not exist")
+    with p.open(encoding="utf-8", newline="") as fh:
+        rows = [[c.strip() for c in r] for r in csv.reader(fh) if r and any(c.strip() for c in r)]
+    if not rows:
+        raise InvalidInput(f"{p}: empty table (no header row)")
+    header, body = rows[0], rows[1:]
+    for k, r in enumerate(body, start=2):
+        if len(r) != len(header):
+            raise InvalidInput(f"{p}:{k}: {len(r)} values, the header has {len(header)} attributes")
+    return make_table(header, body)
+
+
+def parse_query(text: str) -> dict[str, str]:
+    """``"zip=13053,sex=F"`` -> ``{"zip": "13053", "sex": "F"}`` (unnamed attributes are ``*``)."""
+    out: dict[str, str] = {}
+    for part in (x.strip() for x in text.split(",")):
+        if not part:
+            continue
+        if "=" not in part:
+            raise InvalidInput(f"query part {part!r} is not attribute=value")
+        a, v = (s.strip() for s in part.split("=", 1))
+        if a in out:
+            raise InvalidInput(f"query names attribute {a!r} twice")
+        out[a] = v
+    if not out:
+        raise InvalidInput(f"query {text!r} fixes no attribute")
+    return out
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """One strategy's generalised query Q̂, G(Q̂, a) exact, the traffic and whether G >= G_min."""
+
+    strategy: str
+    query: str
+    removed: tuple[str, ...]
+    g: Any
+    traffic: int
+    holds: bool
+    evaluations: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"strategy": self.strategy, "query": self.query, "removed": list(self.removed), "G": number_json(self.g),
+                "traffic": self.traffic, "holds": self.holds, "evaluations": self.evaluations}
+
+
+@dataclass(frozen=True)
+class GeneralizeReport:
+    """The original query's G and the strategies' answers; ``holds`` iff every strategy met G_min."""
+
+    target: str
+    g_min: Any
+    original: str
+    original_g: Any
+    results: tuple[QueryResult, ...]
+
+    @property
+    def holds(self) -> bool:
+        return all(r.holds for r in self.results)
+
+    def summary(self) -> str:
+        s = [f"Query {self.original}: G(Q, {self.target}) = {exact(self.original_g)} ≈ {decimal(self.original_g)}; "
+             f"required G_min = {exact(self.g_min)}."]
+        for r in self.results:
+            verdict = "meets G_min" if r.holds else "does NOT meet G_min"
+            s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g)}, traffic {r.traffic} tuples "
+                     f"— {verdict}" + (f" (removed {', '.join(r.removed)})" if r.removed else ""))
+        if not self.holds:
+            for r in self.results:
+                if not r.holds:
+                    s.append(f"Witness ({r.strategy}): it stops at Q̂ = {r.query} with G = {exact(r.g)} < G_min = "
+                             f"{exact(self.g_min)}" + (" — nothing is left to remove" if r.query == "(all *)" else ""))
+        return "\n".join(s)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"holds": self.holds, "target": self.target, "G_min": number_json(self.g_min), "query": self.original,
+                "G": number_json(self.original_g), "results": [r.as_json() for r in self.results]}
+
+
+def _words(table: AuxTable, q: tuple) -> str:
+    parts = [f"{a}={v}" for a, v in zip(table.attributes, q) if not is_star(v)]
+    return "(" + (", ".join(parts) if parts else "all *") + ")"
+
+
+def generalize(table: AuxTable, query: Mapping[str, Any], target: str, g_min: object, strategy: str = "best",
+               *, seed: int = 0) -> GeneralizeReport:
+    """Generalise ``query`` until the target's guessing entropy reaches ``g_min`` (strategy brute, best,
+    worst, random or all)."""
+    if strategy != "all" and strategy not in STRATEGIES:
+        raise InvalidInput(f"strategy {strategy!r}: choose from {', '.join(STRATEGIES)}, all")
+    req = PrivacyRequirement(target, g_min)
+    q, t = validate_request(table, query, req)
+    names = list(STRATEGIES) if strategy == "all" else [strategy]
+    if "brute" in names:
+        guard(1 << len(fixed_positions(q)), BRUTE_LIMIT, "Brute-Force",
+              "use --strategy best (Best-Fit, at most k^2 evaluations)")
+    og = _exact.guessing_entropy(table, q, t)
+    out = []
+    for name in names:
+        g: Generalization = _exact.generalize(table, q, req, STRATEGIES[name], seed=seed)
+        out.append(QueryResult(name, _words(table, g.query), tuple(table.attributes[i] for i in g.removed),
+                               g.guessing_entropy, g.traffic, g.satisfied, g.evaluations))
+    return GeneralizeReport(table.attributes[t], req.g_min, _words(table, q), og, tuple(out))

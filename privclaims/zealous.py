@@ -1,0 +1,225 @@
+"""ZEALOUS on your own search log: its parameters and a sanitized histogram
+(000_211156f2009240b4.txt ch. 6, Figure 6.1; 003_755c7aa10ef74058.txt §4-§5).
+
+**ZEALOUS** (Figure 6.1), for a log of U users and positive m, λ, τ, τ′:
+
+1. each user keeps up to m distinct items (queries, keywords, clicks or query pairs), chosen without
+   looking at the data (seeded random selection);
+2. histogram: ``c_k`` = number of users whose selection contains item k;
+3. drop items with ``c_k < τ``;
+4. add Laplace noise: ``c~_k = c_k + η_k``, ``η_k ~ Lap(λ)``;
+5. drop items with ``c~_k <= τ′``;
+6. publish the remaining items with their noisy counts.
+
+**Parameters** (:func:`params`): for a target (ε, δ)-probabilistic differential privacy (Definition 3),
+Theorem 14 asks ``λ >= 2m/ε`` (6.4) and
+``τ′ - τ >= max(-λ ln(2 - 2e^{-1/λ}), -λ ln(2δτ/(U m)))`` (6.5); Proposition 12: ``τ = ⌈2m/ε⌉``
+minimises τ′. We take ``λ = 2m/ε`` (exact), that τ, and the least τ′ of (6.5) rounded *up* to a
+multiple of 1/1000 from a rigorous enclosure (never below the bound). For comparison we also report
+the (ε′, δ′)-indistinguishability (Definition 4) that Theorem 13 [Korolova et al.] certifies with the
+same noise and second threshold: ``ε′ = 2m/λ = ε`` and ``δ′ = (m/2) e^{ε′(1 - τ′/m)}`` (6.3 at
+equality; the theorem is stated for τ = 1).
+
+**Log formats** (:func:`load_log`): the AOL 2006 TSV (header ``AnonID Query QueryTime ItemRank
+ClickURL``, one row per query or click, time ``YYYY-MM-DD HH:MM:SS``), or a folder in the per-user
+layout (one file per user: blocks ``query<TAB>time`` then clicked urls, blank-line separated).
+Malformed lines are reported as ``file:line``.
+
+Example::
+
+    >>> from privclaims import zealous
+    >>> p = zealous.params(users=1000, m=1, epsilon=1, delta="1/1000")
+    >>> p.tau, p.tau_prime_decimal
+    (2, ...)
+
+The formulas are :mod:`theory.zealous.parameters`, the exact algorithm :mod:`theory.zealous.exact`
+(exact discrete-Laplace noise on a 1/1024 grid; no float noise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Hashable, Mapping
+
+import mpmath
+
+from theory.errors import InvalidInput
+from theory.numbers import Q, rigorous_sign, to_interval
+from theory.zealous import exact as _exact
+from theory.zealous.experiments import zealous_params
+from theory.zealous.histograms import histogram, select_items, user_items
+from theory.zealous.loaders import load_aol, load_user_dir
+from theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
+from theory.zealous.parameters import thm13_delta_prime, thm14_delta, thm14_min_tau_prime
+
+from privclaims._common import decimal, exact, number_json
+
+__all__ = ["ParamsResult", "PublishResult", "params", "load_log", "publish", "ITEM_KINDS", "ENGINES"]
+
+ENGINES = ("python", "duckdb")
+
+
+def _enclose(f: Any) -> tuple[str, Any]:
+    """A decimal rendering of a real number from a rigorous 128-bit enclosure (f takes mpmath.iv)."""
+    old, mpmath.iv.prec = mpmath.iv.prec, 128
+    try:
+        v = f(mpmath.iv)
+    finally:
+        mpmath.iv.prec = old
+    mid = (v.a + v.b) / 2
+    return mpmath.nstr(mpmath.mpf(mid.a), 8), v
+
+
+@dataclass(frozen=True)
+class ParamsResult:
+    """λ, τ, τ′ for (U, m, ε, δ), exact, plus the bound τ′ must meet and the indistinguishability levels.
+
+    ``tau_prime`` is the τ′ used (the given one, or the least one of (6.5) rounded up to 1/1000);
+    ``holds`` is True iff it meets Theorem 14's bound (6.5) (decided rigorously);
+    ``delta_achieved`` is the δ that (6.5)'s second term gives at this τ′ (Theorem 14 solved for δ)."""
+
+    users: int
+    m: int
+    epsilon: Any
+    delta: Any
+    lam: Any
+    tau: int
+    tau_prime: Any
+    tau_prime_bound: str
+    holds: bool
+    delta_achieved: str
+    eps_prime: Any
+    delta_prime: str
+    tau_prime_given: bool
+
+    @property
+    def tau_prime_decimal(self) -> str:
+        return decimal(self.tau_prime, 3)
+
+    def summary(self) -> str:
+        s = [f"ZEALOUS for U = {self.users} users, m = {self.m}, target ({exact(self.epsilon)}, {exact(self.delta)})-"
+             "probabilistic DP (Theorem 14):",
+             f"  λ  = 2m/ε = {exact(self.lam)} ≈ {decimal(self.lam)}",
+             f"  τ  = ⌈2m/ε⌉ = {self.tau}   (Proposition 12)",
+             f"  τ′ = {exact(self.tau_prime)} ≈ {decimal(self.tau_prime, 3)}"
+             + ("   (given)" if self.tau_prime_given else "   (least value of (6.5), rounded up to 1/1000)"),
+             f"  (6.5) needs τ′ >= {self.tau_prime_bound}; at this τ′ the second term gives δ = {self.delta_achieved}",
+             f"  Theorem 13 with the same λ and τ′: (ε′, δ′)-indistinguishability with ε′ = {exact(self.eps_prime)}, "
+             f"δ′ = {self.delta_prime}"]
+        if not self.holds:
+            s.append(f"τ′ = {exact(self.tau_prime)} is BELOW the bound {self.tau_prime_bound}: this ZEALOUS is not "
+                     f"certified ({exact(self.epsilon)}, {exact(self.delta)})-probabilistically DP by Theorem 14.")
+        return "\n".join(s)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"holds": self.holds, "U": self.users, "m": self.m, "epsilon": number_json(self.epsilon),
+                "delta": number_json(self.delta), "lambda": number_json(self.lam), "tau": self.tau,
+                "tau_prime": number_json(self.tau_prime), "tau_prime_given": self.tau_prime_given,
+                "tau_prime_bound": self.tau_prime_bound, "delta_achieved": self.delta_achieved,
+                "eps_prime": number_json(self.eps_prime), "delta_prime": self.delta_prime}
+
+
+def params(users: int, m: object, epsilon: object, delta: object, tau_prime: object = None) -> ParamsResult:
+    """λ, τ, τ′ of ZEALOUS for U users, m items per user and target (ε, δ) (Theorem 14, Proposition 12)."""
+    if isinstance(users, bool) or not isinstance(users, int) or users < 1:
+        raise InvalidInput(f"users U = {users!r} must be a positive integer")
+    mm = contributions(m)
+    e, d = privacy_target(epsilon, delta)
+    zp = zealous_params(users, mm, e, d)
+    tp = zp.tau_prime
+    given = tau_prime is not None
+    if given:
+        tp = ZealousParams.of(mm, zp.lam, zp.tau, tau_prime).tau_prime
+    bound, _ = _enclose(lambda c: thm14_min_tau_prime(users, mm, e, d, zp.tau, c))
+    holds = rigorous_sign(lambda c: to_interval(tp, c) - thm14_min_tau_prime(users, mm, e, d, zp.tau, c)) >= 0
+    achieved, _ = _enclose(lambda c: thm14_delta(users, mm, zp.tau, zp.lam, tp, c))
+    dprime, _ = _enclose(lambda c: thm13_delta_prime(mm, e, tp, c))
+    return ParamsResult(users, mm, e, d, zp.lam, int(zp.tau), tp, bound, holds, achieved, e, dprime, given)
+
+
+def load_log(path: str | Path) -> SearchLog:
+    """An AOL-format TSV file, or a folder in the per-user layout."""
+    p = Path(path)
+    if p.is_dir():
+        return load_user_dir(p)
+    if not p.is_file():
+        raise InvalidInput(f"search log {str(p)!r} does not exist")
+    return load_aol(p)
+
+
+@dataclass(frozen=True)
+class PublishResult:
+    """The sanitized histogram: released items with their exact noisy counts, and why (not)."""
+
+    kind: str
+    params: ParamsResult
+    released: Mapping[Hashable, Any]
+    distinct_items: int
+    above_tau: int
+    top_count: int
+    seed: int
+    engine: str
+
+    @property
+    def holds(self) -> bool:
+        """True iff at least one item was released."""
+        return bool(self.released)
+
+    def why_none(self) -> str:
+        if self.released:
+            return ""
+        tp = decimal(self.params.tau_prime, 3)
+        if self.top_count < self.params.tau:
+            return (f"τ = {self.params.tau} but the most frequent item has {self.top_count} users: every item is "
+                    f"dropped at Step 3 (and τ′ = {tp})")
+        return (f"τ′ = {tp} but the most frequent item has {self.top_count} users: none of the {self.above_tau} "
+                "items kept at Step 3 got noise lifting it above τ′")
+
+    def tsv(self) -> str:
+        lines = ["item\tnoisy_count"]
+        for k, v in sorted(self.released.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+            lines.append(f"{k}\t{decimal(v, 4)}")
+        return "\n".join(lines)
+
+    def summary(self) -> str:
+        s = [f"ZEALOUS on {self.kind} ({self.engine} engine, seed {self.seed}): released {len(self.released)} of "
+             f"{self.distinct_items} distinct items (λ = {decimal(self.params.lam)}, τ = {self.params.tau}, "
+             f"τ′ = {decimal(self.params.tau_prime, 3)}; the most frequent item has {self.top_count} users)."]
+        if self.released:
+            s.append(self.tsv())
+        else:
+            s.append("Nothing released: " + self.why_none() + ".")
+        return "\n".join(s)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"holds": self.holds, "kind": self.kind, "engine": self.engine, "seed": self.seed,
+                "params": self.params.as_json(), "distinct_items": self.distinct_items, "above_tau": self.above_tau,
+                "top_count": self.top_count,
+                "released": [{"item": str(k), "noisy_count": number_json(v)} for k, v in self.released.items()],
+                "why_none": self.why_none() or None}
+
+
+def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
+            engine: str = "python") -> PublishResult:
+    """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log)."""
+    if kind not in ITEM_KINDS:
+        raise InvalidInput(f"kind {kind!r}: choose from {', '.join(ITEM_KINDS)}")
+    if engine not in ENGINES:
+        raise InvalidInput(f"engine {engine!r}: choose from {', '.join(ENGINES)}")
+    mm = contributions(m)
+    lg = log if isinstance(log, SearchLog) else load_log(log)
+    pr = params(len(lg.histories), mm, epsilon, delta)
+    if engine == "python":
+        hist = histogram(select_items(user_items(lg, kind), mm, seed))
+    else:
+        from theory.zealous import duck
+
+        con = duck.connect()
+        duck.load_log_rows(con, lg)
+        hist = duck.item_histogram_duckdb(con, kind, mm, seed)
+    zp = ZealousParams.of(mm, pr.lam, pr.tau, pr.tau_prime)
+    released = _exact.zealous(hist, zp, seed)
+    top = max(hist.values(), default=0)
+    return PublishResult(kind, pr, released, len(hist), sum(1 for c in hist.values() if c >= pr.tau), int(top),
+                         seed, engine)
