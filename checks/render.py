@@ -43,8 +43,8 @@ def _esc(s: str, md: bool, cell: bool) -> str:
         s = _NEEDS_ESCAPE.sub(lambda m: "&lt;" if m.group(0) == "<" else "\\" + m.group(0), s)
         if cell:
             s = s.replace("|", "\\|")
-        s = s.replace("\r\n", "\n").replace("\n", "<br>" if cell else " ")
-    return s
+        return s.replace("\r\n", "\n").replace("\n", "<br>" if cell else " ")
+    return s.replace("\r\n", "\n").replace("\n", " ") if cell else s
 
 
 def scalar(x: Any, md: bool = True, cell: bool = False) -> str:
@@ -91,7 +91,8 @@ def _table(header: list[str], rows: list[list[Any]], md: bool = True) -> list[st
         return out + ["| " + " | ".join(r) + " |" for r in cells[1:]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     fmt = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
-    return [fmt(cells[0]), fmt(["-" * w for w in widths])] + [fmt(r) for r in cells[1:]]
+    rule = ["-" * w for w in widths[:-1]] + ["-" * min(widths[-1], max(len(header[-1]), 40))]
+    return [fmt(cells[0]), fmt(rule)] + [fmt(r) for r in cells[1:]]
 
 
 def _keys(dicts: list[dict[str, Any]]) -> list[str]:

@@ -37,11 +37,6 @@ def to_json(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, A
     return json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
 
 
-def short_evidence(ev: dict[str, Any], width: int = 110) -> str:
-    s = json.dumps(ev, ensure_ascii=False, separators=(",", ":"))
-    return s if len(s) <= width else s[: width - 1] + "…"
-
-
 SAFETY_COLUMNS = ("kind", "instances", "boundary", "unsafe", "extra_suppressions", "extra_suppression_rate",
                   "extra_suppression_rate_off_boundary")
 
@@ -117,7 +112,7 @@ def summary_line(row: dict[str, Any], md: bool = False) -> str:
         return "exact: " + (f(why_of(row)) if why_of(row) else "holds on the stated instance")
     if v == "refuted":
         why = why_of(row)
-        return "witness found (in Findings)" + (f": {f(why)}" if why else "")
+        return "witness found" + (f": {f(why)}" if why else " (the witness is in the evidence)")
     return f(why_of(row) or v)
 
 
@@ -140,22 +135,23 @@ def _paper_vs_ours(ev: dict[str, Any]) -> list[str]:
     return ["**Paper beside ours:**", "", *lines, ""]
 
 
-def _outcome_md(ev: dict[str, Any], label: str) -> list[str]:
+def _outcome_md(ev: dict[str, Any], label: str, fold: bool = True) -> list[str]:
     """Paper vs ours, the witness (full, in the open) and the remaining evidence."""
     out = _paper_vs_ours(ev)
     if "witness" in ev:
         out += [f"**Witness{label}:**", "", *block(ev["witness"], "witness"), ""]
     rest = {k: v for k, v in ev.items() if k not in ("witness", "paper", "computed")}
     if rest:
-        out += maybe_details(f"Evidence{label}", block(rest))
+        out += maybe_details(f"Evidence{label}", block(rest)) if fold else [f"**Evidence{label}:**", "", *block(rest), ""]
     return out
 
 
-def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None) -> list[str]:
+def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None, fold: bool = True,
+                   anchor: bool = True) -> list[str]:
     """One claim in full: statement, source, method, verdict and pin, readings, why, paper vs ours,
-    witness, evidence and figures (the Findings section and ``--show``)."""
+    witness, evidence and figures (the Findings section and ``--show``; ``fold=False``: no ``<details>``)."""
     h = "#" * level
-    out = [f'<a id="{row["id"]}"></a>', "", f"{h} `{row['id']}` — {row['verdict']}", ""]
+    out = ([f'<a id="{row["id"]}"></a>', ""] if anchor else []) + [f"{h} `{row['id']}` — {row['verdict']}", ""]
     out += ["> " + line if line else ">" for line in str(row.get("statement", "")).splitlines()] + [""]
     out += [f"- **Source:** {scalar(row.get('source', ''))}", f"- **Method:** {row.get('method')}",
             f"- **Verdict:** {row['verdict']} (pinned: {row.get('expected')})", ""]
@@ -176,12 +172,14 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
                 f"(source: {scalar(r.get('source', ''))})", ""]
         if r.get("why"):
             out += [f"**Why:** {scalar(r['why'])}", ""]
-        out += _outcome_md(r.get("evidence") or {}, f" under “{scalar(r['name'])}”")
+        out += _outcome_md(r.get("evidence") or {}, f" under “{scalar(r['name'])}”", fold)
     ev = row.get("evidence") or {}
     if per_reading and ev:
-        out += maybe_details("Evidence shared by the readings", block(ev))
+        shared = block(ev)
+        out += maybe_details("Evidence shared by the readings", shared) if fold else \
+            ["**Evidence shared by the readings:**", "", *shared, ""]
     elif ev:
-        out += _outcome_md(ev, "")
+        out += _outcome_md(ev, "", fold)
     for png in dict.fromkeys(figures(row)):
         out += [f"![{row['id']}: {Path(png).name}]({figure_link(png, base)})", ""]
     return out
