@@ -273,9 +273,9 @@ def _run_with_progress(ids: list[str], ctx: Context, workers: int, console: Any)
 
 
 def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[list[Any]],
-               styles: dict[int, Any] | None = None, wide: int | None = None) -> None:
-    """A table: rich on a terminal (column ``wide`` folds, the others never shrink), else plain text in a
-    fixed layout with every cell whole (CI logs, pipes)."""
+               styles: dict[int, Any] | None = None, wide: int | None = None, whole: tuple[int, ...] = (0,)) -> None:
+    """A table: rich on a terminal (columns ``whole`` never shrink, the others fold, ``wide`` keeps at least
+    30 characters), else plain text in a fixed layout with every cell whole (CI logs, pipes)."""
     if not console.is_terminal:
         from checks.render import _table
 
@@ -287,8 +287,8 @@ def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[lis
 
     t = Table(title=title, show_lines=False, expand=False)
     for j, col in enumerate(header):
-        t.add_column(col, overflow="fold", no_wrap=j != wide, min_width=None if j == wide else
-                     max([len(col), *(len(str(r[j])) for r in rows)]))
+        t.add_column(col, overflow="fold", no_wrap=j in whole, min_width=30 if j == wide else
+                     max([len(col), *(len(str(r[j])) for r in rows)]) if j in whole else None)
     for r in rows:
         cells = []
         for j, c in enumerate(r):
@@ -308,7 +308,7 @@ def _print_tables(rows: list[dict[str, Any]], console: Any) -> None:
             _table_out(console, f"{area} ({len(sub)} claims)", ("claim", "method", "verdict", "pinned", "s", "summary"),
                        [[r["id"], r["method"], _verdict_cell(r), r["expected"], f"{r['seconds']:.1f}", summary_line(r)]
                         for r in sub],
-                       styles={2: lambda v: COLOURS.get(v.split(" ")[0], "white")}, wide=5)
+                       styles={2: lambda v: COLOURS.get(v.split(" ")[0], "white")}, wide=5, whole=(0, 2, 3))
 
 
 def _list(ids: list[str]) -> int:

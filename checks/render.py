@@ -113,7 +113,8 @@ def as_table(x: Any, md: bool = True, corner: str = "") -> list[str] | None:
             return _table([corner or "#"] + [str(j) for j in range(len(x[0]))], [[i, *r] for i, r in enumerate(x)], md)
     if isinstance(x, dict) and _header_and_rows(x) is not None:
         head, rows = _header_and_rows(x)
-        return _table([str(h) for h in x[head]], x[rows], md)
+        return [f"{_esc(head, md, False)} (columns) and {_esc(rows, md, False)} (rows):", ""] + \
+            _table([str(h) for h in x[head]], x[rows], md)
     if isinstance(x, dict) and len(x) >= 2 and all(isinstance(v, dict) and v for v in x.values()):
         keys = _keys(list(x.values()))
         if len(keys) <= TABLE_COLUMNS and all(_is_simple(w) for v in x.values() for w in v.values()):

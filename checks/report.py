@@ -152,7 +152,7 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
     witness, evidence and figures (the Findings section and ``--show``; ``fold=False``: no ``<details>``)."""
     h = "#" * level
     out = ([f'<a id="{row["id"]}"></a>', ""] if anchor else []) + [f"{h} `{row['id']}` — {row['verdict']}", ""]
-    out += ["> " + line if line else ">" for line in str(row.get("statement", "")).splitlines()] + [""]
+    out += ["> " + scalar(line) if line else ">" for line in str(row.get("statement", "")).splitlines()] + [""]
     out += [f"- **Source:** {scalar(row.get('source', ''))}", f"- **Method:** {row.get('method')}",
             f"- **Verdict:** {row['verdict']} (pinned: {row.get('expected')})", ""]
     rs = readings_of(row)
