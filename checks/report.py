@@ -224,8 +224,10 @@ def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[st
     if pngs:
         lines += ["## Figures", "", "Figures drawn by the reproductions (`--reports DIR`), with the claim they reproduce.", ""]
         for r, p in pngs:
+            paper = {k: v for k, v in (r.get("evidence") or {}).items() if k.startswith("paper")}
             lines += [f"### `{r['id']}` — {r['verdict']}", "", f"> {scalar(r.get('statement', ''))}", "",
-                      f"![{r['id']}]({figure_link(p, base)})", "", summary_line(r, md=True), ""]
+                      f"![{r['id']}]({figure_link(p, base)})", "", f"Ours: {summary_line(r, md=True)}", ""]
+            lines += ["The paper's side:", "", *block(paper), ""] if paper else []
     for a in areas:
         sub = [r for r in rows if r["area"] == a]
         lines += [f'<a id="area-{a}"></a>', "", f"## {a} ({len(sub)} claims)", "",
