@@ -277,10 +277,10 @@ def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[lis
     """A table: rich on a terminal (columns ``whole`` never shrink, the others fold, ``wide`` keeps at least
     30 characters), else plain text in a fixed layout with every cell whole (CI logs, pipes)."""
     if not console.is_terminal:
-        from checks.render import _table
+        from checks.render import table
 
         print(f"\n{title}")
-        print("\n".join(_table(list(header), [[str(c) for c in r] for r in rows], md=False)), flush=True)
+        print("\n".join(table(list(header), [[str(c) for c in r] for r in rows], md=False)), flush=True)
         return
     from rich.markup import escape
     from rich.table import Table
@@ -300,13 +300,13 @@ def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[lis
 
 
 def _print_tables(rows: list[dict[str, Any]], console: Any) -> None:
-    from checks.report import _verdict_cell
+    from checks.report import verdict_cell
 
     for area in AREAS:
         sub = [r for r in rows if r["area"] == area]
         if sub:
             _table_out(console, f"{area} ({len(sub)} claims)", ("claim", "method", "verdict", "pinned", "s", "summary"),
-                       [[r["id"], r["method"], _verdict_cell(r), r["expected"], f"{r['seconds']:.1f}", summary_line(r)]
+                       [[r["id"], r["method"], verdict_cell(r), r["expected"], f"{r['seconds']:.1f}", summary_line(r)]
                         for r in sub],
                        styles={2: lambda v: COLOURS.get(v.split(" ")[0], "white")}, wide=5, whole=(0, 2, 3))
 
@@ -350,7 +350,7 @@ def _read_report(path: str) -> dict[str, dict[str, Any]]:
 
 def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None) -> int:
     """Each claim whole, as Markdown text; exit 1 if one errored or differs from its pin (as the ledger)."""
-    from checks.report import _tidy
+    from checks.report import markdown_text
     from checks.runner import run_one
 
     rows = []
@@ -363,7 +363,7 @@ def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None
         else:
             rows.append(run_one(cid, ctx))
     for r in rows:
-        text = _tidy(claim_markdown(r, level=2, fold=False, anchor=False))
+        text = markdown_text(claim_markdown(r, level=2, fold=False, anchor=False))
         if sys.stdout.isatty():  # rendered; otherwise the Markdown source (CI logs, files, pipes)
             from rich.console import Console
             from rich.markdown import Markdown

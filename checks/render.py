@@ -84,7 +84,7 @@ def inline(x: Any, md: bool = True, cell: bool = False) -> str:
     return scalar(x, md, cell)
 
 
-def _table(header: list[str], rows: list[list[Any]], md: bool = True) -> list[str]:
+def table(header: list[str], rows: list[list[Any]], md: bool = True) -> list[str]:
     cells = [[_esc(h, md, True) for h in header]] + [[inline(v, md, True) for v in r] for r in rows]
     if md:
         out = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(header)]
@@ -108,17 +108,17 @@ def as_table(x: Any, md: bool = True, corner: str = "") -> list[str] | None:
         if all(isinstance(r, dict) and r for r in x):
             keys = _keys(x)
             if len(keys) <= TABLE_COLUMNS and all(_is_simple(v) for r in x for v in r.values()):
-                return _table(keys, [[r.get(k, "") for k in keys] for r in x], md)
+                return table(keys, [[r.get(k, "") for k in keys] for r in x], md)
         if _is_matrix(x) and len(x[0]) > 1:
-            return _table([corner or "#"] + [str(j) for j in range(len(x[0]))], [[i, *r] for i, r in enumerate(x)], md)
+            return table([corner or "#"] + [str(j) for j in range(len(x[0]))], [[i, *r] for i, r in enumerate(x)], md)
     if isinstance(x, dict) and _header_and_rows(x) is not None:
         head, rows = _header_and_rows(x)
         return [f"{_esc(head, md, False)} (columns) and {_esc(rows, md, False)} (rows):", ""] + \
-            _table([str(h) for h in x[head]], x[rows], md)
+            table([str(h) for h in x[head]], x[rows], md)
     if isinstance(x, dict) and len(x) >= 2 and all(isinstance(v, dict) and v for v in x.values()):
         keys = _keys(list(x.values()))
         if len(keys) <= TABLE_COLUMNS and all(_is_simple(w) for v in x.values() for w in v.values()):
-            return _table([corner] + keys, [[k, *(v.get(c, "") for c in keys)] for k, v in x.items()], md)
+            return table([corner] + keys, [[k, *(v.get(c, "") for c in keys)] for k, v in x.items()], md)
     return None
 
 

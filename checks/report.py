@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from checks.catalog import AREAS
-from checks.render import block, details, figure_link, figures, inline, maybe_details, scalar
+from checks.render import block, details, figure_link, figures, inline, maybe_details, scalar, table
 from checks.verdict import VERDICTS
 
 FINDINGS = ("refuted", "reading-dependent", "discrepancy")
@@ -116,7 +116,7 @@ def summary_line(row: dict[str, Any], md: bool = False) -> str:
     return f(why_of(row) or v)
 
 
-def _verdict_cell(row: dict[str, Any]) -> str:
+def verdict_cell(row: dict[str, Any]) -> str:
     mark = "" if (row.get("evidence") or {}).get("skipped") or row["verdict"] == row.get("expected") else " ≠ pin"
     return f"{row['verdict']}{mark}"
 
@@ -126,12 +126,9 @@ def _paper_vs_ours(ev: dict[str, Any]) -> list[str]:
         return []
     p, c = ev["paper"], ev["computed"]
     if isinstance(p, dict) and isinstance(c, dict) and set(p) & set(c):
-        keys = list(dict.fromkeys([*p, *c]))
-        lines = ["| | paper | ours |", "|---|---|---|"]
-        lines += [f"| {scalar(k, cell=True)} | {inline(p.get(k, ''), cell=True)} | {inline(c.get(k, ''), cell=True)} |"
-                  for k in keys]
+        lines = table(["", "paper", "ours"], [[k, p.get(k, ""), c.get(k, "")] for k in dict.fromkeys([*p, *c])])
     else:
-        lines = ["| paper | ours |", "|---|---|", f"| {inline(p, cell=True)} | {inline(c, cell=True)} |"]
+        lines = table(["paper", "ours"], [[p, c]])
     return ["**Paper beside ours:**", "", *lines, ""]
 
 
@@ -156,9 +153,9 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
     out += [f"- **Source:** {scalar(row.get('source', ''))}", f"- **Method:** {row.get('method')}",
             f"- **Verdict:** {row['verdict']} (pinned: {row.get('expected')})", ""]
     rs = readings_of(row)
-    out += ["**Readings tested:**", "", "| reading | verdict | meaning | source |", "|---|---|---|---|"]
-    out += [f"| {scalar(r['name'], cell=True)} | {r.get('verdict', '')} | {scalar(r.get('meaning', ''), cell=True)} | "
-            f"{scalar(r.get('source', ''), cell=True)} |" for r in rs] + [""]
+    out += ["**Readings tested:**", "", *table(["reading", "verdict", "meaning", "source"],
+                                              [[r["name"], r.get("verdict", ""), r.get("meaning", ""), r.get("source", "")]
+                                               for r in rs]), ""]
     why = row.get("why")
     if why:
         out += [f"**Why:** {scalar(why)}", ""]
@@ -185,7 +182,7 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
     return out
 
 
-def _tidy(lines: list[str]) -> str:
+def markdown_text(lines: list[str]) -> str:
     """Join lines, with at most one blank line in a row."""
     out: list[str] = []
     for line in lines:
@@ -234,7 +231,7 @@ def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[st
                   "| claim | verdict | pinned | method | summary |", "|---|---|---|---|---|"]
         for r in sub:
             cid = f"[`{r['id']}`](#{r['id']})" if is_finding(r) else f"`{r['id']}`"
-            lines.append(f"| {cid} | {_verdict_cell(r)} | {r.get('expected')} | {r.get('method')} | "
+            lines.append(f"| {cid} | {verdict_cell(r)} | {r.get('expected')} | {r.get('method')} | "
                          f"{summary_line(r, md=True)} |")
         body: list[str] = []
         for r in sub:
@@ -249,4 +246,4 @@ def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[st
         lines += [""] + details(f"Statements and full evidence of the {len(sub)} {a} claims", body)
     if safety is not None:
         lines += safety_markdown(safety)
-    return _tidy(lines)
+    return markdown_text(lines)
