@@ -43,10 +43,9 @@ SAFETY_COLUMNS = ("kind", "instances", "boundary", "unsafe", "extra_suppressions
 
 def safety_markdown(safety: dict[str, Any]) -> list[str]:
     lines = ["", "## float safety (fast twins vs exact twins)", "",
-             f"Seed {safety['seed']}, profile {safety['profile']}; unsafe disagreements in total: {safety['unsafe_total']}.", "",
-             "| " + " | ".join(SAFETY_COLUMNS) + " |", "|" + "---|" * len(SAFETY_COLUMNS)]
-    for k in safety["kinds"]:
-        lines.append("| " + " | ".join(str(k[c]) for c in SAFETY_COLUMNS) + " |")
+             f"Seed {safety['seed']}, profile {safety['profile']}; unsafe disagreements in total: {safety['unsafe_total']}.", ""]
+    if safety["kinds"]:
+        lines += table(list(SAFETY_COLUMNS), [[k[c] for c in SAFETY_COLUMNS] for k in safety["kinds"]])
     if "noise" in safety:
         lines += ["", noise_line(safety["noise"])]
     return lines
@@ -244,6 +243,6 @@ def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[st
                 body += [f"Why: {scalar(r['why'])}", ""]
             body += block(r.get("evidence") or {}) + [""]
         lines += [""] + details(f"Statements and full evidence of the {len(sub)} {a} claims", body)
-    if safety is not None:
+    if safety is not None and (safety["kinds"] or "noise" in safety):
         lines += safety_markdown(safety)
     return markdown_text(lines)
