@@ -71,7 +71,7 @@ def _is_simple(x: Any) -> bool:
     if is_scalar(x):
         return True
     if isinstance(x, list):
-        return all(is_scalar(v) for v in x)
+        return all(is_scalar(v) for v in x) or (_is_matrix(x) and len(x[0]) == 1)
     return len(x) <= FLAT_DICT_ITEMS and all(is_scalar(v) for v in x.values())
 
 
@@ -145,7 +145,7 @@ def block(x: Any, path: str = "", md: bool = True) -> list[str]:
     tab = as_table(x, md, corner=path.rsplit(" › ", 1)[-1])
     if tab is not None:
         return tab
-    if is_scalar(x) or (isinstance(x, list) and _is_simple(x)):
+    if is_scalar(x) or (isinstance(x, list) and _is_simple(x)) or _is_matrix(x):  # (a one-column matrix)
         return [inline(x, md)]
     if isinstance(x, list):
         out: list[str] = []

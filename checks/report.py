@@ -131,12 +131,19 @@ def _paper_vs_ours(ev: dict[str, Any]) -> list[str]:
     return ["**Paper beside ours:**", "", *lines, ""]
 
 
+def witness_keys(ev: dict[str, Any]) -> list[str]:
+    """The evidence's witnesses: ``"witness"`` and any key naming one (``"equality_witness"``), when set."""
+    return [k for k, v in ev.items() if "witness" in k.lower() and not isinstance(v, bool) and v not in (None, "", [], {})]
+
+
 def _outcome_md(ev: dict[str, Any], label: str, fold: bool = True) -> list[str]:
     """Paper vs ours, the witness (full, in the open) and the remaining evidence."""
     out = _paper_vs_ours(ev)
-    if "witness" in ev:
-        out += [f"**Witness{label}:**", "", *block(ev["witness"], "witness"), ""]
-    rest = {k: v for k, v in ev.items() if k not in ("witness", "paper", "computed")}
+    shown = witness_keys(ev)
+    for k in shown:
+        name = "Witness" if k == "witness" else f"Witness ({k})"
+        out += [f"**{name}{label}:**", "", *block(ev[k], k), ""]
+    rest = {k: v for k, v in ev.items() if k not in ("paper", "computed", *shown)}
     if rest:
         out += maybe_details(f"Evidence{label}", block(rest)) if fold else [f"**Evidence{label}:**", "", *block(rest), ""]
     return out

@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 
 from checks.render import block, decimal_of, inline, scalar
-from checks.report import FINDINGS, claim_markdown, readings_of, summary_line, to_markdown
+from checks.report import FINDINGS, claim_markdown, readings_of, summary_line, to_markdown, witness_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,7 +61,7 @@ def assert_findings_complete(doc, md):
             assert shown(r["name"], sec) and r["verdict"] in sec and shown(r["source"], sec), (c["id"], r["name"])
         evs = [c["evidence"]] + [r["evidence"] for r in c.get("readings") or [] if r.get("evidence")]
         for ev in evs:
-            for key in ("witness", "paper", "computed"):
+            for key in ("paper", "computed", *witness_keys(ev)):
                 if key in ev:
                     missing = [x for x in leaves(ev[key]) if not shown(x, sec)]
                     assert not missing, (c["id"], key, missing[:5])
