@@ -133,7 +133,8 @@ def _paper_vs_ours(ev: dict[str, Any]) -> list[str]:
 
 def witness_keys(ev: dict[str, Any]) -> list[str]:
     """The evidence's witnesses: ``"witness"`` and any key naming one (``"equality_witness"``), when set."""
-    return [k for k, v in ev.items() if "witness" in k.lower() and not isinstance(v, bool) and v not in (None, "", [], {})]
+    return [k for k, v in ev.items()
+            if "witness" in k.lower() and not isinstance(v, bool) and v not in (None, "", [], {})]
 
 
 def _outcome_md(ev: dict[str, Any], label: str, fold: bool = True) -> list[str]:
