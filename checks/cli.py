@@ -180,10 +180,10 @@ def _main(argv: list[str] | None) -> int:
         json_path = _writable(args.json_path) if args.json_path else None
         md_path = _writable(args.md_path) if args.md_path else None
         data_dir = _folder(args.data, "--data") if args.data is not None else default_data_dir()
-        reports = args.reports if args.reports is not None else os.environ.get("PRIVCLAIMS_REPORTS")
-        reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         if args.list and (args.reports or args.json_path or args.md_path or args.from_path):
             raise UsageError("--list runs nothing: it takes no --reports, --json, --markdown or --from")
+        reports = args.reports if args.reports is not None else os.environ.get("PRIVCLAIMS_REPORTS")
+        reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         report_doc = _read_report(args.from_path) if args.from_path else None
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
