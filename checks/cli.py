@@ -1,7 +1,12 @@
 """The ledger's command line.
 
 Exit status: 0 iff every computed verdict equals its pin and none errored; 1 on drift or error;
-2 on bad command-line input (one-line message on stderr).
+2 on bad command-line input (one-line message on stderr), including a bad environment variable
+(each is validated like the flag it stands for) and a selection of no claim.
+
+``--list`` prints one line per claim (ID, area, method, pinned verdict, statement); ``--show ID``
+prints one claim whole (running its check, or read from ``--from report.json``). On a terminal the
+tables are rich; otherwise (CI logs, pipes) they are plain fixed-layout text, nothing truncated.
 """
 
 from __future__ import annotations
@@ -15,8 +20,9 @@ from typing import Any
 
 from checks.catalog import AREAS, catalog
 from checks.registry import Context, default_data_dir, load_all
-from checks.report import short_evidence, summary, to_json, to_markdown
+from checks.report import claim_markdown, summary, summary_line, to_json, to_markdown
 from checks.runner import drift, run_claims
+from checks.verdict import VERDICTS
 
 COLOURS = {
     "verified": "green",
@@ -47,6 +53,45 @@ def _writable(path: str) -> Path:
     return p
 
 
+PROFILES = ("dev", "ci", "thorough")  # property_tests/conftest.py
+RATIONAL_BACKENDS = ("", "fraction", "gmpy2")  # theory/numbers.py
+
+
+def _folder(value: str, what: str, create: bool = False) -> Path:
+    """An existing folder (``create``: or one whose parent exists, made here) that we may write to if creating."""
+    if not value.strip():
+        raise UsageError(f"{what} is empty; name a folder")
+    p = Path(value)
+    if create and not p.exists():
+        if not p.parent.is_dir():
+            raise UsageError(f"{what} {value!r}: folder {str(p.parent)!r} does not exist")
+        try:
+            p.mkdir()
+        except OSError as e:
+            raise UsageError(f"{what} {value!r} cannot be created: {e.strerror}") from None
+    if not p.is_dir():
+        raise UsageError(f"{what} {value!r} is not a folder")
+    if create and not os.access(p, os.W_OK):
+        raise UsageError(f"{what} {value!r} is not writable")
+    return p
+
+
+def check_environment(args: argparse.Namespace, env: Any = os.environ) -> None:
+    """The environment variables the ledger reads, validated like the flags they stand for (a variable
+    that a given flag overrides is not read, so not checked)."""
+    if "PRIVCLAIMS_DATA" in env and args.data is None:
+        _folder(env["PRIVCLAIMS_DATA"], "$PRIVCLAIMS_DATA (stands for --data)")
+    if "PRIVCLAIMS_REPORTS" in env and args.reports is None:
+        _folder(env["PRIVCLAIMS_REPORTS"], "$PRIVCLAIMS_REPORTS (stands for --reports)", create=True)
+    if "PRIVCLAIMS_CACHE" in env:
+        _folder(env["PRIVCLAIMS_CACHE"], "$PRIVCLAIMS_CACHE (the MaskIt experiment cache)", create=True)
+    if env.get("HYPOTHESIS_PROFILE", "ci") not in PROFILES:
+        raise UsageError(f"$HYPOTHESIS_PROFILE {env['HYPOTHESIS_PROFILE']!r} is not a profile; choose from {', '.join(PROFILES)}")
+    if env.get("PRIVCLAIMS_RATIONAL", "").lower() not in RATIONAL_BACKENDS:
+        raise UsageError(f"$PRIVCLAIMS_RATIONAL {env['PRIVCLAIMS_RATIONAL']!r} is not a rational backend; "
+                         f"choose from {', '.join(repr(b) for b in RATIONAL_BACKENDS)}")
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m checks", description="Compute a verdict for every catalogued claim.")
     ap.add_argument("--quick", action="store_true", help="skip long searches and data reproductions (<= 60 s)")
@@ -57,7 +102,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
     ap.add_argument("--seed", type=int, default=20261121, help="seed of every randomised check")
     ap.add_argument("--data", help="folder holding aol-top1000/ and geolife/ (default: $PRIVCLAIMS_DATA or ../shared/data)")
-    ap.add_argument("--list", action="store_true", help="list the claim IDs and their pinned verdicts, run nothing")
+    ap.add_argument("--verdict", action="append", default=[],
+                    help=f"only claims pinned to this verdict ({'|'.join(VERDICTS)}); repeatable")
+    ap.add_argument("--list", action="store_true",
+                    help="list the selected claims (ID, area, method, pinned verdict, statement), run nothing")
+    ap.add_argument("--show", action="append", default=[], metavar="ID",
+                    help="print this claim whole (statement, readings, verdict, pin, full evidence); repeatable")
+    ap.add_argument("--from", dest="from_path", metavar="REPORT.json",
+                    help="with --show: read the claim from this JSON report instead of running its check")
+    ap.add_argument("--reports", metavar="DIR",
+                    help="write the reproductions' figures (PNG) here and link them from the Markdown report "
+                         "(default: $PRIVCLAIMS_REPORTS; created if its parent exists)")
     ap.add_argument("--no-table", action="store_true", help="print only the summary")
     ap.add_argument("--no-safety", action="store_true",
                     help="skip the float-safety campaign (run by default unless --claim is given)")
@@ -72,26 +127,64 @@ def select(args: argparse.Namespace) -> list[str]:
     for c in args.claim:
         if c not in cat:
             raise UsageError(f"unknown claim ID {c!r} (see --list)")
+    for v in args.verdict:
+        if v not in VERDICTS:
+            raise UsageError(f"unknown verdict {v!r}; choose from {', '.join(VERDICTS)}")
     if args.workers < 1:
         raise UsageError(f"--workers must be >= 1, got {args.workers}")
+    if args.show:
+        if args.list or args.area or args.claim or args.verdict:
+            raise UsageError("--show ID takes no --list, --area, --claim or --verdict")
+        for c in args.show:
+            if c not in cat:
+                raise UsageError(f"unknown claim ID {c!r} (see --list)")
+        return list(args.show)
+    if args.from_path:
+        raise UsageError("--from is only read with --show ID")
+    pins = _pins()
     ids = [c for c in cat if (not args.area or cat[c].area in args.area)]
     if args.claim:
         ids = [c for c in ids if c in args.claim] if args.area else [c for c in cat if c in args.claim]
+    if args.verdict:
+        ids = [c for c in ids if pins.get(c) in args.verdict]
+    if not ids:
+        asked = " ".join([*(f"--area {a}" for a in args.area), *(f"--claim {c}" for c in args.claim),
+                          *(f"--verdict {v}" for v in args.verdict)])
+        raise UsageError(f"no claim matches {asked}")
     return ids
 
 
+def _pins() -> dict[str, str]:
+    from checks.catalog import expected
+
+    return expected()
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The ledger (``privclaims ledger ...``; ``privclaims show ID`` is ``main(["--show", ID, ...])``)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     from rich.console import Console
 
     err = Console(stderr=True)
     try:
         args = parse_args(argv)
+        check_environment(args)
         ids = select(args)
         json_path = _writable(args.json_path) if args.json_path else None
         md_path = _writable(args.md_path) if args.md_path else None
-        data_dir = Path(args.data) if args.data else default_data_dir()
-        if args.data and not data_dir.is_dir():
-            raise UsageError(f"--data {args.data!r} is not a folder")
+        data_dir = _folder(args.data, "--data") if args.data is not None else default_data_dir()
+        if args.list and (args.reports or args.json_path or args.md_path or args.from_path):
+            raise UsageError("--list runs nothing: it takes no --reports, --json, --markdown or --from")
+        reports = args.reports if args.reports is not None else os.environ.get("PRIVCLAIMS_REPORTS")
+        reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
+        report_doc = _read_report(args.from_path) if args.from_path else None
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -99,15 +192,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2 if e.code else 0
 
     if args.list:
-        from checks.catalog import expected
-
-        for c in ids:
-            print(f"{c}\t{expected().get(c)}")
-        return 0
+        return _list(ids)
+    extra = {"reports_dir": str(reports_dir)} if reports_dir else {}
+    ctx = Context(seed=args.seed, quick=args.quick, data_dir=data_dir, profile=os.environ.get("HYPOTHESIS_PROFILE", "ci"),
+                  extra=extra)
+    if args.show:
+        return _show(ids, ctx, report_doc)
 
     load_all()
-    ctx = Context(seed=args.seed, quick=args.quick, data_dir=data_dir, profile=os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-    out = Console()
+    out = Console(soft_wrap=True)
     out.print(f"privclaims ledger: {len(ids)} claims, seed {args.seed}, {'quick' if args.quick else 'full'} mode, "
               f"data {data_dir or 'absent'}, {args.workers} worker(s)")
     t0 = time.perf_counter()
@@ -122,12 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     if json_path:
         json_path.write_text(to_json(rows, run, safety), encoding="utf-8")
     if md_path:
-        md_path.write_text(to_markdown(rows, run, safety), encoding="utf-8")
+        md_path.write_text(to_markdown(rows, run, safety, base=md_path.resolve().parent), encoding="utf-8")
     out.print("summary: " + ", ".join(f"{k}: {v}" for k, v in summary(rows).items()) + f"  ({elapsed:.1f} s)")
     if bad:
         out.print(f"[bold red]{len(bad)} claim(s) differ from their pinned verdict or errored:[/]")
         for r in bad:
-            out.print(f"  {r['id']}: computed {r['verdict']}, pinned {r['expected']}  {short_evidence(r['evidence'], 160)}")
+            out.print(f"  {r['id']}: computed {r['verdict']}, pinned {r['expected']}: {summary_line(r)}", markup=False)
         return 1
     if safety and (safety["unsafe_total"] or not safety.get("noise", {}).get("attack_defeated", True)):
         out.print(f"[bold red]float safety: {safety['unsafe_total']} unsafe fast-twin decision(s); "
@@ -137,30 +230,32 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, Any]:
-    """The float-safety campaign (quick: a few hundred instances per kind; full: the hypothesis profile's size)."""
-    from rich.table import Table
-
+def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, Any] | None:
+    """The float-safety campaign (quick: a few hundred instances per kind; full: the hypothesis profile's size),
+    restricted to the decision kinds of the selected areas; Mironov's noise attack only when an area with
+    Laplace noise (zealous, dp) is selected. Nothing is printed when nothing of it concerns the selection
+    (the report's section then lists no kind)."""
     from counterexamples.float_safety import KINDS, campaign, safety_section
 
     kinds = [k for k in KINDS if not args.area or k.split(".")[0] in args.area]
+    noise = not args.area or bool({"zealous", "dp"} & set(args.area))
     profile = "quick" if args.quick else ctx.profile
-    res = campaign(profile, args.seed, kinds)
-    sec = safety_section(res, args.seed, profile)
+    sec = safety_section(campaign(profile, args.seed, kinds) if kinds else [], args.seed, profile, noise=noise)
+    if not kinds and not noise:
+        return sec
     if not args.no_table and kinds:
-        t = Table(title=f"float safety: fast vs exact twins (profile {profile})")
-        for col in ("kind", "instances", "boundary", "unsafe", "extra supp.", "rate", "rate off boundary", "s"):
-            t.add_column(col)
-        for r in sec["kinds"]:
-            t.add_row(r["kind"], str(r["instances"]), str(r["boundary"]),
-                      f"[{'bold red' if r['unsafe'] else 'green'}]{r['unsafe']}[/]", str(r["extra_suppressions"]),
-                      f"{r['extra_suppression_rate']:.2%}", f"{r['extra_suppression_rate_off_boundary']:.2%}", f"{r['seconds']:.1f}")
-        console.print(t)
+        cols = ("kind", "instances", "boundary", "unsafe", "extra supp.", "rate", "rate off boundary", "s")
+        _table_out(console, f"float safety: fast vs exact twins (profile {profile})", cols,
+                   [[r["kind"], r["instances"], r["boundary"], r["unsafe"], r["extra_suppressions"],
+                     f"{r['extra_suppression_rate']:.2%}", f"{r['extra_suppression_rate_off_boundary']:.2%}",
+                     f"{r['seconds']:.1f}"] for r in sec["kinds"]],
+                   styles={3: lambda v: "bold red" if v else "green"})
     from checks.report import noise_line
 
     console.print(f"float safety: {sum(r['instances'] for r in sec['kinds'])} instances, {len(kinds)} decision kinds, "
                   f"{sec['unsafe_total']} unsafe")
-    console.print(noise_line(sec["noise"]))
+    if noise:
+        console.print(noise_line(sec["noise"]), markup=False)
     return sec
 
 
@@ -177,19 +272,103 @@ def _run_with_progress(ids: list[str], ctx: Context, workers: int, console: Any)
         return run_claims(ids, ctx, workers=workers, on_done=done)
 
 
-def _print_tables(rows: list[dict[str, Any]], console: Any) -> None:
+def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[list[Any]],
+               styles: dict[int, Any] | None = None, wide: int | None = None, whole: tuple[int, ...] = (0,)) -> None:
+    """A table: rich on a terminal (columns ``whole`` never shrink, the others fold, ``wide`` keeps at least
+    30 characters), else plain text in a fixed layout with every cell whole (CI logs, pipes)."""
+    if not console.is_terminal:
+        from checks.render import table
+
+        print(f"\n{title}")
+        print("\n".join(table(list(header), [[str(c) for c in r] for r in rows], md=False)), flush=True)
+        return
+    from rich.markup import escape
     from rich.table import Table
+
+    t = Table(title=title, show_lines=False, expand=False)
+    for j, col in enumerate(header):
+        t.add_column(col, overflow="fold", no_wrap=j in whole, min_width=30 if j == wide else
+                     max([len(col), *(len(str(r[j])) for r in rows)]) if j in whole else None)
+    for r in rows:
+        cells = []
+        for j, c in enumerate(r):
+            style = (styles or {}).get(j)
+            text = escape(str(c))
+            cells.append(f"[{style(c)}]{text}[/]" if style else text)
+        t.add_row(*cells)
+    console.print(t)
+
+
+def _print_tables(rows: list[dict[str, Any]], console: Any) -> None:
+    from checks.report import verdict_cell
 
     for area in AREAS:
         sub = [r for r in rows if r["area"] == area]
-        if not sub:
-            continue
-        t = Table(title=f"{area} ({len(sub)} claims)", show_lines=False, expand=False)
-        for col in ("claim", "method", "verdict", "pinned", "s", "evidence"):
-            t.add_column(col, overflow="fold" if col == "evidence" else "ellipsis", no_wrap=col != "evidence")
-        for r in sub:
-            v = r["verdict"]
-            mark = "" if r["evidence"].get("skipped") or v == r["expected"] else " ≠"
-            t.add_row(r["id"], r["method"], f"[{COLOURS.get(v, 'white')}]{v}[/]{mark}", str(r["expected"]),
-                      f"{r['seconds']:.1f}", short_evidence(r["evidence"], 90))
-        console.print(t)
+        if sub:
+            _table_out(console, f"{area} ({len(sub)} claims)", ("claim", "method", "verdict", "pinned", "s", "summary"),
+                       [[r["id"], r["method"], verdict_cell(r), r["expected"], f"{r['seconds']:.1f}", summary_line(r)]
+                        for r in sub],
+                       styles={2: lambda v: COLOURS.get(v.split(" ")[0], "white")}, wide=5, whole=(0, 2, 3))
+
+
+def _list(ids: list[str]) -> int:
+    """One line per claim: ID, area, method (the check's, else the catalog's suggestion), pinned verdict and
+    the statement's first line (shortened only on a terminal, to its width)."""
+    import shutil
+
+    cat, pins, checks_ = catalog(), _pins(), load_all()
+    rows = [(c, cat[c].area, checks_[c].method if c in checks_ else f"({cat[c].check})", str(pins.get(c)),
+             (cat[c].statement.splitlines() or [""])[0]) for c in ids]
+    widths = [max(len(r[j]) for r in rows) for j in range(4)]
+    tty = sys.stdout.isatty()
+    room = shutil.get_terminal_size().columns - sum(widths) - 8
+    for r in rows:
+        stmt = r[4]
+        if tty and len(stmt) > max(room, 20):
+            stmt = stmt[: max(room, 20) - 1] + "…"
+        print("  ".join(v.ljust(w) for v, w in zip(r, widths)) + "  " + stmt)
+    return 0
+
+
+def _read_report(path: str) -> dict[str, dict[str, Any]]:
+    """The claims of a JSON report (schema 1 or 2), by ID."""
+    import json
+
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"--from {path!r} does not exist") from None
+    except IsADirectoryError:
+        raise UsageError(f"--from {path!r} is a directory") from None
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise UsageError(f"--from {path!r} is not a readable JSON report ({type(e).__name__})") from None
+    claims_ = doc.get("claims") if isinstance(doc, dict) else None
+    if not isinstance(claims_, list) or not all(isinstance(c, dict) and "id" in c and "verdict" in c for c in claims_):
+        raise UsageError(f"--from {path!r} is not a ledger report (no list of claims with id and verdict)")
+    return {c["id"]: c for c in claims_}
+
+
+def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None) -> int:
+    """Each claim whole, as Markdown text; exit 1 if one errored or differs from its pin (as the ledger)."""
+    from checks.report import markdown_text
+    from checks.runner import run_one
+
+    rows = []
+    for cid in ids:
+        if report is not None:
+            if cid not in report:
+                print(f"error: claim {cid!r} is not in the --from report", file=sys.stderr)
+                return 2
+            rows.append(report[cid])
+        else:
+            rows.append(run_one(cid, ctx))
+    for r in rows:
+        text = markdown_text(claim_markdown(r, level=2, fold=False, anchor=False))
+        if sys.stdout.isatty():  # rendered; otherwise the Markdown source (CI logs, files, pipes)
+            from rich.console import Console
+            from rich.markdown import Markdown
+
+            Console().print(Markdown(text))
+        else:
+            print(text, flush=True)
+    return 1 if drift(rows) else 0

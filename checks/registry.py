@@ -12,7 +12,7 @@ import os
 import pkgutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -43,6 +43,24 @@ class Context:
 
     def int_seed(self, name: str) -> int:
         return int.from_bytes(hashlib.sha256(f"{self.seed}:{name}".encode()).digest()[:4], "little")
+
+    def reports_dir(self) -> Path | None:
+        """Where reproductions write their figures: ``--reports DIR`` (``extra["reports_dir"]``), else
+        ``$PRIVCLAIMS_REPORTS``; None when neither names a folder (then no figure is drawn)."""
+        d = self.extra.get("reports_dir") or os.environ.get("PRIVCLAIMS_REPORTS")
+        return Path(d) if d and Path(d).is_dir() else None
+
+    def save_figure(self, fig: Any, name: str) -> str | None:
+        """Write a matplotlib figure as ``name`` (a .png) under :meth:`reports_dir` and close it; the path to
+        record in the evidence under ``"figure"`` (the Markdown report embeds it), or None if no folder."""
+        import matplotlib.pyplot as plt
+
+        d = self.reports_dir()
+        path = None if d is None else str(d / name)
+        if path is not None:
+            fig.savefig(path, dpi=110)
+        plt.close(fig)
+        return path
 
     def data(self, name: str) -> Path:
         """Path of a data set below the data directory (``aol-top1000``, ``geolife``...)."""

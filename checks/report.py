@@ -1,13 +1,24 @@
-"""Reports: JSON (schema version 1, read by other tools: keep it stable) and Markdown."""
+"""Reports: JSON (schema version 2, read by other tools: keep it stable) and Markdown for people.
+
+The Markdown report puts findings first: a summary, then every refuted, reading-dependent and
+discrepancy claim in full (statement, source, readings, paper beside ours, the whole witness, the
+plain-words why), the figures, and per-area tables with one human summary per claim (each claim's
+statement and full evidence in a collapsible block below its area's table). Nothing is truncated.
+Rows may come from older reports without ``readings`` / ``why`` (both are optional here).
+"""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from checks.catalog import AREAS
+from checks.render import block, details, figure_link, figures, inline, maybe_details, scalar, table
 from checks.verdict import VERDICTS
+
+FINDINGS = ("refuted", "reading-dependent", "discrepancy")
 
 SCHEMA_VERSION = 2  # 2: per-claim "readings" and "why"; the verdict "reading-dependent"
 
@@ -26,21 +37,15 @@ def to_json(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, A
     return json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
 
 
-def short_evidence(ev: dict[str, Any], width: int = 110) -> str:
-    s = json.dumps(ev, ensure_ascii=False, separators=(",", ":"))
-    return s if len(s) <= width else s[: width - 1] + "…"
-
-
 SAFETY_COLUMNS = ("kind", "instances", "boundary", "unsafe", "extra_suppressions", "extra_suppression_rate",
                   "extra_suppression_rate_off_boundary")
 
 
 def safety_markdown(safety: dict[str, Any]) -> list[str]:
     lines = ["", "## float safety (fast twins vs exact twins)", "",
-             f"Seed {safety['seed']}, profile {safety['profile']}; unsafe disagreements in total: {safety['unsafe_total']}.", "",
-             "| " + " | ".join(SAFETY_COLUMNS) + " |", "|" + "---|" * len(SAFETY_COLUMNS)]
-    for k in safety["kinds"]:
-        lines.append("| " + " | ".join(str(k[c]) for c in SAFETY_COLUMNS) + " |")
+             f"Seed {safety['seed']}, profile {safety['profile']}; unsafe disagreements in total: {safety['unsafe_total']}.", ""]
+    if safety["kinds"]:
+        lines += table(list(SAFETY_COLUMNS), [[k[c] for c in SAFETY_COLUMNS] for k in safety["kinds"]])
     if "noise" in safety:
         lines += ["", noise_line(safety["noise"])]
     return lines
@@ -53,22 +58,199 @@ def noise_line(noise: dict[str, Any]) -> str:
             f"{ex['ratio_le_e_eps']}; attack defeated: {noise['attack_defeated']}.")
 
 
-def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, Any] | None = None) -> str:
-    lines = ["# privclaims ledger", ""]
-    lines.append(f"Seed {run.get('seed')}, mode {'quick' if run.get('quick') else 'full'}, data {run.get('data_dir')}.")
-    lines.append("")
-    lines.append("| verdict | count |")
-    lines.append("|---|---|")
-    for v, n in summary(rows).items():
-        lines.append(f"| {v} | {n} |")
-    for area in AREAS:
-        sub = [r for r in rows if r["area"] == area]
-        if not sub:
+def is_finding(row: dict[str, Any]) -> bool:
+    return row["verdict"] in FINDINGS
+
+
+def readings_of(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """The row's tested readings (rows of schema 1 had none: the catalogued statement, as stated)."""
+    return row.get("readings") or [{"name": "as stated", "meaning": "the catalogued statement, read literally",
+                                    "source": row.get("source", ""), "verdict": row["verdict"]}]
+
+
+def why_of(row: dict[str, Any]) -> str | None:
+    """The plain-words why: the row's, else the readings' own, else the evidence's note or reason."""
+    if row.get("why"):
+        return row["why"]
+    per = [f"{r['name']}: {r['why']}" for r in readings_of(row) if r.get("why")]
+    if per:
+        return " ".join(per)
+    ev = row.get("evidence") or {}
+    for k in ("reason", "note"):
+        if isinstance(ev.get(k), str):
+            return ev[k]
+    return None
+
+
+def summary_line(row: dict[str, Any], md: bool = False) -> str:
+    """One human sentence about a claim's outcome (no JSON, nothing cut)."""
+    v, ev = row["verdict"], row.get("evidence") or {}
+    f = lambda x: inline(x, md, cell=md)  # noqa: E731
+    if v == "reading-dependent":
+        return "; ".join(f"{r['name']}: {r['verdict']}" for r in readings_of(row))
+    if v == "error":
+        return f"error: {f(ev.get('error', 'no message'))}"
+    if v == "not-checked":
+        return f(ev.get("reason", "not checked"))
+    if v == "unverifiable":
+        return f"missing: {f(ev.get('missing', 'not stated'))}"
+    if v == "reproduced":
+        return f"reproduced: {f(ev.get('shape', 'see evidence'))}"
+    if v == "verified-bounded":
+        return f"no counterexample up to: {f(ev.get('bound', 'see evidence'))}"
+    if "paper" in ev and "computed" in ev:
+        pc = f"paper {f(ev['paper'])}; ours {f(ev['computed'])}"
+        if len(pc) > 240:
+            pc = "paper and ours are tabulated in the evidence"
+        if v == "verified":
+            return f"exact: {pc}" if ev["paper"] != ev["computed"] else f"exact: paper = ours = {f(ev['computed'])}"
+        return pc if v == "discrepancy" else f"{v}: {pc}"
+    if v == "verified":
+        if isinstance(ev.get("values"), dict):
+            return f"exact: {len(ev['values'])} printed value(s) recomputed, all equal"
+        return "exact: " + (f(why_of(row)) if why_of(row) else "holds on the stated instance")
+    if v == "refuted":
+        why = why_of(row)
+        return "witness found" + (f": {f(why)}" if why else " (the witness is in the evidence)")
+    return f(why_of(row) or v)
+
+
+def verdict_cell(row: dict[str, Any]) -> str:
+    mark = "" if (row.get("evidence") or {}).get("skipped") or row["verdict"] == row.get("expected") else " ≠ pin"
+    return f"{row['verdict']}{mark}"
+
+
+def _paper_vs_ours(ev: dict[str, Any]) -> list[str]:
+    if "paper" not in ev or "computed" not in ev:
+        return []
+    p, c = ev["paper"], ev["computed"]
+    if isinstance(p, dict) and isinstance(c, dict) and set(p) & set(c):
+        lines = table(["", "paper", "ours"], [[k, p.get(k, ""), c.get(k, "")] for k in dict.fromkeys([*p, *c])])
+    else:
+        lines = table(["paper", "ours"], [[p, c]])
+    return ["**Paper beside ours:**", "", *lines, ""]
+
+
+def witness_keys(ev: dict[str, Any]) -> list[str]:
+    """The evidence's witnesses: ``"witness"`` and any key naming one (``"equality_witness"``), when set."""
+    return [k for k, v in ev.items()
+            if "witness" in k.lower() and not isinstance(v, bool) and v not in (None, "", [], {})]
+
+
+def _outcome_md(ev: dict[str, Any], label: str, fold: bool = True) -> list[str]:
+    """Paper vs ours, the witness (full, in the open) and the remaining evidence."""
+    out = _paper_vs_ours(ev)
+    shown = witness_keys(ev)
+    for k in shown:
+        name = "Witness" if k == "witness" else f"Witness ({k})"
+        out += [f"**{name}{label}:**", "", *block(ev[k], k), ""]
+    rest = {k: v for k, v in ev.items() if k not in ("paper", "computed", *shown)}
+    if rest:
+        out += maybe_details(f"Evidence{label}", block(rest)) if fold else [f"**Evidence{label}:**", "", *block(rest), ""]
+    return out
+
+
+def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None, fold: bool = True,
+                   anchor: bool = True) -> list[str]:
+    """One claim in full: statement, source, method, verdict and pin, readings, why, paper vs ours,
+    witness, evidence and figures (the Findings section and ``--show``; ``fold=False``: no ``<details>``)."""
+    h = "#" * level
+    out = ([f'<a id="{row["id"]}"></a>', ""] if anchor else []) + [f"{h} `{row['id']}` — {row['verdict']}", ""]
+    out += ["> " + scalar(line) if line else ">" for line in str(row.get("statement", "")).splitlines()] + [""]
+    out += [f"- **Source:** {scalar(row.get('source', ''))}", f"- **Method:** {row.get('method')}",
+            f"- **Verdict:** {row['verdict']} (pinned: {row.get('expected')})", ""]
+    rs = readings_of(row)
+    out += ["**Readings tested:**", "", *table(["reading", "verdict", "meaning", "source"],
+                                              [[r["name"], r.get("verdict", ""), r.get("meaning", ""), r.get("source", "")]
+                                               for r in rs]), ""]
+    why = row.get("why")
+    if why:
+        out += [f"**Why:** {scalar(why)}", ""]
+    elif not any(r.get("why") for r in rs):
+        fallback = why_of(row)
+        out += [f"**Why** (the evidence's note; the check states no why): {scalar(fallback)}" if fallback
+                else "**Why:** the check states no plain-words explanation.", ""]
+    per_reading = [r for r in rs if "evidence" in r or r.get("why")]
+    for r in per_reading:
+        out += [f"{h}# Reading “{scalar(r['name'])}” — {r.get('verdict')}", "", f"*{scalar(r.get('meaning', ''))}* "
+                f"(source: {scalar(r.get('source', ''))})", ""]
+        if r.get("why"):
+            out += [f"**Why:** {scalar(r['why'])}", ""]
+        out += _outcome_md(r.get("evidence") or {}, f" under “{scalar(r['name'])}”", fold)
+    ev = row.get("evidence") or {}
+    if per_reading and ev:
+        shared = block(ev)
+        out += maybe_details("Evidence shared by the readings", shared) if fold else \
+            ["**Evidence shared by the readings:**", "", *shared, ""]
+    elif ev:
+        out += _outcome_md(ev, "", fold)
+    for png in dict.fromkeys(figures(row)):
+        out += [f"![{row['id']}: {Path(png).name}]({figure_link(png, base)})", ""]
+    return out
+
+
+def markdown_text(lines: list[str]) -> str:
+    """Join lines, with at most one blank line in a row."""
+    out: list[str] = []
+    for line in lines:
+        if line == "" and (not out or out[-1] == ""):
             continue
-        lines += ["", f"## {area}", "", "| id | verdict | pinned | method | evidence |", "|---|---|---|---|---|"]
+        out.append(line)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, Any] | None = None,
+                base: Path | None = None) -> str:
+    """The Markdown report (``base``: the folder it is written to, for figure links)."""
+    lines = ["# privclaims ledger", "",
+             f"Seed {run.get('seed')}, mode {'quick' if run.get('quick') else 'full'}, data {run.get('data_dir')}. "
+             f"{len(rows)} claims.", "", "## Summary", "", "| verdict | claims |", "|---|---|"]
+    lines += [f"| {v} | {n} |" for v, n in summary(rows).items()]
+    areas = [a for a in AREAS if any(r["area"] == a for r in rows)]
+    present = list(summary(rows))
+    lines += ["", "| area | " + " | ".join(present) + " |", "|---|" + "---|" * len(present)]
+    for a in areas:
+        c = Counter(r["verdict"] for r in rows if r["area"] == a)
+        lines.append(f"| [{a}](#area-{a}) | " + " | ".join(str(c[v]) for v in present) + " |")
+    drift = run.get("drift") or []
+    lines += ["", (f"**{len(drift)} claim(s) differ from their pinned verdict or errored:** "
+                   + ", ".join(f"`{d}`" for d in drift)) if drift else "Every computed verdict equals its pin.", ""]
+    found = [r for r in rows if is_finding(r)]
+    lines += ["## Findings", "",
+              f"{len(found)} claim(s) refuted, reading-dependent or in discrepancy with our exact recomputation, "
+              "each with its statement, source, the readings tested, the paper's value beside ours, the full "
+              "witness and why. Exact rationals are printed p/q with a decimal beside.", ""]
+    for v in FINDINGS:
+        for r in found:
+            if r["verdict"] == v:
+                lines += claim_markdown(r, 3, base) + ["---", ""]
+    pngs = [(r, p) for r in rows for p in dict.fromkeys(figures(r.get("evidence") or {}))]
+    if pngs:
+        lines += ["## Figures", "", "Figures drawn by the reproductions (`--reports DIR`), with the claim they reproduce.", ""]
+        for r, p in pngs:
+            paper = {k: v for k, v in (r.get("evidence") or {}).items() if k.startswith("paper")}
+            lines += [f"### `{r['id']}` — {r['verdict']}", "", f"> {scalar(r.get('statement', ''))}", "",
+                      f"![{r['id']}]({figure_link(p, base)})", "", f"Ours: {summary_line(r, md=True)}", ""]
+            lines += ["The paper's side:", "", *block(paper), ""] if paper else []
+    for a in areas:
+        sub = [r for r in rows if r["area"] == a]
+        lines += [f'<a id="area-{a}"></a>', "", f"## {a} ({len(sub)} claims)", "",
+                  "| claim | verdict | pinned | method | summary |", "|---|---|---|---|---|"]
         for r in sub:
-            ev = short_evidence(r["evidence"], 300).replace("|", "\\|")
-            lines.append(f"| `{r['id']}` | {r['verdict']} | {r['expected']} | {r['method']} | {ev} |")
-    if safety is not None:
+            cid = f"[`{r['id']}`](#{r['id']})" if is_finding(r) else f"`{r['id']}`"
+            lines.append(f"| {cid} | {verdict_cell(r)} | {r.get('expected')} | {r.get('method')} | "
+                         f"{summary_line(r, md=True)} |")
+        body: list[str] = []
+        for r in sub:
+            if is_finding(r):
+                body += [f"**`{r['id']}`** — {r['verdict']}: see [Findings](#{r['id']}).", ""]
+                continue
+            body += [f"**`{r['id']}`** — {r['verdict']} (pinned {r.get('expected')}), {scalar(r.get('source', ''))}", "",
+                     f"> {scalar(r.get('statement', ''))}", ""]
+            if r.get("why"):
+                body += [f"Why: {scalar(r['why'])}", ""]
+            body += block(r.get("evidence") or {}) + [""]
+        lines += [""] + details(f"Statements and full evidence of the {len(sub)} {a} claims", body)
+    if safety is not None and (safety["kinds"] or "noise" in safety):
         lines += safety_markdown(safety)
-    return "\n".join(lines) + "\n"
+    return markdown_text(lines)

@@ -68,10 +68,14 @@ def test_json_report_schema(tmp_path):
 
 
 def test_quick_ledger_matches_every_pin(tmp_path):
-    """The --quick ledger over all areas: every computed verdict equals its pin, none errors."""
-    out = tmp_path / "q.json"
-    r = run_cli("--quick", "--json", str(out), "--no-table", timeout=1200)
+    """The --quick ledger over all areas: every computed verdict equals its pin, none errors; its Markdown
+    report has every finding with its statement, source, readings and complete witness."""
+    from property_tests.test_reports import assert_findings_complete
+
+    out, md = tmp_path / "q.json", tmp_path / "q.md"
+    r = run_cli("--quick", "--json", str(out), "--markdown", str(md), "--no-table", timeout=1200)
     doc = json.loads(out.read_text())
+    assert_findings_complete(doc, md.read_text())
     drift = [(c["id"], c["verdict"], c["expected"]) for c in doc["claims"]
              if not c["evidence"].get("skipped") and c["verdict"] != c["expected"]]
     assert drift == [] and r.returncode == 0, r.stdout[-3000:]

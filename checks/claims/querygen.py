@@ -11,8 +11,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import os
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -617,11 +615,6 @@ def _experiment(seed: int) -> tuple[Any, list, dict]:
     return t, queries, experiments.run(t, queries, seed=seed)
 
 
-def _reports_dir(ctx: Context) -> Path | None:
-    d = ctx.extra.get("reports_dir") or os.environ.get("PRIVCLAIMS_REPORTS")
-    return Path(d) if d and Path(d).is_dir() else None
-
-
 @claim("querygen.text_dataset", method="reproduction", quick=False)
 def text_dataset(ctx: Context) -> Outcome:
     t = _hmda()
@@ -689,7 +682,7 @@ def fig2(ctx: Context) -> Outcome:
     knees = {a: round(_knee(r["traffic"]["worst_fit"]), 3) for a, r in res.items()}
     paper_knee_income = round(_knee(PAPER_TABLE2["Income"]), 3)
     convex = sum(k > 2 for k in knees.values())
-    png = _reports_dir(ctx)
+    png = ctx.reports_dir()
     if png is not None:
         experiments.plot_fig2(res, str(png / "querygen_fig2.png"), "Fig. 2 style, AER HMDA substitute (100 queries)")
         (png / "querygen_table2.md").write_text(experiments.table2_markdown(res), encoding="utf-8")

@@ -140,10 +140,31 @@ def fig6_4(ctx):
     ratio = ones["clicks"] / ones["keywords"]
     ev = {"loglog_slopes_original": slopes, "count_one_items": ones, "clicks_over_keywords_count_one": round(ratio, 2),
           "cutoffs_hold": cut_ok, "zealous_released": {k: len(v) for k, v in z.items()}, "tau_prime": tp, "paper_ratio": ">= 10"}
+    if ctx.reports_dir() is not None:
+        ev["figure"] = ctx.save_figure(_fig6_4(orig, adar, z), "zealous_fig6_4.png")
     if all(s < 0 for s in slopes.values()) and cut_ok and ratio >= 10:
         return reproduced(shape="power law, cutoffs, count-one clicks >= 10x count-one keywords", **ev)
     return unverifiable(missing="the paper's log: on the substitute the count-one ratio of clicks to keywords is "
                         f"{ratio:.2f}, not an order of magnitude (power-law slopes and cutoffs as stated)", **ev)
+
+
+def _fig6_4(orig, adar, z):
+    """Figure 6.4's panels on the substitute: count distributions (log-log) of the original histogram, the
+    10-anonymous one and ZEALOUS's (eps = 5, m = 1), per kind of item."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from theory.zealous.plots import plot_count_distributions
+
+    fig, axes = plt.subplots(1, len(KINDS), figsize=(4 * len(KINDS), 3.4))
+    for ax, k in zip(axes, KINDS):
+        hists = {"original": orig[k], **({"k = 10 (Adar)": adar[k]} if k in adar else {}), "ZEALOUS eps = 5, m = 1": z[k]}
+        plot_count_distributions(ax, hists, title=f"{k} (AOL top-1000 substitute)")
+    fig.suptitle("Fig. 6.4 style: count distributions, original vs anonymised", fontsize=10)
+    fig.tight_layout()
+    return fig
 
 
 @claim("zealous.fig6_5", method="reproduction", needs_data=DATA, quick=False)
