@@ -6,10 +6,11 @@ Tables used:
   :func:`load_aol_duckdb` reads the AOL format with DuckDB's CSV reader.
 * ``pairs(user, item)`` - (user, item) rows of integer ids, e.g. a generated Zipf log.
 
-Selection (Step 1) keeps, per user, the m distinct items with the smallest ``hash(user, item, seed)``:
-a seeded pseudo-random order per user (independent across users) that depends on identities and the seed only, never on counts
-(it differs from :func:`theory.zealous.histograms.select_items`' uniform sample draw by draw, but
-is "not based on the data" in the sense of Figure 6.1's footnote). Histograms count users per item.
+Selection (Step 1) keeps, per user, the m distinct items with the smallest key
+``md5(seed ␟ user ␟ item)`` (:func:`theory.zealous.engines.selection_key`): a seeded uniformly random
+m-subset per user that depends on identities and the seed only, never on counts ("not based on the
+data", Figure 6.1's footnote), and the same on every engine. (It differs draw by draw from
+:func:`theory.zealous.histograms.select_items`' uniform sample.) Histograms count users per item.
 """
 
 from __future__ import annotations
@@ -57,12 +58,37 @@ def load_aol_duckdb(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
 
 def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
     """Table ``log`` from an in-memory :class:`SearchLog` (one row per click, or one per click-less query)."""
-    rows = [(u, e.query, e.time, c) for u, h in log.histories.items() for e in h for c in (e.clicks or (None,))]
+    from theory.zealous.engines import log_rows
+
+    rows = log_rows(log)
     if not rows:
         raise InvalidInput("empty search log")
-    con.execute("CREATE OR REPLACE TABLE log(user VARCHAR, query VARCHAR, t BIGINT, click VARCHAR)")
-    con.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", rows)
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=["user", "query", "t", "click"]).astype(
+        {"user": object, "query": object, "t": "int64", "click": object})
+    con.register("log_frame", frame)
+    con.execute("CREATE OR REPLACE TABLE log AS SELECT CAST(user AS VARCHAR) AS user, CAST(query AS VARCHAR) AS query, "
+                "CAST(t AS BIGINT) AS t, CAST(click AS VARCHAR) AS click FROM log_frame")
+    con.unregister("log_frame")
     return len(rows)
+
+
+def load_source(con: duckdb.DuckDBPyConnection, source) -> int:
+    """Table ``log`` from a SearchLog, an AOL TSV file, a per-user folder or Parquet (see
+    :func:`theory.zealous.engines.source_format`)."""
+    from theory.zealous.engines import load_source as load_log, source_format
+
+    fmt = source_format(source)
+    if fmt == "aol":
+        return load_aol_duckdb(con, source)
+    if fmt == "parquet":
+        p = Path(source)
+        pattern = str(p / "*.parquet") if p.is_dir() else str(p)
+        con.execute("CREATE OR REPLACE TABLE log AS SELECT CAST(user AS VARCHAR) AS user, CAST(query AS VARCHAR) AS query, "
+                    "CAST(t AS BIGINT) AS t, NULLIF(CAST(click AS VARCHAR), '') AS click FROM read_parquet(?)", [pattern])
+        return con.execute("SELECT count(*) FROM log").fetchone()[0]
+    return load_log_rows(con, load_log(source))
 
 
 def _items_sql(kind: str, gap: int) -> str:
@@ -87,7 +113,8 @@ def histogram_sql(source_sql: str, m: object | None, seed: int) -> str:
         return f"SELECT item, count(*) AS c FROM ({source_sql}) WHERE item <> '' GROUP BY item"
     mm = contributions(m)
     return (
-        f"SELECT item, count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, {int(seed)}), item) AS r "
+        f"SELECT item, count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY "
+        f"md5(CAST({int(seed)} AS VARCHAR) || chr(31) || user || chr(31) || item), item) AS r "
         f"FROM ({source_sql}) WHERE item <> '') WHERE r <= {mm} GROUP BY item"
     )
 
