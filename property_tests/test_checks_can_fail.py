@@ -1,0 +1,216 @@
+"""No check whose verdict is fixed in code (issue 12, item 4).
+
+A mechanical scan: for every registered check (all six areas) we parse its source and collect the
+verdicts it can *reach* — the verdict constructors it names (``verified``, ``verified_bounded``,
+``refuted``, ``discrepancy``, ``reproduced``, ``unverifiable``, ``Outcome("…")``), following calls into
+functions defined in ``checks.*`` modules (same-module helpers, area helpers such as
+``property_verdict``, and ``checks.verdict``'s own ``compare_exact`` / ``compare_all``, which can
+yield two verdicts). ``Outcome(<non-literal>)`` counts as a verdict computed at run time.
+``not-checked`` (a skip) and ``error`` do not count as a verdict the claim can receive.
+
+A check whose reachable set is a single verdict fails the test, unless it is listed in
+:data:`PERTURBED`: each entry records a *perturbation* (the printed value off by one unit, the
+witness instance, the corrected reading…), and the test runs the check's own logic on the perturbed
+input and asserts a different verdict.
+
+The AST scan is a necessary condition only: a check can name two verdicts and still reach one of them
+on every real path (a condition true by construction). Such checks are found by reading, not here.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import inspect
+import textwrap
+import types
+from typing import Any, Callable
+
+import pytest
+
+from checks.registry import load_all
+
+CONSTRUCTORS = {
+    "verified": "verified",
+    "verified_bounded": "verified-bounded",
+    "refuted": "refuted",
+    "discrepancy": "discrepancy",
+    "reproduced": "reproduced",
+    "unverifiable": "unverifiable",
+    "not_checked": "not-checked",
+}
+DYNAMIC = "<computed at run time>"
+# the headline is derived from the readings' outcomes, whose constructors are scanned where they are built
+NOT_FOLLOWED = {"by_reading", "headline", "because", "jsonable"}
+
+
+def _unwrap(obj: Any) -> Any:
+    while hasattr(obj, "__wrapped__"):
+        obj = obj.__wrapped__
+    return obj
+
+
+def _is_checks_function(obj: Any) -> bool:
+    obj = _unwrap(obj)
+    return isinstance(obj, types.FunctionType) and (obj.__module__ or "").startswith("checks.")
+
+
+def _resolve(node: ast.AST, env: dict[str, Any]) -> Any:
+    """The object a Name / dotted Attribute refers to in ``env`` (a function's globals), or None."""
+    if isinstance(node, ast.Name):
+        return env.get(node.id)
+    if isinstance(node, ast.Attribute):
+        base = _resolve(node.value, env)
+        return getattr(base, node.attr, None) if isinstance(base, types.ModuleType) else None
+    return None
+
+
+def _name_of(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def reachable_verdicts(fn: Callable, _seen: set | None = None) -> set[str]:
+    """The verdicts ``fn`` can return, by a scan of its source and of the checks.* functions it calls."""
+    fn = _unwrap(fn)
+    seen = set() if _seen is None else _seen
+    if fn in seen:
+        return set()
+    seen.add(fn)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError):
+        return {DYNAMIC}
+    env = dict(fn.__globals__)
+    if fn.__closure__:
+        env.update({n: c.cell_contents for n, c in zip(fn.__code__.co_freevars, fn.__closure__)
+                    if _cell_filled(c)})
+    for node in ast.walk(tree):  # imports inside the function body
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            mod = importlib.import_module(node.module)
+            for a in node.names:
+                env[a.asname or a.name] = getattr(mod, a.name, None) or _submodule(node.module, a.name)
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                env[a.asname or a.name.split(".")[0]] = importlib.import_module(a.name if a.asname else a.name.split(".")[0])
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        name = _name_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        if name in CONSTRUCTORS and _is_verdict_constructor(_resolve(node, env), name):
+            found.add(CONSTRUCTORS[name])
+        if isinstance(node, ast.Call):
+            callee_name = _name_of(node.func)
+            if callee_name == "Outcome":
+                arg = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "verdict"), None)
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found.add(arg.value)
+                else:
+                    found.add(DYNAMIC)
+                continue
+            if callee_name in NOT_FOLLOWED or callee_name in CONSTRUCTORS:
+                continue
+            target = _resolve(node.func, env)
+            if target is not None and _is_checks_function(target):
+                found |= reachable_verdicts(target, seen)
+        # a helper passed by name (e.g. map(check_one, ...)) is followed too
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in CONSTRUCTORS \
+                and node.id not in NOT_FOLLOWED and node.id != "Outcome":
+            target = env.get(node.id)
+            if target is not None and target is not fn and _is_checks_function(target):
+                found |= reachable_verdicts(target, seen)
+    return found
+
+
+def _submodule(module: str, name: str) -> Any:
+    try:
+        return importlib.import_module(f"{module}.{name}")
+    except ImportError:
+        return None
+
+
+def _cell_filled(cell) -> bool:
+    try:
+        cell.cell_contents
+        return True
+    except ValueError:
+        return False
+
+
+@functools.lru_cache(maxsize=None)
+def _verdict_module():
+    import checks.verdict as v
+    return v
+
+
+def _is_verdict_constructor(obj: Any, name: str) -> bool:
+    return obj is not None and obj is getattr(_verdict_module(), name, None)
+
+
+def countable(verdicts: set[str]) -> set[str]:
+    return verdicts - {"not-checked", "error"}
+
+
+def can_fail(verdicts: set[str]) -> bool:
+    v = countable(verdicts)
+    return DYNAMIC in v or len(v) >= 2
+
+
+# --------------------------------------------------------------------------------- perturbations
+#
+# claim id -> (the perturbation, in words; a callable that runs the check's logic on the perturbed
+# input and returns the verdict it then gives; the verdict the unperturbed check gives).
+
+PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {}
+
+
+# ------------------------------------------------------------------------------------------ tests
+
+
+def test_scanner_sees_two_verdicts_through_compare_exact():
+    from checks.verdict import compare_exact
+
+    def check(ctx):
+        return compare_exact(1, 2)
+
+    assert reachable_verdicts(check) == {"verified", "discrepancy"}
+
+
+def test_scanner_flags_a_fixed_verdict():
+    from checks.verdict import discrepancy
+
+    def check(ctx):
+        ok = True
+        if ok:
+            return discrepancy(paper=1, computed=2)
+        return discrepancy(paper=1, computed=3)
+
+    assert not can_fail(reachable_verdicts(check))
+
+
+def _flagged() -> dict[str, set[str]]:
+    out = {}
+    for cid, chk in sorted(load_all().items()):
+        vs = reachable_verdicts(chk.fn)
+        if not can_fail(vs):
+            out[cid] = vs
+    return out
+
+
+def test_every_check_can_reach_two_verdicts_or_has_a_recorded_perturbation():
+    flagged = _flagged()
+    unlisted = {cid: sorted(vs) for cid, vs in flagged.items() if cid not in PERTURBED}
+    assert not unlisted, (
+        "checks whose every code path returns the same verdict (rewrite so the verdict follows from what is "
+        f"computed, or record a perturbation in PERTURBED): {unlisted}")
+
+
+@pytest.mark.parametrize("cid", sorted(PERTURBED))
+def test_recorded_perturbation_changes_the_verdict(cid):
+    what, run, unperturbed = PERTURBED[cid]
+    assert cid in load_all(), f"{cid}: no such check"
+    got = run()
+    assert got != unperturbed, f"{cid}: perturbation {what!r} still gives {got!r}"
