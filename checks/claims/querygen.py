@@ -52,6 +52,11 @@ PROCEDURE = Reading(
     "strategy prescribes, stop at the first Q̂ with G(Q̂, a) ≥ G_min (or when nothing is left to remove)",
     f"{SRC} §4 strategies 2-4: 'iteratively updates Q̂ by substituting v_i with * at a time ... until "
     "G(Q̂, a) ≥ G_min'")
+def _one(meaning: str, source: str, name: str = "as stated") -> tuple[Reading, ...]:
+    """The declaration of a claim the documents give one reading of (004 has no second version)."""
+    return (Reading(name, "The documents give one reading: " + meaning, source),)
+
+
 SATISFIES = Reading(
     "privacy-preserving whenever possible",
     "the strategy provides a privacy-preserving Q̂ (G(Q̂, a) ≥ G_min) whenever some generalisation of Q is one "
@@ -91,17 +96,23 @@ def _examples(ctx: Context, quick_n: int, full_n: int) -> int:
 # ------------------------------------------------------------------------------- §1, §2: definitions
 
 
-@claim("querygen.text_sweeney", method="exact")
+@claim("querygen.text_sweeney", method="exact", readings=_one(
+    "87% = 216 of 248 million US residents uniquely identified by ZIP code, gender and date of birth (Sweeney [7]); "
+    "Golle's update 63%", f"{SRC} §1: 'Sweeney showed that 87% (216 million of 248 million) of the population in the "
+    "United States can be uniquely identified based only on ZIP code, gender and date of birth'"))
 def text_sweeney(ctx: Context) -> Outcome:
     ratio = Q(216, 248)
     pct = round(ratio * 100)  # exact rational rounding
     consistent = pct == 87
     if not consistent:
-        return discrepancy(paper="87%", computed=f"{pct}%", ratio=ratio)
+        return discrepancy(paper="87%", computed=f"{pct}%", ratio=ratio).because(
+            "216 of 248 million does not round to the printed 87%.")
     return unverifiable(missing="Sweeney's 1990 census / voter-list study [7] and Golle's update [8] (external data); "
                                 "only the arithmetic 216/248 -> 87% is checkable",
                         ratio=ratio, percent_rounded=pct, arithmetic_consistent=consistent,
-                        golle_percent="63% (no numbers given to check)")
+                        golle_percent="63% (no numbers given to check)").because(
+        "The claim reports external studies (Sweeney's census and voter-list study, Golle's update) whose data we do not "
+        "have; the only checkable part, 216 of 248 million rounding to 87%, agrees.")
 
 
 @claim("querygen.def_domain", method="exact")
@@ -178,7 +189,10 @@ def def_shannon(ctx: Context) -> Outcome:
                uniform_is_log2_n=uniform_ok, rigorous_interval="(0.918, 0.919)", fast_value=fast_val)
 
 
-@claim("querygen.def_guessing", method="exact+property")
+@claim("querygen.def_guessing", method="exact+property", readings=_one(
+    "G(Q, a) = Σ p_i·i over the matching tuples' target values sorted by decreasing frequency, the expected number of "
+    "guesses of the optimal (decreasing-likelihood) guesser", f"{SRC} §2 Eq. (2): 'the best strategy is obviously to "
+    "start by guessing the most likely X and proceed in decreasing order of likelihood'"))
 def def_guessing(ctx: Context) -> Outcome:
     """Eq. (2) on Table 1, and Massey's optimality: guessing in decreasing likelihood minimises the
     expected number of guesses (against all n! guessing orders, exhaustively for n ≤ 6)."""
@@ -216,7 +230,9 @@ def ex_eq3(ctx: Context) -> Outcome:
 # ------------------------------------------------------------------------------------- §3 and §4
 
 
-@claim("querygen.text_exact_results", method="property")
+@claim("querygen.text_exact_results", method="property", readings=_one(
+    "for every Q and every generalisation Q̂ a strategy returns, filtering the response to Q̂ by Q gives exactly the "
+    "response to Q", f"{SRC} §3: the generalizer filters the response to Q̂ so the user receives the results of Q"))
 def text_exact_results(ctx: Context) -> Outcome:
     def holds(inst) -> bool:
         t, q, target, g_min = inst
@@ -265,7 +281,9 @@ def _row_lower_bound(max_n: int = 48) -> dict[str, Any]:
             "family": "N tuples with target 'x' (G = 1); flipping any one to 'y' gives G = 1 + 1/N"}
 
 
-@claim("querygen.cx_tuples", method="exact+measured")
+@claim("querygen.cx_tuples", method="exact+measured", readings=_one(
+    "computing G from the auxiliary table costs work proportional to its N tuples (and no algorithm can do with less)",
+    f"{SRC} §3: 'This is because the computation overhead of entropy values is proportional to the number of tuples'"))
 def cx_tuples(ctx: Context) -> Outcome:
     rng = ctx.rng("querygen.cx_tuples")
     sizes = [2 ** j for j in range(7, 13)]
@@ -357,7 +375,7 @@ def _is_miss(strategy: str, t, w: dict) -> bool:
             and exact.brute_force(t, q, req, seed=w["seed"]).satisfied)
 
 
-def _verify_miss(strategy: str, w: dict) -> dict[str, Any]:
+def verify_greedy_miss(strategy: str, w: dict) -> dict[str, Any]:
     """Re-verify a recorded witness with the exact twin, and its minimality: deleting any one tuple
     leaves no witness (row-minimal)."""
     t = _miss_table(w)
@@ -390,18 +408,49 @@ def _random_fit_miss_probability(t, q, req) -> Any:
     return Q(misses, total)
 
 
-@claim("querygen.text_uniform", method="exhaustive+symbolic")
+_UNIFORM_SRC = (f"{SRC} §4: 'under the assumption of uniform distribution, the traffic overhead becomes larger as the "
+                "guessing entropy increases'")
+UNIFORM_READINGS = (
+    Reading("one multiplicity",
+            "every match set is uniform with the same multiplicity k (each value it contains occurs k times), so "
+            "N = k·n and G = (n + 1)/2",
+            _UNIFORM_SRC + "; §5: 'If the given values of the targeted attribute are uniformly distributed, the traffic "
+            "overhead should be minimized when the query is provided with the minimally allowed entropy'"),
+    Reading("uniform match sets",
+            "every generalisation compared has a uniform match set (any multiplicity)",
+            _UNIFORM_SRC),
+    Reading("uniform target in the table",
+            "the target attribute's values are equally frequent in the auxiliary table (a flat histogram), any "
+            "generalisations of one query compared",
+            _UNIFORM_SRC + "; §5: 'our dataset rarely shows the uniform distribution. As an example, we plot the histogram "
+            "of [Loan Amount] values (see Fig. 3 (a))'"),
+)
+
+
+@claim("querygen.text_uniform", method="exhaustive+symbolic", readings=UNIFORM_READINGS)
 def text_uniform(ctx: Context) -> Outcome:
     """Uniform match sets with multiplicity k: N = k·n and G = (n+1)/2, so N = k(2G − 1) — increasing in G
-    only for a fixed k. Exhaustive search for two uniform generalisations of one query ordered the other way."""
+    for a fixed k (sympy). Exhaustive searches for two generalisations of one query ordered the other way:
+    uniform match sets of different multiplicities; a table whose target is uniform overall."""
     k, g = sympy.symbols("k G", positive=True)
     n = 2 * g - 1
     fixed_k_increasing = sympy.diff(k * n, g) == 2 * k and sympy.simplify((n + 1) / 2 - g) == 0
-    res = search.search_uniform_traffic()
-    if res.found:
-        return refuted(witness=res, holds_when="every match set has the same multiplicity k: N = k(2G - 1)",
-                       fixed_multiplicity_symbolic=bool(fixed_k_increasing))
-    return verified_bounded(bound=res.bound, search=res)
+    fixed = (verified(proof="N = k(2G − 1), dN/dG = 2k > 0 (sympy)") if fixed_k_increasing
+             else refuted(witness="dN/dG is not 2k").because("The closed form N = k(2G − 1) does not hold."))
+    per = {UNIFORM_READINGS[0].name: fixed}
+    for reading, res in ((UNIFORM_READINGS[1], search.search_uniform_traffic()),
+                         (UNIFORM_READINGS[2], search.search_uniform_table_traffic())):
+        if res.found:
+            gens = [x for x in res.witness["generalisations"] if x.get("G") is not None]
+            per[reading.name] = refuted(witness=res).because(
+                f"Under '{reading.name}', the exhaustive search over small tables finds two generalisations of one query "
+                f"against the claim (G and traffic per generalisation: "
+                + "; ".join(f"{x['Q']}: G = {x['G']}, traffic {x['traffic']}" for x in gens) + ").")
+        else:
+            per[reading.name] = verified_bounded(bound=res.bound, search=res)
+    return by_reading(per, why="With one multiplicity k for every match set, traffic N = k(2G − 1) does grow with G. If "
+                               "the uniform match sets may have different multiplicities, or only the table's target "
+                               "histogram is flat, a generalisation with higher G can match fewer tuples (witnesses).")
 
 
 def _z3_eq4_optimal(t, q, target: int, g_min, g_best) -> Any:
@@ -444,7 +493,9 @@ def _table1_instances():
                     yield t, q, target, g
 
 
-@claim("querygen.def_opt", method="exact+exhaustive", quick=False)
+@claim("querygen.def_opt", method="exact+exhaustive", quick=False, readings=_one(
+    "Eq. (4): minimise f(x) subject to f(x) ≥ G_min over x ∈ {0,1}^m, f(x) = G of Q with v_i kept iff x_i = 1; "
+    "Brute-Force returns its optimum", f"{SRC} §4 Eq. (4): 'minimize f(x_1, ..., x_m) subject to f(x_1, ..., x_m) ≥ G_min'"))
 def def_opt(ctx: Context) -> Outcome:
     """Eq. (4) by exhaustion equals Brute-Force on every Table 1 instance (all targets, every query built
     from a tuple with any subset of its values, G_min ∈ {1, 5/4, ..., 3})."""
@@ -466,7 +517,10 @@ def def_opt(ctx: Context) -> Outcome:
                             instances=n)
 
 
-@claim("querygen.text_nphard", method="smt")
+@claim("querygen.text_nphard", method="smt", readings=_one(
+    "Eq. (4) is NP-hard (as a binary program with a nonlinear objective), so heuristics are needed",
+    f"{SRC} §4: 'this problem can be expressed as a Binary Integer Programming problem with a nonlinear objective "
+    "function ..., which is a well-known NP-hard problem [18]'"))
 def text_nphard(ctx: Context) -> Outcome:
     t = table1()
     checked, results = 0, []
@@ -481,11 +535,15 @@ def text_nphard(ctx: Context) -> Outcome:
             checked += 1
             results.append({"Q": _q(q), "G_min": g, "optimum": lo, "z3_better_exists": res.status})
             if res.status != "none-up-to-bound":
-                return discrepancy(paper="exhaustive optimum", computed=res, instance=_q(q))
+                return discrepancy(paper="exhaustive optimum", computed=res, instance=_q(q)).because(
+                    "z3 finds a generalisation better than the exhaustive Eq. (4) optimum: the optimum is mis-computed.")
     return unverifiable(missing="a polynomial reduction from an NP-hard problem to Eq. (4); the paper only notes that "
                                 "Eq. (4) is a binary program with a nonlinear objective, which bounds its difficulty "
                                 "from above, not below (and for a fixed m Brute-Force is polynomial: 2^m scans)",
-                        z3_cross_checks=results, optima_confirmed_by_z3=checked)
+                        z3_cross_checks=results, optima_confirmed_by_z3=checked).because(
+        "004 calls Eq. (4) NP-hard because it is a binary program with a nonlinear objective; that places it inside a "
+        "hard class (an upper bound on difficulty), not a hardness proof, and no reduction is given, so hardness cannot be "
+        "decided here. For fixed m Brute-Force solves it with 2^m evaluations; z3 confirms the exhaustive optima on Table 1.")
 
 
 def _trajectory_ok(t, q, target: int, g_min, strategy: str, seed: int) -> bool:
@@ -528,7 +586,7 @@ def _alg_check(ctx: Context, strategy: str, note: str) -> Outcome:
                           encoding=f"{strategy}: each removal is the literal §4 choice; stop at first G >= G_min")
     procedure = (refuted(witness=res.witness, search=res) if res.found
                  else verified_bounded(bound=res.bound, search=res, note=note))
-    miss = _verify_miss(strategy, GREEDY_MISSES[strategy])
+    miss = verify_greedy_miss(strategy, GREEDY_MISSES[strategy])
     if miss["verified_by_exact"] and miss["row_minimal"]:
         satisfies = refuted(witness=miss).because(
             f"Under the reading that {strategy} provides a privacy-preserving query whenever one exists, it fails: on "
@@ -544,7 +602,20 @@ def _alg_check(ctx: Context, strategy: str, note: str) -> Outcome:
     return by_reading({PROCEDURE.name: procedure, SATISFIES.name: satisfies}, why=why)
 
 
-@claim("querygen.alg_brute", method="exact+statistical", quick=False)
+BRUTE_TIES = (
+    Reading("two or more tie",
+            "Brute-Force returns a minimum-G combination among those with G ≥ G_min; whenever two or more tie, one of "
+            "them uniformly at random",
+            f"{SRC} §4 strategy 1: 'select a combination Q̂ whose entropy G(Q̂, a) is the minimum where G(Q̂, a) ≥ G_min. "
+            "If more than two combinations have an identical entropy value, one of them is randomly selected'"),
+    Reading("more than two tie",
+            "as above, but the random choice is prescribed only when three or more tie ('more than two', literally); a "
+            "tie of exactly two may be broken either way",
+            f"{SRC} §4 strategy 1: 'If more than two combinations have an identical entropy value'"),
+)
+
+
+@claim("querygen.alg_brute", method="exact+statistical", quick=False, readings=BRUTE_TIES)
 def alg_brute(ctx: Context) -> Outcome:
     """Brute-Force = exact Eq. (4) optimum (def_opt); tie rule: uniform among tied combinations."""
     # Q matches one tuple (G = 1); each single removal gives {x, y} (G = 3/2): three tied optima
@@ -564,14 +635,18 @@ def alg_brute(ctx: Context) -> Outcome:
     p_value = float(chi2_dist.sf(chi2, k - 1)) if k > 1 else 1.0
     res = property_search(instances(), lambda inst: _brute_is_optimal(*inst), examples=_examples(ctx, 120, 500),
                           seed=ctx.int_seed("querygen.alg_brute"), encoding="Brute-Force = min G >= G_min over all 2^k")
+    # the tie instance has three tied optima, so both readings prescribe a uniform choice on it
     if res.found:
-        return refuted(witness=res.witness, search=res)
-    if k < 2 or set(picks) != {tuple(_q(x)) for x in argmins} or p_value < 1e-3:
-        return discrepancy(paper="one of the tied combinations at random", computed=picks, p_value=p_value)
-    return verified_bounded(bound=res.bound, search=res, tie_instance={"ties": k, "optimum": lo, "picks": picks,
-                                                                       "chi2_p_value": round(p_value, 6)},
-                            note="the text says 'if more than two combinations' tie; a tie of exactly two is "
-                                 "left unspecified by that wording, and is broken at random here as well")
+        out = refuted(witness=res.witness, search=res).because(
+            "Brute-Force returned a combination that is not a minimum-G combination with G ≥ G_min (witness).")
+    elif k < 3 or set(picks) != {tuple(_q(x)) for x in argmins} or p_value < 1e-3:
+        out = refuted(witness={"ties": k, "picks": picks, "p_value": p_value}).because(
+            "On an instance with three tied optima Brute-Force's choice is not uniform over them (chi-square at 0.001).")
+    else:
+        out = verified_bounded(bound=res.bound, search=res, tie_instance={"ties": k, "optimum": lo, "picks": picks,
+                                                                          "chi2_p_value": round(p_value, 6)})
+    return by_reading({r.name: out for r in BRUTE_TIES},
+                      note="ties of exactly two are broken at random too, which the literal reading allows")
 
 
 def _brute_is_optimal(t, q, target, g_min) -> bool:
@@ -630,7 +705,10 @@ def _sort_comparisons(rng: np.random.Generator) -> tuple[list[int], list[int]]:
     return ns, comps
 
 
-@claim("querygen.cx_entropy", method="exact+measured")
+@claim("querygen.cx_entropy", method="exact+measured", readings=_one(
+    "step (2), sorting the n value frequencies, takes O(n log n) comparisons",
+    f"{SRC} §4: 'the attribute values are sorted in decreasing order of their frequencies ... the step (2) requires "
+    "O(n log n) time where n is the number of distinct domain values in the target attribute a'"))
 def cx_entropy(ctx: Context) -> Outcome:
     ns, comps = _sort_comparisons(ctx.rng("querygen.cx_entropy"))
     within = all(c <= n * math.log2(n) for n, c in zip(ns, comps))
@@ -834,7 +912,10 @@ def _dataset_consistency() -> dict[str, tuple[Any, Any]]:
             "Table 2 levels above (n+1)/2 for the stated n": ({}, unreachable)}
 
 
-@claim("querygen.text_dataset", method="reproduction", quick=False)
+@claim("querygen.text_dataset", method="reproduction", quick=False, readings=_one(
+    "the HMDA 2007 extract: 66,270 denied Massachusetts applicants, six attributes with 236, 206, 9, 14, 7 and 4 groups",
+    f"{SRC} §5: 'we selected 66,270 people who were denied the loan at least once and live in Massachusetts ... we "
+    "selected 6 attributes'"))
 def text_dataset(ctx: Context) -> Outcome:
     consistency = compare_all(_dataset_consistency())
     if consistency.verdict != "verified":
@@ -893,7 +974,11 @@ PAPER_TABLE2 = {
 }
 
 
-@claim("querygen.fig2", method="reproduction", quick=False)
+@claim("querygen.fig2", method="reproduction", quick=False, readings=_one(
+    "the shape of Fig. 2 on real data: the original query lower-bounds every strategy, and Worst-Fit's mean traffic "
+    "rises slowly over the low G_min levels and steeply over the last ones, similarly for all six targets",
+    f"{SRC} §5: 'For each target attribute, the results have similar trends ... while the slope increases rapidly when "
+    "G_min > 4.5, our framework incurs a slight increase in traffic overhead when G_min ≤ 4.5'"))
 def fig2(ctx: Context) -> Outcome:
     t, queries, res = _experiment(ctx.int_seed("querygen.experiment"))
     # original is a lower bound for every strategy on every query (exact per query, not only on average)
@@ -922,8 +1007,14 @@ def fig2(ctx: Context) -> Outcome:
     if lower_bound and convex >= 5:
         return reproduced(shape="original <= every strategy; Worst-Fit traffic rises slowly then steeply "
                                 "(last-two-interval slope > 2x the mean slope of the first seven) for >= 5 of 6 targets",
-                          **ev)
-    return discrepancy(paper="similar knee-shaped trends for all targets", computed=knees, **ev)
+                          **ev).because(
+            f"On the one real substitute used (AER HMDA, 100 random queries) Worst-Fit's mean traffic rises slowly and then "
+            f"steeply for {convex} of 6 targets (knee ratio > 2, decided before looking), as Fig. 2 shows; the original "
+            "query is a lower bound, which holds on any data. The top G_min level is set just below G(all-*), as 004's "
+            "'units adjusted' levels leave open, and the printed curves need the HMDA 2007 extract.")
+    return discrepancy(paper="similar knee-shaped trends for all targets", computed=knees, **ev).because(
+        f"On the real substitute (AER HMDA) only {convex} of 6 targets show the slow-then-steep rise of Fig. 2 "
+        "(or a strategy fell below the original query).")
 
 
 @claim("querygen.table2", method="reproduction+exact", quick=False, readings=(Reading(
@@ -983,7 +1074,10 @@ def text_record(ctx: Context) -> Outcome:
                        exact_kib=kib)
 
 
-@claim("querygen.text_pearson", method="reproduction", quick=False)
+@claim("querygen.text_pearson", method="reproduction", quick=False, readings=_one(
+    "on the HMDA 2007 extract the [Loan Amount] histogram is skewed and the Pearson correlation between G and traffic "
+    "over random queries is 0.369 (low)", f"{SRC} §5: 'we also calculated the Pearson correlation coefficient ... and then "
+    "observed a low correlation (0.369)'"))
 def text_pearson(ctx: Context) -> Outcome:
     t = _hmda()
     rng = np.random.default_rng(ctx.int_seed("querygen.text_pearson"))
@@ -997,15 +1091,23 @@ def text_pearson(ctx: Context) -> Outcome:
               target="LoanToValue (stands in for Loan Amount)", histogram_uniformity_p_value=uniform_p,
               histogram_non_uniform=uniform_p < 1e-3, paper_numbers="unverifiable (data unavailable)")
     if 0 < r < 0.4 and uniform_p < 1e-3:
-        return reproduced(shape="skewed target histogram; weak positive correlation (0.2 <= r < 0.4)", **ev)
+        return reproduced(shape="skewed target histogram; weak positive correlation (0 < r < 0.4)", **ev).because(
+            f"On the one real substitute (AER HMDA, LoanToValue for Loan Amount) the target histogram is skewed and the "
+            f"correlation between G and traffic over random queries is low (r = {r:.3f}), the shape 004 reports; the "
+            "printed 0.369 itself needs the HMDA 2007 extract.")
     # Different data: a different correlation does not show the paper's number wrong, so the shape
     # is reported as not reproduced and the printed value as unverifiable (the 2007 extract is missing).
     return unverifiable(missing="the HMDA 2007 Massachusetts extract behind 0.369; on the substitute the "
                                 f"weak-correlation shape is not reproduced ({band}, r = {r:.3f})",
-                        shape_reproduced=False, **ev)
+                        shape_reproduced=False, **ev).because(
+        f"004 reports r = 0.369 on the HMDA 2007 extract, which we do not have. On the substitute (AER HMDA) the "
+        f"correlation is {band} (r = {r:.3f}): a different data set, so this neither confirms nor refutes the printed value.")
 
 
-@claim("querygen.text_white", method="reproduction", quick=False)
+@claim("querygen.text_white", method="reproduction", quick=False, readings=_one(
+    "at G_min = 1.35 for [Gender], Brute-Force's query is [Race] = White alone whenever the query contains it; White is "
+    "65.1% of the records", f"{SRC} §5: 'when G_min = 1.35 for a = [Gender], the generalized query with the smallest "
+    "entropy always consists of [Race] = \u201cWhite\u201d alone ... this specific attribute value dominates 65.1%'"))
 def text_white(ctx: Context) -> Outcome:
     t, queries, res = _experiment(ctx.int_seed("querygen.experiment"))
     a = t.attr_index("Single")
@@ -1040,7 +1142,11 @@ def text_white(ctx: Context) -> Outcome:
         "substitute is shown as illustration only.")
 
 
-@claim("querygen.text_ranking", method="reproduction+exact", quick=False)
+@claim("querygen.text_ranking", method="reproduction+exact", quick=False, readings=_one(
+    "on real data Worst-Fit gives the lowest traffic, Brute-Force does not outperform it, Best-Fit removes the most "
+    "values and does worst, Random-Fit is sometimes comparable to Brute-Force; the increase ranges 1.0-3.3 (Table 2)",
+    f"{SRC} §5: 'Overall, the Worst-Fit heuristic showed the best performance'; §8: 'The increased overhead varied from "
+    "1.0 to 3.3 times compared to the original'"))
 def text_ranking(ctx: Context) -> Outcome:
     t, _, res = _experiment(ctx.int_seed("querygen.experiment"))
     mean_ratio = {a: {s: round(float(np.mean(r["ratio"][s])), 4) for s in STRATEGIES} for a, r in res.items()}
@@ -1059,13 +1165,21 @@ def text_ranking(ctx: Context) -> Outcome:
               paper_range_table2=paper_range, substitute_worst_fit_range=[round(x, 4) for x in ours_range],
               note="the 1.0-3.3 range is Table 2's (exact: min 1.0000, max 3.3003); on the substitute the top "
                    "G_min level is set near G(all-*), so the range is level-dependent and not comparable")
-    if paper_range != (1.0, 3.3003):
-        return discrepancy(paper="1.0 to 3.3", computed=paper_range, **ev)
+    # §8's "from 1.0 to 3.3" against Table 2's extremes, to the text's one decimal
+    table_range = tuple(round(Q(int(round(x * 10000)), 10000) * 10) / Q(10) for x in paper_range)
+    if table_range != (Q(1), Q(33, 10)):
+        return discrepancy(paper="1.0 to 3.3 (§8)", computed=table_range, **ev).because(
+            "§8's range of the traffic increase does not match Table 2's extremes rounded to one decimal.")
     if wf_best >= 5 and bf_not_better >= 5 and best_fit_most_removed and best_fit_worst >= 5 and rf_comparable >= 1:
         return reproduced(shape="Worst-Fit lowest mean traffic ratio for >= 5/6 targets, Brute-Force not better than "
                                 "Worst-Fit for >= 5/6, Best-Fit removes most values and is worst for >= 5/6, "
-                                "Random-Fit within 10% of Brute-Force for >= 1 target ('sometimes comparable')", **ev)
-    return discrepancy(paper="Worst-Fit best, Brute-Force not better, Best-Fit worst", computed=mean_ratio, **ev)
+                                "Random-Fit within 10% of Brute-Force for >= 1 target ('sometimes comparable')", **ev).because(
+            "On the one real substitute used (AER HMDA, 100 random queries, six targets) the ranking 004 reports holds with "
+            "the thresholds fixed in code: Worst-Fit lowest and Brute-Force not better for at least 5 of 6 targets, "
+            "Best-Fit removing most and doing worst, Random-Fit within 10% of Brute-Force for some target; §8's range "
+            "1.0-3.3 matches Table 2's extremes.")
+    return discrepancy(paper="Worst-Fit best, Brute-Force not better, Best-Fit worst", computed=mean_ratio, **ev).because(
+        "On the real substitute (AER HMDA) the strategies do not rank as 004 reports (counts per target in the evidence).")
 
 
 # ------------------------------------------------------------------------------------------- §6, §7
@@ -1103,7 +1217,9 @@ def _lemma_symbolic() -> dict[str, Any]:
             "C_k_nonnegative_via_k(n-k)=xy": nonneg, "summation_by_parts_identity_n_1_to_24": identities}
 
 
-@claim("querygen.lem_uniform", method="symbolic+smt+property")
+@claim("querygen.lem_uniform", method="symbolic+smt+property", readings=_one(
+    "for any distribution sorted decreasingly on l values, Σ p_i·i ≤ (l + 1)/2", f"{SRC} §6 proof of Theorem 6.1: "
+    "'G = Σ p_i · i ≤ (l_Q̂ + 1)/2'"))
 def lem_uniform(ctx: Context) -> Outcome:
     sym = _lemma_symbolic()
     z3_res = {n: search.z3_guessing_bound(n).status for n in (1, 2, 3, 5, 8, 13, 21, 34)}
@@ -1118,7 +1234,10 @@ def lem_uniform(ctx: Context) -> Outcome:
                          "(a Shannon-entropy fact); the bound for Eq. (2) holds by the proof above")
 
 
-@claim("querygen.thm6_1", method="symbolic+smt+property")
+@claim("querygen.thm6_1", method="symbolic+smt+property", readings=_one(
+    "every Q̂ with G(Q̂, a) ≥ (l + 1)/2 has at least l distinct target values", f"{SRC} §6 Theorem 6.1: 'When the query "
+    "Q is modified into the query Q̂ with the guessing entropy value, which is greater than or equal to (l + 1)/2, the "
+    "size of the attribute value set for Q̂ is at least l'"))
 def thm6_1(ctx: Context) -> Outcome:
     sym = _lemma_symbolic()
     # z3: integers l > n >= 1 and a sorted distribution on n values with Σ p_i i >= (l+1)/2: unsat for n <= 12
