@@ -201,7 +201,14 @@ def _dataset_gender_groups() -> str:
     return _run_patched("querygen.text_dataset", "theory.querygen.hmda", PAPER_GROUPS=groups)
 
 
+def _def2_strict_oracle() -> str:
+    # the closed form with '>' for '≥': at p = 1/2, e^ε = 1 the checker (rightly) says ε-DP, the oracle not
+    return _run_patched("dp.def2", "checks.claims.dp", _oracle_dp=lambda p, eps: eps.sign_of_diff(p, 1 - p) < 0)
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
+    "dp.def2": ("randomized response's closed form with e^ε > p/(1 − p) for ≥ (a definition check can only "
+                "verify our checker or report it broken: verdict error)", _def2_strict_oracle, "verified"),
     "querygen.table2": ("Table 2's Income column with its last two printed ratios swapped (a decrease)",
                         _table2_decreasing, "unverifiable"),
     "querygen.text_dataset": ("§5's Gender with 1 category instead of 4 (Table 2's Gender levels up to 1.45 "

@@ -43,6 +43,13 @@ PER_INPUT = Reading(
     "that ... for all neighboring search logs S''")
 
 
+def checker_bug(what: str, **evidence: Any) -> Outcome:
+    """A definition check compares our exact checker with closed forms and with the definition read
+    literally; a mismatch is a bug of ours, not a finding about the paper (a definition asserts nothing
+    that could be refuted), so it is an ``error`` (the ledger fails on it)."""
+    return Outcome("error", {"error": what, **evidence})
+
+
 def one_reading(name: str, meaning: str, source: str) -> tuple[Reading, ...]:
     """The declaration of a claim the documents give one reading of."""
     return (Reading(name, "The documents give one reading: " + meaning, source),)
@@ -86,8 +93,8 @@ def def2(ctx: Context) -> Outcome:
     least = {rational_str(p): rational_str(exact.smallest_exp_epsilon(randomized_response(p))) for p in RR_GRID}
     expect = {rational_str(p): rational_str(max(ONE, p / (1 - p))) for p in RR_GRID}
     if mismatches or least != expect:
-        return refuted(witness=mismatches or {"least_exp_eps": least, "closed_form": expect},
-                       note="the eps-DP checker disagrees with the closed form")
+        return checker_bug("the eps-DP checker disagrees with the closed form",
+                           mismatches=mismatches or {"least_exp_eps": least, "closed_form": expect})
     return verified(cases=cases, least_exp_eps=least, oracle="randomized response: eps-DP iff e^eps >= p/(1-p)")
 
 
@@ -126,8 +133,8 @@ def def3(ctx: Context) -> Outcome:
         pairs[qf]["three inputs"] = (three[qf], exact.probabilistic_dp_delta(tri, "ln(2)", qf)[0])
         out = compare_all(pairs[qf])
         if out.verdict == "discrepancy":  # the oracles are closed forms: a mismatch is a checker bug
-            out = refuted(witness=out.evidence["differ"], note="the probabilistic-DP checker disagrees with a closed form").because(
-                f"Under the {reading.name} reading the exact checker disagrees with a closed form (listed).")
+            return checker_bug(f"the probabilistic-DP checker ({reading.name}) disagrees with a closed form",
+                               differ=out.evidence["differ"])
         per[reading.name] = out
     return by_reading(per, note="the two printed quantifier orders define different notions (the three-input rows: "
                                 "least δ 1/10 per pair, 1/5 per input)")
@@ -217,7 +224,7 @@ def def4(ctx: Context) -> Outcome:
             pairs[f"RR p={rational_str(p)} eps={e}"] = (want, Q(got.a) - eps.exp_value * Q(got.b))
     closed = compare_all(pairs)
     if closed.verdict != "verified":
-        return refuted(witness=closed.evidence["differ"], note="hockey-stick delta differs from the closed form")
+        return checker_bug("hockey-stick delta differs from the closed form", differ=closed.evidence["differ"])
 
     def holds(case: tuple) -> bool:
         mech, e, d = case
@@ -228,7 +235,7 @@ def def4(ctx: Context) -> Outcome:
                           examples=120 if ctx.quick else 500, seed=ctx.int_seed("dp.def4"),
                           encoding="worst-set checker == literal subset enumeration")
     if res.found:
-        return refuted(witness=res.witness, search=res)
+        return checker_bug("the worst-set checker disagrees with the literal all-subsets reading", search=res.as_json())
     return verified(closed_form=closed.evidence["values"], literal_vs_worst_set=res,
                     note="closed forms agree exactly; worst-set shortcut agrees with the literal definition on every generated mechanism")
 
@@ -260,7 +267,7 @@ def def6(ctx: Context) -> Outcome:
     pairs["reachable outputs literal == marginal"] = (sorted(lit), sorted(sy.outputs()))
     out = compare_all(pairs)
     if out.verdict != "verified":
-        return refuted(witness=out.evidence["differ"], note="delta-privacy checker disagrees with a closed form")
+        return checker_bug("delta-privacy checker disagrees with a closed form", differ=out.evidence["differ"])
     return out
 
 
@@ -288,7 +295,9 @@ def def6_subset(ctx: Context) -> Outcome:
     res = property_search(finite_systems(), holds, examples=100 if ctx.quick else 400, seed=ctx.int_seed("dp.text_def6_subset"),
                           encoding="contexts {a,b,c}, T <= 2, <= 3 outputs, S' in {{a},{a,b}}", describe=_describe_system)
     if res.found:
-        return refuted(witness=res.witness, search=res)
+        return refuted(witness=res.witness, search=res).because(
+            "A system and an output where the belief in X_t ∈ S' rises by more than |S'| times the largest "
+            "single-context gain, against the text's sum argument (witness).")
     return verified_bounded(bound=res.bound, search=res, proof="Pr[X_t in S'|o] = sum_{s in S'} Pr[X_t = s|o] (disjoint events)")
 
 
