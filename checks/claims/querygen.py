@@ -115,7 +115,9 @@ def text_sweeney(ctx: Context) -> Outcome:
         "have; the only checkable part, 216 of 248 million rounding to 87%, agrees.")
 
 
-@claim("querygen.def_domain", method="exact")
+@claim("querygen.def_domain", method="exact", readings=_one(
+    "a tuple has m attributes; attribute a_i maps tuples into its domain D_i (values outside D_i are not values of a_i)",
+    f"{SRC} §2: 'Let t be a tuple consisting of m attributes, a_i be an attribute of t and D_i be a domain of a_i'"))
 def def_domain(ctx: Context) -> Outcome:
     t = table1()
     gender = t.attr_index("Gender")
@@ -156,7 +158,10 @@ def table1_check(ctx: Context) -> Outcome:
     }, note="Table 1 rebuilt from the text; every number the text derives from it is recomputed")
 
 
-@claim("querygen.def_query", method="exact")
+@claim("querygen.def_query", method="exact", readings=_one(
+    "a query is an ordered list (v_1, ..., v_m) with v_i ∈ D_i ∪ {*} over the auxiliary information's m attributes",
+    f"{SRC} §2: 'we define a query Q from a user as an ordered list of m attribute values, (v_1, v_2, ..., v_m), for "
+    "v_i ∈ D_i ∪ {*} where * means \u201cdon't care\u201d value'"))
 def def_query(ctx: Context) -> Outcome:
     """"Find jobs for pregnant black women with the $20k amount of loan" → Q; "pregnancy" is ignored."""
     t = table1()
@@ -171,7 +176,10 @@ def def_query(ctx: Context) -> Outcome:
                               "before the query is formed (the adversary cannot use them)")
 
 
-@claim("querygen.def_shannon", method="exact+numeric")
+@claim("querygen.def_shannon", method="exact+numeric", readings=_one(
+    "H = −Σ p_i log2 p_i over the matching tuples' target values (Eq. (1))",
+    f"{SRC} §2 Eq. (1): 'The Shannon entropy is a traditional estimator of measuring the information of X as follows "
+    "(here, log is to the base 2)'"))
 def def_shannon(ctx: Context) -> Outcome:
     t = table1()
     h = exact.shannon_entropy(t, eq3_query(t), "Income")
@@ -853,7 +861,10 @@ def cx_random(ctx: Context) -> Outcome:
 # ------------------------------------------------------------------------------------------- §5
 
 
-@claim("querygen.def_traffic", method="exact")
+@claim("querygen.def_traffic", method="exact", readings=_one(
+    "traffic overhead = number of tuples of the provider's database matching the (generalised) query",
+    f"{SRC} §5: 'The traffic overhead is measured in terms of the number of records included in a query response ... "
+    "i.e. the number of tuples in service provider's database corresponding to a query'"))
 def def_traffic(ctx: Context) -> Outcome:
     t = table1()
     q = eq3_query(t)
@@ -1185,7 +1196,10 @@ def text_ranking(ctx: Context) -> Outcome:
 # ------------------------------------------------------------------------------------------- §6, §7
 
 
-@claim("querygen.def_l", method="exact")
+@claim("querygen.def_l", method="exact", readings=_one(
+    "(a, l) is translated to (a, (l + 1)/2); l = 25 gives G_min = 13",
+    f"{SRC} §6: 'Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
+    "G_min = (l + 1)/2 = 13'"))
 def def_l(ctx: Context) -> Outcome:
     return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25,
                          note="Theorem 6.1 guarantees at least l = 25 values; the text's gloss 'more than 25' "
