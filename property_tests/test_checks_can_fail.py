@@ -240,6 +240,47 @@ def test_scanner_flags_a_fixed_verdict():
     assert not can_fail(reachable_verdicts(check))
 
 
+def self_comparisons(fn: Callable) -> list[str]:
+    """Comparisons of an expression with itself in ``fn``'s source: ``x == x`` (any comparison operator),
+    ``compare_exact(x, x)``, and ``(x, x)`` pairs handed to ``compare_all`` — true (or false) by construction."""
+    fn = _unwrap(fn)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            found += [ast.unparse(a) for a, b in zip(sides, sides[1:]) if ast.dump(a) == ast.dump(b)]
+        elif isinstance(node, ast.Call) and _name_of(node.func) in ("compare_exact", "compare_all"):
+            args = list(node.args) + [k.value for k in node.keywords]
+            if _name_of(node.func) == "compare_exact" and len(args) >= 2 and ast.dump(args[0]) == ast.dump(args[1]):
+                found.append(ast.unparse(node))
+            for d in args:
+                if isinstance(d, ast.Dict):
+                    found += [ast.unparse(v) for v in d.values
+                              if isinstance(v, ast.Tuple) and len(v.elts) == 2 and ast.dump(v.elts[0]) == ast.dump(v.elts[1])]
+    return found
+
+
+def test_no_check_compares_a_value_with_itself():
+    bad = {}
+    for cid, chk in sorted(load_all().items()):
+        hits = self_comparisons(chk.fn)
+        if hits:
+            bad[cid] = hits
+    assert not bad, f"checks comparing an expression with itself (true by construction): {bad}"
+
+
+def test_scanner_sees_a_self_comparison():
+    def check(ctx):
+        x = 3
+        return x == x
+
+    assert self_comparisons(check) == ["x"]
+
+
 def _flagged() -> dict[str, set[str]]:
     out = {}
     for cid, chk in sorted(load_all().items()):
