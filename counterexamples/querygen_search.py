@@ -104,41 +104,61 @@ def search_greedy_miss(strategy: str, *, examples: int, seed: int) -> SearchResu
                            verify=verify, describe=describe)
 
 
-def search_uniform_traffic(max_count: int = 2) -> SearchResult:
-    """Tables over a∈{x,y,z}, b,c∈{1,2} (each tuple 0..max_count times); Q = (*, 1, 1)."""
-    names, doms = ("a", "b", "c"), {"a": ["x", "y", "z"], "b": [1, 2], "c": [1, 2]}
-    types = list(itertools.product(doms["a"], doms["b"], doms["c"]))
+_ABC_NAMES, _ABC_DOMS = ("a", "b", "c"), {"a": ["x", "y", "z"], "b": [1, 2], "c": [1, 2]}
 
-    def uniform(t, q) -> bool:
-        cnt = exact.value_counts(t, exact.matching_rows(t, q), 0)
-        return len(cnt) >= 2 and len(set(cnt.values())) == 1
+
+def _uniform_match(t, q) -> bool:
+    cnt = exact.value_counts(t, exact.matching_rows(t, q), 0)
+    return len(cnt) >= 2 and len(set(cnt.values())) == 1
+
+
+def _traffic_order_search(max_count: int, table_ok, compared, bound: str, encoding: str) -> SearchResult:
+    """Tables over a∈{x,y,z}, b,c∈{1,2} (each tuple 0..max_count times) passing ``table_ok``; Q = (*, 1, 1).
+    A witness has two generalisations g1, g2 of Q with ``compared(t, g)`` true, G1 > G2 and traffic1 < traffic2."""
+    types = list(itertools.product(*_ABC_DOMS.values()))
+
+    def gens(q):
+        return [remove(q, s) for s in ([], [1], [2], [1, 2])]
 
     def cands():
-        for t in _multiset_tables(types, max_count, names, doms):
+        for t in _multiset_tables(types, max_count, _ABC_NAMES, _ABC_DOMS):
             q = make_query(t, ("*", 1, 1))
-            if exact.traffic_overhead(t, q) == 0:
-                continue
-            yield t, q
+            if table_ok(t) and exact.traffic_overhead(t, q) > 0:
+                yield t, q
 
     def bad(c) -> bool:
         t, q = c
-        gens = [remove(q, s) for s in ([], [1], [2], [1, 2])]
-        gens = [g for g in gens if uniform(t, g)]
+        gs = [g for g in gens(q) if exact.traffic_overhead(t, g) and compared(t, g)]
         return any(exact.guessing_entropy(t, g1, 0) > exact.guessing_entropy(t, g2, 0)
-                   and exact.traffic_overhead(t, g1) < exact.traffic_overhead(t, g2)
-                   for g1 in gens for g2 in gens)
+                   and exact.traffic_overhead(t, g1) < exact.traffic_overhead(t, g2) for g1 in gs for g2 in gs)
 
     def describe(c):
         t, q = c
-        gens = [remove(q, s) for s in ([], [1], [2], [1, 2])]
         return {"table": _describe_table(t), "target": "a",
-                "generalisations": [{"Q": [repr(v) if v is STAR else v for v in g], "uniform": uniform(t, g),
-                                     "G": exact.guessing_entropy(t, g, 0), "traffic": exact.traffic_overhead(t, g)}
-                                    for g in gens]}
+                "generalisations": [{"Q": [repr(v) if v is STAR else v for v in g], "compared": compared(t, g),
+                                     "G": exact.guessing_entropy(t, g, 0) if exact.traffic_overhead(t, g) else None,
+                                     "traffic": exact.traffic_overhead(t, g)} for g in gens(q)]}
 
-    return exhaustive_search(cands(), bad, bound=f"tables over a∈{{x,y,z}}, b,c∈{{1,2}}, each tuple 0..{max_count} times",
-                             encoding="exact twin: two uniform generalisations of Q with G1 > G2 and traffic1 < traffic2",
+    return exhaustive_search(cands(), bad, bound=bound + f", each tuple 0..{max_count} times", encoding=encoding,
                              verify=bad, describe=describe)
+
+
+def search_uniform_traffic(max_count: int = 2) -> SearchResult:
+    """Two generalisations with uniform match sets (any multiplicities) ordered against 'traffic grows with G'."""
+    return _traffic_order_search(max_count, lambda t: True, _uniform_match, "tables over a∈{x,y,z}, b,c∈{1,2}",
+                                 "exact twin: two uniform generalisations of Q with G1 > G2 and traffic1 < traffic2")
+
+
+def search_uniform_table_traffic(max_count: int = 2) -> SearchResult:
+    """As :func:`search_uniform_traffic`, but the uniformity is of the target over the whole table (every
+    value of a equally frequent, as a flat histogram like 004's Fig. 3(a) would be), and any two
+    generalisations of Q = (*, 1, 1) are compared."""
+    def flat(t) -> bool:
+        cnt = exact.value_counts(t, range(t.n_rows), 0)
+        return len(cnt) == 3 and len(set(cnt.values())) == 1
+
+    return _traffic_order_search(max_count, flat, lambda t, g: True, "tables over a∈{x,y,z} (uniform a), b,c∈{1,2}",
+                                 "exact twin: two generalisations of Q with G1 > G2 and traffic1 < traffic2")
 
 
 def z3_guessing_bound(n: int, timeout_ms: int = 20_000) -> SearchResult:
@@ -178,5 +198,5 @@ def search_l_diversity_disclosure(l: int = 3, max_size: int = 12) -> SearchResul
                                                  "disclosure_risk": Q(max(c), sum(c)), "bound_1_over_l": Q(1, l)})
 
 
-__all__ = ["search_nonmonotone", "search_greedy_miss", "search_uniform_traffic", "z3_guessing_bound",
+__all__ = ["search_nonmonotone", "search_greedy_miss", "search_uniform_traffic", "search_uniform_table_traffic", "z3_guessing_bound",
            "search_l_diversity_disclosure", "st"]

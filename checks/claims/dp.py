@@ -15,7 +15,7 @@ import z3
 from hypothesis import strategies as st
 
 from checks.registry import Context, claim
-from checks.verdict import Outcome, compare_all, refuted, verified, verified_bounded
+from checks.verdict import Outcome, Reading, by_reading, compare_all, refuted, unverifiable, verified, verified_bounded
 from counterexamples.harness import exhaustive_search, model_rational, z3_search
 from counterexamples.property_search import property_search
 from counterexamples.strategies import exp_epsilons, finite_mechanisms, finite_systems
@@ -23,6 +23,36 @@ from theory.dp import exact
 from theory.dp.delta_privacy import finite_system, max_breach, posterior_belief, prior_belief, set_belief, window_belief
 from theory.dp.mechanism import finite_mechanism
 from theory.numbers import ONE, Epsilon, Q, rational_str
+
+
+THESIS = "000_211156f2009240b4.txt"
+ZEALOUS = "003_755c7aa10ef74058.txt"
+MASKIT = "001_eb11505ae1399b83.txt"
+
+# The two printed quantifier orders of Definition 3 (probabilistic DP), used by every check that reads it.
+PER_PAIR = Reading(
+    "per-pair split",
+    "for every neighbouring pair (L, L') there is a split Ω = Ω1 ∪ Ω2 (it may depend on L') with Pr[M(L) ∈ Ω2] ≤ δ "
+    "and the e^ε ratio bound on Ω1",
+    f"{THESIS} §2.2.1 Definition 3: 'for all user activity logs L and neighboring ad logs L' ... we can divide the "
+    "output space Ω into two sets Ω_1, Ω_2'")
+PER_INPUT = Reading(
+    "per-input split",
+    "for every input L there is one split Ω = Ω1 ∪ Ω2 that serves all neighbours L' of L",
+    f"{ZEALOUS} §2 Definition 3: 'for all search logs S we can divide the output space Ω into two sets Ω_1, Ω_2 such "
+    "that ... for all neighboring search logs S''")
+
+
+def checker_bug(what: str, **evidence: Any) -> Outcome:
+    """A definition check compares our exact checker with closed forms and with the definition read
+    literally; a mismatch is a bug of ours, not a finding about the paper (a definition asserts nothing
+    that could be refuted), so it is an ``error`` (the ledger fails on it)."""
+    return Outcome("error", {"error": what, **evidence})
+
+
+def one_reading(name: str, meaning: str, source: str) -> tuple[Reading, ...]:
+    """The declaration of a claim the documents give one reading of."""
+    return (Reading(name, "The documents give one reading: " + meaning, source),)
 
 
 def randomized_response(p: Any) -> Any:
@@ -45,7 +75,9 @@ def _oracle_dp(p: Any, eps: Epsilon) -> bool:
     return eps.sign_of_diff(p, 1 - p) <= 0
 
 
-@claim("dp.def2", method="exact")
+@claim("dp.def2", method="exact", readings=one_reading(
+    "as defined", "M is ε-DP iff Pr[M(L) ∈ O] ≤ e^ε Pr[M(L') ∈ O] for all neighbours L, L' and output sets O",
+    f"{THESIS} §2.2.1 Definition 2"))
 def def2(ctx: Context) -> Outcome:
     """Definition 2: the checker against randomized response's closed form on a grid of (p, eps)."""
     mismatches, cases = [], 0
@@ -61,12 +93,12 @@ def def2(ctx: Context) -> Outcome:
     least = {rational_str(p): rational_str(exact.smallest_exp_epsilon(randomized_response(p))) for p in RR_GRID}
     expect = {rational_str(p): rational_str(max(ONE, p / (1 - p))) for p in RR_GRID}
     if mismatches or least != expect:
-        return refuted(witness=mismatches or {"least_exp_eps": least, "closed_form": expect},
-                       note="the eps-DP checker disagrees with the closed form")
+        return checker_bug("the eps-DP checker disagrees with the closed form",
+                           mismatches=mismatches or {"least_exp_eps": least, "closed_form": expect})
     return verified(cases=cases, least_exp_eps=least, oracle="randomized response: eps-DP iff e^eps >= p/(1-p)")
 
 
-@claim("dp.def3", method="exact")
+@claim("dp.def3", method="exact", readings=(PER_PAIR, PER_INPUT))
 def def3(ctx: Context) -> Outcome:
     """Definition 3 (both printed quantifier orders) against closed forms.
 
@@ -75,19 +107,18 @@ def def3(ctx: Context) -> Outcome:
     * a three-input instance where the thesis order ("for all L, L' there is a split") and the 003
       order ("for all L there is one split for all L'") give different least deltas: 1/10 vs 1/5.
     """
-    pairs: dict[str, tuple[Any, Any]] = {}
+    pairs: dict[str, dict[str, tuple[Any, Any]]] = {"pair": {}, "input": {}}
     for p in RR_GRID:
         for e in ("ln(2)", "ln(3)", "1"):
             eps = Epsilon.of(e)
             want = Q(0) if _oracle_dp(p, eps) else Q(1)
             for qf in ("pair", "input"):
-                pairs[f"RR p={rational_str(p)} eps={e} {qf}"] = (want, exact.probabilistic_dp_delta(randomized_response(p), eps, qf)[0])
+                pairs[qf][f"RR p={rational_str(p)} eps={e}"] = (want, exact.probabilistic_dp_delta(randomized_response(p), eps, qf)[0])
     r = Q(1, 20)
     leak = finite_mechanism(
         {0: {"0": (1 - r) * Q(2, 3), "1": (1 - r) * Q(1, 3), "L0": r}, 1: {"0": (1 - r) * Q(1, 3), "1": (1 - r) * Q(2, 3), "L1": r}},
         [(0, 1)],
     )
-    pairs["RR(2/3) + revealing output r=1/20, eps=ln 2"] = (r, exact.probabilistic_dp_delta(leak, "ln(2)")[0])
     # Input A neighbours B and C; A's output x breaches only against B, y only against C.
     tri = finite_mechanism(
         {"A": {"x": Q(1, 10), "y": Q(1, 10), "z": Q(4, 5)},
@@ -95,45 +126,55 @@ def def3(ctx: Context) -> Outcome:
          "C": {"x": Q(1, 10), "y": Q(1, 100), "z": Q(89, 100)}},
         [("A", "B"), ("A", "C")],
     )
-    pairs["three inputs, thesis order"] = (Q(1, 10), exact.probabilistic_dp_delta(tri, "ln(2)", "pair")[0])
-    pairs["three inputs, 003 order"] = (Q(1, 5), exact.probabilistic_dp_delta(tri, "ln(2)", "input")[0])
-    out = compare_all(pairs, note="the two printed quantifier orders define different notions (last two rows)")
-    if out.verdict == "discrepancy":  # the oracles are closed forms: a mismatch is a checker bug
-        return refuted(witness=out.evidence["differ"], note="the probabilistic-DP checker disagrees with a closed form")
-    return out
+    three = {"pair": Q(1, 10), "input": Q(1, 5)}  # a split per pair needs one breach output; per input, both
+    per = {}
+    for qf, reading in (("pair", PER_PAIR), ("input", PER_INPUT)):
+        pairs[qf]["RR(2/3) + revealing output r=1/20, eps=ln 2"] = (r, exact.probabilistic_dp_delta(leak, "ln(2)", qf)[0])
+        pairs[qf]["three inputs"] = (three[qf], exact.probabilistic_dp_delta(tri, "ln(2)", qf)[0])
+        out = compare_all(pairs[qf])
+        if out.verdict == "discrepancy":  # the oracles are closed forms: a mismatch is a checker bug
+            return checker_bug(f"the probabilistic-DP checker ({reading.name}) disagrees with a closed form",
+                               differ=out.evidence["differ"])
+        per[reading.name] = out
+    return by_reading(per, note="the two printed quantifier orders define different notions (the three-input rows: "
+                                "least δ 1/10 per pair, 1/5 per input)")
 
 
-@claim("dp.text_def3_delta0", method="property+smt")
+@claim("dp.text_def3_delta0", method="property+smt", readings=(PER_PAIR, PER_INPUT))
 def def3_delta0(ctx: Context) -> Outcome:
     """For delta = 0, (eps, 0)-probabilistic DP <=> eps-DP; and a pDP mechanism's eps-DP breaches
     have probability <= delta. Property search over random finite mechanisms, plus a z3 search for
     a two-input mechanism that is (eps, 0)-pDP but not eps-DP."""
     n = 150 if ctx.quick else 600
 
-    def holds(case: tuple) -> bool:
+    def holds(case: tuple, qf: str) -> bool:
         mech, e = case
         eps = Epsilon.of(e)
-        ok = True
-        for qf in ("pair", "input"):
-            d, w = exact.probabilistic_dp_delta(mech, eps, qf)
-            ok &= (d == 0) == exact.is_differentially_private(mech, eps)
+        d, _ = exact.probabilistic_dp_delta(mech, eps, qf)
+        ok = (d == 0) == exact.is_differentially_private(mech, eps)
         # breach mass of eps-DP violations (one direction) <= pDP delta
-        d_pair, _ = exact.probabilistic_dp_delta(mech, eps, "pair")
         for L, Lp in mech.pairs:
             mass = sum((mech.pr(L, O) for (a, b, O) in exact.dp_violations(mech, eps) if (a, b) == (L, Lp)), Q(0))
-            ok &= mass <= d_pair
+            ok &= mass <= d
         return ok
 
-    res = property_search(st.tuples(finite_mechanisms(), exp_epsilons()), holds, examples=n,
-                          seed=ctx.int_seed("dp.text_def3_delta0"), encoding="mechanisms: 2-3 inputs on a path, 1-4 outputs, denominators <= 10")
-    if res.found:
-        return refuted(witness=res.witness, search=res)
+    # two inputs: both quantifier orders coincide, so the z3 search serves both readings
     z = _z3_delta0_search(outputs=4, exp_eps=Q(2))
-    if z.found:
-        return refuted(witness=z.witness, search=z)
-    if res.exhausted and z.exhausted:
-        return verified_bounded(bound=f"{res.bound}; z3: 2 inputs, {z.bound}", property=res, smt=z)
-    return Outcome("error", {"error": "search inconclusive", "property": res.as_json(), "smt": z.as_json()})
+    per = {}
+    for qf, reading in (("pair", PER_PAIR), ("input", PER_INPUT)):
+        res = property_search(st.tuples(finite_mechanisms(), exp_epsilons()), lambda c, qf=qf: holds(c, qf), examples=n,
+                              seed=ctx.int_seed("dp.text_def3_delta0"),
+                              encoding=f"{qf} split; mechanisms: 2-3 inputs on a path, 1-4 outputs, denominators <= 10")
+        if res.found or z.found:
+            w = res if res.found else z
+            per[reading.name] = refuted(witness=w.witness, search=w).because(
+                f"Under the {reading.name} reading a mechanism is (ε, 0)-probabilistically DP but not ε-DP, or has ε-DP "
+                "breaches of probability above δ (witness).")
+        elif res.exhausted and z.exhausted:
+            per[reading.name] = verified_bounded(bound=f"{res.bound}; z3: 2 inputs, {z.bound}", property=res, smt=z)
+        else:
+            return Outcome("error", {"error": "search inconclusive", "property": res.as_json(), "smt": z.as_json()})
+    return by_reading(per)
 
 
 def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
@@ -167,7 +208,10 @@ def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
                      encoding="real p_i, q_i >= 0 summing to 1; pDP(delta=0) and an eps-DP violation", timeout_ms=30_000)
 
 
-@claim("dp.def4", method="exact+property")
+@claim("dp.def4", method="exact+property", readings=one_reading(
+    "as defined", "(ε, δ)-indistinguishability: Pr[M(L) ∈ O] ≤ e^ε Pr[M(L') ∈ O] + δ for all neighbours and every output "
+    "set O (decided through the worst set, checked against all subsets)",
+    f"{THESIS} §2.2.1 Definition 4; {ZEALOUS} §2 Definition 2"))
 def def4(ctx: Context) -> Outcome:
     """Definition 4: the worst-set (hockey-stick) checker against (a) randomized response's closed
     form delta = p - e^eps (1-p) and (b) the literal all-subsets reading, on random mechanisms."""
@@ -180,7 +224,7 @@ def def4(ctx: Context) -> Outcome:
             pairs[f"RR p={rational_str(p)} eps={e}"] = (want, Q(got.a) - eps.exp_value * Q(got.b))
     closed = compare_all(pairs)
     if closed.verdict != "verified":
-        return refuted(witness=closed.evidence["differ"], note="hockey-stick delta differs from the closed form")
+        return checker_bug("hockey-stick delta differs from the closed form", differ=closed.evidence["differ"])
 
     def holds(case: tuple) -> bool:
         mech, e, d = case
@@ -191,12 +235,15 @@ def def4(ctx: Context) -> Outcome:
                           examples=120 if ctx.quick else 500, seed=ctx.int_seed("dp.def4"),
                           encoding="worst-set checker == literal subset enumeration")
     if res.found:
-        return refuted(witness=res.witness, search=res)
+        return checker_bug("the worst-set checker disagrees with the literal all-subsets reading", search=res.as_json())
     return verified(closed_form=closed.evidence["values"], literal_vs_worst_set=res,
                     note="closed forms agree exactly; worst-set shortcut agrees with the literal definition on every generated mechanism")
 
 
-@claim("dp.def6", method="exact")
+@claim("dp.def6", method="exact", readings=one_reading(
+    "as defined", "δ-privacy: Pr[X_t = s | o] − Pr[X_t = s] ≤ δ for every output o of positive probability, every t and "
+    "every sensitive s",
+    f"{THESIS} §2.2.2 Definition 6; {MASKIT} §2.1 (same wording)"))
 def def6(ctx: Context) -> Outcome:
     """Definition 6 on instances with closed-form breaches.
 
@@ -220,11 +267,14 @@ def def6(ctx: Context) -> Outcome:
     pairs["reachable outputs literal == marginal"] = (sorted(lit), sorted(sy.outputs()))
     out = compare_all(pairs)
     if out.verdict != "verified":
-        return refuted(witness=out.evidence["differ"], note="delta-privacy checker disagrees with a closed form")
+        return checker_bug("delta-privacy checker disagrees with a closed form", differ=out.evidence["differ"])
     return out
 
 
-@claim("dp.text_def6_subset", method="property+exhaustive")
+@claim("dp.text_def6_subset", method="property+exhaustive", readings=one_reading(
+    "as stated", "for S' ⊂ S, δ/|S'|-privacy gives Pr[X_t ∈ S' | o] − Pr[X_t ∈ S'] ≤ δ at every single time t",
+    f"{THESIS} §2.2.2 after Definition 6: 'for any subset S' ⊂ S, any t, any o preserving δ/|S'|-privacy ... "
+    "Pr[X_t ∈ S'|o] − Pr[X_t ∈ S'] ≤ δ'"))
 def def6_subset(ctx: Context) -> Outcome:
     """For S' of S: if o preserves delta/|S'|-privacy then Pr[X_t in S'|o] - Pr[X_t in S'] <= delta.
 
@@ -245,7 +295,9 @@ def def6_subset(ctx: Context) -> Outcome:
     res = property_search(finite_systems(), holds, examples=100 if ctx.quick else 400, seed=ctx.int_seed("dp.text_def6_subset"),
                           encoding="contexts {a,b,c}, T <= 2, <= 3 outputs, S' in {{a},{a,b}}", describe=_describe_system)
     if res.found:
-        return refuted(witness=res.witness, search=res)
+        return refuted(witness=res.witness, search=res).because(
+            "A system and an output where the belief in X_t ∈ S' rises by more than |S'| times the largest "
+            "single-context gain, against the text's sum argument (witness).")
     return verified_bounded(bound=res.bound, search=res, proof="Pr[X_t in S'|o] = sum_{s in S'} Pr[X_t = s|o] (disjoint events)")
 
 
@@ -253,7 +305,13 @@ def _describe_system(sy: Any) -> dict[str, Any]:
     return {"prior": {"".join(x): p for x, p in sy.prior.items() if p}, "channel": {"".join(x): row for x, row in sy.channel.items()}}
 
 
-@claim("dp.text_def6_window", method="smt+exact")
+@claim("dp.text_def6_window", method="smt+exact", readings=one_reading(
+    "some point of the window",
+    "for a window W of Δ time steps, δ/Δ-privacy (Definition 6) gives Pr[∃t ∈ W: X_t = s | o] − Pr[∃t ∈ W: X_t = s] ≤ δ "
+    "(the event 'at *some* point', by analogy with '*some* sensitive context'; thesis and 001 word it identically)",
+    f"{THESIS} §2.2.2: 'For a time window of length Δ any o preserving δ/Δ-privacy we have that the posterior belief ... "
+    f"of the user being in a sensitive context s at *some* point in the time window is at most δ larger than her prior "
+    f"belief'; {MASKIT} §2.1 (Δ_t)"))
 def def6_window(ctx: Context) -> Outcome:
     """"For a window of length D, any o preserving delta/D-privacy keeps the posterior belief that the
     user is in s at some point of the window at most delta above the prior belief."
@@ -269,9 +327,23 @@ def def6_window(ctx: Context) -> Outcome:
         res = _z3_window_search(streams, labels)
         results.append(res)
         if res.found:
-            return refuted(witness=res.witness, search=res, tried_channels=len(results),
+            w = res.witness
+            full_support = all(v > 0 for v in w["prior"].values())
+            if not full_support:  # a witness must not win on a degenerate prior: search the next channel
+                continue
+            return refuted(witness=w, search=res, tried_channels=len(results),
+                           minimality="Δ = 2 is the shortest window that says more than Definition 6; two contexts, "
+                                      "a deterministic channel with two outputs",
+                           non_degenerate={"prior_full_support": full_support, "delta": w["delta"],
+                                           "max_per_time_gain": w["max_per_time_gain"], "window_gains": w["window_gains"]},
                            note="per-time gains are bounded but the window event's gain is not: the union bound "
-                                "gives sum_t Pr[X_t=s] + delta, and sum_t Pr[X_t=s] exceeds Pr[some t: X_t=s]")
+                                "gives sum_t Pr[X_t=s] + delta, and sum_t Pr[X_t=s] exceeds Pr[some t: X_t=s]").because(
+                "The text says δ/Δ-privacy keeps the posterior belief that the user is in s at some point of a window of "
+                f"length Δ at most δ above the prior. With Δ = 2, two contexts and a prior on all four streams, a release "
+                f"that only tells whether the user was in s exactly once is δ/2-private for δ = {w['delta']} (largest "
+                f"per-time gain {w['max_per_time_gain']}), yet the belief in 'in s at some point' rises by "
+                f"{max(w['window_gains'])} > δ. The union bound behind the claim adds Pr[X_t = s] over the window, which "
+                "exceeds Pr[in s at some point] when the user can be in s more than once.")
     if all(r.exhausted for r in results):
         return verified_bounded(bound="T=2, contexts {s,n}, deterministic channels with 2 outputs", searches=results)
     return Outcome("error", {"error": "window search inconclusive", "searches": [r.as_json() for r in results]})
@@ -316,7 +388,10 @@ def _z3_window_search(streams: list, labels: dict) -> Any:
                      encoding="real prior over {ss,sn,ns,nn}, delta; constraints multiplied by Pr[o] > 0", timeout_ms=20_000)
 
 
-@claim("dp.text_anon_not_priv", method="exact")
+@claim("dp.text_anon_not_priv", method="exact", readings=one_reading(
+    "as stated", "a k-anonymous release can breach δ-privacy (k users can be in the same sensitive location)",
+    f"{THESIS} §2.2.2: 'Privacy of sensitive locations is not implied by anonymity, e.g., k users can be in the same "
+    "sensitive location'"))
 def anon_not_private(ctx: Context) -> Outcome:
     """k users, each independently in "hospital" with prior 1/4, else "home"; the release is the
     anonymised multiset of their locations. When all k are in the hospital the release is
@@ -335,6 +410,9 @@ def anon_not_private(ctx: Context) -> Outcome:
         records_k_anonymous = all(o.count(r) >= k for r in o)
         gain = posterior_belief(sy, o, 1, "hospital") - prior_belief(sy, 1, "hospital")
         rows.append({"k": k, "release": list(o), "k_anonymous": records_k_anonymous, "breach_user1": gain})
-        if not records_k_anonymous or gain <= 0:
-            return Outcome("error", {"error": "construction failed", "rows": rows})
+        if not records_k_anonymous or gain <= 0:  # an existence claim: no witness from this construction
+            return unverifiable(missing=f"a k-anonymous release breaching δ-privacy (the construction gives none at k = {k})",
+                                rows=rows).because(
+                "The claim is that anonymity does not imply δ-privacy; our construction of a k-anonymous release with a "
+                "breach did not produce one, so the claim is neither shown nor refuted here.")
     return verified(instances=rows, note="k-anonymous releases with a delta-privacy breach of 3/4 for every k")

@@ -44,10 +44,12 @@ def for_target(query: Sequence[Any], target: int) -> tuple:
     return tuple(STAR if i == target else v for i, v in enumerate(query))
 
 
-def g_min_levels(table: AuxTable, target: int, count: int = 10) -> list[Any]:
+def g_min_levels(table: AuxTable, target: int, count: int = 10, reach: Any = 1) -> list[Any]:
+    """``count`` levels ``1, 1 + s, ..., 1 + (count − 1)s``, ``s`` the largest multiple of 1/100 (at least
+    1/100) with ``1 + (count − 1)s ≤ 1 + reach·(G(all-*, a) − 1)``: ``reach = 1`` runs up to G(all-*)."""
     _, num, n = fast.lattice(table, all_star(table.m), target)
     g_all = Q(int(num[0]), int(n[0]))
-    step = Q(math.floor((g_all - 1) / (count - 1) * 100), 100)
+    step = Q(math.floor(Q(reach) * (g_all - 1) / (count - 1) * 100), 100)
     step = max(step, Q(1, 100))
     return [1 + j * step for j in range(count)]
 

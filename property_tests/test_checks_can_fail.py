@@ -1,0 +1,306 @@
+"""No check whose verdict is fixed in code (issue 12, item 4).
+
+A mechanical scan: for every registered check (all six areas) we parse its source and collect the
+verdicts it can *reach* — the verdict constructors it names (``verified``, ``verified_bounded``,
+``refuted``, ``discrepancy``, ``reproduced``, ``unverifiable``, ``Outcome("…")``), following calls into
+functions defined in ``checks.*`` modules (same-module helpers, area helpers such as
+``property_verdict``, and ``checks.verdict``'s own ``compare_exact`` / ``compare_all``, which can
+yield two verdicts). ``Outcome(<non-literal>)`` counts as a verdict computed at run time.
+``not-checked`` (a skip) and ``error`` do not count as a verdict the claim can receive.
+
+A check whose reachable set is a single verdict fails the test, unless it is listed in
+:data:`PERTURBED`: each entry records a *perturbation* (the printed value off by one unit, the
+witness instance, the corrected reading…), and the test runs the check's own logic on the perturbed
+input and asserts a different verdict.
+
+The AST scan is a necessary condition only: a check can name two verdicts and still reach one of them
+on every real path (a condition true by construction). Such checks are found by reading, not here.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import inspect
+import textwrap
+import types
+from typing import Any, Callable
+
+import pytest
+
+from checks.registry import load_all
+
+CONSTRUCTORS = {
+    "verified": "verified",
+    "verified_bounded": "verified-bounded",
+    "refuted": "refuted",
+    "discrepancy": "discrepancy",
+    "reproduced": "reproduced",
+    "unverifiable": "unverifiable",
+    "not_checked": "not-checked",
+}
+DYNAMIC = "<computed at run time>"
+# the headline is derived from the readings' outcomes, whose constructors are scanned where they are built
+NOT_FOLLOWED = {"by_reading", "headline", "because", "jsonable"}
+
+
+def _unwrap(obj: Any) -> Any:
+    while hasattr(obj, "__wrapped__"):
+        obj = obj.__wrapped__
+    return obj
+
+
+def _is_checks_function(obj: Any) -> bool:
+    obj = _unwrap(obj)
+    return isinstance(obj, types.FunctionType) and (obj.__module__ or "").startswith("checks.")
+
+
+def _resolve(node: ast.AST, env: dict[str, Any]) -> Any:
+    """The object a Name / dotted Attribute refers to in ``env`` (a function's globals), or None."""
+    if isinstance(node, ast.Name):
+        return env.get(node.id)
+    if isinstance(node, ast.Attribute):
+        base = _resolve(node.value, env)
+        return getattr(base, node.attr, None) if isinstance(base, types.ModuleType) else None
+    return None
+
+
+def _name_of(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def reachable_verdicts(fn: Callable, _seen: set | None = None) -> set[str]:
+    """The verdicts ``fn`` can return, by a scan of its source and of the checks.* functions it calls."""
+    fn = _unwrap(fn)
+    seen = set() if _seen is None else _seen
+    if fn in seen:
+        return set()
+    seen.add(fn)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError):
+        return {DYNAMIC}
+    env = dict(fn.__globals__)
+    if fn.__closure__:
+        env.update({n: c.cell_contents for n, c in zip(fn.__code__.co_freevars, fn.__closure__)
+                    if _cell_filled(c)})
+    for node in ast.walk(tree):  # imports inside the function body
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            mod = importlib.import_module(node.module)
+            for a in node.names:
+                env[a.asname or a.name] = getattr(mod, a.name, None) or _submodule(node.module, a.name)
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                env[a.asname or a.name.split(".")[0]] = importlib.import_module(a.name if a.asname else a.name.split(".")[0])
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        name = _name_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        if name in CONSTRUCTORS and _is_verdict_constructor(_resolve(node, env), name):
+            found.add(CONSTRUCTORS[name])
+        if isinstance(node, ast.Call):
+            callee_name = _name_of(node.func)
+            if callee_name == "Outcome":
+                arg = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "verdict"), None)
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found.add(arg.value)
+                else:
+                    found.add(DYNAMIC)
+                continue
+            if callee_name in NOT_FOLLOWED or callee_name in CONSTRUCTORS:
+                continue
+            target = _resolve(node.func, env)
+            if target is not None and _is_checks_function(target):
+                found |= reachable_verdicts(target, seen)
+        # a helper passed by name (e.g. map(check_one, ...)) is followed too
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in CONSTRUCTORS \
+                and node.id not in NOT_FOLLOWED and node.id != "Outcome":
+            target = env.get(node.id)
+            if target is not None and target is not fn and _is_checks_function(target):
+                found |= reachable_verdicts(target, seen)
+    return found
+
+
+def _submodule(module: str, name: str) -> Any:
+    try:
+        return importlib.import_module(f"{module}.{name}")
+    except ImportError:
+        return None
+
+
+def _cell_filled(cell) -> bool:
+    try:
+        cell.cell_contents
+        return True
+    except ValueError:
+        return False
+
+
+@functools.lru_cache(maxsize=None)
+def _verdict_module():
+    import checks.verdict as v
+    return v
+
+
+def _is_verdict_constructor(obj: Any, name: str) -> bool:
+    return obj is not None and obj is getattr(_verdict_module(), name, None)
+
+
+def countable(verdicts: set[str]) -> set[str]:
+    return verdicts - {"not-checked", "error"}
+
+
+def can_fail(verdicts: set[str]) -> bool:
+    v = countable(verdicts)
+    return DYNAMIC in v or len(v) >= 2
+
+
+# --------------------------------------------------------------------------------- perturbations
+#
+# claim id -> (the perturbation, in words; a callable that runs the check's logic on the perturbed
+# input and returns the verdict it then gives; the verdict the unperturbed check gives).
+
+# A claim may also be listed although the scan passes it: for checks of printed numbers whose verdict a
+# reader might suspect to be fixed by construction, the perturbation shows the computed verdict moves.
+
+
+def _run_patched(claim_id: str, module: str, **patches: Any) -> str:
+    """Run ``claim_id``'s check with module-level names of ``module`` replaced (restored afterwards);
+    returns the verdict, skipping the test when the check's data set is absent."""
+    from checks.registry import Context, DataMissing, default_data_dir
+
+    mod = importlib.import_module(module)
+    saved = {k: getattr(mod, k) for k in patches}
+    try:
+        for k, v in patches.items():
+            setattr(mod, k, v)
+        return load_all()[claim_id].fn(Context(quick=True, data_dir=default_data_dir())).verdict
+    except DataMissing as e:
+        pytest.skip(f"{claim_id}: {e}")
+    finally:
+        for k, v in saved.items():
+            setattr(mod, k, v)
+
+
+def _table2_decreasing() -> str:
+    from checks.claims.querygen import PAPER_TABLE2
+
+    col = list(PAPER_TABLE2["Income"])
+    col[8], col[9] = col[9], col[8]  # 1.8444, 1.9672 swapped: a decreasing step no Worst-Fit run can print
+    return _run_patched("querygen.table2", "checks.claims.querygen", PAPER_TABLE2={**PAPER_TABLE2, "Income": col})
+
+
+def _dataset_gender_groups() -> str:
+    from theory.querygen import hmda
+
+    groups = tuple(1 if a == "Gender" else g for a, g in zip(hmda.PAPER_ATTRIBUTES, hmda.PAPER_GROUPS))
+    return _run_patched("querygen.text_dataset", "theory.querygen.hmda", PAPER_GROUPS=groups)
+
+
+def _def2_strict_oracle() -> str:
+    # the closed form with '>' for '≥': at p = 1/2, e^ε = 1 the checker (rightly) says ε-DP, the oracle not
+    return _run_patched("dp.def2", "checks.claims.dp", _oracle_dp=lambda p, eps: eps.sign_of_diff(p, 1 - p) < 0)
+
+
+PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
+    "dp.def2": ("randomized response's closed form with e^ε > p/(1 − p) for ≥ (a definition check can only "
+                "verify our checker or report it broken: verdict error)", _def2_strict_oracle, "verified"),
+    "querygen.table2": ("Table 2's Income column with its last two printed ratios swapped (a decrease)",
+                        _table2_decreasing, "unverifiable"),
+    "querygen.text_dataset": ("§5's Gender with 1 category instead of 4 (Table 2's Gender levels up to 1.45 "
+                              "then exceed (n + 1)/2 = 1)", _dataset_gender_groups, "unverifiable"),
+}
+
+
+# ------------------------------------------------------------------------------------------ tests
+
+
+def test_scanner_sees_two_verdicts_through_compare_exact():
+    from checks.verdict import compare_exact
+
+    def check(ctx):
+        return compare_exact(1, 2)
+
+    assert reachable_verdicts(check) == {"verified", "discrepancy"}
+
+
+def test_scanner_flags_a_fixed_verdict():
+    from checks.verdict import discrepancy
+
+    def check(ctx):
+        ok = True
+        if ok:
+            return discrepancy(paper=1, computed=2)
+        return discrepancy(paper=1, computed=3)
+
+    assert not can_fail(reachable_verdicts(check))
+
+
+def self_comparisons(fn: Callable) -> list[str]:
+    """Comparisons of an expression with itself in ``fn``'s source: ``x == x`` (any comparison operator),
+    ``compare_exact(x, x)``, and ``(x, x)`` pairs handed to ``compare_all`` — true (or false) by construction."""
+    fn = _unwrap(fn)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            found += [ast.unparse(a) for a, b in zip(sides, sides[1:]) if ast.dump(a) == ast.dump(b)]
+        elif isinstance(node, ast.Call) and _name_of(node.func) in ("compare_exact", "compare_all"):
+            args = list(node.args) + [k.value for k in node.keywords]
+            if _name_of(node.func) == "compare_exact" and len(args) >= 2 and ast.dump(args[0]) == ast.dump(args[1]):
+                found.append(ast.unparse(node))
+            for d in args:
+                if isinstance(d, ast.Dict):
+                    found += [ast.unparse(v) for v in d.values
+                              if isinstance(v, ast.Tuple) and len(v.elts) == 2 and ast.dump(v.elts[0]) == ast.dump(v.elts[1])]
+    return found
+
+
+def test_no_check_compares_a_value_with_itself():
+    bad = {}
+    for cid, chk in sorted(load_all().items()):
+        hits = self_comparisons(chk.fn)
+        if hits:
+            bad[cid] = hits
+    assert not bad, f"checks comparing an expression with itself (true by construction): {bad}"
+
+
+def test_scanner_sees_a_self_comparison():
+    def check(ctx):
+        x = 3
+        return x == x
+
+    assert self_comparisons(check) == ["x"]
+
+
+def _flagged() -> dict[str, set[str]]:
+    out = {}
+    for cid, chk in sorted(load_all().items()):
+        vs = reachable_verdicts(chk.fn)
+        if not can_fail(vs):
+            out[cid] = vs
+    return out
+
+
+def test_every_check_can_reach_two_verdicts_or_has_a_recorded_perturbation():
+    flagged = _flagged()
+    unlisted = {cid: sorted(vs) for cid, vs in flagged.items() if cid not in PERTURBED}
+    assert not unlisted, (
+        "checks whose every code path returns the same verdict (rewrite so the verdict follows from what is "
+        f"computed, or record a perturbation in PERTURBED): {unlisted}")
+
+
+@pytest.mark.parametrize("cid", sorted(PERTURBED))
+def test_recorded_perturbation_changes_the_verdict(cid):
+    what, run, unperturbed = PERTURBED[cid]
+    assert cid in load_all(), f"{cid}: no such check"
+    got = run()
+    assert got != unperturbed, f"{cid}: perturbation {what!r} still gives {got!r}"
