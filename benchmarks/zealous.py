@@ -88,3 +88,57 @@ def zipf_log() -> Measurement:
                        notes=f"{rows:,} rows, {users:,} users, vocabulary {vocab:,}, m={m}, eps={eps}: selection + histogram + ZEALOUS; "
                              f"generation {t_gen:.1f} s (not counted); {len(counts):,} items, {len(kept):,} released; "
                              f"peak RSS {peak_gb:.2f} GB (target 4 GB)")
+
+
+@benchmark("zealous.zipf_log_dask", "zealous")
+def zipf_log_dask() -> Measurement:
+    """The Zipf log of ``zealous.zipf_log`` (same size variables), written once as Parquet, then Steps 1-2
+    on Dask (shuffle by user, DuckDB's selection SQL per partition, counts summed) on a 2-worker
+    ``LocalCluster`` — or on an existing cluster: ``ZEALOUS_DASK_SCHEDULER=tcp://host:8786``. The
+    baseline is DuckDB on the same Parquet; the benchmark asserts both give the same histogram."""
+    import numpy as np
+    from distributed import Client, LocalCluster
+
+    from theory.zealous.dask_engine import pair_histogram_dask
+
+    rows = int(os.environ.get("ZEALOUS_BENCH_ROWS", 36_000_000))
+    users = int(os.environ.get("ZEALOUS_BENCH_USERS", 650_000))
+    vocab = int(os.environ.get("ZEALOUS_BENCH_VOCAB", 10_000_000))
+    address = os.environ.get("ZEALOUS_DASK_SCHEDULER")
+    m, eps = 4, 1
+    with tempfile.TemporaryDirectory() as d:
+        pq = Path(d) / "pairs"
+        pq.mkdir()
+        con = duck.connect(threads=2, memory_limit="3GB")
+        con.execute("SELECT setseed(0.42)")
+        con.execute(f"COPY (SELECT (hash(i) % {users})::BIGINT AS user, floor(exp(random() * ln(?)))::BIGINT AS item "
+                    f"FROM range(?) t(i)) TO '{pq}' (FORMAT parquet, PER_THREAD_OUTPUT true)", [vocab, rows])
+        t0 = time.perf_counter()
+        con2 = duck.connect(threads=2, memory_limit="3GB")
+        con2.execute(f"CREATE VIEW pairs AS SELECT * FROM read_parquet('{pq}/*.parquet')")
+        base = np.sort(duck.pair_histogram_counts(con2, m, seed=1))
+        duck_s = time.perf_counter() - t0
+        con.close()
+        con2.close()
+        cluster = None if address else LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                                    memory_limit="8GB", dashboard_address=None)
+        with Client(address or cluster) as client:
+            import dask.dataframe as dd
+
+            t0 = time.perf_counter()
+            pairs = dd.read_parquet(str(pq), columns=["user", "item"])
+            hist = pair_histogram_dask(pairs, m, 1, npartitions=max(8, pairs.npartitions)).compute()
+            counts = np.sort(hist["c"].to_numpy().astype(np.float64))
+            kept, _ = fast.zealous_counts(counts, zealous_params(users, m, eps), seed=1)
+            elapsed = time.perf_counter() - t0
+            peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2 ** 20)
+        if cluster is not None:
+            cluster.close()
+    if not np.array_equal(counts, base):
+        raise AssertionError("Dask and DuckDB histograms differ")
+    peak = ", ".join(f"{v:.2f} GB" for v in peaks.values())
+    return Measurement(elapsed, "s", target=None, baseline=duck_s,
+                       notes=f"{rows:,} rows, {users:,} users, m={m}: Dask (Parquet in, shuffle by user, selection + "
+                             f"histogram, ZEALOUS Steps 3-5) on {'scheduler ' + address if address else '2-worker LocalCluster'}; "
+                             f"baseline = DuckDB on the same Parquet; histograms equal ({len(counts):,} items, "
+                             f"{len(kept):,} released); peak RSS per worker {peak}")

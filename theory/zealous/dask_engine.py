@@ -172,3 +172,29 @@ def publish_dask(source: SearchLog | str | Path, kind: str, params: ZealousParam
     client = _client(scheduler)
     df = client.compute(released).result() if client is not None else released.compute()
     return {k: Q(v) for k, v in sorted(zip(df["item"], df["noisy"]))}
+
+
+def _partition_pair_histogram(pdf: Any, m: int, seed: int) -> Any:
+    """Steps 1-2 on one partition of integer (user, item) pairs (whole users), with DuckDB's SQL."""
+    import duckdb
+
+    from theory.zealous.duck import pair_histogram_sql
+
+    con = duckdb.connect()
+    con.execute("SET threads = 1")
+    con.register("part", pdf)
+    out = con.execute(pair_histogram_sql("part", m, seed)).fetchdf()
+    con.close()
+    return out.astype({"item": "int64", "c": "int64"})
+
+
+def pair_histogram_dask(pairs: Any, m: object, seed: int, npartitions: int | None = None) -> Any:
+    """The selected histogram ``(item, c)`` of a dask DataFrame of integer (user, item) pairs — the same
+    counts as :func:`theory.zealous.duck.pair_histogram_counts` on the whole table."""
+    import pandas as pd
+
+    mm = contributions(m)
+    by_user = pairs.shuffle(on="user", npartitions=npartitions or pairs.npartitions)
+    meta = pd.DataFrame({"item": pd.Series(dtype="int64"), "c": pd.Series(dtype="int64")})
+    parts = by_user.map_partitions(_partition_pair_histogram, mm, int(seed), meta=meta)
+    return parts.groupby("item").c.sum().reset_index()

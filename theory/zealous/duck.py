@@ -126,11 +126,17 @@ def item_histogram_duckdb(con: duckdb.DuckDBPyConnection, kind: str, m: object |
     return dict(rows)
 
 
+def pair_histogram_sql(table: str, m: object, seed: int) -> str:
+    """``(item, c)``: the selected histogram over ``table(user, item)`` of integer ids (Step 1 keeps per
+    user the m items with the smallest ``hash(user, item, seed)``, DuckDB's 64-bit hash: the benchmark
+    scale path; a user's rows must all be in ``table``)."""
+    mm = contributions(m)
+    return (
+        "SELECT item, count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, "
+        f"{int(seed)}), item) AS r FROM (SELECT DISTINCT user, item FROM {table})) WHERE r <= {mm} GROUP BY item"
+    )
+
+
 def pair_histogram_counts(con: duckdb.DuckDBPyConnection, m: int, seed: int) -> np.ndarray:
     """Counts array of the selected histogram over table ``pairs(user, item)`` (integer ids)."""
-    mm = contributions(m)
-    sql = (
-        "SELECT count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, "
-        f"{int(seed)})) AS r FROM (SELECT DISTINCT user, item FROM pairs)) WHERE r <= {mm} GROUP BY item"
-    )
-    return con.execute(sql).fetchnumpy()["c"].astype(np.float64)
+    return con.execute(f"SELECT c FROM ({pair_histogram_sql('pairs', m, seed)})").fetchnumpy()["c"].astype(np.float64)
