@@ -96,6 +96,11 @@ def assert_headline_rule(doc):
         assert c["verdict"] == headline([r["verdict"] for r in rs]), (c["id"], c["verdict"], rs)
         if c["verdict"] == "refuted":
             assert all("witness" in (r.get("evidence") or c["evidence"]) for r in rs), c["id"]
+        if c["verdict"] in NEEDS_WHY:  # evidence says why, in words (issue 12)
+            assert (c["why"] or "").strip() or all((r.get("why") or "").strip() for r in rs), f"{c['id']}: no why"
+
+
+NEEDS_WHY = ("refuted", "reading-dependent", "discrepancy", "reproduced", "unverifiable")
 
 
 def test_console_script_is_the_ledger():
