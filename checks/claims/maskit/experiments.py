@@ -14,19 +14,16 @@ it, is ``unverifiable`` with both sets of numbers and a plain-words why.
 
 from __future__ import annotations
 
+from checks.claims.maskit._common import S000, S001
+from checks.claims.maskit._common import one_reading as reading
 from checks.registry import Context, DataMissing, claim
-from checks.verdict import Reading, reproduced, unverifiable
+from checks.verdict import reproduced, unverifiable
 from theory.maskit.experiment import geolife_population, summary, synthetic_population
 from theory.numbers import Q
 
 SEED = 7
 MISSING = "the Reality Mining dataset (MIT, 2004-2005; 91 users) is not public; the statement is tested on substitute data only"
 DELTAS = (Q(1, 20), Q(1, 10), Q(1, 5), Q(3, 10))
-
-
-def reading(meaning: str, source: str) -> tuple[Reading, ...]:
-    """The one reading of an experimental statement: the shape the figure/text states, on the paper's data."""
-    return (Reading("as stated", "The documents give one reading: " + meaning, source),)
 
 
 def base(ctx: Context, k: int = 3) -> dict:
@@ -68,9 +65,6 @@ def verdict(real: dict[str, bool | None], shape: str, paper: dict, ours: dict, *
         f"{claim_says} On the real substitute data ({', '.join(failed)}) the shape does not appear (numbers beside the "
         "paper's in the evidence). Substitute data cannot refute a statement about the paper's own (non-public) data set, "
         "so the claim is undecided, not refuted; it is not reproduced either.")
-
-
-S000, S001 = "000_211156f2009240b4.txt", "001_eb11505ae1399b83.txt"
 
 
 def _ut(s: dict | str, keys) -> dict | str:
