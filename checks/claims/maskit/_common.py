@@ -65,3 +65,90 @@ def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[An
     if res.status == "spurious":
         return Outcome("error", {"reason": "counterexample not confirmed by the exact twin", "search": res.as_json()})
     return verified_bounded(bound=res.bound, encoding=encoding, **evidence)
+
+
+# The adjudication note of each general claim (issue 12): how the two documents word it, and which
+# reading is tested. Claims marked True in the second field also depend on Definition 6 (DEF6_MEANING).
+_BOTH = "000 and 001 state it alike; no second reading found"
+NOTES: dict[str, tuple[str, bool]] = {
+    "maskit.def_markov": (_BOTH + " (a time-inhomogeneous chain: one matrix per step)", False),
+    "maskit.prop1": ("000 names the sensitive context c_i, 001 names it s: the same statement", False),
+    "maskit.def_hmm": (_BOTH + " (Eq. 3.3 = 001 Eq. 3)", False),
+    "maskit.prop2": (_BOTH + "; the adversary knows M and the suppression probabilities", True),
+    "maskit.def7": ("privacy(p) is 'the smallest δ for which p preserves δ-privacy'; with the non-strict '<=' of "
+                    "Definition 6 the smallest δ exists (a minimum, the largest gain floored at 0); " + _BOTH, True),
+    "maskit.def8": ("both documents call ⪯ 'a total ordering' before defining it pointwise; the definition (p_i^t <= q_i^t "
+                    "for all i, t) is what is tested, and it is a partial order - the word 'total' is a remark the "
+                    "definition does not rely on", False),
+    "maskit.thm3": (_BOTH + " (000 Theorem 3 = 001 Theorem 1)", True),
+    "maskit.text_thm3_cases": (_BOTH + " (proof step of Theorem 3 / Theorem 1)", False),
+    "maskit.claim1": (_BOTH + " (000 Claim 1, Eq. 3.5 = 001 Claim 1)", False),
+    "maskit.obs1": (_BOTH + " (utility as in Definition of utility: expected number of released states)", False),
+    "maskit.text_search": (_BOTH + "; 'minimal' = no single coordinate can be lowered by a grid step", True),
+    "maskit.lem1": (_BOTH + " (000 Lemma 1 = 001 Lemma 1)", True),
+    "maskit.lem2": (_BOTH + "; the optimum is over the grid {0/d, ..., d/d} the lemma names", True),
+    "maskit.cx_search": (_BOTH + "; counts of ISPRIVATE calls are measured, not timed", False),
+    "maskit.alg_partial": ("000 numbers the replacement 'Lines 1-3', 001 'Lines 1-4': the same set 𝒪", True),
+    "maskit.prop3": (_BOTH, False),
+    "maskit.prop4": (_BOTH, False),
+    "maskit.text_partial_calc": (_BOTH, False),
+    "maskit.lem3": ("000 Lemma 3 = the efficiency part of 001 Theorem 2; " + _BOTH, False),
+    "maskit.lem4": ("000 Lemma 4 = the correctness part of 001 Theorem 2; " + _BOTH, True),
+    "maskit.lem5": (_BOTH + " (000 Lemma 5 = 001 Lemma 3)", True),
+    "maskit.alg2": ("the listing's breach test is 'posterior - prior > δ' in both documents, the complement of "
+                    "Definition 6's '<= δ'", True),
+    "maskit.alg3": ("the listing's breach test is 'posterior - prior > δ' in both documents", True),
+    "maskit.thm4": (_BOTH + " (000 Theorem 4 = 001 Theorem 3)", True),
+    "maskit.alg4": ("the suppression test is 'Pr[X_t = s | o, c_j] - Pr[X_t = s] > δ' for some POSSIBLE state c_j "
+                    "(the check ignores the current state) in both documents", True),
+    "maskit.text_possible": (_BOTH, False),
+    "maskit.prop5": (_BOTH + "; the adversary knows M and the simulatable check", True),
+    "maskit.claim2": (_BOTH, False),
+    "maskit.claim3": (_BOTH + " (Eq. 3.6 = 001 Eq. 5)", False),
+    "maskit.cor1": (_BOTH, False),
+    "maskit.lem6": (_BOTH + " (000 Lemma 6 = 001 Theorem 4)", True),
+    "maskit.lem7": ("the lemma is worded alike (000 Lemma 7 = 001 Lemma 4); 001's proof writes the breach with c_i "
+                    "where the thesis writes the possible state c_j - an index slip in the proof, not a second reading "
+                    "of the lemma", True),
+    "maskit.claim4": (_BOTH + " (Eqs. 3.7-3.9 = 001 Eqs. 6-8)", True),
+    "maskit.lem8": (_BOTH + "; operation counts are measured", False),
+    "maskit.lem9": ("000 says Line (6) of Algorithm 4, 001 Line (5): the same line (the loop over t)", True),
+    "maskit.claim5": (_BOTH, True),
+    "maskit.alg5": ("the listing is in the thesis only; 001 describes the same change in prose", True),
+    "maskit.thm5": ("thesis only (no numbered counterpart in 001)", True),
+    "maskit.text_ex4_weakness": (_BOTH, True),
+    "maskit.def_supp": (_BOTH, True),
+    "maskit.thm6": ("000: the hybrid 'correctly computes the utility' of both checks and picks the higher; 001: it "
+                    "'correctly chooses the check that provides more utility'. Both mean EXPECTED utility (001 §7.2 itself "
+                    "reports the hybrid picking the worse check on 5% of users' actual traces), the reading tested", True),
+    "maskit.claim7": (_BOTH + " (000 Claim 7 = 001 Claim 6)", True),
+    "maskit.text_offline_online": (_BOTH, False),
+    "maskit.def_masksensitive": ("breached means gain '> δ' in both documents, the complement of Definition 6", True),
+    "maskit.p_def_weak": ("001 §6 only (the thesis has no chapter on weaker adversaries)", False),
+    "maskit.p_eq11": ("001 §6 only", False),
+    "maskit.p_lc1": ("001 §6 only; the gain is a difference with '<= δ', as in Definition 1", True),
+    "maskit.p_thm6": ("001 §6 only", True),
+    "maskit.p_thm7": ("001 §6 only; μ counts the state IDs of positive prior whose set label contains s", True),
+    "maskit.p_claim7": ("001 §6 only", True),
+    "maskit.p_claim8": ("001 §6 only", False),
+    "maskit.p_claim9": ("001 §6 only", True),
+    "maskit.p_claim10": ("001 §6 only", False),
+    "maskit.p_text_d": ("001 §7.1 only; 'expected to go up' is read as: utility and ISPRIVATE calls do not decrease "
+                        "from d = 10 to larger d", False),
+    "maskit.alg1": (_BOTH + " (learning by counting transitions between consecutive time steps)", False),
+    "dp.thm2": ("thesis only (§2.2.2); the adversary knows the system and has the uniform prior 1/n", True),
+}
+
+
+def stated(claim_id: str) -> tuple[Reading, ...]:
+    """The single reading of a general claim: the catalogued statement at the catalogued source, with the
+    adjudication note (NOTES) and, where the claim is about δ-privacy, Definition 6 as read above."""
+    from checks.catalog import catalog
+
+    entry = catalog()[claim_id]
+    note, def6 = NOTES[claim_id]
+    meaning = f"{entry.statement} [{note}]"
+    source = entry.source
+    if def6:
+        return def6_reading(meaning, source)
+    return one_reading(meaning, source)
