@@ -273,7 +273,7 @@ def p_fig7(ctx: Context):
     from theory.maskit.experiment import weak_population
 
     rows = weak_population(SEED + 3)
-    return verdict({"geolife": None},
+    return verdict({"geolife (the set-labelled experiment is not run on it)": None},
                    "against set-labelled adversaries (each sensitive label hidden among g state IDs, run at δ/μ with μ = g) utility decreases "
                    "for all three checks as the adversary knows less; the hybrid slowest. Frequency-knowing adversaries: utility unchanged "
                    "(Theorem 6: publish M; maskit.p_thm6)",
