@@ -136,7 +136,10 @@ NOTES: dict[str, tuple[str, bool]] = {
     "maskit.p_text_d": ("001 §7.1 only; 'expected to go up' is read as: utility and ISPRIVATE calls do not decrease "
                         "from d = 10 to larger d", False),
     "maskit.alg1": (_BOTH + " (learning by counting transitions between consecutive time steps)", False),
-    "dp.thm2": ("thesis only (§2.2.2); the adversary knows the system and has the uniform prior 1/n", True),
+    "dp.thm2": ("thesis only (§2.2.2). The theorem names no prior, but the paragraph before it fixes one: 'For adversaries "
+                "with knowing only the system used we assume a uniform prior' (and the proof: 'The adversary's prior belief "
+                "is 1/n'), so a non-uniform prior - under which the bound fails - is not a reading the thesis supports; "
+                "'descendants' are the leaf contexts under a cut node", True),
 }
 
 
