@@ -8,9 +8,9 @@ from itertools import product
 
 from hypothesis import strategies as st
 
-from checks.claims.maskit._common import examples, property_verdict
+from checks.claims.maskit._common import S000, S001, examples, one_reading, property_verdict, stated
 from checks.registry import Context, claim
-from checks.verdict import compare_all, discrepancy, verified, verified_bounded
+from checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
 from counterexamples.maskit_strategies import chains, instances
 from theory.dp.delta_privacy import max_breach as dp_max_breach
 from theory.dp.delta_privacy import posterior_belief as dp_posterior
@@ -46,7 +46,7 @@ def _labels(chain, o):
     return tuple(BOT_LABEL if v is None else chain.contexts[v] for v in o)
 
 
-@claim("maskit.def_markov", method="exact+property", quick=False)
+@claim("maskit.def_markov", method="exact+property", quick=False, readings=stated("maskit.def_markov"))
 def def_markov(ctx: Context):
     def holds(ch):
         streams = E.input_streams(ch)
@@ -79,29 +79,80 @@ def def_markov(ctx: Context):
     return out
 
 
-@claim("maskit.eq3_2", method="exact+property", quick=False)
+EQ32_READINGS = (
+    Reading("thesis (3.2), any j",
+            "Pr[X_t2 = c_j | X_t1 = c_i] = (e_i^T A^(t1+1) ... A^(t2))_j for every pair of contexts i, j",
+            f"{S000} §3.2 Eq. (3.2): 'Pr[X_{{t_2}} = c_j | X_{{t_1}} = c_i] = (e_i^T A^{{(t_1+1)}} ... A^{{(t_2)}})_j'"),
+    Reading("001 Eq. (2) as printed, j = i",
+            "Pr[X_t2 = c_i | X_t1 = c_i] = (e_i A^(t1+1) ... A^(t2))_i: the return probability only (001 prints i for j "
+            "on both sides, which read literally is the j = i case of the thesis's formula)",
+            f"{S001} §2.2 Eq. (2): 'Pr[X_{{t_2}} = c_i | X_{{t_1}} = c_i] = (e_i A^{{(t_1+1)}} ... A^{{(t_2)}})_i'"),
+)
+
+
+@claim("maskit.eq3_2", method="exact+property", quick=False, readings=EQ32_READINGS)
 def eq3_2(ctx: Context):
-    def holds(inst):
-        ch, t1, t2 = inst
-        t1, t2 = min(t1, ch.T), min(t2, ch.T)
-        t1, t2 = min(t1, t2), max(t1, t2)
-        pri = E.prior_beliefs(ch)
-        for i in range(ch.n):
-            if t1 and pri[t1 - 1][i] == 0:
-                continue
-            v = E.transition_probability(ch, t1, i, t2)
-            lit = [cond(ch, lambda y: y[t2 - 1] == j, lambda y: t1 == 0 or y[t1 - 1] == i) for j in range(ch.n)]
-            if v != lit or max(abs(float(a) - b) for a, b in zip(v, F.transition_probability(ch, t1, i, t2))) > 1e-9:
-                return False
-        return True
+    """(e_i A^(t1+1)..A^(t2)) against Pr[X_t2 = · | X_t1 = c_i] by enumerating every input stream; each reading
+    is its own search (all targets j, or only j = i)."""
+    def holds_for(only_diagonal: bool):
+        def holds(inst):
+            ch, t1, t2 = inst
+            t1, t2 = min(t1, ch.T), min(t2, ch.T)
+            t1, t2 = min(t1, t2), max(t1, t2)
+            pri = E.prior_beliefs(ch)
+            for i in range(ch.n):
+                if t1 and pri[t1 - 1][i] == 0:
+                    continue
+                js = [i] if only_diagonal else range(ch.n)
+                v = E.transition_probability(ch, t1, i, t2)
+                fv = F.transition_probability(ch, t1, i, t2)
+                for j in js:
+                    lit = cond(ch, lambda y: y[t2 - 1] == j, lambda y: t1 == 0 or y[t1 - 1] == i)
+                    if v[j] != lit or abs(float(v[j]) - fv[j]) > 1e-9:
+                        return False
+            return True
+        return holds
 
     strat = st.tuples(chains(max_n=3, max_T=4), st.integers(0, 4), st.integers(1, 4))
-    return property_verdict(ctx, "maskit.eq3_2", strat, holds, n=examples(ctx, 150, 30),
-                            encoding="random chains; (e_i A^(t1+1)..A^(t2))_j vs Pr[X_t2 = c_j | X_t1 = c_i] by enumeration; fast twin within 1e-9",
-                            note="001 prints Pr[X_t2 = c_i | X_t1 = c_i] = (e_i A..)_i (index typo); the thesis form is checked")
+    outs = {r.name: property_verdict(ctx, f"maskit.eq3_2/{k}", strat, holds_for(k == 1), n=examples(ctx, 150, 30),
+                                     encoding="random chains; (e_i A^(t1+1)..A^(t2))_j vs Pr[X_t2 = c_j | X_t1 = c_i] by "
+                                              "enumeration" + (" for j = i only" if k == 1 else " for every j") +
+                                              "; fast twin within 1e-9")
+            for k, r in enumerate(EQ32_READINGS)}
+    return by_reading(outs, why=None, note="001's index slip (i for j) gives a true special case, not a second formula that fails")
 
 
-@claim("maskit.prop1", method="exact+property")
+@claim("maskit.def_utility", method="exact+property", quick=False, readings=one_reading(
+    "utility(p) = Σ_o Pr[o]·|{t : o_t ≠ ⊥}| (the expected number of released states) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t). "
+    "000 §3.3 prints the left side as 'Σ_o Pr[o | {i | o_i ≠ ⊥}]', a conditional probability given a set of positions, "
+    "which is not a number one can sum to an expectation; 000's own §3.6.1 (utility^Prob) and 001 write Pr[o]·|{...}|, "
+    "so the §3.3 form is a misprint of this one, not a second reading",
+    f"{S001} §2.1 / §3: 'utility(p) = Σ_o Pr[o] |{{i | o_i ≠ ⊥}}| = Σ_{{t', i}} Pr[X_t' = c_i](1 - p_i^t')'; {S000} §3.6.1 "
+    f"'utility^Prob(M) = Σ_o Pr[o] |{{i | o_i ≠ ⊥}}|'; misprint: {S000} §3.3 'Σ_o Pr[o | {{i | o_i ≠ ⊥}}]'"))
+def def_utility(ctx: Context):
+    """Σ_o Pr[o]·#released (all outputs, exact) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t); the fast twin within 1e-12.
+    If the intended identity holds the verdict is a discrepancy (000 §3.3's printed left side is misprinted);
+    if it failed, refuted with the instance."""
+    def holds(inst):
+        ch, p, S, d = inst
+        lit = sum((po * sum(v is not None for v in o) for o, po in E.output_distribution(ch, p).items()), ZERO)
+        return lit == E.utility(ch, p) and abs(float(lit) - F.utility(ch, p)) < 1e-12
+
+    out = property_verdict(ctx, "maskit.def_utility", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
+                           encoding="Σ_{t,i} Pr[X_t = c_i](1 - p_i^t) vs Σ_o Pr[o]·|{t : o_t ≠ ⊥}| over all outputs (001's left side)")
+    if out.verdict != "verified-bounded":
+        return out
+    return discrepancy(paper="000 §3.3: utility(p) = Σ_o Pr[o | {i | o_i ≠ ⊥}] = Σ_{t',i} Pr[X_t' = c_i](1 - p_i^t')",
+                       computed="Σ_o Pr[o]·|{i | o_i ≠ ⊥}| = Σ_{t',i} Pr[X_t' = c_i](1 - p_i^t') holds (001's and 000 §3.6.1's form)",
+                       **out.evidence).because(
+        "The definition says utility is the expected number of released states and equates it with Σ Pr[X_t = c_i](1 - p_i^t). "
+        "That identity holds on every instance searched (exact enumeration of all outputs). But the thesis's §3.3 prints the "
+        "left side as Σ_o Pr[o | {i | o_i ≠ ⊥}] - a probability conditioned on a set of positions, which does not give the "
+        "expected count; 001 and the thesis's own §3.6.1 write Σ_o Pr[o]·|{i | o_i ≠ ⊥}|. A misprinted formula while the "
+        "intended definition holds.")
+
+
+@claim("maskit.prop1", method="exact+property", readings=stated("maskit.prop1"))
 def prop1(ctx: Context):
     def holds(ch):
         pri = E.prior_beliefs(ch)
@@ -116,7 +167,7 @@ def prop1(ctx: Context):
                             encoding="(A^(1)..A^(t))_i vs Σ_{x: x_t = c_i} Pr[x] by enumeration; fast within 1e-12")
 
 
-@claim("maskit.def_hmm", method="exact+property")
+@claim("maskit.def_hmm", method="exact+property", readings=stated("maskit.def_hmm"))
 def def_hmm(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -145,7 +196,7 @@ def _emit_all(P, x, o):
     return w
 
 
-@claim("maskit.prop2", method="exact+property", quick=False)
+@claim("maskit.prop2", method="exact+property", quick=False, readings=stated("maskit.prop2"))
 def prop2(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -163,18 +214,6 @@ def prop2(ctx: Context):
                             encoding="HMM posterior with Prop. 2 emissions vs theory.dp.delta_privacy.posterior_belief on the literal system")
 
 
-@claim("maskit.def_utility", method="exact+property", quick=False)
-def def_utility(ctx: Context):
-    def holds(inst):
-        ch, p, S, d = inst
-        lit = sum((po * sum(v is not None for v in o) for o, po in E.output_distribution(ch, p).items()), ZERO)
-        return lit == E.utility(ch, p) and abs(float(lit) - F.utility(ch, p)) < 1e-12
-
-    return property_verdict(ctx, "maskit.def_utility", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
-                            encoding="Σ_{t,i} Pr[X_t = c_i](1 - p_i^t) vs Σ_o Pr[o]·|{t : o_t ≠ ⊥}| over all outputs (001's left side)",
-                            note="000 prints the left side as Σ_o Pr[o | {i | o_i ≠ ⊥}], which is not a well-formed expectation; 001's form is checked")
-
-
 @claim("maskit.def_util_prob", method="exact")
 def def_util_prob(ctx: Context):
     ch = figure_3_4b()
@@ -187,7 +226,7 @@ def def_util_prob(ctx: Context):
                         "value on Figure 3.4(b) with s1,y1,z1,s2,y3,z2 suppressed": (Q(7, 3), E.utility(ch, p))})
 
 
-@claim("maskit.def7", method="exact+property", quick=False)
+@claim("maskit.def7", method="exact+property", quick=False, readings=stated("maskit.def7"))
 def def7(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -204,7 +243,7 @@ def def7(ctx: Context):
     return out
 
 
-@claim("maskit.def8", method="exhaustive")
+@claim("maskit.def8", method="exhaustive", readings=stated("maskit.def8"))
 def def8(ctx: Context):
     grid = [Q(k, 2) for k in range(3)]
     vecs = [[list(v)] for v in product(grid, repeat=2)]
@@ -220,8 +259,15 @@ def def8(ctx: Context):
     return discrepancy(paper="p ⪯ q iff p_i^t <= q_i^t", computed="dominance implementation disagrees")
 
 
-@claim("maskit.cx_discretize", method="exact")
+@claim("maskit.cx_discretize", method="exact", readings=one_reading(
+    "discretising each suppression probability to the grid {0, 1/d, 2/d, ..., 1} (written out with both end points) leaves "
+    "d^(n·T) vectors to check - an exact count, made to show that exhaustive search stays exponential in n·T.",
+    f"{S000} §3.4.2 and {S001} §3.2 (identical): 'even if we discretized the space [0, ..., 1] -> {{0, 1/d, 2/d, ..., 1}} "
+    "there are still d^{n·T} many vectors to check'"))
 def cx_discretize(ctx: Context):
+    """The grid {0, 1/d, ..., 1} has d + 1 points, so the vectors number (d+1)^(nT), counted here by enumeration.
+    verified if that equals the printed d^(nT); discrepancy if it differs while the intended point (at least
+    d^(nT), exponential in nT) holds; refuted if there were fewer than d^(nT)."""
     rows = []
     for n, T, d in [(1, 1, 2), (2, 1, 3), (2, 2, 2), (1, 3, 3)]:
         grid = [Q(k, d) for k in range(d + 1)]
@@ -229,11 +275,19 @@ def cx_discretize(ctx: Context):
         rows.append({"n": n, "T": T, "d": d, "enumerated": count, "paper_d^(nT)": d ** (n * T), "(d+1)^(nT)": (d + 1) ** (n * T)})
     if all(r["enumerated"] == r["paper_d^(nT)"] for r in rows):
         return verified(rows=rows)
-    return discrepancy(paper="d^(n·T) vectors", computed="(d+1)^(n·T) vectors (the grid {0, 1/d, ..., 1} has d + 1 values)",
-                       rows=rows, note="same exponential growth; the exact count is off by one in the base")
+    if all(r["enumerated"] >= r["paper_d^(nT)"] for r in rows):
+        return discrepancy(paper="d^(n·T) vectors", computed="(d+1)^(n·T) vectors (the grid {0, 1/d, ..., 1} has d + 1 values)",
+                           rows=rows, note="same exponential growth; the exact count is off by one in the base").because(
+            "Both documents say that discretising each suppression probability to {0, 1/d, 2/d, ..., 1} leaves d^(n·T) vectors. "
+            "That grid, as written, has d + 1 values (0 and 1 both included), so there are (d+1)^(n·T) vectors (enumerated: e.g. "
+            "d = 2, n = T = 1 gives 3, not 2). The count is misprinted; the point it makes - exhaustive search is exponential "
+            "in n·T - holds, and the true count is even larger. A grid without one end point would give d^(n·T), but neither "
+            "document writes one.")
+    return refuted(witness=[r for r in rows if r["enumerated"] < r["paper_d^(nT)"]], rows=rows).because(
+        "Fewer grid vectors than the printed d^(n·T): the argument that exhaustive search stays exponential fails.")
 
 
-@claim("maskit.alg1", method="exact+property", quick=False)
+@claim("maskit.alg1", method="exact+property", quick=False, readings=stated("maskit.alg1"))
 def alg1(ctx: Context):
     # (a) learning by counting: traces in proportion to their probabilities recover the chain exactly
     recovered = {}
@@ -270,7 +324,7 @@ def alg1(ctx: Context):
     return out
 
 
-@claim("maskit.alg2", method="exact+property", quick=False)
+@claim("maskit.alg2", method="exact+property", quick=False, readings=stated("maskit.alg2"))
 def alg2(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -281,7 +335,7 @@ def alg2(ctx: Context):
                             encoding="ISPRIVATE of Alg. 2 (all outputs, HMM posteriors) vs Definition 6 on the literal system (theory.dp)")
 
 
-@claim("maskit.def_masksensitive", method="exact+property", quick=False)
+@claim("maskit.def_masksensitive", method="exact+property", quick=False, readings=stated("maskit.def_masksensitive"))
 def def_masksensitive(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -299,7 +353,7 @@ def def_masksensitive(ctx: Context):
                             encoding="MaskSensitive's emission matrix (1 on ⊥ for S, 1 on itself otherwise) vs the literal MaskSensitive system")
 
 
-@claim("maskit.prop3", method="exact+property", quick=False)
+@claim("maskit.prop3", method="exact+property", quick=False, readings=stated("maskit.prop3"))
 def prop3(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -324,7 +378,7 @@ def prop3(ctx: Context):
                             encoding="for every full output and t: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] (Alg. 3's partial computation)")
 
 
-@claim("maskit.prop4", method="exact+property", quick=False)
+@claim("maskit.prop4", method="exact+property", quick=False, readings=stated("maskit.prop4"))
 def prop4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -345,7 +399,7 @@ def prop4(ctx: Context):
                             encoding="for every output prefix o_1..o_e ending in o_t1, ⊥..⊥ and t >= t1: Pr[X_t | prefix] = Pr[X_t | o_t1, ⊥..⊥]")
 
 
-@claim("maskit.text_partial_calc", method="exact+property", quick=False)
+@claim("maskit.text_partial_calc", method="exact+property", quick=False, readings=stated("maskit.text_partial_calc"))
 def text_partial_calc(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -395,7 +449,7 @@ def _path_through_suppressible(ch, P, t1, i, t2, j):
     return any((ch.initial if t2 == 1 else ch.steps[t2 - 2][a])[j] > 0 for a in cur)
 
 
-@claim("maskit.alg_partial", method="exact+property", quick=False)
+@claim("maskit.alg_partial", method="exact+property", quick=False, readings=stated("maskit.alg_partial"))
 def alg_partial(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -408,7 +462,7 @@ def alg_partial(ctx: Context):
                             encoding="the set O of Lines 1-2 (start/contexts to contexts/end, ⊥ between) gives the same maximum as all outputs; |O| <= (n+1)^2 (T+2)^2")
 
 
-@claim("maskit.text_possible", method="exact+property", quick=False)
+@claim("maskit.text_possible", method="exact+property", quick=False, readings=stated("maskit.text_possible"))
 def text_possible(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -433,7 +487,7 @@ def _sim_case(inst):
     return ch, S, d, sysm
 
 
-@claim("maskit.prop5", method="exact+property")
+@claim("maskit.prop5", method="exact+property", readings=stated("maskit.prop5"))
 def prop5(ctx: Context):
     def holds(inst):
         ch, S, d, sysm = _sim_case(inst)
@@ -454,7 +508,7 @@ def prop5(ctx: Context):
                             encoding="posterior on the literal simulatable system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases)")
 
 
-@claim("maskit.cor1", method="exact+property", quick=False)
+@claim("maskit.cor1", method="exact+property", quick=False, readings=stated("maskit.cor1"))
 def cor1(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -476,7 +530,7 @@ def cor1(ctx: Context):
                             encoding="Pr[X_t=s|X_t1]·Pr[X_t2|X_t=s]/Pr[X_t2|X_t1] (Eq. 3.2 products) vs the conditional by enumeration")
 
 
-@claim("maskit.claim2", method="property", quick=False)
+@claim("maskit.claim2", method="property", quick=False, readings=stated("maskit.claim2"))
 def claim2(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -492,7 +546,7 @@ def claim2(ctx: Context):
                             encoding="every input agreeing with o on released positions produces o (all pairs of inputs)")
 
 
-@claim("maskit.claim3", method="property", quick=False)
+@claim("maskit.claim3", method="property", quick=False, readings=stated("maskit.claim3"))
 def claim3(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst

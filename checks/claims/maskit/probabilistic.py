@@ -7,6 +7,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from checks.claims.maskit._common import examples, property_verdict
+from checks.claims.maskit._common import stated
 from checks.registry import Context, claim
 from checks.verdict import refuted, verified_bounded
 from counterexamples.maskit_strategies import dominating, instances
@@ -46,7 +47,7 @@ def single_raise(draw, max_n=3, max_T=3):
     return ch, p, q, S, (t, i)
 
 
-@claim("maskit.thm3", method="property+exhaustive")
+@claim("maskit.thm3", method="property+exhaustive", readings=stated("maskit.thm3"))
 def thm3(ctx: Context):
     def holds(inst):
         ch, p, q, S, d = inst
@@ -89,7 +90,7 @@ def thm3(ctx: Context):
     return out
 
 
-@claim("maskit.text_thm3_cases", method="property+exact", quick=False)
+@claim("maskit.text_thm3_cases", method="property+exact", quick=False, readings=stated("maskit.text_thm3_cases"))
 def text_thm3_cases(ctx: Context):
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
@@ -109,7 +110,7 @@ def text_thm3_cases(ctx: Context):
                             encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)")
 
 
-@claim("maskit.claim1", method="property", quick=False)
+@claim("maskit.claim1", method="property", quick=False, readings=stated("maskit.claim1"))
 def claim1(ctx: Context):
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
@@ -136,13 +137,13 @@ def claim1(ctx: Context):
                             encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s")
 
 
-@claim("maskit.obs1", method="property", quick=False)
+@claim("maskit.obs1", method="property", quick=False, readings=stated("maskit.obs1"))
 def obs1(ctx: Context):
     return property_verdict(ctx, "maskit.obs1", pairs(max_n=4, max_T=4), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
                             n=examples(ctx, 300, 40), encoding="q ⪰ p on {0,1/3,2/3,1}: utility(q) <= utility(p)")
 
 
-@claim("maskit.text_search", method="property", quick=False)
+@claim("maskit.text_search", method="property", quick=False, readings=stated("maskit.text_search"))
 def text_search(ctx: Context):
     gaps = []
 
@@ -168,7 +169,7 @@ def text_search(ctx: Context):
     return out
 
 
-@claim("maskit.lem1", method="property", quick=False)
+@claim("maskit.lem1", method="property", quick=False, readings=stated("maskit.lem1"))
 def lem1(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -179,7 +180,7 @@ def lem1(ctx: Context):
                             encoding="vector chosen by initialize (greedy, d=2); Definition 6 on the literal system of MaskIt with it")
 
 
-@claim("maskit.lem2", method="exhaustive+property", quick=False)
+@claim("maskit.lem2", method="exhaustive+property", quick=False, readings=stated("maskit.lem2"))
 def lem2(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -191,7 +192,7 @@ def lem2(ctx: Context):
                             encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2")
 
 
-@claim("maskit.lem4", method="property")
+@claim("maskit.lem4", method="property", readings=stated("maskit.lem4"))
 def lem4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -213,7 +214,7 @@ def lem4(ctx: Context):
     return out
 
 
-@claim("maskit.lem5", method="property")
+@claim("maskit.lem5", method="property", readings=stated("maskit.lem5"))
 def lem5(ctx: Context):
     def holds(inst):
         ch, p, q, S, d = inst
@@ -242,7 +243,7 @@ def lem5(ctx: Context):
     return out
 
 
-@claim("maskit.alg3", method="property", quick=False)
+@claim("maskit.alg3", method="property", quick=False, readings=stated("maskit.alg3"))
 def alg3(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -260,7 +261,7 @@ def alg3(ctx: Context):
                             encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE")
 
 
-@claim("maskit.thm4", method="property+exact", quick=False)
+@claim("maskit.thm4", method="property+exact", quick=False, readings=stated("maskit.thm4"))
 def thm4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst

@@ -4,6 +4,7 @@ Algorithms 4/5, Lemmas 6, 7, 9, Claims 4, 5, 7, Theorems 5, 6, supp/γ, offline 
 from __future__ import annotations
 
 from checks.claims.maskit._common import examples, property_verdict
+from checks.claims.maskit._common import stated
 from checks.registry import Context, claim
 from checks.verdict import refuted, verified_bounded
 from counterexamples.maskit_exhaustive import bounded, delta_instances, describe_instance
@@ -29,7 +30,7 @@ def _runs(ch, S, d, improved=True, limit=12):
         yield x, maskit(ch, SimulatableCheck(ch, S, d, improved=improved), x)
 
 
-@claim("maskit.alg4", method="exact+property", quick=False)
+@claim("maskit.alg4", method="exact+property", quick=False, readings=stated("maskit.alg4"))
 def alg4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -61,7 +62,7 @@ def alg4(ctx: Context):
                             encoding="Alg. 4 decisions = literal reading (posterior by enumerating streams consistent with ⟨o, c_j⟩); the system satisfies Def. 6")
 
 
-@claim("maskit.lem6", method="property")
+@claim("maskit.lem6", method="property", readings=stated("maskit.lem6"))
 def lem6(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -87,7 +88,7 @@ def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
     return out
 
 
-@claim("maskit.alg5", method="property")
+@claim("maskit.alg5", method="property", readings=stated("maskit.alg5"))
 def alg5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -100,7 +101,7 @@ def alg5(ctx: Context):
     return _exhaustive_simulatable(ctx, out, improved=True, sizes=((2, 3),))
 
 
-@claim("maskit.lem9", method="property", quick=False)
+@claim("maskit.lem9", method="property", quick=False, readings=stated("maskit.lem9"))
 def lem9(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -115,7 +116,7 @@ def lem9(ctx: Context):
                             encoding="along every run of MaskIt, Alg. 5's decision (t from t''+1) = Alg. 4's (all t)")
 
 
-@claim("maskit.claim5", method="property", quick=False)
+@claim("maskit.claim5", method="property", quick=False, readings=stated("maskit.claim5"))
 def claim5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -139,7 +140,7 @@ def claim5(ctx: Context):
                             encoding="for t <= t'' the posterior given the output so far (Prop. 5) exceeds the prior by at most δ")
 
 
-@claim("maskit.lem7", method="property", quick=False)
+@claim("maskit.lem7", method="property", quick=False, readings=stated("maskit.lem7"))
 def lem7(ctx: Context):
     class ForcedRelease(SimulatableCheck):
         """The simulatable check, except that at (prefix*, t*) it releases, and suppresses everything after."""
@@ -174,7 +175,7 @@ def lem7(ctx: Context):
     return out
 
 
-@claim("maskit.claim4", method="property", quick=False)
+@claim("maskit.claim4", method="property", quick=False, readings=stated("maskit.claim4"))
 def claim4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -205,7 +206,7 @@ def _post(ch, marks, t, s):
     return E.simulatable_posterior(ch, t, s, t1, i1, t2, j2)
 
 
-@claim("maskit.text_ex4_weakness", method="property", quick=False)
+@claim("maskit.text_ex4_weakness", method="property", quick=False, readings=stated("maskit.text_ex4_weakness"))
 def text_ex4_weakness(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -223,7 +224,7 @@ def text_ex4_weakness(ctx: Context):
                             encoding="a possible sensitive state with prior < 1 - δ at t' ⇒ okayToRelease(·, t', o) = false")
 
 
-@claim("maskit.thm5", method="property", quick=False)
+@claim("maskit.thm5", method="property", quick=False, readings=stated("maskit.thm5"))
 def thm5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -242,7 +243,7 @@ def thm5(ctx: Context):
                                      "(greediness: maskit.lem7)")
 
 
-@claim("maskit.def_supp", method="exact+property+statistical", quick=False)
+@claim("maskit.def_supp", method="exact+property+statistical", quick=False, readings=stated("maskit.def_supp"))
 def def_supp(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -272,7 +273,7 @@ def def_supp(ctx: Context):
     return out
 
 
-@claim("maskit.thm6", method="property+statistical", quick=False)
+@claim("maskit.thm6", method="property+statistical", quick=False, readings=stated("maskit.thm6"))
 def thm6(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -312,7 +313,7 @@ def thm6(ctx: Context):
     return out
 
 
-@claim("maskit.claim7", method="property", quick=False)
+@claim("maskit.claim7", method="property", quick=False, readings=stated("maskit.claim7"))
 def claim7(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -331,7 +332,7 @@ def claim7(ctx: Context):
                             encoding="outputs of MaskIt agreeing on the last release (time, context) get the same Alg. 4 decision at t")
 
 
-@claim("maskit.text_offline_online", method="property", quick=False)
+@claim("maskit.text_offline_online", method="property", quick=False, readings=stated("maskit.text_offline_online"))
 def text_offline_online(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from checks.claims.maskit._common import examples, property_verdict
+from checks.claims.maskit._common import stated
 from checks.registry import Context, claim
 from checks.verdict import compare_all, verified
 from counterexamples.maskit_strategies import chains
@@ -67,7 +68,7 @@ def _thm7_instance(inst, kind):
     return M1, lam, delta, S, sysm, Sp, mu
 
 
-@claim("maskit.p_def_weak", method="exact+property", quick=False)
+@claim("maskit.p_def_weak", method="exact+property", quick=False, readings=stated("maskit.p_def_weak"))
 def p_def_weak(ctx: Context):
     def holds(inst):
         M1, truth, lam, delta = inst
@@ -101,7 +102,7 @@ def p_ex5(ctx: Context):
                        note="Π(0) = {start}, Π(3) = {end} are the DAG's fixed levels; the generalisation validates (truth ∈ Π)")
 
 
-@claim("maskit.p_eq11", method="exact+property", quick=False)
+@claim("maskit.p_eq11", method="exact+property", quick=False, readings=stated("maskit.p_eq11"))
 def p_eq11(ctx: Context):
     def holds(inst):
         M1, truth, lam, delta = inst
@@ -155,7 +156,7 @@ def p_ex6(ctx: Context):
         model="weak adversary = uniform mixture over the worlds 'state 1 is s / y / z' (Figure 3(b)); in the y, z worlds nothing is sensitive, nothing suppressed")
 
 
-@claim("maskit.p_lc1", method="property", quick=False)
+@claim("maskit.p_lc1", method="property", quick=False, readings=stated("maskit.p_lc1"))
 def p_lc1(ctx: Context):
     # LC1 for Theorem 7's construction: every M'' between M' and M (every λ), every output, t, s
     def holds(inst):
@@ -196,7 +197,7 @@ def p_text_freq_only(ctx: Context):
                        freq_gain=freq_gain, strong_gain=strong.gain)
 
 
-@claim("maskit.p_thm6", method="property", quick=False)
+@claim("maskit.p_thm6", method="property", quick=False, readings=stated("maskit.p_thm6"))
 def p_thm6(ctx: Context):
     def holds(inst):
         ch, d = inst
@@ -218,7 +219,7 @@ def p_thm6(ctx: Context):
                             encoding="F = probabilistic check (greedy, d=2); frequency-knowing prior (Eq. 14) and posterior after learning the published M (Eq. 15): gain <= δ")
 
 
-@claim("maskit.p_thm7", method="property")
+@claim("maskit.p_thm7", method="property", readings=stated("maskit.p_thm7"))
 def p_thm7(ctx: Context):
     def holds(inst):
         ok = True
@@ -234,7 +235,7 @@ def p_thm7(ctx: Context):
                             encoding="F(δ/μ, M', S') (probabilistic greedy d=2 and simulatable) on Π-inputs; literal weak-adversary breach <= δ for random λ")
 
 
-@claim("maskit.p_claim7", method="property", quick=False)
+@claim("maskit.p_claim7", method="property", quick=False, readings=stated("maskit.p_claim7"))
 def p_claim7(ctx: Context):
     def holds(inst):
         r = _thm7_instance(inst, "simulatable")
@@ -268,7 +269,7 @@ def _worlds(M1, lam, sysm):
                 yield x, tuple(c for c, _ in combo), w, sysm.channel[x]
 
 
-@claim("maskit.p_claim8", method="property", quick=False)
+@claim("maskit.p_claim8", method="property", quick=False, readings=stated("maskit.p_claim8"))
 def p_claim8(ctx: Context):
     def holds(inst):
         r = _thm7_instance(inst, "probabilistic")
@@ -294,7 +295,7 @@ def p_claim8(ctx: Context):
                             encoding="Pr[X_t = s | X'_t = a, o] = Pr[X_t = s | X'_t = a] by summing the literal joint over (ID stream, label stream)")
 
 
-@claim("maskit.p_claim9", method="property", quick=False)
+@claim("maskit.p_claim9", method="property", quick=False, readings=stated("maskit.p_claim9"))
 def p_claim9(ctx: Context):
     def holds(inst):
         r = _thm7_instance(inst, "simulatable")
@@ -307,7 +308,7 @@ def p_claim9(ctx: Context):
                             encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ")
 
 
-@claim("maskit.p_claim10", method="property", quick=False)
+@claim("maskit.p_claim10", method="property", quick=False, readings=stated("maskit.p_claim10"))
 def p_claim10(ctx: Context):
     def holds(inst):
         r = _thm7_instance(inst, "probabilistic")
@@ -352,7 +353,7 @@ def hierarchies(draw):
     return tree, cut, S, n
 
 
-@claim("dp.thm2", method="exact+property")
+@claim("dp.thm2", method="exact+property", readings=stated("dp.thm2"))
 def dp_thm2(ctx: Context):
     # exact instance: 6 contexts, cut {work: 3 leaves, leisure: 3 leaves}, sensitive "hospital"
     tree = {"root": ["work", "leisure"], "work": ["office", "lab", "meeting"], "leisure": ["hospital", "gym", "park"]}
