@@ -11,7 +11,7 @@ import sympy as sp
 
 from checks.claims.count import scenarios as S
 from checks.registry import claim
-from checks.verdict import discrepancy, refuted, unverifiable, verified, verified_bounded
+from checks.verdict import Reading, by_reading, discrepancy, refuted, unverifiable, verified, verified_bounded
 from theory.count import exact_privacy as ex
 from theory.count.encryption import OneTimePad, PaillierScheme, definition9_violations, keyless_reading_satisfiable
 from theory.count.exact_release import law_variance, release_law
@@ -392,37 +392,26 @@ def thm11(ctx):
     return refuted(witness={"views_ok": ok, "a_ok": a_ok})
 
 
-@claim("count.thm10", method="property")
-def thm10(ctx):
-    """A corrupted Server 2 forwards one user's ciphertext instead of the sum; Server 1 decrypts and
-    releases it: the public release is b_1 + r_1, protected only by ONE share of variance
-    sigma^2/((1-t)N-1), whose exact breach probability exceeds delta."""
-    n, t = 10, "0"
-    sig2 = Q(int(2 * math.log(4 / 0.02) * 1000) + 1, 1000)
-    P = CountParams(sig2, t, n)
-    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1])
-    tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, ctx.int_seed("thm10")),
-                          server2_forward=lambda cs: cs[0])
-    leaked = tr.releases[0] == us[0].b + us[0].last_share
-    private = ex.is_probabilistically_private("1", "1/50", P.share_variance, 1)
-    breach = float(ex.breach_probability("1", P.share_variance, 1, mpmath.iv).a)
-    if leaked and not private:
-        return refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b, "r_1": us[0].last_share,
-                                "noise_variance_of_release": P.share_variance, "breach_probability_lower": breach, "delta": "1/50", "eps": 1},
-                       note="Server 2's message is not 'the very last message upon which no further action is taken': Server 1 decrypts and releases it. "
-                            "In 002's pad construction the same deviation yields a uniformly random release (see count.p_server_corrupt).")
-    return verified(leaked=leaked, private=private)
+THM10_THESIS = Reading(
+    "thesis Protocol 1 (Server 1 decrypts what Server 2 forwards)",
+    "Users send E(b_i + r_i) to Server 2, which forwards S = Σ m_i to Server 1, which decrypts and releases D(S) "
+    "publicly; a corrupted Server 2 (not colluding with Server 1 or users) may forward anything, and the adversary "
+    "sees the public release.",
+    "000_211156f2009240b4.txt §5.4 Protocol 1 steps 3–4: 'Server 2 sums up all incoming messages m_i. It forwards "
+    "S = Σ m_i to Server 1. Server 1 decrypts s and releases the result D(s)'; §5.4.5 Theorem 10")
+THM10_PAPER = Reading(
+    "002 Protocol 1 (pads k_i; the proxy forwards, the server subtracts Σ k_i)",
+    "Users send k_i to the server and m_i = b_i + r_i + k_i mod p to the proxy; a corrupted proxy may forward any "
+    "value s' (here every affine s' = c_0 + Σ c_i m_i mod p) and the server releases s' − Σ k_i mod p.",
+    "002_9d55ef468949585c.txt §4.3 'Additional Guarantees': 'If the proxy is corrupted by an adversary, we "
+    "guarantee that the adversary will not be able to learn information that breaches privacy'; §4.2.1 Protocol 1")
 
 
-@claim("count.p_server_corrupt", method="property", quick=False)
-def p_server_corrupt(ctx):
-    """002 pads: (i) a corrupted server's view (keys, s, release) is exactly simulatable (tiny instances);
-    (ii) whatever value s' = c0 + sum c_i m_i (mod p) the forwarding party sends, the release is uniform
-    on Z_p - independent of the bits - unless every c_i = 1 (one term per message), when it is the
-    noisy sum (+ c0). Exhaustive over c in Z_5^2 x Z_5, bits in {0,1}^2."""
-    ok_views, rows = S.compare(S.one_round(), lambda sc: SERVER)
+def affine_forwarding_leaks(p: int) -> list[tuple[int, int, int]]:
+    """Forwarding strategies s' = c0 + c1·m1 + c2·m2 (mod p), two honest users with pads k_i uniform on Z_p and
+    shares of the rational Gaussian pmf of variance 1/2, whose release s' − k1 − k2 (mod p) is neither uniform on
+    Z_p for every bit vector nor (when c1 = c2 = 1) exactly the law of c0 + b1 + b2 + x1 + x2 (mod p)."""
     from itertools import product
-    p = 5
     share = rational_gaussian_pmf("1/2", 1)
     bad = []
     for c1, c2, c0 in product(range(p), repeat=3):
@@ -445,6 +434,58 @@ def p_server_corrupt(ctx):
                 bad.append((c1, c2, c0))
         elif not uniform:
             bad.append((c1, c2, c0))
+    return bad
+
+
+@claim("count.thm10", method="property", readings=(THM10_THESIS, THM10_PAPER))
+def thm10(ctx):
+    """Under the thesis protocol a corrupted Server 2 forwards one user's ciphertext instead of the sum;
+    Server 1 decrypts and releases it: the public release is b_1 + r_1, protected only by ONE share of
+    variance σ²/((1−t)N−1), whose exact breach probability exceeds δ. Under 002's pad protocol every affine
+    forwarding strategy gives a release that is uniform on Z_p (independent of the bits) or the honest noisy
+    sum (exhaustive, small p)."""
+    n, t = 10, "0"
+    sig2 = Q(int(2 * math.log(4 / 0.02) * 1000) + 1, 1000)
+    P = CountParams(sig2, t, n)
+    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1])
+    tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, ctx.int_seed("thm10")),
+                          server2_forward=lambda cs: cs[0])
+    leaked = tr.releases[0] == us[0].b + us[0].last_share
+    private = ex.is_probabilistically_private("1", "1/50", P.share_variance, 1)
+    breach = float(ex.breach_probability("1", P.share_variance, 1, mpmath.iv).a)
+    if leaked and not private:
+        thesis = refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b,
+                                  "r_1": us[0].last_share, "noise_variance_of_release": P.share_variance,
+                                  "breach_probability_lower": breach, "delta": "1/50", "eps": 1}).because(
+            "In the thesis protocol Server 2's message is not the last one acted on: Server 1 decrypts and publicly "
+            "releases whatever Server 2 forwards. With N = 10, t = 0 and σ² chosen for (ε, δ) = (1, 1/50), a "
+            "corrupted Server 2 that forwards only user 1's ciphertext makes the public release b_1 + r_1, noised by "
+            "one share of variance σ²/(N − 1) whose exact breach probability exceeds δ, so the adversary learns "
+            "information that breaches privacy without colluding with anyone.")
+    else:
+        thesis = verified(leaked=leaked, private=private)
+    p = 3 if ctx.quick else 5
+    bad = affine_forwarding_leaks(p)
+    paper = (verified_bounded(bound=f"p = {p}, 2 honest users, all {p ** 3} affine forwarding strategies, bits in {{0,1}}^2")
+             if not bad else refuted(witness={"p": p, "strategies": bad[:3]}).because(
+                 "Under 002's pad protocol a forwarding strategy of the corrupted proxy gives a release whose law "
+                 "depends on the bits and is not the honest noisy sum."))
+    return by_reading(
+        {THM10_THESIS.name: thesis, THM10_PAPER.name: paper},
+        why="Theorem 10 rests on 'Server 2 sends only the very last message upon which no further action is taken'. "
+            "That is false for the thesis's Protocol 1, where Server 1 decrypts and publicly releases what Server 2 "
+            "forwards, and a forwarded single ciphertext leaks b_1 + r_1; it holds for 002's pad construction, where "
+            "anything the proxy forwards other than one term per message is turned into a uniformly random release.")
+
+
+@claim("count.p_server_corrupt", method="property", quick=False)
+def p_server_corrupt(ctx):
+    """002 pads: (i) a corrupted server's view (keys, s, release) is exactly simulatable (tiny instances);
+    (ii) whatever value s' = c0 + sum c_i m_i (mod p) the forwarding party sends, the release is uniform
+    on Z_p - independent of the bits - unless every c_i = 1 (one term per message), when it is the
+    noisy sum (+ c0). Exhaustive over c in Z_5^2 x Z_5, bits in {0,1}^2."""
+    ok_views, rows = S.compare(S.one_round(), lambda sc: SERVER)
+    bad = affine_forwarding_leaks(5)
     if ok_views and not bad:
         return verified_bounded(bound="p = 5, 2 honest users, all 125 affine forwarding strategies; 3 exact view instances", views=rows)
     return refuted(witness={"views_ok": ok_views, "strategies": bad[:3]})
