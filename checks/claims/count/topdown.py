@@ -166,7 +166,17 @@ def prop8(ctx):
             "no_clicks) plus the root's own count, so the printed bound on the number of Count calls fails.")
 
 
-@claim("count.text_prop8_prob", method="numeric+statistical")
+PROP8_PROB_READING = Reading(
+    "noise of Count's release",
+    "The documents give one reading: a node's noisy count is Count's release, Σ b_i plus the sum of the honest "
+    "users' shares (each N(σ²/((1 − t)N − 1)), so total variance n·σ²/((1 − t)N − 1) ≥ σ²), and the printed "
+    "expression bounds the probability that it reaches min_support when the true count is c < min_support.",
+    "000_211156f2009240b4.txt §5.5.3 Proposition 8, second part: 'a count of a node can falsely appear to be at least "
+    "min_support when it really is c ... this probability is equal to the probability that a standard Gaussian "
+    "variable ... exceeds (min_support − c)((1 − t)N − 1)/σ'; §5.4 Protocol 1 step 1 'r_i from N(σ²/((1 − t)N − 1))'")
+
+
+@claim("count.text_prop8_prob", method="numeric+statistical", readings=(PROP8_PROB_READING,))
 def text_prop8_prob(ctx):
     """The protocol's actual total noise on a count is the sum of the n >= (1-t)N honest shares,
     variance n sigma^2/((1-t)N-1) >= sigma^2. Its exact tail beyond (min_support - c) is compared, rigorously,
@@ -199,7 +209,13 @@ def text_prop8_prob(ctx):
     if worst:
         return refuted(witness=worst, rows=rows,
                        note="the proof scales the gap by ((1-t)N-1)/sigma, as if the total noise had standard deviation sigma/((1-t)N-1); "
-                            "the total noise has variance >= sigma^2")
+                            "the total noise has variance >= sigma^2").because(
+            "The statement bounds the chance that a node whose true count c is below min_support looks at least "
+            f"min_support after Count's noise. With N = {worst['N']} users, t = {worst['t']}, σ² = {worst['sigma2']} "
+            f"and min_support − c = {worst['min_support_minus_c']}, Count's release carries the noise of all N shares "
+            f"(variance N·σ²/((1 − t)N − 1)), whose exact tail is {worst['exact_tail']:.3g}, while the printed bound is "
+            f"{worst['printed_bound']:.3g}: the proof standardises the gap by ((1 − t)N − 1)/σ, as if the total noise "
+            "had standard deviation σ/((1 − t)N − 1), far below its actual σ or more.")
     return verified_bounded(bound="4 rigorous instances", rows=rows)
 
 
@@ -318,7 +334,16 @@ def p_def_accuracy(ctx):
     return verified(grid_points=checked, within_alpha_implies_accurate_when_c_ge_alpha=True, fails_when_c_lt_alpha=implication_fail)
 
 
-@claim("count.p_a2_bound", method="numeric+statistical")
+A2_READING = Reading(
+    "(α, β)-accuracy by Eqs. (5)-(6)",
+    "The documents give one reading: with Estimates' noise (N, t, σ as in Corollary 4.3, truthful users), CTR^(a|v) "
+    "satisfies Eqs. (5) and (6) with probability at least β for every β ≤ 1 − 3/(2πα)·σ·√(N/((1 − t)N − 1))·"
+    "exp(−α²((1 − t)N − 1)/(2Nσ²)); no restriction on α relative to the true counts is stated.",
+    "002_9d55ef468949585c.txt Appendix A.2: 'We say the estimate is (α, β)-accurate if with probability at least β: "
+    "(5) ... (6)' and 'Then the computed estimates are (α, β)-accurate for β ≤ 1 − 3/(2πα)σ√(N/((1 − t)N − 1))...'")
+
+
+@claim("count.p_a2_bound", method="numeric+statistical", readings=(A2_READING,))
 def p_a2_bound(ctx):
     """Rigorous witness: c = 5, n = 95, tau = 10 (N = 100, t = 0, sigma^2 = 99), alpha = 20. On the box
     X in [-4 tau, -1.5 tau], Y in [-4 tau, 0.8 tau] every CTR^ is below the lower accuracy bound (exact
@@ -351,5 +376,11 @@ def p_a2_bound(ctx):
           "claimed_failure_bound_upper": float(claimed(mpmath.iv).b), "monte_carlo_failure": round(mc, 5), "samples": S}
     mpmath.iv.prec = old
     if box_fails and exceeds:
-        return refuted(witness=ev, note="the sufficient event |X|, |Y| <= alpha does not imply accuracy when c < alpha (see count.p_def_accuracy)")
+        return refuted(witness=ev, note="the sufficient event |X|, |Y| <= alpha does not imply accuracy when c < alpha (see count.p_def_accuracy)").because(
+            "Appendix A.2 promises (α, β)-accuracy (Eqs. (5)-(6)) for every β up to 1 minus a Gaussian-tail term. With "
+            "N = 100 users, t = 0, σ² = 99 (each count's noise has standard deviation τ = 10), 5 true clicks and 95 "
+            "no-clicks and α = 20, every noise pair in the box X ∈ [−40, −15], Y ∈ [−40, 8] puts CTR^ below the lower "
+            "bound of Eq. (5) (checked exactly at the corners), and the box alone has more probability than the "
+            "claimed failure bound (compared rigorously); a Monte-Carlo run agrees. The proof's step 'noise within α "
+            "on both counts implies accuracy' fails when the true click count is below α.")
     return verified_bounded(bound="one instance", **ev)
