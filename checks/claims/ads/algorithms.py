@@ -71,7 +71,12 @@ def prop6(ctx):
                                  "the computation verifies the value correspondence on every listed instance")
 
 
-@claim("ads.text_maxcov", method="numeric+symbolic")
+@claim("ads.text_maxcov", method="numeric+symbolic", readings=(Reading(
+    "the cited hardness result",
+    "The documents give one reading: maximum coverage cannot be approximated within e/(e − 1) − o(1) unless P = NP "
+    "(Feige), so Greedy's 1 − 1/e is the best possible ratio.",
+    "000_211156f2009240b4.txt §4.3 'Moreover, the maximum coverage problem cannot be approximated within e/(e−1) − "
+    "o(1) assuming P ≠ NP [30]'; 002_9d55ef468949585c.txt §3.3"),))
 def text_maxcov(ctx):
     """Feige's inapproximability is a cited theorem; we check only the constant's relation to Theorem 7."""
     e = sympy.E
@@ -86,7 +91,10 @@ def text_maxcov(ctx):
                 "not a computation; it is cited, not re-proved",
         constant_equals_inverse_greedy_ratio=same, constant=str(sympy.N(e / (e - 1), 12)),
         greedy_ratio_1_minus_1_minus_1_over_k_pow_k=ratios, greedy_ratio_on_tight_instances=tight,
-        note="e/(e−1) = 1/(1−1/e): Greedy's (1−1/e) guarantee meets the cited bound, so it cannot be improved unless P = NP")
+        note="e/(e−1) = 1/(1−1/e): Greedy's (1−1/e) guarantee meets the cited bound, so it cannot be improved unless P = NP").because(
+        "The hardness of approximating maximum coverage is a cited PCP-based theorem, not a computation. What can be "
+        "computed agrees with it: e/(e − 1) is exactly 1/(1 − 1/e), and on the tight instances Greedy's ratio is "
+        "1 − (1 − 1/k)^k, approaching 1 − 1/e; the theorem itself is not re-proved.")
 
 
 # --------------------------------------------------------------------------- Algorithm 6 and benefits
