@@ -50,7 +50,10 @@ def _reduction_fails(inst: tuple[list, list]) -> bool:
     return False
 
 
-@claim("ads.prop6", method="exhaustive")
+@claim("ads.prop6", method="exhaustive", readings=(Reading(
+    'reduction from maximum coverage',
+    "The documents give one reading: choosing the revenue-maximising k ads is NP-hard, by the stated reduction (universe = contexts, uniform Pr[c|ĉ], one ad per set with CTR 1 on its elements, p_a = 1), under which expected revenue = covered elements / |U|; checked: the reduction's identity exhaustively on small coverage instances (NP-hardness itself follows from it).",
+    "000_211156f2009240b4.txt §4.3 Proposition 6 and its proof ('the expected revenue is 1/|U| * Σ_c max_{a∈A} CTR(a|c), which is equal to the number of covered elements ... divided by the universe size'); 002_9d55ef468949585c.txt §3.3"),))
 def prop6(ctx):
     """Executable reduction of Prop. 6: for every coverage instance with |U| <= 3 and <= 3 sets (and
     |U| = 4 with <= 2 sets), every k and every A: E[Revenue(A)] = |∪ S_A|/|U|, and the optimal ad
@@ -232,7 +235,10 @@ def _submodular(inst) -> bool:
     return True
 
 
-@claim("ads.fact3", method="property+smt")
+@claim("ads.fact3", method="property+smt", readings=(Reading(
+    'submodular for all A1 ⊆ A2, A',
+    'The documents give one reading: for all sets A1 ⊆ A2 and every set A, B(A1, A) ≥ B(A2, A), with B the benefit of adding A (client choice max p_a·CTR, context-dependent bids and CTR thresholds allowed, as §4.3.2 uses them).',
+    "000_211156f2009240b4.txt §4.3.1 Fact 3: 'The benefit function is submodular, i.e., for all sets of ads A_1 ⊆ A_2 and for all A, B(A_1, A) ≥ B(A_2, A)'; 002_9d55ef468949585c.txt §3.3 Fact 3.2"),))
 def fact3(ctx):
     p = search(ctx, "ads.fact3", ad_instances(max_ads=4, max_contexts=4, context_payments=True, threshold=True),
                _submodular, examples(ctx, 12, 300),
@@ -265,12 +271,18 @@ def _lemma_check(ctx, which: str, **extra: Any) -> Outcome:
     return verdict_of(res, **extra)
 
 
-@claim("ads.lem10", method="property+smt")
+@claim("ads.lem10", method="property+smt", readings=(Reading(
+    'for every l in [k], any optimal set',
+    "The documents give one reading: for every l ∈ {1..k}, Greedy's l-th benefit b_l ≥ (b*(k) − b(l − 1))/k, whatever tie rule Greedy uses and for any fixed order of the optimal ads.",
+    "000_211156f2009240b4.txt §4.3.1 Lemma 10: '∀ l ∈ [k]: b_l ≥ (b*(k) − b(l−1))/k'; 002_9d55ef468949585c.txt §3.3 Lemma 3.3"),))
 def lem10(ctx):
     return _lemma_check(ctx, "lem10", note="the proof's sum Σ_{i=0}^{k} should start at i = 1 (a_0* is undefined)")
 
 
-@claim("ads.lem11", method="property+smt")
+@claim("ads.lem11", method="property+smt", readings=(Reading(
+    'for every l in [k]',
+    'The documents give one reading: for every l ∈ {1..k}, b(l) ≥ (1 − (1 − 1/k)^l)·b*(k).',
+    "000_211156f2009240b4.txt §4.3.1 Lemma 11: '∀ l ∈ [k]: b(l) ≥ (1 − (1 − 1/k)^l) b*(k)'; 002_9d55ef468949585c.txt §3.3 Lemma 3.4"),))
 def lem11(ctx):
     # 002's proof prints "= b*(k)/k − b(l)(1 − 1/k)"; the thesis has "+". Evaluate both on a greedy run.
     inst, _ = tight_instance(3)
@@ -285,7 +297,10 @@ def lem11(ctx):
                              "b(l) + (b*(k) − b(l))/k")
 
 
-@claim("ads.thm7", method="property+smt+exact")
+@claim("ads.thm7", method="property+smt+exact", readings=(Reading(
+    'ratio at least 1 − 1/e',
+    "The documents give one reading: on every instance and every k, Greedy's expected revenue b(k) ≥ (1 − (1 − 1/k)^k)·b*(k) ≥ (1 − 1/e)·b*(k).",
+    "000_211156f2009240b4.txt §4.3.1 Theorem 7: 'The greedy algorithm approximates the optimal value to within a factor of (1 − 1/e)'; 002_9d55ef468949585c.txt §3.3 Theorem 3.5"),))
 def thm7(ctx):
     out = _lemma_check(ctx, "thm7")
     if out.verdict != "verified-bounded":

@@ -381,7 +381,10 @@ def claim21(ctx):
     return _views_claim(ctx, S.two_rounds(), lambda sc: PROXY, "Server 2, d = 2 rounds")
 
 
-@claim("count.thm9", method="statistical+numeric", quick=False)
+@claim("count.thm9", method="statistical+numeric", quick=False, readings=(Reading(
+    'Definition 5, up to tN unavailable or malicious',
+    'The documents give one reading: for ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε², Count(σ², t) is (ε, δ)-probabilistically DP for the users (Definition 5) whenever at most a fraction t of users are unavailable or malicious (the honest shares then sum to variance ≥ σ²).',
+    "000_211156f2009240b4.txt §5.4.4 Theorem 9: 'Consider ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε². Protocol Count(σ², t) guarantees (ε, δ)-probabilistic differential privacy of the users in the presence of up to a fraction of t unavailable or malicious users'"),))
 def thm9(ctx):
     """Definition 5 on instances: (b) every participant's view law equals its simulator's (exact, tiny
     N, p); (a) M' = C / C' has total variance >= sigma^2 and is (eps, delta)-probabilistically DP
@@ -407,7 +410,10 @@ def thm9(ctx):
     return refuted(witness={"views_ok": ok, "a_ok": a_ok, "discrete": disc})
 
 
-@claim("count.thm11", method="statistical+numeric", quick=False)
+@claim("count.thm11", method="statistical+numeric", quick=False, readings=(Reading(
+    'repeated Count with L2 sensitivity s',
+    'The documents give one reading: d sums computed by repeated Count calls, with σ set by Theorem 1 for their L2-sensitivity s, are (ε, δ)-probabilistically DP.',
+    "000_211156f2009240b4.txt §5.4.6 Theorem 11: 'Protocol Count(σ², t) can be used repeatedly to compute Σ b_i^(1), ..., Σ b_i^(d) with noise added to protect privacy. Let s denote the L_2-sensitivity ...'"),))
 def thm11(ctx):
     who_fns = [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]
     ok, rows = True, []
