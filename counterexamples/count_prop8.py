@@ -32,8 +32,8 @@ def calls(branch: int, height: int, b: int, n: int, m: int, ms: int, twin: Any =
     return twin(log, h, ms, m, bids=bids).calls
 
 
-def candidates() -> Iterator[tuple]:
-    for height, branch, b, n, m in product((2, 3), (1, 2), (1, 2, 3), range(1, 7), (1, 2)):
+def candidates(branches: tuple[int, ...] = (1, 2)) -> Iterator[tuple]:
+    for height, branch, b, n, m in product((2, 3), branches, (1, 2, 3), range(1, 7), (1, 2)):
         for ms in range(1, n * m + 1):
             yield (branch, height, b, n, m, ms)
 
@@ -44,7 +44,9 @@ def violates(c: tuple) -> bool:
     return calls(*c) > proposition8_bound(h, b, n, m, ms)
 
 
-def search() -> SearchResult:
+def search(branches: tuple[int, ...] = (1, 2)) -> SearchResult:
+    """Exhaustive search over :func:`candidates` (``branches``: the trees' fan-outs; ``(2,)`` keeps
+    only hierarchies that generalise, excluding the degenerate chain)."""
     def verify(c: tuple) -> bool:
         h, _, _ = instance(*c)
         return calls(*c, twin=fast_topdown.estimates) > proposition8_bound(h, c[2], c[3], c[4], c[5])
@@ -55,7 +57,8 @@ def search() -> SearchResult:
         return {"branch": branch, "height": height, "b": b, "N": n, "m": m, "min_support": ms,
                 "count_calls": calls(*c), "bound": proposition8_bound(h, b, n, m, ms)}
 
-    return exhaustive_search(candidates(), violates, bound="complete trees branch <= 2, height <= 3, b <= 3, N <= 6, m <= 2",
+    return exhaustive_search(candidates(branches), violates,
+                             bound=f"complete trees branch in {list(branches)}, height <= 3, b <= 3, N <= 6, m <= 2",
                              encoding="Algorithm 8 with exact counts", verify=verify, describe=describe)
 
 

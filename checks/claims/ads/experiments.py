@@ -25,7 +25,7 @@ import theory.ads.aol as aol_module
 import theory.ads.fast as fast_module
 
 from checks.registry import claim
-from checks.verdict import Outcome, reproduced, unverifiable
+from checks.verdict import Outcome, Reading, discrepancy, reproduced, unverifiable
 from theory.ads.aol import load_service, query_level, sample_test_events
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8)
@@ -109,7 +109,20 @@ SETUP = ("AOL top-1000 users, one event per click, first 90% by time train; cont
          "1,000 random test events; Greedy (fast twin) on the server, client shows the best sent ad with CTR >= threshold")
 
 
-@claim("ads.fig4_3", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+AOL_NOTE = ("The Bing-for-mobile log is proprietary; the one real substitute is the AOL emulation (aol-top1000), "
+            "tolerances fixed in the check.")
+
+
+def aol_claim(claim_id: str, method: str, name: str, meaning: str, source: str):
+    """``@claim`` for a claim measured on the authors' Bing log and re-run on the AOL emulation: one reading
+    (``meaning``, what the documents say), the substitute named."""
+    return claim(claim_id, method=method, quick=False, needs_data="aol-top1000", timeout=600, readings=(Reading(
+        name, "The documents give one reading: " + meaning + " " + AOL_NOTE, source),))
+
+
+@aol_claim("ads.fig4_3", "reproduction", 'shape of Figure 4.3',
+           'query frequencies follow a power law, and generalising queries cuts the queries seen once by about an order of magnitude.',
+           "000_211156f2009240b4.txt §4.4.1: 'roughly 100,000 queries appear only once each in our data ... if we generalize queries to the categories of the businesses ... we can reduce this number by an order of magnitude'; 002_9d55ef468949585c.txt §5.1")
 def fig4_3(ctx):
     s = suite(ctx)
     counts = {lvl: Counter(query_level(q, lvl) for q in s["queries"]) for lvl in (0, 1)}
@@ -131,11 +144,18 @@ def fig4_3(ctx):
               generalisation="query Level-1 = first word (the paper uses the clicked business' category, not in AOL)",
               substitute={k: s[k] for k in ("events", "train", "users", "ads", "tests")}, setup=SETUP)
     if ok:
-        return reproduced(shape="power-law query frequencies; generalising queries cuts singletons by ~10×", **ev)
-    return unverifiable(missing=MISSING, shape_reproduced=False, **ev)
+        return reproduced(shape="power-law query frequencies; generalising queries cuts singletons by ~10×", **ev).because(
+            f"On the AOL log the query frequencies fit a power law (log-log R² = {_r(r2)}, slope {_r(slope)}) and "
+            f"generalising a query to its first word cuts the queries seen once by a factor {_r(factor)} (tolerance "
+            "10^(1±0.5)); the paper's ≈100,000 singletons are a Bing number.")
+    return unverifiable(missing=MISSING, shape_reproduced=False, **ev).because(
+        f"On the AOL log the power-law fit (R² = {_r(r2)}) or the singleton reduction factor ({_r(factor)}) misses the "
+        "fixed tolerance, and the Bing log is not available.")
 
 
-@claim("ads.fig4_4", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+@aol_claim("ads.fig4_4", "reproduction", 'shape of Figure 4.4',
+           "raising the CTR threshold raises precision and lowers coverage (precision 0.48 with coverage 0.47 on the authors' log).",
+           "000_211156f2009240b4.txt §4.4.2 'Effect of CTR Threshold. The CTR threshold trades off precision and coverage'; 002_9d55ef468949585c.txt §5.2 Figure 4")
 def fig4_4(ctx):
     s = suite(ctx)
     pts = [(t, s["runs"][((4, 2, 2), t)][10]) for t in FIG44_THRESHOLDS]
@@ -151,8 +171,12 @@ def fig4_4(ctx):
               tolerance="precision non-decreasing in the threshold up to 0.02 and overall increasing; coverage non-increasing",
               exact_numbers="unverifiable: " + MISSING, setup=SETUP)
     if prec_up and cov_down:
-        return reproduced(shape="raising the CTR threshold raises precision and lowers coverage", **ev)
-    return unverifiable(missing=MISSING, shape_reproduced=False, **ev)
+        return reproduced(shape="raising the CTR threshold raises precision and lowers coverage", **ev).because(
+            "On the AOL emulation ((4,2,2), k = 10) precision rises and coverage falls as the CTR threshold goes from 0 "
+            "to 0.8, within the fixed tolerance; the paper's 0.48 / 0.47 point is a Bing number.")
+    return unverifiable(missing=MISSING, shape_reproduced=False, **ev).because(
+        "On the AOL emulation the threshold sweep does not show precision rising and coverage falling within the fixed "
+        "tolerance, and the Bing log is not available.")
 
 
 def _diminishing(xs: list[float], ks: list[int]) -> bool:
@@ -161,7 +185,9 @@ def _diminishing(xs: list[float], ks: list[int]) -> bool:
     return all(r >= 0 for r in rates) and all(r2 <= r1 + 1e-12 for r1, r2 in zip(rates, rates[1:]))
 
 
-@claim("ads.fig4_5", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+@aol_claim("ads.fig4_5", "reproduction", 'shape of Figure 4.5',
+           'precision and coverage improve with k, with diminishing returns.',
+           "000_211156f2009240b4.txt §4.4.2 'Effect of Communication Complexity ... We expect both to improve with increasing k ... increasing k has diminishing returns'; 002_9d55ef468949585c.txt §5.2 Figure 5")
 def fig4_5(ctx):
     s = suite(ctx)
     ks = [1, 5, 10, 20, 50]
@@ -179,12 +205,18 @@ def fig4_5(ctx):
               setup=SETUP)
     if d["coverage_diminishing"] and d["precision_diminishing"]:
         return reproduced(shape="precision and coverage grow with k with diminishing returns", **ev)
-    return unverifiable(missing=MISSING, shape_reproduced=False,
-                        partial="coverage: " + ("yes" if d["coverage_diminishing"] else "no") + ", precision: "
-                                + ("yes" if d["precision_diminishing"] else "no") + " at threshold 0.3", **ev)
+    return unverifiable(missing=MISSING, shape_reproduced=False, **{"partial": "coverage: " + ("yes" if d["coverage_diminishing"] else "no") + ", precision: "
+                                + ("yes" if d["precision_diminishing"] else "no") + " at threshold 0.3"}, **ev).because(
+        "Figure 4.5 says precision and coverage both grow with k with diminishing returns. On the AOL emulation at the "
+        "default threshold 0.3, coverage " + ("does" if d["coverage_diminishing"] else "does not") + " and precision "
+        + ("does" if d["precision_diminishing"] else "does not") + " (precision at k = 1, 5, 10, 20, 50: "
+        + ", ".join(str(v["precision"]) for v in d["by_k"].values()) + "): the real substitute does not show the whole "
+        "shape, and the Bing log is not available, so the claim is neither reproduced nor refuted.")
 
 
-@claim("ads.fig4_6", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+@aol_claim("ads.fig4_6", "reproduction", 'shape of Figure 4.6',
+           'precision and coverage grow with more specific contexts, (1,1,1) is very close to (0,0,0), and k = 50 lets (4,2,2) reach what k = 10 cannot.',
+           "000_211156f2009240b4.txt §4.4.2 'Effect of Information Disclosure' and 'Trading-off Constraints'; 002_9d55ef468949585c.txt §5.2 Figure 6")
 def fig4_6(ctx):
     runs = suite(ctx)["runs"]
     targets = (0.5, 0.6, 0.7, 0.8)
@@ -205,13 +237,20 @@ def fig4_6(ctx):
               setup=SETUP)
     if monotone and close <= 0.05 and k50_helps:
         return reproduced(shape="more specific contexts reach at least as much coverage at each precision; (1,1,1) ≈ (0,0,0); "
-                                "k = 50 improves (4,2,2)", exact_numbers="unverifiable: " + MISSING, **ev)
+                                "k = 50 improves (4,2,2)", exact_numbers="unverifiable: " + MISSING, **ev).because(
+            f"On the AOL emulation the coverage reachable at precision 0.5-0.8 does not grow as contexts are generalised "
+            f"(tolerance 0.02), (1,1,1) is within {_r(close)} of (0,0,0) (tolerance 0.05), and k = 50 never does worse "
+            "than k = 10 at (4,2,2); the paper's 0.85 / 0.3 point is a Bing number.")
     return unverifiable(missing=MISSING, shape_reproduced=False,
                         parts={"monotone_in_specificity": monotone, "111_close_to_000": close <= 0.05,
-                               "k50_improves": k50_helps}, **ev)
+                               "k50_improves": k50_helps}, **ev).because(
+        "On the AOL emulation part of Figure 4.6's shape fails within the fixed tolerances (see parts), and the Bing "
+        "log is not available.")
 
 
-@claim("ads.text_serveronly", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+@aol_claim("ads.text_serveronly", "reproduction", 'numbers of §4.4.3',
+           'server-only delivery (one ad) has precision 0.12, and sending 5 ads raises it by 35%.',
+           "000_211156f2009240b4.txt §4.4.3 'Server-only Personalization ... this strategy gives a precision of 0.12 ... the precision rises by 35%'; 002_9d55ef468949585c.txt §5.3")
 def text_serveronly(ctx):
     runs = suite(ctx)["runs"]
     ours = {}
@@ -221,10 +260,16 @@ def text_serveronly(ctx):
         ours[str(t)] = {"k=1": _r(p1), "k=5": _r(p5), "relative_gain": _r(p5 / p1 - 1) if p1 else None}
     return unverifiable(missing=MISSING, paper={"server_only_precision": 0.12, "gain_with_5_ads": "+35%"},
                         ours_at_422=ours, shape_k5_above_k1={t: (v["relative_gain"] or 0) > 0 for t, v in ours.items()},
-                        setup=SETUP)
+                        setup=SETUP).because(
+        "The claim is two numbers measured on the Bing log (precision 0.12 with one ad, +35% with five), which is not "
+        f"available. On the AOL emulation the gain of 5 ads over 1 is {ours['0.3']['relative_gain']} at threshold 0.3 "
+        f"and {ours['0.0']['relative_gain']} at threshold 0, shown for comparison; no tolerance on the numbers was "
+        "fixed in advance, so they decide nothing.")
 
 
-@claim("ads.text_clientonly", method="reproduction+exact", quick=False, needs_data="aol-top1000", timeout=600)
+@aol_claim("ads.text_clientonly", "reproduction+exact", 'numbers of §4.4.3',
+           "at target precision 0.75 client-only personalisation reaches coverage 0.2 and the framework with (1,1,1) 0.4, 'an increase of 2×' (002).",
+           "000_211156f2009240b4.txt §4.4.3 'Client-only Personalization ... for a target precision of 0.75, the client-side strategy can achieve coverage of 0.2, while our ...'; 002_9d55ef468949585c.txt §5.3 'an increase of 2×'")
 def text_clientonly(ctx):
     runs = suite(ctx)["runs"]
     from theory.numbers import Q
@@ -233,10 +278,17 @@ def text_clientonly(ctx):
     ours = {"client_only_(5,2,0)": _r(coverage_at(runs, CLIENT_ONLY, 10, 0.75)),
             "framework_(1,1,1)": _r(coverage_at(runs, (1, 1, 1), 10, 0.75))}
     ours_ratio = (ours["framework_(1,1,1)"] / ours["client_only_(5,2,0)"]) if ours["client_only_(5,2,0)"] else None
+    if ratio != 2:
+        return discrepancy(paper="an increase of 2× (002)", computed=ratio, numbers={"client_only": "0.2", "framework": "0.4"}).because(
+            f"002 calls the coverage gain 'an increase of 2×', but the printed coverages 0.4 and 0.2 give {ratio}.")
     return unverifiable(missing=MISSING, paper={"client_only_coverage": 0.2, "framework_111_coverage": 0.4,
                                                 "stated_increase": "2×"},
                         paper_ratio_exact=ratio, paper_ratio_matches_2x=ratio == 2,
                         ours_coverage_at_precision_075_k10=ours, ours_ratio=_r(ours_ratio),
                         note="in the emulation the exact query is the strongest attribute, so sending only the query "
                              "already does as well as (1,1,1); the paper's 2× advantage is not seen on AOL",
-                        setup=SETUP)
+                        setup=SETUP).because(
+        "The printed coverages 0.4 and 0.2 agree with 002's 'increase of 2×', but they were measured on the Bing log, "
+        f"which is not available. On the AOL emulation the framework at (1,1,1) reaches {ours['framework_(1,1,1)']} "
+        f"and client-only {ours['client_only_(5,2,0)']} (ratio {_r(ours_ratio)}): the exact query, which client-only "
+        "sends, is the strongest attribute there, so the substitute cannot show the advantage either way.")

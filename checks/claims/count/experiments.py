@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 from checks.registry import claim
-from checks.verdict import refuted, reproduced, unverifiable, verified
+from checks.verdict import Reading, discrepancy, reproduced, unverifiable
 from theory.count import aol
 from theory.count import exact_churn as ec
 from theory.count import fast_churn as fc
@@ -38,7 +38,16 @@ SETUP = ("AOL top-1000 users (800 train / 200 test), hierarchy root -> first wor
          "3 bidders per context, m = 4, depth limit 1, delta = 0.02, min_support = 10, sigma^2 of Corollary 2, mean of 5 noise seeds")
 
 
-@claim("count.fig5_2a", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+AOL_SUBSTITUTE = ("The Bing-for-mobile log is proprietary; the one real substitute is the AOL emulation "
+                  "(aol-top1000, " + SETUP + "), with the tolerance fixed in the check.")
+
+
+@claim("count.fig5_2a", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600, readings=(Reading(
+    "shape of Figure 5.2(a)",
+    "The documents give one reading: privacy costs coverage at precision 0.6 (ε = ∞ above ε = 1 and 0.5), and "
+    "ε = 1 versus 0.5 changes utility little. " + AOL_SUBSTITUTE,
+    "000_211156f2009240b4.txt §5.6.2 'Accuracy. Figure 5.2(a) shows how precision and coverage of our framework "
+    "degrades when we increase the differential privacy guarantee'; 002_9d55ef468949585c.txt §5.4 Figure 7(a)"),))
 def fig5_2a(ctx):
     em = _emulation(str(ctx.data("aol-top1000")))
     rows = {}
@@ -51,11 +60,22 @@ def fig5_2a(ctx):
     ev = dict(setup=SETUP, ours=rows, paper={"coverage_at_precision_0.6": {"inf": 0.3, "private": 0.1}, "eps_1_vs_0.5": "minor effect"},
               privacy_costs_coverage=price, eps_effect_minor=minor)
     if price and minor:
-        return reproduced(shape="coverage at precision 0.6: non-private > private; |eps 1 - eps 0.5| <= 0.1", **ev)
-    return unverifiable(missing="the Bing log (116,432 users); on the 800-user AOL emulation the shape differs", **ev)
+        return reproduced(shape="coverage at precision 0.6: non-private > private; |eps 1 - eps 0.5| <= 0.1", **ev).because(
+            f"Figure 5.2(a) says private statistics cost coverage (0.3 at ε = ∞ vs 0.1 private at precision 0.6) and "
+            f"ε = 1 vs 0.5 matters little. On the AOL emulation, the only real substitute, coverage at precision 0.6 is "
+            f"{c_inf} at ε = ∞, {c1} at ε = 1 and {c05} at ε = 0.5: the same shape within the fixed tolerance 0.1; the "
+            "paper's exact numbers need the Bing log.")
+    return unverifiable(missing="the Bing log (116,432 users); on the 800-user AOL emulation the shape differs", **ev).because(
+        f"Figure 5.2(a)'s shape (privacy costs coverage; ε = 1 vs 0.5 minor) is not seen on the AOL emulation "
+        f"(coverage at precision 0.6: {c_inf} at ε = ∞, {c1} at ε = 1, {c05} at ε = 0.5, tolerance 0.1), and the Bing "
+        "log the figure was made on is not available.")
 
 
-@claim("count.fig5_2b", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+@claim("count.fig5_2b", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600, readings=(Reading(
+    "shape of Figure 5.2(b)",
+    "The documents give one reading: at ε = 1, t = 0.75 gives almost the same utility as t = 0. " + AOL_SUBSTITUTE,
+    "000_211156f2009240b4.txt §5.6.2 'Robustness. ... the parameter t has only a mild effect. Even when 75% of the "
+    "users could be unavailable or malicious ...'; 002_9d55ef468949585c.txt §5.5 Figure 7(b)"),))
 def fig5_2b(ctx):
     em = _emulation(str(ctx.data("aol-top1000")))
     rows = {}
@@ -68,11 +88,21 @@ def fig5_2b(ctx):
     mild = abs(c0 - c75) <= 0.1 and abs(p0 - p75) <= 0.1
     ev = dict(setup=SETUP, ours=rows, paper="t = 0.75 almost the same utility as t = 0 (eps = 1)")
     if mild:
-        return reproduced(shape="eps = 1: |coverage(t=0.75) - coverage(t=0)| <= 0.1 and same for best precision", **ev)
-    return unverifiable(missing="the Bing log; on the 800-user AOL emulation t = 0.75 (4x noise variance) changes utility by more than 0.1", **ev)
+        return reproduced(shape="eps = 1: |coverage(t=0.75) - coverage(t=0)| <= 0.1 and same for best precision", **ev).because(
+            f"Figure 5.2(b) says t barely matters at ε = 1. On the AOL emulation coverage at precision 0.6 is {c0} at "
+            f"t = 0 and {c75} at t = 0.75, best precision {p0} and {p75}: within the fixed tolerance 0.1.")
+    return unverifiable(missing="the Bing log; on the 800-user AOL emulation t = 0.75 (4x noise variance) changes utility by more than 0.1", **ev).because(
+        f"Figure 5.2(b) says t barely matters at ε = 1, but on the AOL emulation t = 0.75 (four times the noise "
+        f"variance) moves coverage at precision 0.6 from {c0} to {c75} or best precision from {p0} to {p75}, beyond "
+        "the fixed tolerance 0.1; the Bing log the figure used is not available, so the claim can be neither "
+        "reproduced nor refuted here.")
 
 
-@claim("count.text_1mb", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600)
+@claim("count.text_1mb", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600, readings=(Reading(
+    "bytes per user on the authors' log",
+    "The documents give one reading: on the Bing log a user sends about 1 MB in about two batches.",
+    "000_211156f2009240b4.txt §5.6.2 and 002_9d55ef468949585c.txt §5.4 'Efficiency. When we run Estimates on the "
+    "log, a user has to send roughly 1MB on average ... participates in two batches'"),))
 def text_1mb(ctx):
     """Every user takes part in every Count call (sending an encryption of 0 when she has nothing to
     count); a 2048-bit Paillier ciphertext is 4096 bits = 512 bytes. Batching per hierarchy level with
@@ -83,20 +113,37 @@ def text_1mb(ctx):
     mb = res.calls * 512 / 1e6
     return unverifiable(missing="the Bing hierarchy and ad set: bytes scale with the number of Count calls, which depends on them",
                         ours={"count_calls": res.calls, "megabytes_per_user_2048bit_paillier": round(mb, 2), "batches_one_per_level": len(levels)},
-                        paper={"megabytes_per_user": 1, "batches": 2})
+                        paper={"megabytes_per_user": 1, "batches": 2}).because(
+        f"The 1 MB per user depends on the number of Count calls on the Bing hierarchy and ad set, which are not "
+        f"available. On the AOL emulation a user would send {round(mb, 2)} MB (2048-bit Paillier ciphertexts, one per "
+        f"call) in {len(levels)} batch(es), shown for scale only.")
 
 
-@claim("count.text_exp_params", method="reproduction")
+@claim("count.text_exp_params", method="reproduction", readings=(Reading(
+    "the experimental setup",
+    "The documents give one reading: the experiments ran on the Bing log with the listed defaults; the two "
+    "documents print different δ (0.02 vs 0.01).",
+    "000_211156f2009240b4.txt §5.6.1 'We fixed δ = 0.02 and the maximum number of contributions per user, m = 4'; "
+    "002_9d55ef468949585c.txt §5.4"),))
 def text_exp_params(ctx):
     return unverifiable(missing="the Bing for mobile log (116,432 users, one month) is not public; 000 says delta = 0.02, 002 says delta = 0.01",
-                        emulation_parameters=SETUP)
+                        emulation_parameters=SETUP).because(
+        "The claim describes the authors' data and settings; the Bing log is not public, so the setup cannot be "
+        "re-run. Our emulation uses the stated defaults where they apply (m = 4, depth limit 1, δ = 0.02 as in the "
+        "thesis; 002 prints δ = 0.01).")
 
 
 GRID_N = (10, 100, 1000, 10000)
 GRID_P = ("1/100000", "1/10000", "1/1000", "1/100")
 
 
-@claim("count.fig5_3", method="statistical+exact", quick=False)
+@claim("count.fig5_3", method="statistical+exact", quick=False, readings=(Reading(
+    "shape of Figure 5.3",
+    "The documents give one reading: in a simulation of 1000 queries with per-phase unavailability p, SHI and "
+    "RASTOGI's phases per query grow exponentially with N and p, Count's do not; p ≥ 0.0001 ('less than only 10 "
+    "seconds a day') or N ≥ 1000 makes them impractical.",
+    "000_211156f2009240b4.txt §5.6.2 'unlike our protocol, the costs for SHI and RASTOGI increase exponentially with "
+    "N and p ... For p ≥ 0.0001 (corresponding to less than only 10 seconds a day)'; 002_9d55ef468949585c.txt §5.5"),))
 def fig5_3(ctx):
     """The churn model of theory.count.exact_churn (exact expectations) beside 1000 seeded simulated queries
     per (N, p) (fast twin). Exponential growth: ln E / (N ln(1/(1-p))) tends to a + 1 (setup + aggregation
@@ -131,17 +178,35 @@ def fig5_3(ctx):
     secs = ec.seconds_per_day("1/10000")
     imp = {r["protocol"] + f" N={r['N']} p={r['p']}": round(r["exact"], 2) for r in rows if r["N"] in (1000, 10000) and r["p"] in ("1/10000", "1/100")}
     ev = dict(model=ec.__doc__.split("\n\n")[1][:400], setup_protocols=rows, count=count_rows, unavailable_seconds_per_day_at_p_1e_4=secs,
-              impractical_points=imp)
-    if agree and growth and count_flat and secs < 10:
-        return reproduced(shape="SHI/RASTOGI phases per query grow as e^{(a+1) N p} (exponential in N and p), Count stays ~1; "
-                                "exact and simulated within 25%", **ev,
-                          note="at p = 1e-4, N = 10^4 the model gives 7.4 (SHI) and 32 (RASTOGI) phases vs optimum 1 and 2; "
-                               "'impractical' holds clearly only for larger N p (the figure's fixed N/p per panel is not in the text)")
-    return refuted(witness={"agree": agree, "growth": growth, "count_flat": count_flat}, **ev)
+              impractical_points=imp, model_illustrates_shape=agree and growth and count_flat)
+    if secs >= 10:
+        return discrepancy(paper="p >= 0.0001 is 'less than only 10 seconds a day'", computed=secs, **ev).because(
+            f"The text equates p = 0.0001 per phase with less than 10 seconds of unavailability a day; at one phase per "
+            f"second that is {secs} seconds.")
+    return unverifiable(
+        missing="the phase rules of the cited protocols (RASTOGI [89], SHI [93]) are not in the corpus; our churn model "
+                "encodes the stated behaviour (a setup phase after any unavailability), so it can illustrate the figure's "
+                "shape but not reproduce it, and the figure's fixed N / p per panel is not in the text",
+        **ev).because(
+        "Figure 5.3 reports a simulation of the cited protocols under per-phase unavailability p. Their phase rules are "
+        "not in the documents, and the stand-in model we wrote assumes the very behaviour the figure shows, so "
+        "agreement would be by construction: the exponential growth of SHI/RASTOGI and Count's flat cost are "
+        + ("illustrated by the model (exact and simulated twins agree within 25%)" if ev["model_illustrates_shape"]
+           else "not even illustrated by the model") +
+        f", and the 'less than 10 seconds a day' arithmetic checks ({secs} s). Nothing here is real data, so the "
+        "verdict is unverifiable, not reproduced.")
 
 
-@claim("count.text_previous", method="exact")
+@claim("count.text_previous", method="exact", readings=(Reading(
+    "the cited protocols' costs",
+    "The documents give one reading: Dwork et al. need messages quadratic in N; Rastogi et al. and Shi et al. "
+    "linear, but a single unavailable user blocks further queries until a new setup.",
+    "000_211156f2009240b4.txt §5.3 'Early work by Dwork et al. [23] exchanges a large number of messages that is "
+    "quadratic in the number of users ... Rastogi et al. [89] and Shi et al. [93] reduces the number of messages to "
+    "be linear'"),))
 def text_previous(ctx):
     return unverifiable(missing="the cited protocols (Dwork et al. [23], Rastogi-Nath [89], Shi et al. [93], Ács-Castelluccia) are not in the corpus; "
                                 "their message counts cannot be recomputed. Our stand-in model (count.fig5_3) takes the stated behaviour as an assumption.",
-                        model_messages_per_aggregation_phase="N (linear)")
+                        model_messages_per_aggregation_phase="N (linear)").because(
+        "The claim summarises other papers' protocols, which are not in the corpus; their message counts and "
+        "setup behaviour cannot be recomputed, only assumed (as our churn model does).")

@@ -11,7 +11,7 @@ import sympy as sp
 
 from checks.claims.count import scenarios as S
 from checks.registry import claim
-from checks.verdict import discrepancy, refuted, unverifiable, verified, verified_bounded
+from checks.verdict import Reading, by_reading, discrepancy, refuted, unverifiable, verified, verified_bounded
 from theory.count import exact_privacy as ex
 from theory.count.encryption import OneTimePad, PaillierScheme, definition9_violations, keyless_reading_satisfiable
 from theory.count.exact_release import law_variance, release_law
@@ -164,22 +164,51 @@ def text_correct(ctx):
     return verified(paillier_runs=len(a), pad_runs=len(b)) if ok else refuted(witness=[r for r in a + b if r[0] != r[1]][:2])
 
 
-@claim("count.lem12", method="exact")
+LEM12_THESIS = Reading(
+    "thesis Protocol 1",
+    "Lemma 12 and its proof's count for the thesis's own Count: users send m_i = E(b_i + r_i) to Server 2, which "
+    "forwards one sum to Server 1; the proof says each user sends two messages, 2N + 1 in total.",
+    "000_211156f2009240b4.txt §5.4 Protocol 1 step 2 'Each user i sends m_i = E(b_i + r_i) to Server 2' and §5.4.2 "
+    "Lemma 12 'linear in the number of users', proof 'Each user sends two messages. Server 2 sends one message. "
+    "Overall, the number of messages exchanged is 2N + 1'")
+LEM12_PAPER = Reading(
+    "002 Protocol 1",
+    "The same count for 002's Count: each user sends k_i to the server and m_i to the proxy (the payload of the "
+    "2-Phase-Commit; its control messages are not counted), the proxy forwards s: 2N + 1, linear.",
+    "002_9d55ef468949585c.txt §4.2.1 Protocol 1 step 3 'uses 2-Phase-Commit to atomically send k_i to the server and "
+    "m_i = b_i + |r_i| + k_i mod p to the proxy' and 'Efficiency. The number of messages exchanged in Count is linear "
+    "in the number of users'")
+
+
+@claim("count.lem12", method="exact", readings=(LEM12_THESIS, LEM12_PAPER))
 def lem12(ctx):
-    """Count the point-to-point messages in recorded runs (releases excluded), N = 4..12."""
+    """Count the point-to-point messages in recorded runs (releases excluded), N = 4, 8, 12, of each
+    protocol, against the proof's 2N + 1."""
     rows = []
     for n in (4, 8, 12):
         P = CountParams(4, 0, n)
         t1 = run_thesis_count(_users([1] * n), P, paillier(256), SampledRandomness(P.share_variance, n))
         t2 = run_pad_count(_users([1] * n), P, 101, SampledRandomness(P.share_variance, n))
         rows.append({"N": n, "thesis_protocol1": t1.count(), "paper002_protocol1": t2.count()})
-    linear = all(r["thesis_protocol1"] == r["N"] + 1 and r["paper002_protocol1"] == 2 * r["N"] + 1 for r in rows)
-    thesis_2n1 = all(r["thesis_protocol1"] == 2 * r["N"] + 1 for r in rows)
-    if thesis_2n1:
-        return verified(rows=rows)
-    return discrepancy(paper="2N + 1 (each user sends two messages, Server 2 one)",
-                       computed="N + 1 for 000's Protocol 1 (each user sends only m_i); 2N + 1 for 002's Protocol 1 (k_i and m_i)",
-                       rows=rows, linear_in_N=linear)
+    outcomes = {}
+    for reading, key in ((LEM12_THESIS, "thesis_protocol1"), (LEM12_PAPER, "paper002_protocol1")):
+        counts = {r["N"]: r[key] for r in rows}
+        linear = counts[12] - counts[8] == counts[8] - counts[4] > 0  # equal increments over N = 4, 8, 12
+        if all(c == 2 * n + 1 for n, c in counts.items()):
+            outcomes[reading.name] = verified(messages=counts)
+        elif linear:
+            outcomes[reading.name] = discrepancy(paper="2N + 1 (each user sends two messages, Server 2 one)",
+                                                 computed=counts, linear_in_N=True).because(
+                "Lemma 12 says Count's messages are linear in N, and its proof counts two messages per user plus one, "
+                "2N + 1. In the thesis's own Protocol 1 each user sends only m_i = E(b_i + r_i), so recorded runs "
+                "exchange N + 1 messages: linear, as the lemma states, but not the proof's 2N + 1 (the two messages per "
+                "user are 002's k_i and m_i).")
+        else:
+            outcomes[reading.name] = refuted(witness=counts).because(
+                "The recorded message counts do not grow linearly in N.")
+    return by_reading(outcomes, rows=rows,
+                      why="Linear in N holds for both protocols; the proof's 2N + 1 (two messages per user) is exact for "
+                          "002's Protocol 1 and wrong for the thesis's, where each user sends one message (N + 1).")
 
 
 @claim("count.text_robust", method="property+statistical")
@@ -352,7 +381,10 @@ def claim21(ctx):
     return _views_claim(ctx, S.two_rounds(), lambda sc: PROXY, "Server 2, d = 2 rounds")
 
 
-@claim("count.thm9", method="statistical+numeric", quick=False)
+@claim("count.thm9", method="statistical+numeric", quick=False, readings=(Reading(
+    'Definition 5, up to tN unavailable or malicious',
+    'The documents give one reading: for ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε², Count(σ², t) is (ε, δ)-probabilistically DP for the users (Definition 5) whenever at most a fraction t of users are unavailable or malicious (the honest shares then sum to variance ≥ σ²).',
+    "000_211156f2009240b4.txt §5.4.4 Theorem 9: 'Consider ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε². Protocol Count(σ², t) guarantees (ε, δ)-probabilistic differential privacy of the users in the presence of up to a fraction of t unavailable or malicious users'"),))
 def thm9(ctx):
     """Definition 5 on instances: (b) every participant's view law equals its simulator's (exact, tiny
     N, p); (a) M' = C / C' has total variance >= sigma^2 and is (eps, delta)-probabilistically DP
@@ -378,7 +410,10 @@ def thm9(ctx):
     return refuted(witness={"views_ok": ok, "a_ok": a_ok, "discrete": disc})
 
 
-@claim("count.thm11", method="statistical+numeric", quick=False)
+@claim("count.thm11", method="statistical+numeric", quick=False, readings=(Reading(
+    'repeated Count with L2 sensitivity s',
+    'The documents give one reading: d sums computed by repeated Count calls, with σ set by Theorem 1 for their L2-sensitivity s, are (ε, δ)-probabilistically DP.',
+    "000_211156f2009240b4.txt §5.4.6 Theorem 11: 'Protocol Count(σ², t) can be used repeatedly to compute Σ b_i^(1), ..., Σ b_i^(d) with noise added to protect privacy. Let s denote the L_2-sensitivity ...'"),))
 def thm11(ctx):
     who_fns = [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]
     ok, rows = True, []
@@ -392,37 +427,26 @@ def thm11(ctx):
     return refuted(witness={"views_ok": ok, "a_ok": a_ok})
 
 
-@claim("count.thm10", method="property")
-def thm10(ctx):
-    """A corrupted Server 2 forwards one user's ciphertext instead of the sum; Server 1 decrypts and
-    releases it: the public release is b_1 + r_1, protected only by ONE share of variance
-    sigma^2/((1-t)N-1), whose exact breach probability exceeds delta."""
-    n, t = 10, "0"
-    sig2 = Q(int(2 * math.log(4 / 0.02) * 1000) + 1, 1000)
-    P = CountParams(sig2, t, n)
-    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1])
-    tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, ctx.int_seed("thm10")),
-                          server2_forward=lambda cs: cs[0])
-    leaked = tr.releases[0] == us[0].b + us[0].last_share
-    private = ex.is_probabilistically_private("1", "1/50", P.share_variance, 1)
-    breach = float(ex.breach_probability("1", P.share_variance, 1, mpmath.iv).a)
-    if leaked and not private:
-        return refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b, "r_1": us[0].last_share,
-                                "noise_variance_of_release": P.share_variance, "breach_probability_lower": breach, "delta": "1/50", "eps": 1},
-                       note="Server 2's message is not 'the very last message upon which no further action is taken': Server 1 decrypts and releases it. "
-                            "In 002's pad construction the same deviation yields a uniformly random release (see count.p_server_corrupt).")
-    return verified(leaked=leaked, private=private)
+THM10_THESIS = Reading(
+    "thesis Protocol 1 (Server 1 decrypts what Server 2 forwards)",
+    "Users send E(b_i + r_i) to Server 2, which forwards S = Σ m_i to Server 1, which decrypts and releases D(S) "
+    "publicly; a corrupted Server 2 (not colluding with Server 1 or users) may forward anything, and the adversary "
+    "sees the public release.",
+    "000_211156f2009240b4.txt §5.4 Protocol 1 steps 3–4: 'Server 2 sums up all incoming messages m_i. It forwards "
+    "S = Σ m_i to Server 1. Server 1 decrypts s and releases the result D(s)'; §5.4.5 Theorem 10")
+THM10_PAPER = Reading(
+    "002 Protocol 1 (pads k_i; the proxy forwards, the server subtracts Σ k_i)",
+    "Users send k_i to the server and m_i = b_i + r_i + k_i mod p to the proxy; a corrupted proxy may forward any "
+    "value s' (here every affine s' = c_0 + Σ c_i m_i mod p) and the server releases s' − Σ k_i mod p.",
+    "002_9d55ef468949585c.txt §4.3 'Additional Guarantees': 'If the proxy is corrupted by an adversary, we "
+    "guarantee that the adversary will not be able to learn information that breaches privacy'; §4.2.1 Protocol 1")
 
 
-@claim("count.p_server_corrupt", method="property", quick=False)
-def p_server_corrupt(ctx):
-    """002 pads: (i) a corrupted server's view (keys, s, release) is exactly simulatable (tiny instances);
-    (ii) whatever value s' = c0 + sum c_i m_i (mod p) the forwarding party sends, the release is uniform
-    on Z_p - independent of the bits - unless every c_i = 1 (one term per message), when it is the
-    noisy sum (+ c0). Exhaustive over c in Z_5^2 x Z_5, bits in {0,1}^2."""
-    ok_views, rows = S.compare(S.one_round(), lambda sc: SERVER)
+def affine_forwarding_leaks(p: int) -> list[tuple[int, int, int]]:
+    """Forwarding strategies s' = c0 + c1·m1 + c2·m2 (mod p), two honest users with pads k_i uniform on Z_p and
+    shares of the rational Gaussian pmf of variance 1/2, whose release s' − k1 − k2 (mod p) is neither uniform on
+    Z_p for every bit vector nor (when c1 = c2 = 1) exactly the law of c0 + b1 + b2 + x1 + x2 (mod p)."""
     from itertools import product
-    p = 5
     share = rational_gaussian_pmf("1/2", 1)
     bad = []
     for c1, c2, c0 in product(range(p), repeat=3):
@@ -445,16 +469,81 @@ def p_server_corrupt(ctx):
                 bad.append((c1, c2, c0))
         elif not uniform:
             bad.append((c1, c2, c0))
+    return bad
+
+
+@claim("count.thm10", method="property", readings=(THM10_THESIS, THM10_PAPER))
+def thm10(ctx):
+    """Under the thesis protocol a corrupted Server 2 forwards one user's ciphertext instead of the sum;
+    Server 1 decrypts and releases it: the public release is b_1 + r_1, protected only by ONE share of
+    variance σ²/((1−t)N−1), whose exact breach probability exceeds δ. Under 002's pad protocol every affine
+    forwarding strategy gives a release that is uniform on Z_p (independent of the bits) or the honest noisy
+    sum (exhaustive, small p)."""
+    n, t = 10, "0"
+    sig2 = Q(int(2 * math.log(4 / 0.02) * 1000) + 1, 1000)
+    P = CountParams(sig2, t, n)
+    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1])
+    tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, ctx.int_seed("thm10")),
+                          server2_forward=lambda cs: cs[0])
+    leaked = tr.releases[0] == us[0].b + us[0].last_share
+    private = ex.is_probabilistically_private("1", "1/50", P.share_variance, 1)
+    breach = float(ex.breach_probability("1", P.share_variance, 1, mpmath.iv).a)
+    if leaked and not private:
+        thesis = refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b,
+                                  "r_1": us[0].last_share, "noise_variance_of_release": P.share_variance,
+                                  "breach_probability_lower": breach, "delta": "1/50", "eps": 1}).because(
+            "In the thesis protocol Server 2's message is not the last one acted on: Server 1 decrypts and publicly "
+            "releases whatever Server 2 forwards. With N = 10, t = 0 and σ² chosen for (ε, δ) = (1, 1/50), a "
+            "corrupted Server 2 that forwards only user 1's ciphertext makes the public release b_1 + r_1, noised by "
+            "one share of variance σ²/(N − 1) whose exact breach probability exceeds δ, so the adversary learns "
+            "information that breaches privacy without colluding with anyone.")
+    else:
+        thesis = verified(leaked=leaked, private=private)
+    p = 3 if ctx.quick else 5
+    bad = affine_forwarding_leaks(p)
+    paper = (verified_bounded(bound=f"p = {p}, 2 honest users, all {p ** 3} affine forwarding strategies, bits in {{0,1}}^2")
+             if not bad else refuted(witness={"p": p, "strategies": bad[:3]}).because(
+                 "Under 002's pad protocol a forwarding strategy of the corrupted proxy gives a release whose law "
+                 "depends on the bits and is not the honest noisy sum."))
+    return by_reading(
+        {THM10_THESIS.name: thesis, THM10_PAPER.name: paper},
+        why="Theorem 10 rests on 'Server 2 sends only the very last message upon which no further action is taken'. "
+            "That is false for the thesis's Protocol 1, where Server 1 decrypts and publicly releases what Server 2 "
+            "forwards, and a forwarded single ciphertext leaks b_1 + r_1; it holds for 002's pad construction, where "
+            "anything the proxy forwards other than one term per message is turned into a uniformly random release.")
+
+
+@claim("count.p_server_corrupt", method="property", quick=False)
+def p_server_corrupt(ctx):
+    """002 pads: (i) a corrupted server's view (keys, s, release) is exactly simulatable (tiny instances);
+    (ii) whatever value s' = c0 + sum c_i m_i (mod p) the forwarding party sends, the release is uniform
+    on Z_p - independent of the bits - unless every c_i = 1 (one term per message), when it is the
+    noisy sum (+ c0). Exhaustive over c in Z_5^2 x Z_5, bits in {0,1}^2."""
+    ok_views, rows = S.compare(S.one_round(), lambda sc: SERVER)
+    bad = affine_forwarding_leaks(5)
     if ok_views and not bad:
         return verified_bounded(bound="p = 5, 2 honest users, all 125 affine forwarding strategies; 3 exact view instances", views=rows)
     return refuted(witness={"views_ok": ok_views, "strategies": bad[:3]})
 
 
-@claim("count.p_protocol1", method="exact+statistical")
+P1_ABSOLUTE = Reading(
+    "|r_i| as printed",
+    "Each user sends m_i = b_i + |r_i| + k_i mod p (absolute value of the Gaussian share), and the protocol is said "
+    "to release Σ b_i + r_i.",
+    "002_9d55ef468949585c.txt §4.2.1 Protocol 1 step 3: 'm_i = b_i + |r_i| + k_i mod p'; 'the server ... releases "
+    "Σ b_i + r_i'")
+P1_ROUNDED = Reading(
+    "rounded share (lost bracket)",
+    "The bars are a rounding bracket lost in extraction: users send b_i + ⌊r_i⌉ + k_i mod p, a discretised share, as "
+    "the thesis prescribes for practice; the release is then Σ (b_i + r_i) with integer shares.",
+    "000_211156f2009240b4.txt §5.4 footnote 1: 'In practice, we would use a discretized version of Gaussian noise and "
+    "do all computations modulo some large number q'; 002 §4.2.1 Protocol 1 ('p a sufficiently large prime')")
+
+
+@claim("count.p_protocol1", method="exact+statistical", readings=(P1_ABSOLUTE, P1_ROUNDED))
 def p_protocol1(ctx):
-    """002's Protocol 1 literally sends m_i = b_i + |r_i| + k_i: the release is sum b_i + sum |r_i|, not the
-    stated sum b_i + r_i. Exact laws (rational share law, 3 users, p = 101) differ: the literal noise has
-    positive mean. Read with r_i (no absolute value) the release is exactly sum (b_i + r_i)."""
+    """Exact release laws (rational share law, 3 users, p = 101) under both readings of |r_i|, and seeded runs of
+    the pad protocol with absolute and with integer (rounded) shares, against the stated release Σ b_i + r_i."""
     share = rational_gaussian_pmf("1/2", 2)
     bs = [1, 0, 1]
     stated = release_law(bs, [True] * 3, share, p=101)
@@ -464,17 +553,32 @@ def p_protocol1(ctx):
     literal = release_law(bs, [True] * 3, abs_share, p=101)
     mean = lambda law: sum(x * q for x, q in law.items())
     P = CountParams(1, 0, 3)
-    runs_ok = True
-    for seed in range(10):
-        us = _users(bs)
-        tr = run_pad_count(us, P, 101, SampledRandomness(P.share_variance, seed), absolute_noise=True)
-        runs_ok &= tr.releases[0] == sum(u.b + abs(u.last_share) for u in us)
-    if stated != literal and runs_ok:
-        return discrepancy(paper="releases sum b_i + r_i", computed="sum b_i + sum |r_i| (mean shifted)",
-                           mean_stated=mean(stated), mean_literal=mean(literal), runs_match_literal=runs_ok,
-                           note="if the bars are a lost rounding bracket (discretisation, 000 footnote 1) the protocol is the one "
-                                "run_pad_count implements with integer shares, and its release is exactly sum (b_i + r_i) (count.text_correct)")
-    return verified(stated_equals_literal=stated == literal)
+    runs = {}
+    for absolute in (True, False):
+        ok = True
+        for seed in range(10):
+            us = _users(bs)
+            tr = run_pad_count(us, P, 101, SampledRandomness(P.share_variance, seed), absolute_noise=absolute)
+            ok &= tr.releases[0] == sum(u.b + u.last_share for u in us)
+        runs[absolute] = ok
+    integer_shares = all(Q(x).denominator == 1 for x in share)
+    outcomes = {
+        P1_ABSOLUTE.name: verified(stated_equals_literal=True, runs_release_stated_sum=runs[True])
+        if stated == literal and runs[True] else discrepancy(
+            paper="releases Σ b_i + r_i", computed="Σ b_i + Σ |r_i| (mean shifted)", mean_stated=mean(stated),
+            mean_literal=mean(literal), runs_release_stated_sum=runs[True]).because(
+            "Read with the absolute value as printed, every user adds |r_i| ≥ 0, so the server releases Σ b_i + Σ |r_i|: "
+            f"with 3 users and the exact share law the release's mean is {mean(literal)} instead of the stated "
+            f"{mean(stated)}, contradicting the protocol's own statement that it releases Σ b_i + r_i."),
+        P1_ROUNDED.name: verified(runs_release_stated_sum=runs[False], integer_shares=integer_shares)
+        if runs[False] and integer_shares else discrepancy(
+            paper="releases Σ b_i + r_i", computed="runs with rounded shares differ", runs=runs).because(
+            "With rounded (integer) shares the release still differs from Σ b_i + r_i on a seeded run."),
+    }
+    return by_reading(outcomes, why="Protocol 1's 'm_i = b_i + |r_i| + k_i' contradicts its stated release Σ b_i + r_i "
+                                    "if the bars are an absolute value (the noise mean shifts), and agrees with it if they "
+                                    "are a rounding bracket lost in extraction (integer shares, as the thesis's footnote "
+                                    "on discretised noise prescribes).")
 
 
 @claim("count.p_gauss_split", method="statistical+exact", quick=False)
