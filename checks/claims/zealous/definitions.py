@@ -308,7 +308,8 @@ def def_cache(ctx):
 @claim("zealous.def_qsub", method="exact")
 def def_qsub(ctx):
     """Precision/recall as printed; MAP as printed gives rank 0 to an absent substitution, so its term
-    (i+1)/(0+1) is the largest possible: an empty sanitized list scores higher than the perfect one."""
+    (i+1)/(0+1) is the largest possible: an empty sanitized list scores higher than the perfect one, against
+    the text's own 'MAP measures the precision' (a discrepancy of the printed formula, not a refuted definition)."""
     orig = ["x", "y", "z"]
     perfect, empty, partial = ["x", "y", "z"], [], ["y"]
     vals = {"precision(perfect)": precision(orig, perfect), "recall(partial)": recall(orig, partial),
@@ -316,7 +317,13 @@ def def_qsub(ctx):
             "NDCG(perfect)": ndcg(orig, perfect), "NDCG(empty)": ndcg(orig, empty)}
     basic_ok = vals["precision(perfect)"] == 1 and abs(vals["recall(partial)"] - 1 / 3) < 1e-15 and vals["NDCG(perfect)"] == 1
     if basic_ok and vals["MAP(empty)"] > vals["MAP(perfect)"]:
-        return refuted(witness={"original": orig, "sanitized_perfect": perfect, "sanitized_empty": empty, **vals},
-                       note="the printed MAP is not a precision measure (absent = rank 0 maximises each term); precision, recall, NDCG behave as defined",
-                       source=f"{SRC} §6.7.3")
+        return discrepancy(paper="MAP(q) = sum_i (i+1)/(rank of q_i in [q'_0..q'_{j-1}] + 1), rank 0 if absent, said to 'measure the precision'",
+                           computed={"MAP(perfect)": vals["MAP(perfect)"], "MAP(empty)": vals["MAP(empty)"]},
+                           witness={"original": orig, "sanitized_perfect": perfect, "sanitized_empty": empty, **vals},
+                           source=f"{SRC} §6.7.3").because(
+            "The definition says MAP 'measures the precision of the ranked items'. As printed, an original substitution absent from the "
+            "sanitized list gets rank 0, which makes its term (i+1)/1 the largest possible, so an empty sanitized list scores "
+            f"{vals['MAP(empty)']} against {vals['MAP(perfect)']} for a perfect one. The formula contradicts the purpose the same sentence "
+            "gives it (a misprinted convention), while precision, recall and NDCG behave as defined; the definition is not refuted, "
+            "its printed formula is a discrepancy.")
     return verified(**vals)

@@ -75,7 +75,11 @@ def table6_1(ctx):
           "rule": "printed value = computed value rounded to 2 significant digits (interval arithmetic)"}
     if differ:
         return discrepancy(paper={k: {x: v[x]["paper"] for x in v} for k, v in differ.items()},
-                           computed={k: {x: v[x]["computed"] for x in v} for k, v in differ.items()}, **ev)
+                           computed={k: {x: v[x]["computed"] for x in v} for k, v in differ.items()}, **ev).because(
+            f"Table 6.1 prints delta (Theorem 14) and delta' (Theorem 13) for U = 500k, m = 5 and four (lambda, tau') cells. Recomputing "
+            f"them from the theorems' formulas (tau = 1, eps' = 2m/lambda as the header says), rounded to two significant digits, "
+            f"{len(differ)} of the {len(rows)} cells do not match the printed numbers; the evidence lists which nearby parameter choices "
+            "would reproduce them. The theorems are not at stake here, only the printed numbers.")
     return verified(**ev)
 
 
@@ -112,9 +116,14 @@ def text_delta_order(ctx):
             break
     ev = {"source": f"{SRC} §6.4.3", "monotonicity": mono, "monotonicity_holds": mono_ok, "delta_gt_delta_prime_in_table_cells": table_ok}
     if not (mono_ok and table_ok):
-        return refuted(witness="monotonicity or table cell fails", **ev)
+        return refuted(witness="monotonicity or table cell fails", **ev).because(
+            "One of the monotonicity statements (eps falls with lambda, delta and delta' fall with tau') or delta > delta' in a Table-6.1 cell fails.")
     if witness:
-        return refuted(witness=witness, note="delta > delta' holds in the four Table-6.1 cells but not for every lambda, tau'", **ev)
+        return refuted(witness=witness, note="delta > delta' holds in the four Table-6.1 cells but not for every lambda, tau'", **ev).because(
+            f"The text says that for any lambda and tau', delta (Theorem 14) > delta' (Theorem 13). In the Table-6.1 setting (U = 500k, "
+            f"m = 5, tau = 1) with lambda = {witness['lambda']} and tau' = {witness['tau_prime']} both guarantees are non-vacuous (< 1), Theorem "
+            f"14's first condition holds, and rigorous interval arithmetic gives delta = {witness['delta']} < delta' = {witness['delta_prime']}. "
+            "The monotonicity parts hold; the order of delta and delta' holds in the table's cells but not for every lambda and tau'.")
     return verified(**ev)
 
 
@@ -133,7 +142,12 @@ def table6_2(ctx):
         return verified(values=out["1/100"], **ev)
     return discrepancy(paper={f"tau={t}": p for t, p in TABLE_6_2.items()},
                        computed={f"tau={t}": v for t, (_, v) in out["1/100"].items()},
-                       computed_with_delta_1_1000={f"tau={t}": v for t, (_, v) in out["1/1000"].items()}, **ev)
+                       computed_with_delta_1_1000={f"tau={t}": v for t, (_, v) in out["1/1000"].items()}, **ev).because(
+        "Table 6.2 prints tau' of (6.5) for m = 2, eps = 1 and six values of tau, captioned delta = 0.01. With delta = 0.01 the recomputed "
+        "tau' values do not round to the printed ones"
+        + (", while with the experiments' delta = 0.001 they do: the caption's delta looks misprinted." if out["1/1000 rounds"] else
+           "; neither does delta = 0.001 reproduce all of them.")
+        + " The shape (tau' minimised at an interior tau, not at tau = 1) is reported in the evidence (argmin over tau).")
 
 
 @claim("zealous.prop12", method="numeric+exhaustive")
@@ -154,7 +168,11 @@ def prop12(ctx):
                          "tau_prime_at_claimed": approx(lambda c: thm14_min_tau_prime(U_EXP, m, eps, delta, claimed, c), 8),
                          "tau_prime_at_argmin": approx(lambda c: thm14_min_tau_prime(U_EXP, m, eps, delta, best[0], c), 8)},
                 source=f"{SRC} §6.6.1 Proposition 12", cases_before_witness=cases,
-                note="tau + lambda ln(1/tau) is minimised over integers at floor or ceil of lambda; the ceiling loses when lambda - floor(lambda) is small")
+                note="tau + lambda ln(1/tau) is minimised over integers at floor or ceil of lambda; the ceiling loses when lambda - floor(lambda) is small").because(
+                    f"Proposition 12 says tau = ceil(2m/eps) minimises tau' of (6.5). For U = 500,000, m = {m}, eps = {eps}, delta = {delta}, "
+                    f"2m/eps = {lam} and ceil gives {claimed}, but the integer minimiser (decided with rigorous interval arithmetic over "
+                    f"tau = 1..{hi}) is {best}. Differentiating tau + lambda ln(Um/(2 delta tau)) gives the real minimiser tau = lambda; over "
+                    "integers the floor can beat the ceiling when lambda is just above an integer.")
     return verified(cases=cases, source=f"{SRC} §6.6.1 Proposition 12")
 
 
@@ -212,7 +230,10 @@ def text_eps5(ctx):
           "nearby_choices_giving_9.5_to_10.5": hits, "source": f"{SRC} §6.7.1"}
     if ok:
         return verified(**ev)
-    return discrepancy(paper="tau' ~ 10", computed=approx(val, 4), **ev)
+    return discrepancy(paper="tau' ~ 10", computed=approx(val, 4), **ev).because(
+        f"For eps = 5, m = 1 the text says the threshold is tau' ~ 10 (hence k = 10). With U = 500,000, delta = 0.001 and Proposition "
+        f"12's tau = {tau}, (6.5) gives tau' = {approx(val, 4)}, outside [9.5, 10.5]; the evidence lists the nearby (U, delta, tau) "
+        "choices that would give about 10. The comparison k ~ tau' rests on the misstated value.")
 
 
 @claim("zealous.text_korolova", method="numeric")

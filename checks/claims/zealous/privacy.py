@@ -73,7 +73,12 @@ def thm13(ctx):
         m, rho, tp, users = printed.witness["m"], printed.witness["rho=e^(-1/lambda)"], printed.witness["tau_prime"], printed.witness["U"]
         mech = zealous_mechanism(small_domain(m), users, ZealousParams.of(m, None, 1, tp, rho=rho))
         hs, where = dpx.indistinguishability_delta(mech, Epsilon.from_exp(rho ** (-2 * m)))
-        return refuted(witness={**printed.witness, "e^eps'": rho ** (-2 * m), "least_delta_of_published_set": str(hs), "where": where}, **ev)
+        return refuted(witness={**printed.witness, "e^eps'": rho ** (-2 * m), "least_delta_of_published_set": str(hs), "where": where}, **ev).because(
+            f"Theorem 13 says lambda >= 2m/eps', tau = 1 and tau' >= m(1 - ln(2 delta'/m)/eps') make ZEALOUS (eps', delta')-indistinguishable. "
+            f"The exhaustive search over small logs found m = {m}, U = {users}, tau' = {tp}, rho = e^(-1/lambda) = {rho} meeting (6.1)-(6.3) "
+            f"for which the published item set alone (a post-processing of the output, so the violation carries over) needs delta = {hs} "
+            "(exact, recomputed by the exact twin), more than the delta' the theorem promises. The same search with lambda = m/eps' "
+            "(Korolova et al.'s analysis) is reported alongside.")
     if printed.exhausted:
         return verified_bounded(bound=printed.bound, **ev)
     return not_checked("the exhaustive search did not finish", **ev)

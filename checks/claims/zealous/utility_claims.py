@@ -52,7 +52,11 @@ def lem13(ctx):
           "lemma_lower_bound": bound, "group_privacy_bound_(2 users changed)": p / r ** 2, "source": f"{SRC} §6.3.2 Lemma 13"}
     if is_dp and p_prime < bound:
         return refuted(witness={"S": [sorted(h) for h in S], "S_prime": [sorted(h) for h in Sp]},
-                       note="the number of users to change, not L1/m, governs the bound (group privacy: e^{k eps} for k users)", **ev)
+                       note="the number of users to change, not L1/m, governs the bound (group privacy: e^{k eps} for k users)", **ev).because(
+            f"Lemma 13 bounds the retention probability on S' by p / e^(L1(S,S') eps / m). Take U = 2 users, m = 2, S = ({{d,x}},{{d,y}}) and "
+            f"S' = ({{x}},{{y}}): L1 = 2 so the bound is p / e^eps = {bound}. The algorithm keeping d with probability 2^(f_d)/8 is exactly "
+            f"eps-DP with e^eps = 2, keeps d on S with p = {p}, but on S' only with {p_prime} < {bound}. Both users changed, so group "
+            "privacy allows a factor e^(2 eps), not e^(L1 eps / m): the lemma's exponent is wrong whenever L1/m is smaller than the number of users changed.")
     return verified(**ev)
 
 
@@ -212,7 +216,12 @@ def thm15(ctx):
     ev = {"retain_at_least_half_holds": half_ok, "filters_below_tau*-xi": filter_ok, "inaccuracy_readings": readings,
           "source": f"{SRC} §6.4.4 Theorem 15"}
     if witness or not formula_ok:
-        return refuted(witness=witness or readings, note="an item at exactly tau* + xi = tau' is published with probability 1/2", **ev)
+        return refuted(witness=witness or readings, note="an item at exactly tau* + xi = tau' is published with probability 1/2", **ev).because(
+            "Theorem 15 (tau = tau* - xi, tau' = tau* + xi) says ZEALOUS keeps every very-frequent item (frequency >= tau* + xi, as the "
+            "theorem's text states) with probability at least 1 - e^(-xi/lambda)/2 and gives a closed-form inaccuracy. An item at exactly "
+            "tau* + xi = tau' survives Step 5 only if its Laplace noise is positive: probability 1/2, below the promised bound (exact release "
+            "probability from the exact twin); the inaccuracy formula is also compared with Definition 10 under both readings of tau in the "
+            "sum (evidence 'inaccuracy_readings').")
     return verified(**ev)
 
 
