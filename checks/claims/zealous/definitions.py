@@ -305,7 +305,10 @@ def def_cache(ctx):
                             note="memory 1 GB, 8 B per posting, truncation to 200,000 are the defaults of cache_posting_lists")
 
 
-@claim("zealous.def_qsub", method="exact")
+@claim("zealous.def_qsub", method="exact", readings=(
+    Reading("as stated", "The documents give one reading: precision, recall, NDCG as printed and MAP(q) = sum_i (i+1)/(rank of q_i + 1), "
+            "rank 0 if absent, said to measure the precision of the ranked substitutions.",
+            f"{SRC} §6.7.3: 'MAP measures the precision of the ranked items for a query as the ratio of true rank and assigned rank'"),))
 def def_qsub(ctx):
     """Precision/recall as printed; MAP as printed gives rank 0 to an absent substitution, so its term
     (i+1)/(0+1) is the largest possible: an empty sanitized list scores higher than the perfect one, against

@@ -35,7 +35,9 @@ def _delta_cell(U, m, tau, lam, tp, variant):
     return lambda c: 1 - c.exp(to_interval(Q(U * m, tau), c) * c.log(1 - c.exp(-(to_interval(tp, c) - tau) / to_interval(lam, c)) / 2))
 
 
-@claim("zealous.table6_1", method="numeric")
+@claim("zealous.table6_1", method="numeric", readings=(
+    Reading("as stated", "The documents give one reading: the four (lambda, tau') cells' delta (Theorem 14, tau = 1) and delta' (Theorem 13, eps' = 2m/lambda) for U = 500k, m = 5, to two significant digits.",
+            f"{SRC} §6.4.3 Table 6.1: '(eps', delta')-indistinguishability vs. (eps, delta)-probabilistic differential privacy. U = 500k, m = 5'"),))
 def table6_1(ctx):
     """delta from Theorem 14 (tau = 1, the smallest positive integer; the table omits tau),
     delta' from Theorem 13 with eps' = 2m/lambda as the header says; then a systematic search of
@@ -83,7 +85,9 @@ def table6_1(ctx):
     return verified(**ev)
 
 
-@claim("zealous.text_delta_order", method="numeric")
+@claim("zealous.text_delta_order", method="numeric", readings=(
+    Reading("as stated", "The documents give one reading: eps, eps' fall with lambda; delta, delta' fall with tau'; and delta > delta' for every lambda and tau' (both guarantees from Theorems 13 and 14).",
+            f"{SRC} §6.4.3: 'Interestingly, given lambda and tau', we always have delta > delta''"),))
 def text_delta_order(ctx):
     """Monotonicity parts: eps = eps' = 2m/lambda falls with lambda; delta and delta' fall with tau'
     (d/dtau' of both logs is negative: symbolic). "delta > delta' for any lambda, tau'": searched
@@ -127,7 +131,9 @@ def text_delta_order(ctx):
     return verified(**ev)
 
 
-@claim("zealous.table6_2", method="numeric")
+@claim("zealous.table6_2", method="numeric", readings=(
+    Reading("as stated", "The documents give one reading: tau' of (6.5) for m = 2, eps = 1, delta = 0.01 at tau = 1, 3, 4, 5, 7, 9 (printed to one decimal).",
+            f"{SRC} §6.6.1 Table 6.2: 'tau' as a function of tau for m = 2, eps = 1, delta = 0.01'"),))
 def table6_2(ctx):
     """tau' = tau + max(...) of (6.5) with lambda = 2m/eps, m = 2, eps = 1, U = 500,000, as captioned
     (delta = 0.01), then with the experiments' delta = 0.001 (§6.6 "Privacy Parameters")."""
@@ -150,7 +156,9 @@ def table6_2(ctx):
         + " The shape (tau' minimised at an interior tau, not at tau = 1) is reported in the evidence (argmin over tau).")
 
 
-@claim("zealous.prop12", method="numeric+exhaustive")
+@claim("zealous.prop12", method="numeric+exhaustive", readings=(
+    Reading("as stated", "The documents give one reading: over integers tau, tau = ceil(2m/eps) minimises tau' of (6.5) for fixed eps, delta, m.",
+            f"{SRC} §6.6.1 Proposition 12: 'choosing tau = ceil(2m/eps) minimizes the value of tau''"),))
 def prop12(ctx):
     """Integer tau minimising tau'(tau) of (6.5) (lambda = 2m/eps), decided rigorously, against
     ceil(2m/eps), over m in 1..12, eps in {1/2, 1, 2, 20/11, 5, 10, 20}, delta in {1/100, 1/1000},
@@ -214,7 +222,9 @@ def text_superlinear(ctx):
                       "to explain the trend over that range, so the verdict depends on the reading.", source=f"{SRC} §6.6.2")
 
 
-@claim("zealous.text_eps5", method="numeric")
+@claim("zealous.text_eps5", method="numeric", readings=(
+    Reading("as stated", "The documents give one reading: for eps = 5, m = 1 (U = 500,000, delta = 0.001 of §6.6, tau by Prop. 12) tau' of (6.5) is about 10.",
+            f"{SRC} §6.7.1: 'We choose eps = 5, m = 1 for which threshold tau' ~ 10'"),))
 def text_eps5(ctx):
     """eps = 5, m = 1, delta = 0.001, U = 500,000, tau = ceil(2m/eps) = 1: tau' from (6.5); the text says ~10
     (read as 10 +- 5%, i.e. a value in [9.5, 10.5]); nearby choices reproducing ~10 are listed."""

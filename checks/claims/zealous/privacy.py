@@ -59,7 +59,10 @@ def def3_readings(claim_pair: str, claim_input: str) -> tuple[Reading, Reading]:
 # --------------------------------------------------------------------------- Theorem 13
 
 
-@claim("zealous.thm13", method="exact+exhaustive")
+@claim("zealous.thm13", method="exact+exhaustive", readings=(
+    Reading("as stated", "The documents give one reading: lambda >= 2m/eps', tau = 1 and tau' >= m(1 - ln(2 delta'/m)/eps') make "
+            "ZEALOUS (eps', delta')-indistinguishable (Definition 4 has no quantifier-order ambiguity).",
+            f"{SRC} §6.4.1 Theorem 13, conditions (6.1)-(6.3)"),))
 def thm13(ctx):
     """Theorem 13 as printed: lambda = 2m/eps' (6.1), tau = 1 (6.2), tau' = m(1 - ln(2 delta'/m)/eps') (6.3),
     searched exhaustively on small logs (counterexamples/zealous_searches.py). The published item set is a

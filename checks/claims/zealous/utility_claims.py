@@ -9,7 +9,7 @@ import mpmath
 
 from checks.registry import claim
 from checks.claims.zealous.definitions import STRICT_DEF10, VERY_DEF10, def10_readings
-from checks.verdict import by_reading, compare_exact, refuted, unverifiable, verified, verified_bounded
+from checks.verdict import Reading, by_reading, compare_exact, refuted, unverifiable, verified, verified_bounded
 from theory.dp import exact as dpx
 from theory.dp.mechanism import finite_mechanism
 from theory.numbers import ZERO, Epsilon, Q, rigorous_sign, to_interval
@@ -35,7 +35,10 @@ def threshold_on_item_mechanism(users: int, m: int, domain, item, r, alpha):
     return logs, finite_mechanism(dist, user_neighbours(logs))
 
 
-@claim("zealous.lem13", method="exact")
+@claim("zealous.lem13", method="exact", readings=(
+    Reading("as stated", "The documents give one reading: for every eps-DP A and logs S, S' of U users with <= m items each, "
+            "Pr[d in A(S')] >= Pr[d in A(S)] / e^(L1(S,S') eps / m).",
+            f"{SRC} §6.3.2 Lemma 13: 'given S', A retains d with probability at least p/(e^(L1(S,S') eps/m))'"),))
 def lem13(ctx):
     """Witness: U = 2 users, m = 2, D = {d, x, y}; A retains d with probability r^{f_d}/8 (r = e^eps = 2),
     which the exact checker confirms eps-DP. S = ({d,x},{d,y}) (f_d = 2, very-frequent for tau + xi <= 2),
@@ -187,7 +190,10 @@ def ex_thm12(ctx):
     return compare_exact("5.3e35", approx(lambda c: to_interval(Q(D), c)), **ev)
 
 
-@claim("zealous.thm15", method="exact")
+@claim("zealous.thm15", method="exact", readings=(
+    Reading("as stated", "The documents give one reading: with tau = tau* - xi, tau' = tau* + xi, ZEALOUS's inaccuracy is "
+            "sum_{f > tau + xi} e^(-2 xi/lambda)/2, and it is (1 - e^(-xi/lambda)/2)-accurate for items of frequency >= tau* + xi.",
+            f"{SRC} §6.4.4 Theorem 15 and the next sentence: 'ZEALOUS is (1 - 1/2 e^(-xi/lambda))-accurate for the very-frequent items (of frequency >= tau* + xi)'"),))
 def thm15(ctx):
     """ZEALOUS with tau = tau* - xi, tau' = tau* + xi, rho = e^{-1/lambda}: release probabilities exactly.
     Claimed: very-frequent items (f >= tau* + xi) published w.p. >= 1 - rho^xi/2; items below tau* - xi never;
