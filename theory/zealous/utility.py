@@ -5,7 +5,8 @@
   ``E|{d in A(S): f_d < tau - xi} u {d not in A(S): f_d > tau + xi}|``
   = ``sum_{f_d > tau+xi} (1 - Pr[d in A(S)]) + sum_{f_d < tau-xi} Pr[d in A(S)]``
   (:func:`inaccuracy` computes the rewritten form, :func:`inaccuracy_literal` the expectation
-  over an explicit output distribution);
+  over an explicit output distribution; :func:`inaccuracy_very` the non-strict reading with the
+  very-frequent / very-infrequent sets);
 * Definition 11: c-accuracy (every very-frequent item output with probability >= c);
 * top-j coverage and precision (average L1 distance, KL divergence of relative frequencies).
 """
@@ -41,6 +42,15 @@ def inaccuracy(release_prob: Mapping[Hashable, Any], freqs: Mapping[Hashable, in
         elif f < t - x:
             total += p
     return total
+
+
+def inaccuracy_very(release_prob: Mapping[Hashable, Any], freqs: Mapping[Hashable, int], tau: object, xi: object, domain: Iterable[Hashable] = ()) -> Any:
+    """Definition 10 read with the text's very-frequent (f >= tau + xi) and very-infrequent (f <= tau - xi)
+    items (§6.2.3: "the inability to retain the very-frequent items plus the inability to filter out the
+    very-infrequent items"): ``sum_{f_d >= tau+xi} (1 - Pr[d in A(S)]) + sum_{f_d <= tau-xi} Pr[d in A(S)]``."""
+    vf = very_frequent(freqs, tau, xi)
+    vi = very_infrequent(freqs, tau, xi, set(domain) | set(release_prob))
+    return sum((1 - release_prob.get(d, ZERO) for d in vf), ZERO) + sum((release_prob.get(d, ZERO) for d in vi), ZERO)
 
 
 def inaccuracy_literal(output_dist: Mapping[frozenset, Any], freqs: Mapping[Hashable, int], tau: object, xi: object, domain: Iterable[Hashable] = ()) -> Any:

@@ -7,7 +7,7 @@ from fractions import Fraction
 from itertools import product
 
 from checks.registry import claim
-from checks.verdict import refuted, verified, verified_bounded
+from checks.verdict import Reading, by_reading, discrepancy, refuted, verified, verified_bounded
 from theory.numbers import ZERO, Q
 from theory.zealous.anonymity import (
     adar_k_query,
@@ -26,6 +26,7 @@ from theory.zealous.model import Entry, SearchLog
 from theory.zealous.utility import (
     inaccuracy,
     inaccuracy_literal,
+    inaccuracy_very,
     is_c_accurate,
     marginals,
     top_j_coverage,
@@ -172,17 +173,62 @@ def def10(ctx):
     return verified_bounded(bound=f"{n} random exact output distributions over 6 items", source=f"{SRC} §6.2.3 Definition 10")
 
 
-@claim("zealous.text_baseline", method="exact")
+STRICT_DEF10 = "Def. 10 strict"
+VERY_DEF10 = "Def. 10 with very-(in)frequent"
+
+
+def def10_readings(claim_strict: str, claim_very: str) -> tuple[Reading, Reading]:
+    """The two readings of the inaccuracy of Definition 10 that §6.2.3 itself uses: the printed strict
+    inequalities (f < tau - xi wrongly output, f > tau + xi wrongly dropped), or the text's very-frequent
+    (f >= tau + xi) and very-infrequent (f <= tau - xi) items, in whose terms §6.2.3 restates it."""
+    return (
+        Reading(STRICT_DEF10, claim_strict, f"{SRC} §6.2.3 Definition 10: '{{d in A(S) | f_d(S) < tau - xi}} u {{d not in A(S) | f_d(S) > tau + xi}}'"),
+        Reading(VERY_DEF10, claim_very, f"{SRC} §6.2.3: 'We call an item d with frequency f_d >= tau + xi a very-frequent item and ... f_d <= tau - xi "
+                "a very-infrequent item. We will measure the inaccuracy ... only using its inability to retain the very-frequent items and its "
+                "inability to filter out the very infrequent items'"),
+    )
+
+
+@claim("zealous.text_baseline", method="exact+exhaustive", readings=def10_readings(
+    "The always-empty algorithm's Definition-10 inaccuracy (strict inequalities) equals the number of items with frequency at least tau + xi.",
+    "The always-empty algorithm's inaccuracy, counted over very-frequent (f >= tau + xi) and very-infrequent (f <= tau - xi) items, equals "
+    "the number of items with frequency at least tau + xi."))
 def text_baseline(ctx):
-    """The always-empty algorithm's Definition-10 inaccuracy against "the number of items with frequency at least tau + xi"."""
-    freqs = {"a": 7, "b": 9, "c": 1}
-    tau, xi = 5, 2
-    got = inaccuracy_literal({frozenset(): Q(1)}, freqs, tau, xi)
-    claimed = sum(1 for f in freqs.values() if f >= tau + xi)
-    if got != claimed:
-        return refuted(witness={"freqs": freqs, "tau": tau, "xi": xi, "Def10_inaccuracy": got, "claimed": claimed},
-                       note="Definition 10 counts f > tau + xi (strict) while very-frequent means f >= tau + xi: an item at exactly tau + xi is counted by the claim, not by the definition")
-    return verified(inaccuracy=got)
+    """The always-empty algorithm's inaccuracy against "the number of items with frequency at least tau + xi",
+    on every frequency vector over 3 items with counts 0..6 and tau in 1..4, xi in 0..2, under each reading
+    of Definition 10 (exact rationals; the empty output has probability 1)."""
+    empty = {frozenset(): Q(1)}
+    items = ("a", "b", "c")
+    first = {STRICT_DEF10: None, VERY_DEF10: None}
+    n = 0
+    for tau, xi in product(range(1, 5), (1, 2, 0)):  # positive slack first: the first witness is not a xi = 0 corner
+        for fs in product(range(7), repeat=3):
+            freqs = dict(zip(items, fs))
+            n += 1
+            claimed = sum(1 for f in fs if f >= tau + xi)
+            got = {STRICT_DEF10: inaccuracy_literal(empty, freqs, tau, xi, items), VERY_DEF10: inaccuracy_very({}, freqs, tau, xi, items)}
+            for name, v in got.items():
+                if v != claimed and first[name] is None:
+                    first[name] = {"freqs": freqs, "tau": tau, "xi": xi, "inaccuracy": v, "claimed": claimed}
+    per = {}
+    bound = f"{n} (frequency vector, tau, xi): 3 items, counts 0..6, tau 1..4, xi 0..2"
+    for name, w in first.items():
+        if w is None:
+            per[name] = verified_bounded(bound=bound)
+        elif name == STRICT_DEF10:
+            per[name] = discrepancy(paper=w["claimed"], computed=w["inaccuracy"], witness=w).because(
+                f"Read with Definition 10's strict inequalities, the empty output is wrong only on items with frequency > tau + xi, so on "
+                f"{w['freqs']} with tau = {w['tau']}, xi = {w['xi']} (an item exactly at tau + xi) its inaccuracy is {w['inaccuracy']}, not the "
+                f"text's {w['claimed']}. The sentence counts the very-frequent items (>=), the definition one fewer at the boundary: the "
+                "documents contradict each other while the intended statement (inaccuracy = number of very-frequent items) holds.")
+        else:
+            per[name] = refuted(witness=w).because(
+                "Even with the very-frequent reading of Definition 10 the empty algorithm's inaccuracy differs from the number of items "
+                "with frequency >= tau + xi on this instance.")
+    return by_reading(per, why="The sentence 'the Baseline Algorithm has an inaccuracy equal to the number of items with frequency at "
+                      "least tau + xi' is exact when inaccuracy is counted over the text's very-frequent items (f >= tau + xi), and off by "
+                      "the items exactly at tau + xi under Definition 10's printed strict inequality; §6.2.3 uses both, so the verdict "
+                      "depends on the reading.", source=f"{SRC} §6.2.3")
 
 
 @claim("zealous.def11", method="exact+exhaustive")
@@ -259,10 +305,14 @@ def def_cache(ctx):
                             note="memory 1 GB, 8 B per posting, truncation to 200,000 are the defaults of cache_posting_lists")
 
 
-@claim("zealous.def_qsub", method="exact")
+@claim("zealous.def_qsub", method="exact", readings=(
+    Reading("as stated", "The documents give one reading: precision, recall, NDCG as printed and MAP(q) = sum_i (i+1)/(rank of q_i + 1), "
+            "rank 0 if absent, said to measure the precision of the ranked substitutions.",
+            f"{SRC} §6.7.3: 'MAP measures the precision of the ranked items for a query as the ratio of true rank and assigned rank'"),))
 def def_qsub(ctx):
     """Precision/recall as printed; MAP as printed gives rank 0 to an absent substitution, so its term
-    (i+1)/(0+1) is the largest possible: an empty sanitized list scores higher than the perfect one."""
+    (i+1)/(0+1) is the largest possible: an empty sanitized list scores higher than the perfect one, against
+    the text's own 'MAP measures the precision' (a discrepancy of the printed formula, not a refuted definition)."""
     orig = ["x", "y", "z"]
     perfect, empty, partial = ["x", "y", "z"], [], ["y"]
     vals = {"precision(perfect)": precision(orig, perfect), "recall(partial)": recall(orig, partial),
@@ -270,7 +320,13 @@ def def_qsub(ctx):
             "NDCG(perfect)": ndcg(orig, perfect), "NDCG(empty)": ndcg(orig, empty)}
     basic_ok = vals["precision(perfect)"] == 1 and abs(vals["recall(partial)"] - 1 / 3) < 1e-15 and vals["NDCG(perfect)"] == 1
     if basic_ok and vals["MAP(empty)"] > vals["MAP(perfect)"]:
-        return refuted(witness={"original": orig, "sanitized_perfect": perfect, "sanitized_empty": empty, **vals},
-                       note="the printed MAP is not a precision measure (absent = rank 0 maximises each term); precision, recall, NDCG behave as defined",
-                       source=f"{SRC} §6.7.3")
+        return discrepancy(paper="MAP(q) = sum_i (i+1)/(rank of q_i in [q'_0..q'_{j-1}] + 1), rank 0 if absent, said to 'measure the precision'",
+                           computed={"MAP(perfect)": vals["MAP(perfect)"], "MAP(empty)": vals["MAP(empty)"]},
+                           witness={"original": orig, "sanitized_perfect": perfect, "sanitized_empty": empty, **vals},
+                           source=f"{SRC} §6.7.3").because(
+            "The definition says MAP 'measures the precision of the ranked items'. As printed, an original substitution absent from the "
+            "sanitized list gets rank 0, which makes its term (i+1)/1 the largest possible, so an empty sanitized list scores "
+            f"{vals['MAP(empty)']} against {vals['MAP(perfect)']} for a perfect one. The formula contradicts the purpose the same sentence "
+            "gives it (a misprinted convention), while precision, recall and NDCG behave as defined; the definition is not refuted, "
+            "its printed formula is a discrepancy.")
     return verified(**vals)

@@ -8,7 +8,8 @@ from itertools import product
 import mpmath
 
 from checks.registry import claim
-from checks.verdict import compare_exact, refuted, verified, verified_bounded
+from checks.claims.zealous.definitions import STRICT_DEF10, VERY_DEF10, def10_readings
+from checks.verdict import Reading, by_reading, compare_exact, refuted, unverifiable, verified, verified_bounded
 from theory.dp import exact as dpx
 from theory.dp.mechanism import finite_mechanism
 from theory.numbers import ZERO, Epsilon, Q, rigorous_sign, to_interval
@@ -18,7 +19,7 @@ from theory.zealous.histograms import histogram, select_items, user_items
 from theory.zealous.model import Entry, SearchLog, ZealousParams
 from theory.zealous.parameters import group_privacy_domain_bound, query_pair_domain, thm12_domain_bound, thm12_infrequent_lower_bound
 from theory.zealous.printed import approx, rounds_to
-from theory.zealous.utility import inaccuracy, inaccuracy_literal, is_c_accurate
+from theory.zealous.utility import inaccuracy, inaccuracy_literal, inaccuracy_very, is_c_accurate
 
 SRC = "000_211156f2009240b4.txt"
 
@@ -34,7 +35,10 @@ def threshold_on_item_mechanism(users: int, m: int, domain, item, r, alpha):
     return logs, finite_mechanism(dist, user_neighbours(logs))
 
 
-@claim("zealous.lem13", method="exact")
+@claim("zealous.lem13", method="exact", readings=(
+    Reading("as stated", "The documents give one reading: for every eps-DP A and logs S, S' of U users with <= m items each, "
+            "Pr[d in A(S')] >= Pr[d in A(S)] / e^(L1(S,S') eps / m).",
+            f"{SRC} §6.3.2 Lemma 13: 'given S', A retains d with probability at least p/(e^(L1(S,S') eps/m))'"),))
 def lem13(ctx):
     """Witness: U = 2 users, m = 2, D = {d, x, y}; A retains d with probability r^{f_d}/8 (r = e^eps = 2),
     which the exact checker confirms eps-DP. S = ({d,x},{d,y}) (f_d = 2, very-frequent for tau + xi <= 2),
@@ -51,17 +55,27 @@ def lem13(ctx):
           "lemma_lower_bound": bound, "group_privacy_bound_(2 users changed)": p / r ** 2, "source": f"{SRC} §6.3.2 Lemma 13"}
     if is_dp and p_prime < bound:
         return refuted(witness={"S": [sorted(h) for h in S], "S_prime": [sorted(h) for h in Sp]},
-                       note="the number of users to change, not L1/m, governs the bound (group privacy: e^{k eps} for k users)", **ev)
+                       note="the number of users to change, not L1/m, governs the bound (group privacy: e^{k eps} for k users)", **ev).because(
+            f"Lemma 13 bounds the retention probability on S' by p / e^(L1(S,S') eps / m). Take U = 2 users, m = 2, S = ({{d,x}},{{d,y}}) and "
+            f"S' = ({{x}},{{y}}): L1 = 2 so the bound is p / e^eps = {bound}. The algorithm keeping d with probability 2^(f_d)/8 is exactly "
+            f"eps-DP with e^eps = 2, keeps d on S with p = {p}, but on S' only with {p_prime} < {bound}. Both users changed, so group "
+            "privacy allows a factor e^(2 eps), not e^(L1 eps / m): the lemma's exponent is wrong whenever L1/m is smaller than the number of users changed.")
     return verified(**ev)
 
 
-@claim("zealous.thm12", method="exact+numeric")
+@claim("zealous.thm12", method="exact+numeric", readings=def10_readings(
+    "Every eps-DP, c-accurate algorithm on a domain at least the printed bound has, on every input, a larger Definition-10 inaccuracy "
+    "(strict: f < tau - xi wrongly output, f > tau + xi wrongly dropped) than the always-empty algorithm.",
+    "The same with inaccuracy counted over very-frequent (f >= tau + xi) and very-infrequent (f <= tau - xi) items."))
 def thm12(ctx):
     """(a) The proof's arithmetic: for |D| >= the bound, (|D| - Um/(tau-xi+1)) c e^{-2eps(tau+xi)/m} >= 2Um/(tau+xi)
     > Um/(tau+xi) >= baseline inaccuracy (rigorous, on a parameter grid). (b) Its premise is Lemma 13
     (refuted, zealous.lem13). (c) Exact witness against the statement: U = 1 user, m = 1, tau = xi = 1,
     c = 1/2, e^eps = 2, |D| = 33 >= the bound: no item can be very-frequent (f <= U < tau + xi), so the
-    always-empty algorithm is eps-DP and (vacuously) c-accurate, and its inaccuracy equals the baseline's."""
+    always-empty algorithm is eps-DP and (vacuously) c-accurate, and its inaccuracy equals the baseline's. That
+    witness is degenerate (U < tau + xi: nothing can be very-frequent) and is reported, not used. (d) Non-degenerate
+    candidate (U = 3 >= tau + xi, domain at the printed bound): items retained independently w.p. 2^f/16,
+    eps-DP with e^eps = 4 and 1/4-accurate (exact), inaccuracy on S under each reading against the baseline's."""
     grid_ok = True
     for U, m, c, t, x, eps in product((10, 1000), (1, 5), (Q(1, 100), Q(1, 2)), (5, 20), (0, 2), (Q(1, 2), Q(1))):
         B = lambda cc: thm12_domain_bound(U, m, c, t, x, eps, cc)
@@ -109,16 +123,40 @@ def thm12(ctx):
               "product_structure": "items are retained independently and one user (m = 1) changes at most 2 counts, so the exact DP check on 3 items (2 changed + 1 unchanged) covers any domain size",
               "c_accuracy": "p(f) = 2^f/16 >= 1/4 for every f >= tau + xi = 2",
               "reading": "Definition 10 counts only f < tau - xi = 0 as infrequent-wrong (strict); with <= (text of §6.2.3) the theorem holds for this A"}
-    ev = {"proof_arithmetic_holds_on_grid": grid_ok, "premise": "Lemma 13 (refuted: zealous.lem13)",
-          "witness_domain_size": len(domain), "witness_bound": exact_bound, "witness_dp": dp, "witness_c_accurate": acc,
-          "non_degenerate_witness_under_strict_Def10": second if (dp2 and inacc2 < base2) else None,
-          "source": f"{SRC} §6.3.2 Theorem 12"}
-    if len(domain) >= exact_bound and dp and acc and equal:
-        return refuted(witness={"U": 1, "m": 1, "tau": 1, "xi": 1, "c": "1/2", "e^eps": 2, "|D|": 33, "algorithm": "always empty",
-                                "inaccuracy": "equal to the baseline on every log (not greater)"},
-                       note="the theorem needs U >= tau + xi (to build S'_d) and a correct Lemma 13; with group privacy the "
-                            "argument goes through for U >= tau + xi with e^{eps (tau+xi)} in place of e^{2 eps (tau+xi)/m}", **ev)
-    return verified(**ev)
+    acc2 = is_c_accurate(((dict(counts(L)), {d: alpha * r ** counts(L)[d] for d in small}) for L in logs3), Q(1, 4), 1, 1)
+    # on the full domain of size bound2 the items absent from S (f = 0) are retained w.p. alpha each
+    n_absent = bound2 - 1
+    inacc_very = inaccuracy_very({"w0": p3, **{f"z{i}": alpha for i in range(int(n_absent))}}, {"w0": 3}, 1, 1)
+    second["c_accurate_exact"] = acc2
+    second["inaccuracy_very_reading_on_S"] = inacc_very
+    degenerate = {"U": 1, "m": 1, "tau": 1, "xi": 1, "c": "1/2", "e^eps": 2, "|D|": len(domain), "bound": exact_bound, "algorithm": "always empty",
+                  "dp": dp, "c_accurate": acc, "inaccuracy_equals_baseline_on_every_log": equal,
+                  "excluded_because": "U = 1 < tau + xi = 2: no input has a very-frequent item, so c-accuracy is vacuous and the baseline itself qualifies"}
+    ev = {"proof_arithmetic_holds_on_grid": grid_ok, "premise": "Lemma 13 (refuted: zealous.lem13)", "degenerate_witness_not_used": degenerate,
+          "non_degenerate_candidate": second, "source": f"{SRC} §6.3.2 Theorem 12"}
+    premises = dp2 and acc2 and users >= 1 + 1 and bound2 >= users * 1 * (2 * e_eps ** 4 / (Q(1, 4) * 2) + Q(1, 1))
+    per = {}
+    for name, got in ((STRICT_DEF10, inacc2), (VERY_DEF10, inacc_very)):
+        if premises and got <= base2:
+            per[name] = refuted(witness={**second, "inaccuracy": got, "baseline": base2}).because(
+                f"Under {name}: with U = 3 users (each holding one item, so U >= tau + xi = 2 and items can be very-frequent), tau = xi = 1, "
+                f"c = 1/4, e^eps = 4 and a domain of exactly the printed bound {bound2} items, the algorithm that keeps each item independently "
+                "with probability 2^f/16 is eps-DP and 1/4-accurate (both checked exactly), yet on the log where all three users hold w0 "
+                f"its inaccuracy is {got}, not more than the empty algorithm's {base2}. With tau = xi the strict Definition 10 counts no item as "
+                "wrongly output (f < 0), so the large domain costs nothing; the theorem's proof also rests on Lemma 13, itself refuted.")
+        else:
+            per[name] = unverifiable(missing="a non-degenerate witness (eps-DP, c-accurate, U >= tau + xi, domain >= the printed bound, inaccuracy "
+                                     "<= the baseline's) or a proof: the printed proof uses Lemma 13 (refuted); the group-privacy repair "
+                                     "(Pr >= c e^{-eps (tau+xi)}) implies the printed bound only when 2/m >= 1, i.e. m <= 2",
+                                     candidate_inaccuracy=got, baseline=base2).because(
+                f"Under {name} the only exact counterexample we have is degenerate (one user, fewer than tau + xi, so no item can be "
+                "very-frequent and the empty algorithm qualifies trivially); the non-degenerate candidate's inaccuracy "
+                "(it outputs each of the many very-infrequent items with probability 1/16) exceeds the baseline's. The proof itself is invalid "
+                "because Lemma 13 is false, and the repaired argument covers only m <= 2, so the theorem is neither refuted nor proved here.")
+    return by_reading(per, why="Theorem 12 reads differently with Definition 10's strict inequalities and with the text's very-frequent / "
+                      "very-infrequent items. Under the strict reading a non-trivial eps-DP, c-accurate algorithm at the printed domain "
+                      "bound beats the empty algorithm (tau = xi leaves no wrongly-output items to count); under the non-strict reading no "
+                      "non-degenerate counterexample is known and the proof's Lemma 13 is false, so that reading is undecided.", **ev)
 
 
 @claim("zealous.ex_thm12", method="numeric")
@@ -152,7 +190,10 @@ def ex_thm12(ctx):
     return compare_exact("5.3e35", approx(lambda c: to_interval(Q(D), c)), **ev)
 
 
-@claim("zealous.thm15", method="exact")
+@claim("zealous.thm15", method="exact", readings=(
+    Reading("as stated", "The documents give one reading: with tau = tau* - xi, tau' = tau* + xi, ZEALOUS's inaccuracy is "
+            "sum_{f > tau + xi} e^(-2 xi/lambda)/2, and it is (1 - e^(-xi/lambda)/2)-accurate for items of frequency >= tau* + xi.",
+            f"{SRC} §6.4.4 Theorem 15 and the next sentence: 'ZEALOUS is (1 - 1/2 e^(-xi/lambda))-accurate for the very-frequent items (of frequency >= tau* + xi)'"),))
 def thm15(ctx):
     """ZEALOUS with tau = tau* - xi, tau' = tau* + xi, rho = e^{-1/lambda}: release probabilities exactly.
     Claimed: very-frequent items (f >= tau* + xi) published w.p. >= 1 - rho^xi/2; items below tau* - xi never;
@@ -181,7 +222,12 @@ def thm15(ctx):
     ev = {"retain_at_least_half_holds": half_ok, "filters_below_tau*-xi": filter_ok, "inaccuracy_readings": readings,
           "source": f"{SRC} §6.4.4 Theorem 15"}
     if witness or not formula_ok:
-        return refuted(witness=witness or readings, note="an item at exactly tau* + xi = tau' is published with probability 1/2", **ev)
+        return refuted(witness=witness or readings, note="an item at exactly tau* + xi = tau' is published with probability 1/2", **ev).because(
+            "Theorem 15 (tau = tau* - xi, tau' = tau* + xi) says ZEALOUS keeps every very-frequent item (frequency >= tau* + xi, as the "
+            "theorem's text states) with probability at least 1 - e^(-xi/lambda)/2 and gives a closed-form inaccuracy. An item at exactly "
+            "tau* + xi = tau' survives Step 5 only if its Laplace noise is positive: probability 1/2, below the promised bound (exact release "
+            "probability from the exact twin); the inaccuracy formula is also compared with Definition 10 under both readings of tau in the "
+            "sum (evidence 'inaccuracy_readings').")
     return verified(**ev)
 
 
