@@ -1088,13 +1088,19 @@ def table2(ctx: Context) -> Outcome:
         "on G_min), so they are consistent; but that shape holds by construction and cannot reproduce the numbers.")
 
 
-@claim("querygen.text_1_4x", method="exact")
+@claim("querygen.text_1_4x", method="exact", readings=_one(
+    "Worst-Fit's traffic for [Loan Amount] at G_min = 15 is about 1.4 times the original query's: Table 2's printed "
+    "ratio at that level equals 1.4 at the text's one decimal. 'is greater than roughly 1.4 times than' is the "
+    "garbled comparative '1.4 times greater than' (the sentence argues the increase is not significant), not a "
+    "strict lower bound '> 1.4' — that reading drops 'roughly', and the evidence records that 1.3957 < 1.4",
+    f"{SRC} §5: 'the traffic overhead of Worst-Fit is greater than roughly 1.4 times than that of the original query "
+    "even if G_min = 15 for [Loan Amount]'; Table 2, Loan Amount column, row G_min = 15: 1.3957"))
 def text_1_4x(ctx: Context) -> Outcome:
-    value = Q(13957, 10000)
+    value = Q(str(PAPER_TABLE2["Loan Amount"][_paper_levels("Loan Amount").index(15)]))
     rounded = round(value * 10) / Q(10)
     return compare_exact(Q(14, 10), rounded, table2_value=value, literally_greater_than_1_4=value > Q(14, 10),
-                         note="'greater than roughly 1.4' matches Table 2's 1.3957 only as 'roughly'; "
-                              "the value is below 1.4")
+                         note="'greater than roughly 1.4' matches Table 2's 1.3957 at one decimal; the value is "
+                              "below 1.4 by 0.0043, so a strict '> 1.4' would fail")
 
 
 @claim("querygen.text_record", method="exact")
@@ -1239,9 +1245,14 @@ def text_ranking(ctx: Context) -> Outcome:
     f"{SRC} §6: 'Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
     "G_min = (l + 1)/2 = 13'"))
 def def_l(ctx: Context) -> Outcome:
+    # the text's gloss "one out of more than 25 values": exactly 25 equally likely values already reach G_min
+    g_uniform_25 = exact.guessing_entropy_of_counts([1] * 25)
     return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25,
-                         note="Theorem 6.1 guarantees at least l = 25 values; the text's gloss 'more than 25' "
-                              "overstates it by one")
+                         uniform_over_exactly_25_values_G=g_uniform_25,
+                         exactly_25_values_meet_G_min=g_uniform_25 >= g_min_from_l(25),
+                         note="Theorem 6.1 guarantees at least l = 25 values, and exactly 25 equally likely values "
+                              "meet G_min = 13; the text's gloss 'more than 25' overstates it by one (the claim, "
+                              "and Theorem 6.1, say 'at least l')")
 
 
 def _lemma_symbolic() -> dict[str, Any]:
