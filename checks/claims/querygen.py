@@ -1340,7 +1340,10 @@ def thm6_1(ctx: Context) -> Outcome:
     "as stated",
     "The documents give one reading: distinct l-diversity (each group has at least l distinct sensitive values) keeps "
     "the risk of attribute disclosure — the adversary's chance of naming a record's sensitive value, guessing the "
-    "most likely one first as in §2 — under 1/l; k-anonymity keeps re-identification under 1/k",
+    "most likely one first as in §2 — under 1/l; k-anonymity keeps re-identification under 1/k. (A uniform pick "
+    "among the distinct values, which would give 1/d ≤ 1/l, is not a second reading: it ignores the value counts the "
+    "released group shows, and 004's adversary guesses the most likely value first; for k-anonymity the uniform "
+    "pick is already the best guess, the records being indistinguishable.)",
     f"{SRC} §7: 'every group of indistinguishable records contains at least l distinct sensitive attribute values; "
     "thereby the risk of attribute disclosure is kept under 1/l'; §2: 'the best strategy is obviously to start by "
     "guessing the most likely X'"),))
@@ -1349,13 +1352,15 @@ def text_related(ctx: Context) -> Outcome:
     probability 1/|class| ≤ 1/k (by definition; nothing to compute). The l-diversity gloss: exhaustive search,
     smallest group first, for a group with ≥ l distinct values whose most likely value has probability > 1/l.
     NP-hardness of optimal k-anonymity [25]: cited, not checked."""
-    res = search.search_l_diversity_disclosure(l=3)
+    # l = 1 cannot fail (a risk is at most 1); l = 2 is the smallest l the gloss says anything about
+    res = search.search_l_diversity_disclosure(l=2)
     if res.found:
         w = res.witness
-        return refuted(witness=res, cited_np_hardness="not checked (Meyerson and Williams [25])").because(
+        return refuted(witness=res, cited_np_hardness="not checked (Meyerson and Williams [25])",
+                       minimality="l = 2 (l = 1 cannot fail), smallest group first").because(
             f"The text says distinct l-diversity keeps the attribute-disclosure risk under 1/l. The smallest group "
-            f"that refutes it for l = 3 has sensitive-value counts {w['counts']}: it is 3-diverse, yet an adversary who "
-            f"guesses the most frequent value (as §2's adversary does) is right with probability {w['disclosure_risk']} "
-            "> 1/3. Distinct l-diversity bounds the number of values, not their probabilities (hence entropy and "
-            "recursive l-diversity in [19]).")
+            f"that refutes it, for l = {w['l']}, has sensitive-value counts {w['counts']}: it is {w['l']}-diverse, yet "
+            f"an adversary who guesses the most frequent value (as §2's adversary does) is right with probability "
+            f"{w['disclosure_risk']} > {w['bound_1_over_l']}. Distinct l-diversity bounds the number of values, not "
+            "their probabilities (hence entropy and recursive l-diversity in [19]).")
     return verified_bounded(bound=res.bound)
