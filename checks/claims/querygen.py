@@ -1023,6 +1023,8 @@ def fig2(ctx: Context) -> Outcome:
     png = ctx.reports_dir()
     if png is not None:
         experiments.plot_fig2(res, str(png / "querygen_fig2.png"), "Fig. 2 style, AER HMDA substitute (100 queries)")
+        experiments.plot_fig2(runs[str(LEVEL_REACHES[1])], str(png / "querygen_fig2_levels_3_4.png"),
+                              "Fig. 2 style, AER HMDA substitute, levels to 3/4 of G(all-*)")
         (png / "querygen_table2.md").write_text(experiments.table2_markdown(res), encoding="utf-8")
     ev = dict(knee_ratio_worst_fit_by_level_reach=knees, targets_with_knee_by_level_reach=with_knee,
               paper_income_knee_ratio=paper_knee_income, original_is_lower_bound=lower_bound,
@@ -1032,7 +1034,8 @@ def fig2(ctx: Context) -> Outcome:
               mean_traffic={a: {s: [round(x, 1) for x in r["traffic"][s]] for s in STRATEGIES} | {"original": round(r["original"], 1)}
                             for a, r in res.items()},
               levels={reach: {a: r["levels"] for a, r in rr.items()} for reach, rr in runs.items()},
-              plot=str(png / "querygen_fig2.png") if png else "not written (no reports folder given)",
+              plot=[str(png / "querygen_fig2.png"), str(png / "querygen_fig2_levels_3_4.png")] if png
+              else "not written (no reports folder given)",
               paper_numbers="unverifiable (data unavailable)")
     counts = ", ".join(f"{n} of 6 with levels reaching {_reach_words(reach)} to G(all-*)" for reach, n in with_knee.items())
     if lower_bound and all(n >= 5 for n in with_knee.values()):
