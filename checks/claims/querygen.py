@@ -60,8 +60,9 @@ SATISFIES = Reading(
     "the strategy provides a privacy-preserving Q̂ (G(Q̂, a) ≥ G_min) whenever some generalisation of Q is one "
     "(as Brute-Force does); not optimality, which 004 never claims for the heuristics",
     f"{SRC} §4: 'In order to provide privacy-preserving queries, the query Q is modified to the query Q̂ by "
-    "removing some private information included in Q until G(Q̂, a) ≥ G_min'; §4: 'four reasonable strategies "
-    "to construct Q̂'; §8: 'query generalizer can satisfy user's privacy requirement'")
+    "removing some private information included in Q until G(Q̂, a) ≥ G_min'; §4: 'This process is repeated until "
+    "the generalized query satisfies the user's privacy requirement'; §8: 'query generalizer can satisfy user's "
+    "privacy requirement'")
 
 # The complexity statements of §4 count "(1) selection of candidate attributes and (2) computation of
 # guessing entropy", costing step (2) as a sort of the n value frequencies. Two readings of "total
