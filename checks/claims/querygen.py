@@ -81,7 +81,8 @@ TOTAL_WORK = Reading(
     "from the table (counting the matching tuples' target values, then sorting)",
     f"{SRC} §4: 'Thus the total running time of Brute-Force is O(2^m · n log n)'; 'the total running time of the "
     "Best-Fit and Worst-Fit is O(rm · n log n)'; 'the time complexity of the Random-Fit strategy is "
-    "O(r · n log n)'")
+    "O(r · n log n)'; and 004 itself counts the tuples, §3: 'the computation overhead of entropy values is "
+    "proportional to the number of tuples'")
 
 
 def _q(query) -> list:
