@@ -602,11 +602,13 @@ def _alg_check(ctx: Context, strategy: str, note: str) -> Outcome:
             f"Under the reading that {strategy} provides a privacy-preserving query whenever one exists, it fails: on "
             f"this {len(miss['rows'])}-tuple table (no tuple can be dropped) the query Q matches a tuple and Brute-Force "
             f"finds a generalisation with G ≥ G_min = {miss['G_min']}, but the §4 procedure removes values along a path "
-            "where G stays below G_min (removing a value can lower G) and ends at the all-* query unsatisfied.")
+            "where G stays below G_min (removing a value can lower G) and ends at the all-* query unsatisfied"
+            + (f" — for Random-Fit with probability {miss['miss_probability_over_all_orders']} over its equally likely "
+               "removal orders." if "miss_probability_over_all_orders" in miss else "."))
     else:
         satisfies = verified_bounded(bound="the recorded instance", witness_rechecked=miss)
     why = (f"{strategy} is implemented as the §4 procedure ({procedure.verdict} under 'procedure'); under 'privacy-"
-           f"preserving whenever possible' it is {satisfies.verdict}: generalising can lower G, so a greedy path can miss "
+           f"preserving whenever possible' it is {satisfies.verdict}: generalising can lower G, so its removal path can miss "
            "every preserving generalisation that Brute-Force finds. 004 calls the strategies heuristics, so "
            "optimality is not a reading.")
     return by_reading({PROCEDURE.name: procedure, SATISFIES.name: satisfies}, why=why)
