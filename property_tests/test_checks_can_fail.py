@@ -206,6 +206,14 @@ def _def2_strict_oracle() -> str:
     return _run_patched("dp.def2", "checks.claims.dp", _oracle_dp=lambda p, eps: eps.sign_of_diff(p, 1 - p) < 0)
 
 
+def _one_level_range(claim_id: str) -> str:
+    # the substitute's shape with the levels reaching all the way to G(all-*) only (the range the author
+    # first fixed): the reproductions then pass, so their 'unverifiable' follows from the second range
+    from theory.numbers import Q
+
+    return _run_patched(claim_id, "checks.claims.querygen", LEVEL_REACHES=(Q(1),))
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
     "dp.def2": ("randomized response's closed form with e^ε > p/(1 − p) for ≥ (a definition check can only "
                 "verify our checker or report it broken: verdict error)", _def2_strict_oracle, "verified"),
@@ -213,6 +221,10 @@ PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
                         _table2_decreasing, "unverifiable"),
     "querygen.text_dataset": ("§5's Gender with 1 category instead of 4 (Table 2's Gender levels up to 1.45 "
                               "then exceed (n + 1)/2 = 1)", _dataset_gender_groups, "unverifiable"),
+    "querygen.fig2": ("G_min levels reaching all the way to G(all-*) only (not also 3/4 of the way)",
+                      functools.partial(_one_level_range, "querygen.fig2"), "unverifiable"),
+    "querygen.text_ranking": ("G_min levels reaching all the way to G(all-*) only (not also 3/4 of the way)",
+                              functools.partial(_one_level_range, "querygen.text_ranking"), "unverifiable"),
 }
 
 

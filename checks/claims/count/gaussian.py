@@ -7,7 +7,7 @@ import mpmath
 import sympy as sp
 
 from checks.registry import claim
-from checks.verdict import Reading, by_reading, discrepancy, refuted, verified, verified_bounded
+from checks.verdict import Reading, discrepancy, refuted, verified, verified_bounded
 from theory.count import exact_privacy as ex
 from theory.count import fast_privacy as fa
 from theory.count.normal_tail import normal_sf
@@ -186,12 +186,14 @@ def fact1(ctx):
 
 
 _THESIS = "000_211156f2009240b4.txt"
+# One reading. Fact 2 prints no domain, but "for every z ≠ 0" is not a reading the documents use: the proof
+# printed under it needs t/z ≥ 1 on [z, ∞), i.e. z > 0; for z < 0 the right side is negative, which no bound
+# on a probability can mean; and the thesis applies it only at z > 0 (Prop. 8). The failure outside z > 0
+# stays in the evidence (review of issue 12; was a second reading "as printed").
 FACT2_READINGS = (
-    Reading("as printed",
-            "Pr[Z ≥ z] ≤ e^{−z²/2}/(z√(2π)) for every real z ≠ 0: the fact states no domain",
-            f"{_THESIS} §2.2.1 Fact 2: 'Pr[Z ≥ z] ≤ e^{{−z²/2}}/(z√(2π))' (no condition on z)"),
     Reading("z > 0",
-            "the same bound for z > 0, the domain its proof needs and the only one the thesis applies it to",
+            "The documents give one reading: Pr[Z ≥ z] ≤ e^{−z²/2}/(z√(2π)) for z > 0, the domain its proof needs and "
+            "the only one the thesis applies it to (the printed fact omits the domain)",
             f"{_THESIS} §2.2.1 Fact 2's proof: '∫_z^∞ (1/√(2π)) e^{{−t²/2}} dt ≤ ∫_z^∞ (t/z) (1/√(2π)) e^{{−t²/2}} dt' "
             "(t/z ≥ 1 on [z, ∞) needs z > 0); proof of Proposition 8 (Efficiency): 'This probability can be bounded "
             "using Fact 2' at z = (min_support − c)((1 − t)N − 1)/σ > 0, as c < min_support"),
@@ -201,26 +203,21 @@ FACT2_READINGS = (
 @claim("dp.fact2", method="numeric", quick=False, readings=FACT2_READINGS)
 def fact2(ctx):
     """For z > 0: t/z ≥ 1 on [z, ∞) makes the bound valid (sympy: ∫_z^∞ (t/z) φ(t) dt = φ(z)/z), and rigorous
-    interval checks on a grid. As printed (no domain) it fails for every z < 0, where the right side is
-    negative: the witness z = −1 is re-verified in interval arithmetic."""
+    interval checks on a grid. Outside the domain (recorded, not a reading): at z = −1 the right side is
+    negative and the bound fails, re-verified in interval arithmetic."""
     t, z = sp.symbols("t z", positive=True)
     integral = sp.integrate(t / z * sp.exp(-t**2 / 2) / sp.sqrt(2 * sp.pi), (t, z, sp.oo))
     closed = sp.simplify(integral - sp.exp(-z**2 / 2) / (z * sp.sqrt(2 * sp.pi))) == 0
     grid = ["1/100", "1/10", "1/2", "1", "2", "5", "10", "30"]
     ok_pos = all(rigorous_sign(lambda c, g=g: ex.fact2_bound(to_interval(Q(g), c), c) - normal_sf(to_interval(Q(g), c), c)) > 0 for g in grid)
-    positive = (verified(proof="sympy: int_z^oo (t/z) phi(t) dt = phi(z)/z for z > 0", z_grid=grid) if closed and ok_pos
-                else refuted(witness={"closed_form": closed, "grid_ok": ok_pos}).because(
-                    "For z > 0 the recomputed tail exceeds the bound at a grid point, or the proof's integral differs."))
     w = -1
     lhs = _hi(lambda c: normal_sf(c.mpf(w), c))
     rhs_sign = rigorous_sign(lambda c: ex.fact2_bound(c.mpf(w), c))
     fails_neg = rhs_sign < 0 and rigorous_sign(lambda c: normal_sf(c.mpf(w), c) - ex.fact2_bound(c.mpf(w), c)) > 0
-    printed = (refuted(witness={"z": w, "Pr[Z >= z]": lhs, "rhs_negative": rhs_sign < 0}).because(
-                   "Read literally for every z ≠ 0, Fact 2 fails at z = −1: Pr[Z ≥ −1] ≈ 0.841 while the right side, "
-                   "e^{−1/2}/(−√(2π)) ≈ −0.242, is negative (and so for every z < 0).")
-               if fails_neg else positive)
-    return by_reading({"as printed": printed, "z > 0": positive},
-                      why="Fact 2 prints the Gaussian tail bound without a domain. For z > 0, the domain its proof (the "
-                          "factor t/z ≥ 1) needs and the only one the thesis uses, it holds; read for every z ≠ 0 it "
-                          "fails at z = −1, where the right side is negative.")
+    if closed and ok_pos:
+        return verified(proof="sympy: int_z^oo (t/z) phi(t) dt = phi(z)/z for z > 0", z_grid=grid,
+                        domain="z > 0 (not stated in the printed fact)",
+                        outside_domain={"z": w, "Pr[Z >= z]": lhs, "rhs_negative": rhs_sign < 0, "fails": fails_neg})
+    return refuted(witness={"closed_form": closed, "grid_ok": ok_pos}).because(
+        "For z > 0 the recomputed tail exceeds the bound at a grid point, or the proof's integral differs.")
 
