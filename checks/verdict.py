@@ -13,7 +13,9 @@ ledger (not the check) derives the headline verdict with :func:`headline`:
   them when they differ: verified > verified-bounded > reproduced);
 - ``refuted``: refuted under every reading, each with its witness;
 - ``reading-dependent``: holds (verified, verified-bounded, reproduced) under at least one reading and is
-  refuted or a discrepancy under another;
+  refuted or a discrepancy under another; also refuted under one reading and a discrepancy under another
+  (under a discrepancy reading the *intended* statement holds and only its printed form is wrong, so the
+  claim is not false under every reading);
 - ``discrepancy``: a discrepancy under every reading (a misprint, or the documents contradict each other);
 - otherwise ``unverifiable`` (some reading undecided), ``not-checked`` (skipped) or ``error``.
 """
