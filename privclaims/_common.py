@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, is_rational, rational_str
+from theory.numbers import Q, as_rational, is_rational, rational_str, upper_rational
 
 __all__ = [
-    "InvalidInput", "exact", "decimal", "number_json", "jsonable", "read_json", "Floats",
+    "InvalidInput", "exact", "decimal", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",
     "read_rational", "read_distribution", "guard", "progress", "progress_bar",
 ]
 
@@ -31,24 +31,47 @@ def exact(q: Any) -> str:
     return rational_str(q)
 
 
-def decimal(q: Any, digits: int = DIGITS) -> str:
-    """A decimal rendering of an exact rational, rounded half away from zero to ``digits`` places."""
+def decimal(q: Any, digits: int = DIGITS, rounding: str = "half") -> str:
+    """A decimal rendering of an exact rational to ``digits`` places. ``rounding``: ``"half"`` (half
+    away from zero, for values that are not privacy thresholds), ``"up"`` (towards +infinity: for a
+    least δ, least ε, largest gain or breach probability, so that a user who copies the decimal never
+    asks for less privacy than the exact value needs) or ``"down"`` (towards -infinity)."""
+    if rounding not in ("half", "up", "down"):
+        raise InvalidInput(f"rounding = {rounding!r}: choose from half, up, down")
     f = Fraction(int(q.numerator), int(q.denominator))
-    scaled = abs(f) * 10**digits
-    n = scaled.numerator // scaled.denominator
-    if (scaled - n) * 2 >= 1:  # half away from zero
-        n += 1
-    sign = "-" if f < 0 and n else ""
-    s = str(n).rjust(digits + 1, "0")
-    out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".")
+    scaled = f * 10**digits
+    if rounding == "up":
+        n = -((-scaled.numerator) // scaled.denominator)
+    elif rounding == "down":
+        n = scaled.numerator // scaled.denominator
+    else:
+        a = abs(scaled)
+        n = a.numerator // a.denominator
+        if (a - n) * 2 >= 1:  # half away from zero
+            n += 1
+        n = -n if f < 0 else n
+    sign = "-" if n < 0 else ""
+    s = str(abs(n)).rjust(digits + 1, "0")
+    out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".") if digits else f"{sign}{s}"
     return "0" if out in ("", "-0") else out
 
 
-def number_json(q: Any) -> dict[str, str] | None:
-    """``{"exact": "1/3", "decimal": "0.333333"}`` (None stays None)."""
+def decimal_up(q: Any, digits: int = DIGITS) -> str:
+    """:func:`decimal` rounded towards +infinity (the safe side for a least δ / ε or a leak)."""
+    return decimal(q, digits, "up")
+
+
+def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS) -> str:
+    """The decimal, rounded up to ``digits`` places, of an irrational real given as an ``mpmath.iv``
+    enclosure ``f`` (from the enclosure's upper end: never below the real value)."""
+    return decimal_up(upper_rational(f, 10**digits), digits)
+
+
+def number_json(q: Any, rounding: str = "half") -> dict[str, str] | None:
+    """``{"exact": "1/3", "decimal": "0.333333"}`` (None stays None); ``rounding`` as in :func:`decimal`."""
     if q is None:
         return None
-    return {"exact": exact(q), "decimal": decimal(q)}
+    return {"exact": exact(q), "decimal": decimal(q, DIGITS, rounding)}
 
 
 def jsonable(x: Any) -> Any:

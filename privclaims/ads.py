@@ -93,7 +93,7 @@ class GreedyResult:
 
     @property
     def bound(self) -> Any:
-        return 1 - (1 - Q(1, self.k)) ** self.k
+        return _exact.greedy_guarantee(self.k)
 
     @property
     def ratio(self) -> Any:

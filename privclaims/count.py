@@ -36,34 +36,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import mpmath
-
 from theory.count import exact_privacy as _privacy
 from theory.count import protocol as _protocol
 from theory.count.encryption import PaillierScheme
 from theory.count.model import CountParams, privacy_eps_delta
+from theory.count.model import theorem1_sigma2 as _theorem1_sigma2
 from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, to_interval
+from theory.numbers import as_rational
 
-from privclaims._common import decimal, exact, number_json, progress_bar
+from privclaims._common import decimal, enclosed_decimal_up, exact, number_json, progress_bar
 
 __all__ = ["CountResult", "run", "theorem1_sigma2", "PROTOCOLS", "DEFAULT_PRIME"]
 
 PROTOCOLS = ("paillier", "pads")
 DEFAULT_PRIME = 2_147_483_647  # 2^31 - 1
 MAX_USERS = 100_000
-
-
-def _upper(f: Any, grid: int = 1000) -> Any:
-    """An exact rational >= the real number f (given as a function of mpmath.iv), on a 1/grid grid."""
-    old, mpmath.iv.prec = mpmath.iv.prec, 128
-    try:
-        v = f(mpmath.iv)
-    finally:
-        mpmath.iv.prec = old
-    sign, man, e, _ = v._mpi_[1]
-    up = (-1 if sign else 1) * Q(man) * Q(2) ** e
-    return Q(-((-up * grid).numerator // (-up * grid).denominator), grid)
 
 
 class _ShowingProgress(PaillierScheme):
@@ -80,9 +67,9 @@ class _ShowingProgress(PaillierScheme):
 
 
 def theorem1_sigma2(epsilon: object, delta: object) -> Any:
-    """Theorem 1's variance ``2 ln(4/δ)/ε²`` (s = 1), rounded up to a multiple of 1/1000 (exact rational)."""
-    e, d = privacy_eps_delta(epsilon, delta)
-    return _upper(lambda c: 2 * c.log(4 / to_interval(d, c)) / to_interval(e * e, c))
+    """Theorem 1's variance ``2 ln(4/δ)/ε²`` (s = 1), rounded up to a multiple of 1/1000 (exact rational);
+    = :func:`theory.count.model.theorem1_sigma2`."""
+    return _theorem1_sigma2(epsilon, delta)
 
 
 @dataclass(frozen=True)
@@ -123,7 +110,7 @@ class CountResult:
         else:
             s.append(f"Released {self.release} (true count {self.true_count}); variance of the total noise "
                      f"{exact(self.realised_variance)} ≈ {decimal(self.realised_variance)}.")
-        s.append(f"Theorem 1 at σ² = {exact(self.sigma2)}: breach probability Pr[M(L) ∈ Ω2] = {self.breach} "
+        s.append(f"Theorem 1 at σ² = {exact(self.sigma2)}: breach probability Pr[M(L) ∈ Ω2] ≈ {self.breach} (rounded up) "
                  + ("<= δ: private." if self.private else f"> δ = {exact(self.delta)}: NOT private."))
         return "\n".join(s)
 
@@ -171,12 +158,7 @@ def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol
         aborted, reason = True, str(exc)
     sent = users - drop
     private = _privacy.is_probabilistically_private(e, d, s2)
-    old, mpmath.iv.prec = mpmath.iv.prec, 128
-    try:
-        b = _privacy.breach_probability(e, s2, 1, mpmath.iv)
-        breach = mpmath.nstr(mpmath.mpf(((b.a + b.b) / 2).a), 8)
-    finally:
-        mpmath.iv.prec = old
+    breach = enclosed_decimal_up(lambda c: _privacy.breach_probability(e, s2, 1, c), 8)
     return CountResult(protocol, users, drop, params.t, e, d, s2, params.share_variance, params.min_messages,
                        tr.count(), aborted, reason, None if aborted else min(ones, sent),
                        release, params.total_variance(sent), private, breach)

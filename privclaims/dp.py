@@ -39,7 +39,6 @@ The exact checkers are :mod:`theory.dp.exact`; this module only reads, calls and
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable, Mapping
@@ -47,9 +46,9 @@ from typing import Any, Hashable, Mapping
 from theory.dp import exact as _exact
 from theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from theory.errors import InvalidInput
-from theory.numbers import Epsilon, ExpLinear, Q, as_rational
+from theory.numbers import Epsilon, Q, as_rational, to_interval
 
-from privclaims._common import Floats, decimal, exact, read_distribution, read_json
+from privclaims._common import Floats, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
 
 __all__ = ["FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
 
@@ -135,10 +134,6 @@ class DPReport:
                 "verdicts": [v.as_json() for v in self.verdicts]}
 
 
-def _q_decimal(x: Any) -> str:
-    return decimal(x)
-
-
 def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
     r = _exact.smallest_exp_epsilon(mech)
     viol = _exact.dp_violations(mech, eps)
@@ -146,7 +141,7 @@ def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
         least, least_dec = "infinite", "inf"
     else:
         least = "0" if r == 1 else f"ln({exact(r)})"
-        least_dec = decimal(Q(0)) if r == 1 else f"{math.log(float(r)):.6f}"
+        least_dec = "0" if r == 1 else enclosed_decimal_up(lambda c: c.log(to_interval(r, c)))
     if viol:
         L, Lp, O = viol[0]
         p, q = mech.pr(L, O), mech.pr(Lp, O)
@@ -163,14 +158,17 @@ def _pdp(mech: FiniteMechanism, eps: Epsilon, delta: Any, quantifier: str) -> No
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     who = f"inputs {wit.L!r} and {wit.L_prime!r}" if wit.L_prime is not None else f"input {wit.L!r} (all its neighbours)"
     w = f"largest breach at {who}: breaching outputs Ω2 = {{{outs}}} with Pr[M({wit.L!r}) ∈ Ω2] = {exact(d)}"
-    return NotionVerdict("pdp", holds, exact(d), decimal(d), w, wit.as_json())
+    return NotionVerdict("pdp", holds, exact(d), decimal_up(d), w, wit.as_json())
 
 
 def _indist(mech: FiniteMechanism, eps: Epsilon, delta: Any) -> NotionVerdict:
     h, wit = _exact.indistinguishability_delta(mech, eps)
     holds = None if delta is None else h.le(delta)
     least = str(h)
-    least_dec = decimal(Q(h.a) - eps.exp_value * Q(h.b)) if eps.exp_is_rational else f"{float(h):.6f}"
+    if eps.exp_is_rational:
+        least_dec = decimal_up(Q(h.a) - eps.exp_value * Q(h.b))
+    else:
+        least_dec = enclosed_decimal_up(lambda c: to_interval(h.a, c) - eps.exp_interval(c) * to_interval(h.b, c))
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     w = (f"worst set S = {{{outs}}} for inputs {wit.L!r}, {wit.L_prime!r}: "
          f"Pr[M({wit.L!r}) ∈ S] - e^ε Pr[M({wit.L_prime!r}) ∈ S] = {least}")

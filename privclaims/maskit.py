@@ -173,13 +173,13 @@ class Breach:
     posterior: Any
 
     def as_json(self) -> dict[str, Any]:
-        return {"gain": number_json(self.gain), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
+        return {"gain": number_json(self.gain, "up"), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
                 "prior": number_json(self.prior), "posterior": number_json(self.posterior)}
 
     def words(self) -> str:
         return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
                 f"rises from {exact(self.prior)} to {exact(self.posterior)} (gain {exact(self.gain)} ≈ "
-                f"{decimal(self.gain)})")
+                f"{decimal(self.gain, rounding='up')})")
 
 
 def _breach(chain: MarkovChain, b: Any) -> Breach:
@@ -220,7 +220,7 @@ class PolicyCheck:
     def summary(self) -> str:
         verdict = "is" if self.holds else "is NOT"
         s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}: the largest gain "
-             f"Pr[X_t=s|o] - Pr[X_t=s] is {exact(self.max_gain)} ≈ {decimal(self.max_gain)}.",
+             f"Pr[X_t=s|o] - Pr[X_t=s] is {exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}.",
              f"Expected released contexts per day: {exact(self.utility)} ≈ {decimal(self.utility)} of T = {self.T}."]
         if self.breach is not None and not self.holds:
             s.append("Witness: " + self.breach.words() + ".")
@@ -228,7 +228,7 @@ class PolicyCheck:
 
     def as_json(self) -> dict[str, Any]:
         return {"policy": self.policy, "holds": self.holds, "delta": number_json(self.delta),
-                "max_gain": number_json(self.max_gain), "privacy_level": number_json(self.privacy_level),
+                "max_gain": number_json(self.max_gain, "up"), "privacy_level": number_json(self.privacy_level, "up"),
                 "utility": number_json(self.utility), "T": self.T,
                 "breach": None if self.breach is None else self.breach.as_json()}
 

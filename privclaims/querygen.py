@@ -96,7 +96,7 @@ class QueryResult:
     evaluations: int
 
     def as_json(self) -> dict[str, Any]:
-        return {"strategy": self.strategy, "query": self.query, "removed": list(self.removed), "G": number_json(self.g),
+        return {"strategy": self.strategy, "query": self.query, "removed": list(self.removed), "G": number_json(self.g, "down"),
                 "traffic": self.traffic, "holds": self.holds, "evaluations": self.evaluations}
 
 
@@ -115,11 +115,11 @@ class GeneralizeReport:
         return all(r.holds for r in self.results)
 
     def summary(self) -> str:
-        s = [f"Query {self.original}: G(Q, {self.target}) = {exact(self.original_g)} ≈ {decimal(self.original_g)}; "
+        s = [f"Query {self.original}: G(Q, {self.target}) = {exact(self.original_g)} ≈ {decimal(self.original_g, rounding='down')}; "
              f"required G_min = {exact(self.g_min)}."]
         for r in self.results:
             verdict = "meets G_min" if r.holds else "does NOT meet G_min"
-            s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g)}, traffic {r.traffic} tuples "
+            s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g, rounding='down')}, traffic {r.traffic} tuples "
                      f"— {verdict}" + (f" (removed {', '.join(r.removed)})" if r.removed else ""))
         if not self.holds:
             for r in self.results:
@@ -130,7 +130,7 @@ class GeneralizeReport:
 
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "target": self.target, "G_min": number_json(self.g_min), "query": self.original,
-                "G": number_json(self.original_g), "results": [r.as_json() for r in self.results]}
+                "G": number_json(self.original_g, "down"), "results": [r.as_json() for r in self.results]}
 
 
 def _words(table: AuxTable, q: tuple) -> str:

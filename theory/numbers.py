@@ -180,6 +180,46 @@ def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: in
     raise UndecidedComparison(f"interval still contains 0 at {max_prec} bits: [{lo}, {hi}]")
 
 
+def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128) -> tuple[Any, Any]:
+    """Exact dyadic rationals ``(lo, hi)`` with ``lo <= x <= hi`` for the real number x that ``f(iv)``
+    encloses, computed at ``prec`` bits (the ends of the interval, read exactly)."""
+    ctx = mpmath.iv
+    old, ctx.prec = ctx.prec, prec
+    try:
+        v = f(ctx)
+    finally:
+        ctx.prec = old
+
+    lo, hi = v._mpi_
+    for sign, man, e, _ in (lo, hi):
+        if not man and e:  # mpmath's encoding of +-inf and nan
+            raise UndecidedComparison(f"enclosure [{v.a}, {v.b}] is not finite")
+    return tuple((-1 if sign else 1) * Q(int(man)) * Q(2) ** int(e) for sign, man, e, _ in (lo, hi))  # type: ignore[return-value]
+
+
+def round_up_to_grid(x: object, grid: int) -> Any:
+    """The least multiple of ``1/grid`` that is ``>= x`` (exact): ``ceil(x * grid) / grid``."""
+    y = Q(x) * grid
+    return Q(-((-y.numerator) // y.denominator), grid)
+
+
+def round_down_to_grid(x: object, grid: int) -> Any:
+    """The greatest multiple of ``1/grid`` that is ``<= x`` (exact): ``floor(x * grid) / grid``."""
+    y = Q(x) * grid
+    return Q(y.numerator // y.denominator, grid)
+
+
+def upper_rational(f: Callable[[Any], Any], grid: int = 1000, prec: int = 128) -> Any:
+    """A rational on the ``1/grid`` grid that is never below the real number ``f(iv)`` encloses: the
+    enclosure's upper end rounded up to the grid (so a threshold rendered this way errs on the safe side)."""
+    return round_up_to_grid(enclosure_bounds(f, prec)[1], grid)
+
+
+def lower_rational(f: Callable[[Any], Any], grid: int = 1000, prec: int = 128) -> Any:
+    """A rational on the ``1/grid`` grid that is never above the real number ``f(iv)`` encloses."""
+    return round_down_to_grid(enclosure_bounds(f, prec)[0], grid)
+
+
 def certainly_le(lhs: Callable[[Any], Any], rhs: Callable[[Any], Any], **kw: int) -> bool:
     """Decide ``lhs <= rhs`` rigorously (both given as interval-building functions of ``iv``)."""
     return rigorous_sign(lambda c: rhs(c) - lhs(c), **kw) >= 0
