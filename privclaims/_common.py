@@ -20,7 +20,8 @@ from theory.numbers import Q, as_rational, is_rational, rational_str, upper_rati
 
 __all__ = [
     "InvalidInput", "exact", "decimal", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",
-    "read_rational", "read_distribution", "guard", "progress", "progress_bar",
+    "read_rational", "read_distribution", "guard", "shown", "expect", "as_path", "check_choice", "check_flag",
+    "check_seed", "check_int", "check_floats", "progress", "progress_bar",
 ]
 
 DIGITS = 6
@@ -96,9 +97,13 @@ def jsonable(x: Any) -> Any:
 
 def read_json(path: str | Path, what: str) -> Any:
     """Parse a JSON file; a missing file or a syntax error is an :class:`InvalidInput` naming it."""
-    p = Path(path)
+    p = as_path(path, what)
     try:
         text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{what} file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{what} file {str(p)!r} is a directory, not a file") from None
     except FileNotFoundError:
         raise InvalidInput(f"{what} file {str(p)!r} does not exist") from None
     except OSError as exc:
@@ -107,6 +112,69 @@ def read_json(path: str | Path, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"{p}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+
+
+def shown(x: Any, width: int = 60) -> str:
+    """``repr(x)`` cut to ``width`` characters, for error messages."""
+    r = repr(x)
+    return r if len(r) <= width else r[: width - 3] + "..."
+
+
+def expect(x: Any, cls: type | tuple[type, ...], name: str, how: str) -> Any:
+    """``x`` if it is an instance of ``cls``; else :class:`InvalidInput` naming ``name``, the value and ``how``
+    to make one."""
+    if not isinstance(x, cls):
+        raise InvalidInput(f"{name} = {shown(x)} (a {type(x).__name__}) must be {how}")
+    return x
+
+
+def as_path(x: Any, what: str) -> Path:
+    """A file-system path from a ``str`` or ``os.PathLike``; anything else is an :class:`InvalidInput`."""
+    if isinstance(x, Path):
+        return x
+    if isinstance(x, str) and x and "\0" not in x:
+        return Path(x)
+    raise InvalidInput(f"{what} path = {shown(x)} must be a non-empty string or pathlib.Path")
+
+
+def check_choice(x: Any, choices: Sequence[str], name: str) -> str:
+    """``x`` if it is one of ``choices`` (exact strings)."""
+    if not isinstance(x, str) or x not in choices:
+        raise InvalidInput(f"{name} = {shown(x)}: choose from {', '.join(choices)}")
+    return x
+
+
+def check_flag(x: Any, name: str) -> bool:
+    """A yes/no argument must be a ``bool`` (a truthy string such as ``"no"`` is refused)."""
+    if not isinstance(x, bool):
+        raise InvalidInput(f"{name} = {shown(x)} must be True or False")
+    return x
+
+
+SEED_LIMIT = 2**63
+
+
+def check_seed(x: Any, name: str = "seed") -> int:
+    """A random seed: an integer in [0, 2^63) (so every run is reproducible)."""
+    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < SEED_LIMIT:
+        raise InvalidInput(f"{name} = {shown(x)} must be an integer in [0, 2^63)")
+    return x
+
+
+def check_int(x: Any, name: str, lo: int, hi: int, why_hi: str = "") -> int:
+    """An integer in [lo, hi]; above ``hi`` the message says ``why_hi``."""
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise InvalidInput(f"{name} = {shown(x)} must be an integer in [{lo:,}, {hi:,}]")
+    if not lo <= x <= hi:
+        raise InvalidInput(f"{name} = {shown(x)} must be an integer in [{lo:,}, {hi:,}]" + (f" ({why_hi})" if why_hi else ""))
+    return x
+
+
+def check_floats(x: Any) -> "Floats | None":
+    """The ``floats`` argument of the loaders: None (refuse floats) or a :class:`Floats`."""
+    if x is not None and not isinstance(x, Floats):
+        raise InvalidInput(f"floats = {shown(x)} must be None or privclaims._common.Floats(allowed=True/False)")
+    return x
 
 
 @dataclass

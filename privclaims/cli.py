@@ -80,7 +80,7 @@ def _maskit_common(a: argparse.Namespace) -> tuple[Any, Any, Any]:
 
     fl = _floats(a)
     chain = maskit.load_chain(a.chain, floats=fl)
-    pol = maskit.load_policy(a.policy, chain, floats=fl) if getattr(a, "policy", None) else None
+    pol = maskit.load_policy(a.policy, chain, floats=fl) if getattr(a, "policy", None) is not None else None
     return chain, pol, fl
 
 

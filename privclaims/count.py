@@ -44,13 +44,14 @@ from theory.count.model import theorem1_sigma2 as _theorem1_sigma2
 from theory.errors import InvalidInput
 from theory.numbers import as_rational
 
-from privclaims._common import decimal, enclosed_decimal_up, exact, number_json, progress_bar
+from privclaims._common import check_choice, check_int, check_seed, decimal, enclosed_decimal_up, exact, number_json, progress_bar
 
 __all__ = ["CountResult", "run", "theorem1_sigma2", "PROTOCOLS", "DEFAULT_PRIME"]
 
 PROTOCOLS = ("paillier", "pads")
 DEFAULT_PRIME = 2_147_483_647  # 2^31 - 1
 MAX_USERS = 100_000
+MIN_BITS, MAX_BITS = 128, 8192
 
 
 class _ShowingProgress(PaillierScheme):
@@ -129,18 +130,17 @@ def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol
         seed: int = 0) -> CountResult:
     """Run Count end to end: ``users`` participants (the first ``ones`` hold b = 1, default half), the last
     ``drop`` of them drop out before sending. ``sigma2`` defaults to :func:`theorem1_sigma2`."""
-    if protocol not in PROTOCOLS:
-        raise InvalidInput(f"protocol {protocol!r}: choose from {', '.join(PROTOCOLS)}")
+    check_choice(protocol, PROTOCOLS, "protocol")
+    check_int(bits, "bits", MIN_BITS, MAX_BITS, "Paillier key length")
+    check_seed(seed)
     if isinstance(users, bool) or not isinstance(users, int) or not 2 <= users <= MAX_USERS:
         raise InvalidInput(f"users N = {users!r} must be an integer in [2, {MAX_USERS}]")
     e, d = privacy_eps_delta(epsilon, delta)
     s2 = theorem1_sigma2(e, d) if sigma2 is None else as_rational(sigma2, "sigma^2")
     params = CountParams(s2, dropout, users)
     ones = users // 2 if ones is None else ones
-    if not isinstance(ones, int) or not 0 <= ones <= users:
-        raise InvalidInput(f"ones = {ones!r} must be an integer in [0, N = {users}]")
-    if not isinstance(drop, int) or not 0 <= drop <= users:
-        raise InvalidInput(f"drop = {drop!r} must be an integer in [0, N = {users}]")
+    check_int(ones, "ones", 0, users, f"at most N = {users} users hold b = 1")
+    check_int(drop, "drop", 0, users, f"at most N = {users} users can drop out")
     people = [_protocol.HonestUser(f"u{i}", 1 if i < ones else 0,
                                    _protocol.DROP_BEFORE if i >= users - drop else _protocol.AVAILABLE)
               for i in range(users)]

@@ -48,7 +48,7 @@ from theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from theory.errors import InvalidInput
 from theory.numbers import Epsilon, Q, as_rational, to_interval
 
-from privclaims._common import Floats, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
+from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
 
 __all__ = ["FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
 
@@ -58,12 +58,18 @@ NOTIONS = ("dp", "pdp", "indist")
 def mechanism(dist: Mapping[Hashable, Mapping[Hashable, Any]], neighbours: list[tuple[Hashable, Hashable]]) -> FiniteMechanism:
     """Validate and build a finite mechanism: ``dist[L][O] = Pr[M(L) = O]`` (exact values, each row
     summing to 1), ``neighbours`` = pairs of inputs differing in one user (made symmetric)."""
+    if not isinstance(dist, Mapping) or not all(isinstance(r, Mapping) for r in dist.values()):
+        raise InvalidInput(f"dist = {shown(dist)} must map each input L to a mapping output O -> Pr[M(L) = O]")
+    if isinstance(neighbours, (str, bytes, Mapping)) or not isinstance(neighbours, (list, tuple)) or not all(
+            isinstance(p, (list, tuple)) and len(p) == 2 for p in neighbours):
+        raise InvalidInput(f"neighbours = {shown(neighbours)} must be a list of (input, input) pairs")
     return finite_mechanism(dist, neighbours)
 
 
 def load_mechanism(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> FiniteMechanism:
     """Read the JSON format above (a path or an already-parsed dict). With ``floats=Floats(True)``,
     float probabilities are converted exactly and rows renormalised (``floats.largest_change``)."""
+    floats = check_floats(floats)
     data = source if isinstance(source, Mapping) else read_json(source, "mechanism")
     if not isinstance(data, Mapping) or "inputs" not in data or "neighbours" not in data:
         raise InvalidInput("mechanism JSON: expected an object with keys \"inputs\" and \"neighbours\"")
@@ -183,8 +189,9 @@ def check(mech: FiniteMechanism, epsilon: object, delta: object = None, notion: 
     ``indist``; with ``notion="all"`` and no δ, the least δ values are still reported).
     ``notion``: ``dp``, ``pdp``, ``indist`` or ``all``.
     """
-    if notion not in NOTIONS + ("all",):
-        raise InvalidInput(f"notion {notion!r}: choose from dp, pdp, indist, all")
+    expect(mech, FiniteMechanism, "mech", "a mechanism from dp.mechanism(...) or dp.load_mechanism(...)")
+    check_choice(notion, NOTIONS + ("all",), "notion")
+    check_choice(quantifier, ("pair", "input"), "quantifier")
     eps = Epsilon.of(epsilon)
     d = None
     if delta is not None:

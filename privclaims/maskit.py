@@ -57,6 +57,7 @@ The exact algorithms are :mod:`theory.maskit.exact` (``max_breach``, ``utility``
 from __future__ import annotations
 
 import csv
+import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Hashable, Iterable, Mapping, Sequence
@@ -76,7 +77,9 @@ from theory.maskit.model import (
     suppression_vector,
 )
 
-from privclaims._common import Floats, decimal, exact, number_json, progress, read_distribution, read_json, read_rational
+from privclaims._common import (Floats, as_path, check_choice, check_floats, check_int, check_seed, decimal, expect,
+                                shown)
+from privclaims._common import exact, number_json, progress, read_distribution, read_json, read_rational
 
 __all__ = ["MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
            "load_streams", "check", "search", "filter_streams", "CHECKS"]
@@ -91,6 +94,7 @@ CHECKS = ("simulatable", "probabilistic", "hybrid")
 
 def load_chain(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> MarkovChain:
     """Read the chain JSON format (a path or a parsed dict) into a validated chain."""
+    floats = check_floats(floats)
     data = source if isinstance(source, Mapping) else read_json(source, "chain")
     if not isinstance(data, Mapping) or not {"contexts", "initial", "steps"} <= set(data):
         raise InvalidInput("chain JSON: expected an object with keys \"contexts\", \"initial\", \"steps\"")
@@ -113,6 +117,8 @@ def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
                 floats: Floats | None = None) -> tuple[tuple[Any, ...], ...]:
     """Read a suppression policy: ``{"p": {"hospital": "1", "gym": "1/2"}}`` (same at every t; unnamed
     contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``. Returns ``p[t-1][i]``."""
+    floats = check_floats(floats)
+    _chain(chain)
     data = source if isinstance(source, Mapping) else read_json(source, "policy")
     if not isinstance(data, Mapping) or "p" not in data:
         raise InvalidInput("policy JSON: expected an object with key \"p\"")
@@ -127,12 +133,17 @@ def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
 
 def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
     """Read streams (CSV, one stream of T context labels per line; blank lines and ``#`` lines skipped)."""
-    p = Path(path)
+    _chain(chain)
+    p = as_path(path, "stream file")
     if not p.is_file():
-        raise InvalidInput(f"stream file {str(p)!r} does not exist")
+        raise InvalidInput(f"stream file {str(p)!r} does not exist or is not a file")
     out = []
-    with p.open(encoding="utf-8", newline="") as fh:
-        for lineno, row in enumerate(csv.reader(fh), start=1):
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"stream file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    if True:
+        for lineno, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
             row = [c.strip() for c in row]
             if not row or not any(row) or row[0].startswith("#"):
                 continue
@@ -147,8 +158,42 @@ def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
     return out
 
 
+def _chain(chain: Any) -> MarkovChain:
+    return expect(chain, MarkovChain, "chain", "a Markov chain from maskit.load_chain(...)")
+
+
+def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:
+    """The sensitive contexts: a non-empty list of context names of the chain (a bare string is refused,
+    it would be read letter by letter)."""
+    _chain(chain)
+    if isinstance(sensitive, (str, bytes)) or not isinstance(sensitive, (list, tuple, set, frozenset)) or not sensitive:
+        raise InvalidInput(f"sensitive = {shown(sensitive)} must be a non-empty list of context names, e.g. ['hospital']")
+    S = list(sensitive)
+    for s in S:
+        if not isinstance(s, str):
+            raise InvalidInput(f"sensitive context {shown(s)} must be a context name (text)")
+    sensitive_indices(chain, S)
+    return S
+
+
+def _output(chain: MarkovChain, output: Any, name: str, allow_bot: bool = True) -> None:
+    """``output``: T entries, each a context index in [0, n) (or None = ⊥ when ``allow_bot``)."""
+    _chain(chain)
+    n = len(chain.contexts)
+    if isinstance(output, (str, bytes)) or not isinstance(output, Sequence) or len(output) != chain.T:
+        raise InvalidInput(f"{name} = {shown(output)} must be a sequence of T = {chain.T} context indices")
+    for t, o in enumerate(output, start=1):
+        if o is None and allow_bot:
+            continue
+        if isinstance(o, bool) or not isinstance(o, int) or not 0 <= o < n:
+            raise InvalidInput(f"{name} at t = {t}: {shown(o)} must be a context index in [0, {n})"
+                               + (" or None (⊥)" if allow_bot else ""))
+
+
 def render_stream(chain: MarkovChain, output: Sequence[int | None]) -> str:
-    """An output as text: context names, ⊥ for a suppressed position."""
+    """An output as text: context names, ⊥ for a suppressed position. ``output`` has T entries, each a
+    context index in [0, n) or None."""
+    _output(chain, output, "output")
     return ", ".join(BOT if o is None else str(chain.contexts[o]) for o in output)
 
 
@@ -235,8 +280,7 @@ class PolicyCheck:
 
 def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, policy: Any = None) -> PolicyCheck:
     """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3)."""
-    S = list(sensitive)
-    sensitive_indices(chain, S)
+    S = _sensitive(chain, sensitive)
     d = check_delta(delta)
     if policy is None:
         p, name = mask_sensitive_vector(chain, S), "MaskSensitive (suppress exactly " + ", ".join(map(str, S)) + ")"
@@ -279,7 +323,8 @@ class SearchResult:
 
 def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, grid: int = 4) -> SearchResult:
     """Greedy (MONDRIAN-style) search for a δ-private policy of high utility on the grid {0, 1/grid, ..., 1}."""
-    S = list(sensitive)
+    S = _sensitive(chain, sensitive)
+    check_delta(delta)
     if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1 or grid > 64:
         raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 64]")
     out = _search.greedy_mondrian(chain, S, delta, grid)
@@ -327,11 +372,17 @@ class FilterResult:
 def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensitive: Iterable[Hashable], delta: object,
                    check_name: str = "simulatable", policy: Any = None, *, grid: int = 4, seed: int = 0) -> FilterResult:
     """Algorithm 1 on each stream (context indices) with the chosen check; ⊥ marks a suppression."""
-    if check_name not in CHECKS:
-        raise InvalidInput(f"check {check_name!r}: choose from {', '.join(CHECKS)}")
-    S = list(sensitive)
+    S = _sensitive(chain, sensitive)
+    check_choice(check_name, CHECKS, "check_name")
     d = check_delta(delta)
-    sensitive_indices(chain, S)
+    check_int(grid, "grid", 1, 64)
+    check_seed(seed)
+    if policy is not None:
+        suppression_vector(chain, policy)
+    if isinstance(streams, (str, bytes)) or not isinstance(streams, Sequence) or not streams:
+        raise InvalidInput(f"streams = {shown(streams)} must be a non-empty list of streams (context indices)")
+    for k, x in enumerate(streams):
+        _output(chain, x, f"streams[{k}]", allow_bot=False)
     util: dict[str, Any] = {}
     p = None
     if check_name in ("probabilistic", "hybrid"):

@@ -51,7 +51,7 @@ from theory.zealous.loaders import load_aol, load_user_dir
 from theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
 from theory.zealous.parameters import thm13_delta_prime, thm14_delta, thm14_min_tau_prime
 
-from privclaims._common import decimal, enclosed_decimal_up, exact, number_json
+from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, number_json
 
 __all__ = ["ParamsResult", "PublishResult", "params", "load_log", "publish", "ITEM_KINDS", "ENGINES"]
 
@@ -127,7 +127,7 @@ def params(users: int, m: object, epsilon: object, delta: object, tau_prime: obj
 
 def load_log(path: str | Path) -> SearchLog:
     """An AOL-format TSV file, or a folder in the per-user layout."""
-    p = Path(path)
+    p = as_path(path, "search log")
     if p.is_dir():
         return load_user_dir(p)
     if not p.is_file():
@@ -190,10 +190,9 @@ class PublishResult:
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
             engine: str = "python") -> PublishResult:
     """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log)."""
-    if kind not in ITEM_KINDS:
-        raise InvalidInput(f"kind {kind!r}: choose from {', '.join(ITEM_KINDS)}")
-    if engine not in ENGINES:
-        raise InvalidInput(f"engine {engine!r}: choose from {', '.join(ENGINES)}")
+    check_choice(kind, tuple(ITEM_KINDS), "kind")
+    check_choice(engine, ENGINES, "engine")
+    check_seed(seed)
     mm = contributions(m)
     lg = log if isinstance(log, SearchLog) else load_log(log)
     pr = params(len(lg.histories), mm, epsilon, delta)

@@ -190,11 +190,24 @@ def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128) -> tuple[Any, Any
     finally:
         ctx.prec = old
 
-    lo, hi = v._mpi_
-    for sign, man, e, _ in (lo, hi):
+    tiny = Q(1, 2**4096)
+
+    def end(t: tuple, upper: bool) -> Any:
+        sign, man, e, bc = t
         if not man and e:  # mpmath's encoding of +-inf and nan
             raise UndecidedComparison(f"enclosure [{v.a}, {v.b}] is not finite")
-    return tuple((-1 if sign else 1) * Q(int(man)) * Q(2) ** int(e) for sign, man, e, _ in (lo, hi))  # type: ignore[return-value]
+        if not man:
+            return Q(0)
+        if bc + e > 4096:
+            raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{bc + e} is beyond 2^4096")
+        if bc + e < -4096:  # |end| < 2^-4096: widen to the nearest of 0, +-2^-4096 on the safe side
+            if upper:
+                return Q(0) if sign else tiny
+            return -tiny if sign else Q(0)
+        return (-1 if sign else 1) * Q(int(man)) * Q(2) ** int(e)
+
+    lo, hi = v._mpi_
+    return end(lo, False), end(hi, True)
 
 
 def round_up_to_grid(x: object, grid: int) -> Any:
