@@ -335,6 +335,6 @@ class ExpLinear:
         return float(self.a) - math.exp(float(self.eps)) * float(self.b)
 
     def __str__(self) -> str:
-        if self.eps.exp_is_rational:
-            return rational_str(Q(self.a) - self.eps.exp_value * Q(self.b))
+        if self.eps.exp_is_rational or Q(self.b) == 0:
+            return rational_str(Q(self.a) - (Q(0) if Q(self.b) == 0 else self.eps.exp_value * Q(self.b)))
         return f"{rational_str(self.a)} - e^({self.eps})*{rational_str(self.b)}"
