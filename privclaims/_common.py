@@ -177,11 +177,16 @@ def check_floats(x: Any) -> "Floats | None":
     return x
 
 
+FLOAT_SUM_TOLERANCE = Q(1, 10**9)
+"""--floats renormalises a row only if its floats sum to 1 within this: float rounding, not a wrong row."""
+
+
 @dataclass
 class Floats:
     """The ``--floats`` policy. Off (default): a JSON float is refused, probabilities must be exact
     (``"1/3"``, ``"0.25"`` or integers). On: each float is converted *exactly* (its binary value),
-    each distribution is renormalised to sum to 1, and the largest change made is recorded."""
+    each distribution whose sum is within 10^-9 of 1 is renormalised to sum to exactly 1 (a row further
+    off is an error, not rounding), and the largest change made is recorded."""
 
     allowed: bool = False
     largest_change: Any = field(default_factory=lambda: Q(0))
@@ -234,7 +239,7 @@ def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
             raise InvalidInput(f"{where}[{k!r}] = {exact(v)} is outside [0, 1]")
     total = sum((v for _, v in q), Q(0))
     if total != 1:
-        if had_float and floats is not None and floats.allowed and total > 0:
+        if had_float and floats is not None and floats.allowed and abs(total - 1) <= FLOAT_SUM_TOLERANCE:
             out = []
             for k, v in q:
                 nv = v / total
@@ -242,7 +247,9 @@ def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
                 out.append((k, nv))
             q = out
         else:
-            raise InvalidInput(f"{where}: the probabilities sum to {exact(total)}, not 1")
+            shown_total = f"{float(total):.12g}" if had_float else exact(total)
+            raise InvalidInput(f"{where}: the probabilities sum to {shown_total}, not 1"
+                               + (f" (--floats renormalises only float rounding, |sum - 1| <= 10^-9)" if had_float else ""))
     if isinstance(values, Mapping):
         return {k: v for k, v in q}
     return [v for _, v in q]

@@ -77,7 +77,7 @@ from theory.maskit.model import (
     suppression_vector,
 )
 
-from privclaims._common import (Floats, as_path, check_choice, check_floats, check_int, check_seed, decimal, expect,
+from privclaims._common import (Floats, as_path, guard, check_choice, check_floats, check_int, check_seed, decimal, expect,
                                 shown)
 from privclaims._common import exact, number_json, progress, read_distribution, read_json, read_rational
 
@@ -160,6 +160,26 @@ def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
 
 def _chain(chain: Any) -> MarkovChain:
     return expect(chain, MarkovChain, "chain", "a Markov chain from maskit.load_chain(...)")
+
+
+CHECK_WORK_LIMIT = 5 * 10**7
+SEARCH_WORK_LIMIT = 5 * 10**7
+_FAST = ("use the float twin theory.maskit.fast.max_breach (more cautious, polynomial and fast), "
+         "or check shorter windows of the day (fewer step matrices)")
+
+
+def _work_guard(chain: MarkovChain, grid: int | None = None) -> None:
+    """Algorithm 3 is polynomial but its exact rationals grow with T: the exact check costs about
+    T^3 n^2 rational operations (T = 400, n = 2 took 18 s), the greedy search about T n grid times that.
+    Refuse above the limits, naming the fast alternative."""
+    work = chain.T ** 3 * chain.n ** 2
+    if grid is None:
+        guard(work, CHECK_WORK_LIMIT, f"the exact check of a chain with T = {chain.T}, n = {chain.n} (about T^3 n^2 steps)",
+              _FAST)
+    else:
+        guard(work * chain.T * chain.n * grid, SEARCH_WORK_LIMIT,
+              f"the exact greedy search on a chain with T = {chain.T}, n = {chain.n}, grid = {grid} (about T^4 n^3 grid steps)",
+              _FAST)
 
 
 def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:
@@ -282,6 +302,7 @@ def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, poli
     """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3)."""
     S = _sensitive(chain, sensitive)
     d = check_delta(delta)
+    _work_guard(chain)
     if policy is None:
         p, name = mask_sensitive_vector(chain, S), "MaskSensitive (suppress exactly " + ", ".join(map(str, S)) + ")"
     else:
@@ -327,6 +348,7 @@ def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, gri
     check_delta(delta)
     if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1 or grid > 64:
         raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 64]")
+    _work_guard(chain, grid)
     out = _search.greedy_mondrian(chain, S, delta, grid)
     p = suppression_vector(chain, out.p)
     rc = replace(check(chain, S, delta, p), policy="searched")
@@ -377,6 +399,7 @@ def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensiti
     d = check_delta(delta)
     check_int(grid, "grid", 1, 64)
     check_seed(seed)
+    _work_guard(chain, grid if check_name != "simulatable" and policy is None else None)
     if policy is not None:
         suppression_vector(chain, policy)
     if isinstance(streams, (str, bytes)) or not isinstance(streams, Sequence) or not streams:

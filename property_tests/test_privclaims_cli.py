@@ -400,3 +400,26 @@ def test_api_refuses_wrong_types_not_silently():
         maskit.render_stream(chain, [-1, 0, 0])  # was rendered as the last context
     with pytest.raises(InvalidInput, match="seed"):
         querygen.generalize(querygen.load_table(EX / "patients.csv"), {"zip": "13053"}, "disease", "3/2", seed=-1)
+
+
+def test_floats_renormalise_only_rounding(capsys, tmp_path):
+    """--floats fixed float rounding, but also silently turned a row summing to 0.3 into another distribution."""
+    f = tmp_path / "m.json"
+    f.write_text('{"inputs": {"a": {"x": 0.1, "y": 0.2}, "b": {"x": 0.5, "y": 0.5}}, "neighbours": [["a", "b"]]}')
+    bad(capsys, "dp", "check", f, "--epsilon", "1", "--delta", "0", "--floats", says="sum to 0.3")
+    f.write_text('{"inputs": {"a": {"x": 0.1, "y": 0.9}, "b": {"x": 0.7, "y": 0.3}}, "neighbours": [["a", "b"]]}')
+    rc, out, _ = run(capsys, "dp", "check", f, "--epsilon", "1", "--delta", "0", "--floats")
+    assert rc in (0, 1) and "--floats" in out
+
+
+def test_maskit_long_chain_is_refused_quickly(tmp_path):
+    import time
+
+    steps = [[["1/2", "1/2"], ["1/3", "2/3"]]] * 499
+    chain = maskit.load_chain({"contexts": ["a", "b"], "initial": ["1/2", "1/2"], "steps": steps})
+    t0 = time.monotonic()
+    with pytest.raises(InvalidInput, match="theory.maskit.fast"):
+        maskit.check(chain, ["b"], "1/10")
+    with pytest.raises(InvalidInput, match="theory.maskit.fast"):
+        maskit.search(chain, ["b"], "1/10", grid=2)
+    assert time.monotonic() - t0 < 5
