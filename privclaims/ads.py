@@ -31,7 +31,11 @@ Example::
     >>> r.greedy_ads, r.optimum_ads
     (('lunch', 'coffee'), ('coffee', 'dinner'))
 
-Exact twin: :mod:`theory.ads.exact` (``greedy_run``, ``optimum``).
+**What comes back**: :class:`GreedyResult` (Greedy's ads, revenue and marginal benefits; with the optimum
+its ads, revenue, the ratio and the guarantee). k must lie in [1, number of ads]; ``optimum`` must be a
+bool; anything else raises :class:`theory.errors.InvalidInput`.
+
+Exact twin: :mod:`theory.ads.exact` (``greedy_run``, ``optimum``, ``greedy_guarantee``).
 """
 
 from __future__ import annotations

@@ -27,8 +27,14 @@ Example::
     >>> r.holds, r.aborted
     (True, False)
 
-The participants are :mod:`theory.count.protocol`'s; the privacy decision is
-:mod:`theory.count.exact_privacy`.
+**What comes back**: :class:`CountResult` — messages, whether and why it aborted, the release and the true
+count, σ², each share's variance, the realised noise variance, ``private`` (Theorem 1 decided exactly) and
+the breach probability as a decimal rounded *up*; ``holds`` = released and private. Bad arguments (N outside
+[2, 100000], t outside [0, 1), ε <= 0, δ outside (0, 1), σ² <= 0, ``drop``/``ones`` outside [0, N], a
+Paillier key outside [128, 8192] bits, a seed outside [0, 2^63)) raise :class:`theory.errors.InvalidInput`.
+
+The participants are :mod:`theory.count.protocol`'s; σ² is :func:`theory.count.model.theorem1_sigma2`; the
+privacy decision is :mod:`theory.count.exact_privacy`.
 """
 
 from __future__ import annotations

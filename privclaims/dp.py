@@ -34,6 +34,11 @@ Example::
     >>> r.holds, r.dp.least
     (True, 'ln(3)')
 
+**What comes back**: :class:`DPReport` (``holds``, one :class:`NotionVerdict` per notion with the exact
+least parameter, its decimal rounded *up* — a user copying it never asks for less privacy — and the witness).
+Every bad argument (a non-mechanism, ε < 0, δ outside [0, 1], an unknown notion or quantifier, a row not
+summing to 1, a float without ``floats=Floats(True)``) raises :class:`theory.errors.InvalidInput`.
+
 The exact checkers are :mod:`theory.dp.exact`; this module only reads, calls and renders.
 """
 
@@ -90,7 +95,8 @@ def load_mechanism(source: str | Path | Mapping[str, Any], *, floats: Floats | N
 @dataclass(frozen=True)
 class NotionVerdict:
     """One definition's answer: does it hold (None: no threshold was given), the least parameter
-    (exact text), its decimal value, and the witness in words (where the least value is attained)."""
+    (exact text), its decimal value rounded up (never below the least parameter), and the witness in
+    words (where the least value is attained)."""
 
     notion: str
     holds: bool | None

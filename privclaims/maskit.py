@@ -40,7 +40,12 @@ belief may exceed the prior by at most δ.
 the policy meets, ``utility`` = expected released contexts per day, ``breach``), :class:`SearchResult`
 (the policy ``p`` and its exact ``recheck``), :class:`FilterResult` (the released streams). Each has
 ``summary()`` (plain words, the witness when it fails) and ``as_json()``; exact values are rationals.
-Bad input raises :class:`theory.errors.InvalidInput` naming the value and the rule.
+Gains print with decimals rounded *up*. Bad input raises :class:`theory.errors.InvalidInput` naming the
+value and the rule: ``sensitive`` must be a list of context names (a bare string is refused), outputs and
+streams have T context indices in [0, n), δ lies in (0, 1), ``grid`` in [1, 64], seeds in [0, 2^63).
+Algorithm 3 is polynomial but its exact rationals grow with T: the check is refused above about
+T^3 n^2 = 5·10^7 steps and the search above T^4 n^3 grid = 5·10^7, naming the float twin
+:func:`theory.maskit.fast.max_breach`.
 
 Example::
 

@@ -28,6 +28,12 @@ Example::
     >>> r.holds
     True
 
+**What comes back**: :class:`GeneralizeReport` (the original G and one :class:`QueryResult` per strategy:
+Q̂, the removed attributes, G exact and as a decimal rounded *down* — never above the real privacy —,
+the traffic and whether G_min is met). Bad arguments (a non-table, a query that is not a mapping of
+attribute names to values of the table, an unknown target or strategy, a seed outside [0, 2^63)) raise
+:class:`theory.errors.InvalidInput`; Brute-Force is refused above 2^20 candidates, naming Best-Fit.
+
 Exact twin: :mod:`theory.querygen.exact` (G as an exact fraction num/N).
 """
 

@@ -25,6 +25,12 @@ ClickURL``, one row per query or click, time ``YYYY-MM-DD HH:MM:SS``), or a fold
 layout (one file per user: blocks ``query<TAB>time`` then clicked urls, blank-line separated).
 Malformed lines are reported as ``file:line``.
 
+**What comes back**: :class:`ParamsResult` (λ, τ, τ′ exact; τ′'s bound, the achieved δ and δ′ as decimals
+rounded *up* from rigorous enclosures, τ′ to 3 places rounded up) and :class:`PublishResult` (the released
+items with their exact noisy counts, and why none were). Bad arguments (U or m not a positive integer,
+ε <= 0, δ outside (0, 1), an unknown kind or engine, a seed outside [0, 2^63), a missing log) raise
+:class:`theory.errors.InvalidInput`.
+
 Example::
 
     >>> from privclaims import zealous
