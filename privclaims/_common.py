@@ -62,10 +62,14 @@ def decimal_up(q: Any, digits: int = DIGITS) -> str:
     return decimal(q, digits, "up")
 
 
-def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS) -> str:
+def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: Any = None) -> str:
     """The decimal, rounded up to ``digits`` places, of an irrational real given as an ``mpmath.iv``
-    enclosure ``f`` (from the enclosure's upper end: never below the real value)."""
-    return decimal_up(upper_rational(f, 10**digits), digits)
+    enclosure ``f`` (from the enclosure's upper end: never below the real value). ``at_most`` caps it
+    at a known upper limit (1 for a probability: the enclosure of a probability near 1 can poke above)."""
+    up = upper_rational(f, 10**digits)
+    if at_most is not None and up > at_most:
+        up = Q(at_most)
+    return decimal_up(up, digits)
 
 
 def number_json(q: Any, rounding: str = "half") -> dict[str, str] | None:

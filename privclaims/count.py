@@ -109,8 +109,8 @@ class CountResult:
     def summary(self) -> str:
         s = [f"Count ({self.protocol}) with N = {self.users} users, dropout tolerance t = {exact(self.t)}, "
              f"{self.dropped} dropped; target ({exact(self.epsilon)}, {exact(self.delta)})-probabilistic DP.",
-             f"σ² = {exact(self.sigma2)} ≈ {decimal(self.sigma2)}; each share has variance "
-             f"{exact(self.share_variance)} ≈ {decimal(self.share_variance)}; at least {self.min_messages} messages needed.",
+             f"σ² = {exact(self.sigma2)} ≈ {decimal(self.sigma2, rounding='up')}; each share has variance "
+             f"{exact(self.share_variance)} ≈ {decimal(self.share_variance, rounding='up')}; at least {self.min_messages} messages needed.",
              f"Point-to-point messages exchanged: {self.messages}."]
         if self.aborted:
             s.append(f"ABORTED without release: {self.abort_reason}")
@@ -124,7 +124,7 @@ class CountResult:
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "protocol": self.protocol, "N": self.users, "dropped": self.dropped,
                 "t": number_json(self.t), "epsilon": number_json(self.epsilon), "delta": number_json(self.delta),
-                "sigma2": number_json(self.sigma2), "share_variance": number_json(self.share_variance),
+                "sigma2": number_json(self.sigma2, "up"), "share_variance": number_json(self.share_variance, "up"),
                 "min_messages": self.min_messages, "messages": self.messages, "aborted": self.aborted,
                 "abort_reason": self.abort_reason or None, "true_count": self.true_count, "release": self.release,
                 "realised_variance": number_json(self.realised_variance), "private": self.private,
@@ -164,7 +164,7 @@ def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol
         aborted, reason = True, str(exc)
     sent = users - drop
     private = _privacy.is_probabilistically_private(e, d, s2)
-    breach = enclosed_decimal_up(lambda c: _privacy.breach_probability(e, s2, 1, c), 8)
+    breach = enclosed_decimal_up(lambda c: _privacy.breach_probability(e, s2, 1, c), 8, at_most=1)
     return CountResult(protocol, users, drop, params.t, e, d, s2, params.share_variance, params.min_messages,
                        tr.count(), aborted, reason, None if aborted else min(ones, sent),
                        release, params.total_variance(sent), private, breach)

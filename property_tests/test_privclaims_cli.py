@@ -423,3 +423,11 @@ def test_maskit_long_chain_is_refused_quickly(tmp_path):
     with pytest.raises(InvalidInput, match="theory.maskit.fast"):
         maskit.search(chain, ["b"], "1/10", grid=2)
     assert time.monotonic() - t0 < 5
+
+
+def test_count_probability_capped_and_variances_rounded_up():
+    """A breach probability printed as 1.00000001, a share variance 1/3000000 printed as 0."""
+    r = count.run(users=5, dropout="1/5", epsilon="1", delta="1/10", protocol="pads", sigma2="1/1000000")
+    assert not r.private and r.breach == "1"
+    j = r.as_json()
+    assert j["share_variance"]["decimal"] == "0.000001" and "≈ 0.000001;" in r.summary()
