@@ -109,6 +109,21 @@ KINDS: dict[str, st.SearchStrategy[Any]] = {
     "pairs": st.sampled_from(_GARBAGE + [None, 3, [["yes", "nowhere"]], [["yes"]], [("yes", "no", "x")], "yes"]),
     "log": st.sampled_from(_GARBAGE + [None, 3, "/nonexistent/log.tsv", str(ROOT / "README.md")]),
 }
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.floats() | st.sampled_from(["1/2", "x", "-1", "2"]),
+                     lambda c: st.lists(c, max_size=4) | st.dictionaries(st.sampled_from(["yes", "no", "a", "x"]), c, max_size=4),
+                     max_leaves=12)
+
+
+def _json_like(keys: list[str]) -> st.SearchStrategy[Any]:
+    """A parsed JSON document with the right keys and random (almost always wrong) values."""
+    return st.fixed_dictionaries({k: _JSON for k in keys})
+
+
+KINDS["mech_json"] = st.one_of(KINDS["path"], _json_like(["inputs", "neighbours"]))
+KINDS["chain_json"] = st.one_of(KINDS["path"], _json_like(["contexts", "initial", "steps"]))
+KINDS["policy_json"] = st.one_of(KINDS["path"], _json_like(["p"]).filter(lambda d: d["p"] not in (None, {})))
+KINDS["ads_json"] = st.one_of(KINDS["path"], _json_like(["contexts", "weights", "ads"]))
+
 CHOICES = {"dp", "pdp", "indist", "all", "pair", "input", "paillier", "pads", "queries", "keywords", "clicks",
            "query_pairs", "python", "duckdb", "brute", "best", "worst", "random", "simulatable", "probabilistic",
            "hybrid"}
@@ -136,13 +151,13 @@ BASE = _baselines()
 API: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
     "dp.mechanism": ({"dist": {"yes": {"yes": "3/4", "no": "1/4"}, "no": {"yes": "1/4", "no": "3/4"}},
                       "neighbours": [("yes", "no")]}, {"dist": "dist", "neighbours": "pairs"}),
-    "dp.load_mechanism": ({"source": EX / "randomized_response.json"}, {"source": "path", "floats": "floats"}),
+    "dp.load_mechanism": ({"source": EX / "randomized_response.json"}, {"source": "mech_json", "floats": "floats"}),
     "dp.check": ({"mech": BASE["mech"], "epsilon": "ln(3)", "delta": "1/10"},
                  {"mech": "object", "epsilon": "eps_or_zero", "delta": "prob", "notion": "choice",
                   "quantifier": "choice"}),
-    "maskit.load_chain": ({"source": EX / "chain4.json"}, {"source": "path", "floats": "floats"}),
+    "maskit.load_chain": ({"source": EX / "chain4.json"}, {"source": "chain_json", "floats": "floats"}),
     "maskit.load_policy": ({"source": EX / "policy_hospital.json", "chain": BASE["chain"]},
-                           {"source": "path", "chain": "object", "floats": "floats"}),
+                           {"source": "policy_json", "chain": "object", "floats": "floats"}),
     "maskit.load_streams": ({"path": EX / "streams.csv", "chain": BASE["chain"]}, {"path": "path", "chain": "object"}),
     "maskit.render_stream": ({"chain": BASE["chain"], "output": [0, None, 1]}, {"chain": "object", "output": "output"}),
     "maskit.check": ({"chain": BASE["chain"], "sensitive": ["hospital"], "delta": "1/10"},
@@ -153,7 +168,7 @@ API: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
                                "delta": "1/10", "grid": 2},
                               {"chain": "object", "streams": "streams", "sensitive": "names", "delta": "prob",
                                "check_name": "choice", "policy": "policy", "grid": "size", "seed": "seed"}),
-    "ads.load_instance": ({"source": EX / "ads_coverage.json"}, {"source": "path", "floats": "floats"}),
+    "ads.load_instance": ({"source": EX / "ads_coverage.json"}, {"source": "ads_json", "floats": "floats"}),
     "ads.greedy": ({"inst": BASE["inst"], "k": 2}, {"inst": "object", "k": "size", "optimum": "flag"}),
     "count.run": ({"users": 4, "dropout": "1/4", "epsilon": "1", "delta": "1/10", "protocol": "pads"},
                   {"users": "size", "dropout": "dropout", "epsilon": "eps", "delta": "prob", "protocol": "choice",
