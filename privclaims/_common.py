@@ -177,7 +177,7 @@ def check_int(x: Any, name: str, lo: int, hi: int, why_hi: str = "") -> int:
 def check_floats(x: Any) -> "Floats | None":
     """The ``floats`` argument of the loaders: None (refuse floats) or a :class:`Floats`."""
     if x is not None and not isinstance(x, Floats):
-        raise InvalidInput(f"floats = {shown(x)} must be None or privclaims._common.Floats(allowed=True/False)")
+        raise InvalidInput(f"floats = {shown(x)} must be None or privclaims.dp.Floats(allowed=True) (also in privclaims.maskit and privclaims.ads)")
     return x
 
 
@@ -195,6 +195,9 @@ class Floats:
     allowed: bool = False
     largest_change: Any = field(default_factory=lambda: Q(0))
     where: str = ""
+
+    def __post_init__(self) -> None:
+        check_flag(self.allowed, "Floats(allowed)")
 
     def note(self, before: Any, after: Any, where: str) -> None:
         ch = abs(Q(after) - Q(before))

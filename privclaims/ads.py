@@ -52,7 +52,7 @@ from theory.numbers import Q
 
 from privclaims._common import Floats, check_flag, check_floats, expect, decimal, exact, guard, number_json, read_distribution, read_json, read_rational
 
-__all__ = ["AdInstance", "GreedyResult", "load_instance", "greedy", "OPTIMUM_LIMIT"]
+__all__ = ["Floats", "AdInstance", "GreedyResult", "load_instance", "greedy", "OPTIMUM_LIMIT"]
 
 OPTIMUM_LIMIT = 10**6
 

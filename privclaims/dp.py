@@ -37,7 +37,7 @@ Example::
 **What comes back**: :class:`DPReport` (``holds``, one :class:`NotionVerdict` per notion with the exact
 least parameter, its decimal rounded *up* — a user copying it never asks for less privacy — and the witness).
 Every bad argument (a non-mechanism, ε < 0, δ outside [0, 1], an unknown notion or quantifier, a row not
-summing to 1, a float without ``floats=Floats(True)``) raises :class:`theory.errors.InvalidInput`.
+summing to 1, a float without ``floats=dp.Floats(True)``) raises :class:`theory.errors.InvalidInput`.
 
 The exact checkers are :mod:`theory.dp.exact`; this module only reads, calls and renders.
 """
@@ -55,7 +55,7 @@ from theory.numbers import Epsilon, Q, as_rational, to_interval
 
 from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
 
-__all__ = ["FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
+__all__ = ["Floats", "FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
 
 NOTIONS = ("dp", "pdp", "indist")
 

@@ -86,7 +86,7 @@ from privclaims._common import (Floats, as_path, guard, check_choice, check_floa
                                 shown)
 from privclaims._common import exact, number_json, progress, read_distribution, read_json, read_rational
 
-__all__ = ["MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
+__all__ = ["Floats", "MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
            "load_streams", "check", "search", "filter_streams", "CHECKS"]
 
 BOT = "⊥"

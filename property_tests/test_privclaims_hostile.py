@@ -149,6 +149,9 @@ BASE = _baselines()
 
 # module.function -> (valid keyword arguments, {argument name: hostile kind})
 API: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
+    "dp.Floats": ({"allowed": True}, {"allowed": "flag"}),
+    "maskit.Floats": ({"allowed": True}, {"allowed": "flag"}),
+    "ads.Floats": ({"allowed": True}, {"allowed": "flag"}),
     "dp.mechanism": ({"dist": {"yes": {"yes": "3/4", "no": "1/4"}, "no": {"yes": "1/4", "no": "3/4"}},
                       "neighbours": [("yes", "no")]}, {"dist": "dist", "neighbours": "pairs"}),
     "dp.load_mechanism": ({"source": EX / "randomized_response.json"}, {"source": "mech_json", "floats": "floats"}),
