@@ -75,6 +75,7 @@ from theory.maskit import search as _search
 from theory.maskit import system as _system
 from theory.maskit.model import (
     MarkovChain,
+    check_output,
     check_delta,
     mask_sensitive_vector,
     markov_chain,
@@ -204,15 +205,12 @@ def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:
 def _output(chain: MarkovChain, output: Any, name: str, allow_bot: bool = True) -> None:
     """``output``: T entries, each a context index in [0, n) (or None = ⊥ when ``allow_bot``)."""
     _chain(chain)
-    n = len(chain.contexts)
-    if isinstance(output, (str, bytes)) or not isinstance(output, Sequence) or len(output) != chain.T:
-        raise InvalidInput(f"{name} = {shown(output)} must be a sequence of T = {chain.T} context indices")
-    for t, o in enumerate(output, start=1):
-        if o is None and allow_bot:
-            continue
-        if isinstance(o, bool) or not isinstance(o, int) or not 0 <= o < n:
-            raise InvalidInput(f"{name} at t = {t}: {shown(o)} must be a context index in [0, {n})"
-                               + (" or None (⊥)" if allow_bot else ""))
+    try:
+        out = check_output(chain, output)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{name}: {exc}") from None
+    if not allow_bot and None in out:
+        raise InvalidInput(f"{name} = {shown(output)}: a stream to filter has a context at every t (no None)")
 
 
 def render_stream(chain: MarkovChain, output: Sequence[int | None]) -> str:

@@ -263,12 +263,14 @@ def mask_sensitive_vector(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[tu
 
 def check_output(chain: MarkovChain, outputs: Sequence[int | None], length: int | None = None) -> tuple:
     """An output tuple (context indices or None = ⊥) of the given length (default T)."""
+    if isinstance(outputs, (str, bytes)) or not isinstance(outputs, Sequence):
+        raise InvalidInput(f"output {outputs!r:.60} must be a sequence of context indices (or None = ⊥)")
     outputs = tuple(outputs)
     want = chain.T if length is None else length
     if len(outputs) != want:
         raise InvalidInput(f"output has length {len(outputs)}, expected {want}")
     for t, o in enumerate(outputs, start=1):
-        if o is not None and not (isinstance(o, int) and 0 <= o < chain.n):
+        if o is not None and not (isinstance(o, int) and not isinstance(o, bool) and 0 <= o < chain.n):
             raise InvalidInput(f"output entry {o!r} at t = {t} is neither None (⊥) nor a context index")
     return outputs
 
