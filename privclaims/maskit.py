@@ -418,7 +418,7 @@ def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensiti
         util["simulatable"] = _exact.simulatable_utility(chain, S, d)
     used = check_name
     if check_name == "hybrid":
-        used = "probabilistic" if util["probabilistic"] > util["simulatable"] else "simulatable"
+        used = _exact.hybrid_pick(util["probabilistic"], util["simulatable"])
     guarantee = None
     if used == "probabilistic":
         guarantee = replace(check(chain, S, d, p), policy="given" if policy is not None else "searched")
