@@ -262,10 +262,12 @@ def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
     return [v for _, v in q]
 
 
-def guard(size: int, limit: int, what: str, alternative: str) -> None:
-    """Refuse an exponential enumeration of ``size`` items above ``limit``, naming the polynomial way."""
+def guard(size: int, limit: int, what: str, alternative: str, unit: str = "cases") -> None:
+    """Refuse work of ``size`` (an exponential enumeration's cases, or another stated cost ``unit``)
+    above ``limit``, naming the polynomial or faster way."""
     if size > limit:
-        raise InvalidInput(f"{what} would enumerate {size:,} cases (limit {limit:,}); {alternative}")
+        verb = "would enumerate" if unit == "cases" else "would cost"
+        raise InvalidInput(f"{what} {verb} {size:,} {unit} (limit {limit:,}); {alternative}")
 
 
 @contextlib.contextmanager

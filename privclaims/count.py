@@ -29,7 +29,8 @@ Example::
 
 **What comes back**: :class:`CountResult` — messages, whether and why it aborted, the release and the true
 count, σ², each share's variance, the realised noise variance, ``private`` (Theorem 1 decided exactly) and
-the breach probability as a decimal rounded *up*; ``holds`` = released and private. Bad arguments (N outside
+the breach probability as a decimal rounded *up*; ``holds`` = released and private. Paillier runs cost about
+N (bits/2048)^3 encryptions of ~12 ms and are refused above 20,000 (use ``protocol="pads"``). Bad arguments (N outside
 [2, 100000], t outside [0, 1), ε <= 0, δ outside (0, 1), σ² <= 0, ``drop``/``ones`` outside [0, N], a
 Paillier key outside [128, 8192] bits, a seed outside [0, 2^63)) raise :class:`theory.errors.InvalidInput`.
 
@@ -50,7 +51,7 @@ from theory.count.model import theorem1_sigma2 as _theorem1_sigma2
 from theory.errors import InvalidInput
 from theory.numbers import as_rational
 
-from privclaims._common import check_choice, check_int, check_seed, decimal, enclosed_decimal_up, exact, number_json, progress_bar
+from privclaims._common import check_choice, guard, check_int, check_seed, decimal, enclosed_decimal_up, exact, number_json, progress_bar
 
 __all__ = ["CountResult", "run", "theorem1_sigma2", "PROTOCOLS", "DEFAULT_PRIME"]
 
@@ -58,6 +59,9 @@ PROTOCOLS = ("paillier", "pads")
 DEFAULT_PRIME = 2_147_483_647  # 2^31 - 1
 MAX_USERS = 100_000
 MIN_BITS, MAX_BITS = 128, 8192
+PAILLIER_WORK_LIMIT = 20_000
+"""Paillier runs are refused above N (bits/2048)^3 = 20,000 (one 2048-bit encryption takes ~12 ms here, so
+about 4 minutes; N = 100,000 users at 8192 bits would take about a day)."""
 
 
 class _ShowingProgress(PaillierScheme):
@@ -141,6 +145,11 @@ def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol
     check_seed(seed)
     if isinstance(users, bool) or not isinstance(users, int) or not 2 <= users <= MAX_USERS:
         raise InvalidInput(f"users N = {users!r} must be an integer in [2, {MAX_USERS}]")
+    if protocol == "paillier":
+        guard(users * bits**3 // 2048**3, PAILLIER_WORK_LIMIT,
+              f"Paillier with N = {users} users and {bits}-bit keys ",
+              "use --protocol pads (the 002 protocol: one-time pads, no public-key encryption, the same release law and "
+              "privacy decision) or shorter --bits", unit="2048-bit encryptions")
     e, d = privacy_eps_delta(epsilon, delta)
     s2 = theorem1_sigma2(e, d) if sigma2 is None else as_rational(sigma2, "sigma^2")
     params = CountParams(s2, dropout, users)

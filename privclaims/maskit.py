@@ -180,12 +180,12 @@ def _work_guard(chain: MarkovChain, grid: int | None = None) -> None:
     Refuse above the limits, naming the fast alternative."""
     work = chain.T ** 3 * chain.n ** 2
     if grid is None:
-        guard(work, CHECK_WORK_LIMIT, f"the exact check of a chain with T = {chain.T}, n = {chain.n} (about T^3 n^2 steps)",
-              _FAST)
+        guard(work, CHECK_WORK_LIMIT, f"the exact check of a chain with T = {chain.T}, n = {chain.n} ",
+              _FAST, unit="steps (~T^3 n^2)")
     else:
         guard(work * chain.T * chain.n * grid, SEARCH_WORK_LIMIT,
-              f"the exact greedy search on a chain with T = {chain.T}, n = {chain.n}, grid = {grid} (about T^4 n^3 grid steps)",
-              _FAST)
+              f"the exact greedy search on a chain with T = {chain.T}, n = {chain.n}, grid = {grid} ",
+              _FAST, unit="steps (~T^4 n^3 grid)")
 
 
 def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:

@@ -431,3 +431,9 @@ def test_count_probability_capped_and_variances_rounded_up():
     assert not r.private and r.breach == "1"
     j = r.as_json()
     assert j["share_variance"]["decimal"] == "0.000001" and "≈ 0.000001;" in r.summary()
+
+
+def test_count_paillier_work_is_guarded(capsys):
+    """N = 100000 users with 8192-bit Paillier keys would have run for about a day."""
+    bad(capsys, "count", "run", "--users", "100000", "--dropout", "1/10", "--epsilon", "1", "--delta", "1/10",
+        "--bits", "8192", says="--protocol pads")
