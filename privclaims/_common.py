@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, is_rational, rational_str
+from theory.numbers import Q, as_rational, is_rational, rational_str, upper_rational
 
 __all__ = [
-    "InvalidInput", "exact", "decimal", "number_json", "jsonable", "read_json", "Floats",
-    "read_rational", "read_distribution", "guard", "progress", "progress_bar",
+    "InvalidInput", "exact", "decimal", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",
+    "read_rational", "read_distribution", "guard", "shown", "expect", "as_path", "check_choice", "check_flag",
+    "check_seed", "check_int", "check_floats", "progress", "progress_bar",
 ]
 
 DIGITS = 6
@@ -31,24 +32,51 @@ def exact(q: Any) -> str:
     return rational_str(q)
 
 
-def decimal(q: Any, digits: int = DIGITS) -> str:
-    """A decimal rendering of an exact rational, rounded half away from zero to ``digits`` places."""
+def decimal(q: Any, digits: int = DIGITS, rounding: str = "half") -> str:
+    """A decimal rendering of an exact rational to ``digits`` places. ``rounding``: ``"half"`` (half
+    away from zero, for values that are not privacy thresholds), ``"up"`` (towards +infinity: for a
+    least δ, least ε, largest gain or breach probability, so that a user who copies the decimal never
+    asks for less privacy than the exact value needs) or ``"down"`` (towards -infinity)."""
+    if rounding not in ("half", "up", "down"):
+        raise InvalidInput(f"rounding = {rounding!r}: choose from half, up, down")
     f = Fraction(int(q.numerator), int(q.denominator))
-    scaled = abs(f) * 10**digits
-    n = scaled.numerator // scaled.denominator
-    if (scaled - n) * 2 >= 1:  # half away from zero
-        n += 1
-    sign = "-" if f < 0 and n else ""
-    s = str(n).rjust(digits + 1, "0")
-    out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".")
+    scaled = f * 10**digits
+    if rounding == "up":
+        n = -((-scaled.numerator) // scaled.denominator)
+    elif rounding == "down":
+        n = scaled.numerator // scaled.denominator
+    else:
+        a = abs(scaled)
+        n = a.numerator // a.denominator
+        if (a - n) * 2 >= 1:  # half away from zero
+            n += 1
+        n = -n if f < 0 else n
+    sign = "-" if n < 0 else ""
+    s = str(abs(n)).rjust(digits + 1, "0")
+    out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".") if digits else f"{sign}{s}"
     return "0" if out in ("", "-0") else out
 
 
-def number_json(q: Any) -> dict[str, str] | None:
-    """``{"exact": "1/3", "decimal": "0.333333"}`` (None stays None)."""
+def decimal_up(q: Any, digits: int = DIGITS) -> str:
+    """:func:`decimal` rounded towards +infinity (the safe side for a least δ / ε or a leak)."""
+    return decimal(q, digits, "up")
+
+
+def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: Any = None) -> str:
+    """The decimal, rounded up to ``digits`` places, of an irrational real given as an ``mpmath.iv``
+    enclosure ``f`` (from the enclosure's upper end: never below the real value). ``at_most`` caps it
+    at a known upper limit (1 for a probability: the enclosure of a probability near 1 can poke above)."""
+    up = upper_rational(f, 10**digits)
+    if at_most is not None and up > at_most:
+        up = Q(at_most)
+    return decimal_up(up, digits)
+
+
+def number_json(q: Any, rounding: str = "half") -> dict[str, str] | None:
+    """``{"exact": "1/3", "decimal": "0.333333"}`` (None stays None); ``rounding`` as in :func:`decimal`."""
     if q is None:
         return None
-    return {"exact": exact(q), "decimal": decimal(q)}
+    return {"exact": exact(q), "decimal": decimal(q, DIGITS, rounding)}
 
 
 def jsonable(x: Any) -> Any:
@@ -73,9 +101,13 @@ def jsonable(x: Any) -> Any:
 
 def read_json(path: str | Path, what: str) -> Any:
     """Parse a JSON file; a missing file or a syntax error is an :class:`InvalidInput` naming it."""
-    p = Path(path)
+    p = as_path(path, what)
     try:
         text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{what} file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{what} file {str(p)!r} is a directory, not a file") from None
     except FileNotFoundError:
         raise InvalidInput(f"{what} file {str(p)!r} does not exist") from None
     except OSError as exc:
@@ -86,15 +118,86 @@ def read_json(path: str | Path, what: str) -> Any:
         raise InvalidInput(f"{p}:{exc.lineno}: not valid JSON ({exc.msg})") from None
 
 
+def shown(x: Any, width: int = 60) -> str:
+    """``repr(x)`` cut to ``width`` characters, for error messages."""
+    r = repr(x)
+    return r if len(r) <= width else r[: width - 3] + "..."
+
+
+def expect(x: Any, cls: type | tuple[type, ...], name: str, how: str) -> Any:
+    """``x`` if it is an instance of ``cls``; else :class:`InvalidInput` naming ``name``, the value and ``how``
+    to make one."""
+    if not isinstance(x, cls):
+        raise InvalidInput(f"{name} = {shown(x)} (a {type(x).__name__}) must be {how}")
+    return x
+
+
+def as_path(x: Any, what: str) -> Path:
+    """A file-system path from a ``str`` or ``os.PathLike``; anything else is an :class:`InvalidInput`."""
+    if isinstance(x, Path):
+        return x
+    if isinstance(x, str) and x and "\0" not in x:
+        return Path(x)
+    raise InvalidInput(f"{what} path = {shown(x)} must be a non-empty string or pathlib.Path")
+
+
+def check_choice(x: Any, choices: Sequence[str], name: str) -> str:
+    """``x`` if it is one of ``choices`` (exact strings)."""
+    if not isinstance(x, str) or x not in choices:
+        raise InvalidInput(f"{name} = {shown(x)}: choose from {', '.join(choices)}")
+    return x
+
+
+def check_flag(x: Any, name: str) -> bool:
+    """A yes/no argument must be a ``bool`` (a truthy string such as ``"no"`` is refused)."""
+    if not isinstance(x, bool):
+        raise InvalidInput(f"{name} = {shown(x)} must be True or False")
+    return x
+
+
+SEED_LIMIT = 2**63
+
+
+def check_seed(x: Any, name: str = "seed") -> int:
+    """A random seed: an integer in [0, 2^63) (so every run is reproducible)."""
+    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < SEED_LIMIT:
+        raise InvalidInput(f"{name} = {shown(x)} must be an integer in [0, 2^63)")
+    return x
+
+
+def check_int(x: Any, name: str, lo: int, hi: int, why_hi: str = "") -> int:
+    """An integer in [lo, hi]; above ``hi`` the message says ``why_hi``."""
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise InvalidInput(f"{name} = {shown(x)} must be an integer in [{lo:,}, {hi:,}]")
+    if not lo <= x <= hi:
+        raise InvalidInput(f"{name} = {shown(x)} must be an integer in [{lo:,}, {hi:,}]" + (f" ({why_hi})" if why_hi else ""))
+    return x
+
+
+def check_floats(x: Any) -> "Floats | None":
+    """The ``floats`` argument of the loaders: None (refuse floats) or a :class:`Floats`."""
+    if x is not None and not isinstance(x, Floats):
+        raise InvalidInput(f"floats = {shown(x)} must be None or privclaims.dp.Floats(allowed=True) (also in privclaims.maskit and privclaims.ads)")
+    return x
+
+
+FLOAT_SUM_TOLERANCE = Q(1, 10**9)
+"""--floats renormalises a row only if its floats sum to 1 within this: float rounding, not a wrong row."""
+
+
 @dataclass
 class Floats:
     """The ``--floats`` policy. Off (default): a JSON float is refused, probabilities must be exact
     (``"1/3"``, ``"0.25"`` or integers). On: each float is converted *exactly* (its binary value),
-    each distribution is renormalised to sum to 1, and the largest change made is recorded."""
+    each distribution whose sum is within 10^-9 of 1 is renormalised to sum to exactly 1 (a row further
+    off is an error, not rounding), and the largest change made is recorded."""
 
     allowed: bool = False
     largest_change: Any = field(default_factory=lambda: Q(0))
     where: str = ""
+
+    def __post_init__(self) -> None:
+        check_flag(self.allowed, "Floats(allowed)")
 
     def note(self, before: Any, after: Any, where: str) -> None:
         ch = abs(Q(after) - Q(before))
@@ -143,7 +246,7 @@ def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
             raise InvalidInput(f"{where}[{k!r}] = {exact(v)} is outside [0, 1]")
     total = sum((v for _, v in q), Q(0))
     if total != 1:
-        if had_float and floats is not None and floats.allowed and total > 0:
+        if had_float and floats is not None and floats.allowed and abs(total - 1) <= FLOAT_SUM_TOLERANCE:
             out = []
             for k, v in q:
                 nv = v / total
@@ -151,16 +254,20 @@ def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
                 out.append((k, nv))
             q = out
         else:
-            raise InvalidInput(f"{where}: the probabilities sum to {exact(total)}, not 1")
+            shown_total = f"{float(total):.12g}" if had_float else exact(total)
+            raise InvalidInput(f"{where}: the probabilities sum to {shown_total}, not 1"
+                               + (f" (--floats renormalises only float rounding, |sum - 1| <= 10^-9)" if had_float else ""))
     if isinstance(values, Mapping):
         return {k: v for k, v in q}
     return [v for _, v in q]
 
 
-def guard(size: int, limit: int, what: str, alternative: str) -> None:
-    """Refuse an exponential enumeration of ``size`` items above ``limit``, naming the polynomial way."""
+def guard(size: int, limit: int, what: str, alternative: str, unit: str = "cases") -> None:
+    """Refuse work of ``size`` (an exponential enumeration's cases, or another stated cost ``unit``)
+    above ``limit``, naming the polynomial or faster way."""
     if size > limit:
-        raise InvalidInput(f"{what} would enumerate {size:,} cases (limit {limit:,}); {alternative}")
+        verb = "would enumerate" if unit == "cases" else "would cost"
+        raise InvalidInput(f"{what} {verb} {size:,} {unit} (limit {limit:,}); {alternative}")
 
 
 @contextlib.contextmanager

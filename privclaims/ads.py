@@ -31,7 +31,11 @@ Example::
     >>> r.greedy_ads, r.optimum_ads
     (('lunch', 'coffee'), ('coffee', 'dinner'))
 
-Exact twin: :mod:`theory.ads.exact` (``greedy_run``, ``optimum``).
+**What comes back**: :class:`GreedyResult` (Greedy's ads, revenue and marginal benefits; with the optimum
+its ads, revenue, the ratio and the guarantee). k must lie in [1, number of ads]; ``optimum`` must be a
+bool; anything else raises :class:`theory.errors.InvalidInput`.
+
+Exact twin: :mod:`theory.ads.exact` (``greedy_run``, ``optimum``, ``greedy_guarantee``).
 """
 
 from __future__ import annotations
@@ -46,15 +50,16 @@ from theory.ads.model import AdInstance, ad_instance, check_k
 from theory.errors import InvalidInput
 from theory.numbers import Q
 
-from privclaims._common import Floats, decimal, exact, guard, number_json, read_distribution, read_json, read_rational
+from privclaims._common import Floats, check_flag, check_floats, expect, decimal, exact, guard, number_json, read_distribution, read_json, read_rational
 
-__all__ = ["AdInstance", "GreedyResult", "load_instance", "greedy", "OPTIMUM_LIMIT"]
+__all__ = ["Floats", "AdInstance", "GreedyResult", "load_instance", "greedy", "OPTIMUM_LIMIT"]
 
 OPTIMUM_LIMIT = 10**6
 
 
 def load_instance(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> AdInstance:
     """Read the instance JSON format (a path or a parsed dict)."""
+    floats = check_floats(floats)
     data = source if isinstance(source, Mapping) else read_json(source, "ad instance")
     if not isinstance(data, Mapping) or not {"contexts", "weights", "ads"} <= set(data):
         raise InvalidInput("ad instance JSON: expected an object with keys \"contexts\", \"weights\", \"ads\"")
@@ -93,7 +98,7 @@ class GreedyResult:
 
     @property
     def bound(self) -> Any:
-        return 1 - (1 - Q(1, self.k)) ** self.k
+        return _exact.greedy_guarantee(self.k)
 
     @property
     def ratio(self) -> Any:
@@ -131,6 +136,8 @@ class GreedyResult:
 
 def greedy(inst: AdInstance, k: int, optimum: bool = False) -> GreedyResult:
     """Algorithm 6 (and, with ``optimum=True``, the brute-force optimum) on an instance."""
+    expect(inst, AdInstance, "inst", "an ad instance from ads.load_instance(...)")
+    check_flag(optimum, "optimum")
     k = check_k(k, inst.n_ads)
     run = _exact.greedy_run(inst, k)
     names = inst.names or tuple(range(inst.n_ads))

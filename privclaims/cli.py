@@ -35,7 +35,7 @@ or a folder in the per-user layout (one file per user: blocks "query<TAB>time" t
     "table": """TABLE.csv — a header row of attribute names, then one tuple per row.""",
 }
 EXACT = ("Numbers are exact: '1/3', '0.25', '2'; ε may be 'ln(3)'. JSON floats are refused unless --floats "
-         "(converted exactly, rows renormalised, the largest change reported).")
+         "(converted exactly, rows summing to 1 within 10^-9 renormalised, the largest change reported).")
 
 
 def _emit(result: Any, as_json: bool, floats: Any = None) -> int:
@@ -80,7 +80,7 @@ def _maskit_common(a: argparse.Namespace) -> tuple[Any, Any, Any]:
 
     fl = _floats(a)
     chain = maskit.load_chain(a.chain, floats=fl)
-    pol = maskit.load_policy(a.policy, chain, floats=fl) if getattr(a, "policy", None) else None
+    pol = maskit.load_policy(a.policy, chain, floats=fl) if getattr(a, "policy", None) is not None else None
     return chain, pol, fl
 
 

@@ -34,12 +34,16 @@ Example::
     >>> r.holds, r.dp.least
     (True, 'ln(3)')
 
+**What comes back**: :class:`DPReport` (``holds``, one :class:`NotionVerdict` per notion with the exact
+least parameter, its decimal rounded *up* — a user copying it never asks for less privacy — and the witness).
+Every bad argument (a non-mechanism, ε < 0, δ outside [0, 1], an unknown notion or quantifier, a row not
+summing to 1, a float without ``floats=dp.Floats(True)``) raises :class:`theory.errors.InvalidInput`.
+
 The exact checkers are :mod:`theory.dp.exact`; this module only reads, calls and renders.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable, Mapping
@@ -47,11 +51,11 @@ from typing import Any, Hashable, Mapping
 from theory.dp import exact as _exact
 from theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from theory.errors import InvalidInput
-from theory.numbers import Epsilon, ExpLinear, Q, as_rational
+from theory.numbers import Epsilon, Q, as_rational, to_interval
 
-from privclaims._common import Floats, decimal, exact, read_distribution, read_json
+from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
 
-__all__ = ["FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
+__all__ = ["Floats", "FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
 
 NOTIONS = ("dp", "pdp", "indist")
 
@@ -59,12 +63,18 @@ NOTIONS = ("dp", "pdp", "indist")
 def mechanism(dist: Mapping[Hashable, Mapping[Hashable, Any]], neighbours: list[tuple[Hashable, Hashable]]) -> FiniteMechanism:
     """Validate and build a finite mechanism: ``dist[L][O] = Pr[M(L) = O]`` (exact values, each row
     summing to 1), ``neighbours`` = pairs of inputs differing in one user (made symmetric)."""
+    if not isinstance(dist, Mapping) or not all(isinstance(r, Mapping) for r in dist.values()):
+        raise InvalidInput(f"dist = {shown(dist)} must map each input L to a mapping output O -> Pr[M(L) = O]")
+    if isinstance(neighbours, (str, bytes, Mapping)) or not isinstance(neighbours, (list, tuple)) or not all(
+            isinstance(p, (list, tuple)) and len(p) == 2 for p in neighbours):
+        raise InvalidInput(f"neighbours = {shown(neighbours)} must be a list of (input, input) pairs")
     return finite_mechanism(dist, neighbours)
 
 
 def load_mechanism(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> FiniteMechanism:
     """Read the JSON format above (a path or an already-parsed dict). With ``floats=Floats(True)``,
     float probabilities are converted exactly and rows renormalised (``floats.largest_change``)."""
+    floats = check_floats(floats)
     data = source if isinstance(source, Mapping) else read_json(source, "mechanism")
     if not isinstance(data, Mapping) or "inputs" not in data or "neighbours" not in data:
         raise InvalidInput("mechanism JSON: expected an object with keys \"inputs\" and \"neighbours\"")
@@ -85,7 +95,8 @@ def load_mechanism(source: str | Path | Mapping[str, Any], *, floats: Floats | N
 @dataclass(frozen=True)
 class NotionVerdict:
     """One definition's answer: does it hold (None: no threshold was given), the least parameter
-    (exact text), its decimal value, and the witness in words (where the least value is attained)."""
+    (exact text), its decimal value rounded up (never below the least parameter), and the witness in
+    words (where the least value is attained)."""
 
     notion: str
     holds: bool | None
@@ -135,10 +146,6 @@ class DPReport:
                 "verdicts": [v.as_json() for v in self.verdicts]}
 
 
-def _q_decimal(x: Any) -> str:
-    return decimal(x)
-
-
 def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
     r = _exact.smallest_exp_epsilon(mech)
     viol = _exact.dp_violations(mech, eps)
@@ -146,7 +153,7 @@ def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
         least, least_dec = "infinite", "inf"
     else:
         least = "0" if r == 1 else f"ln({exact(r)})"
-        least_dec = decimal(Q(0)) if r == 1 else f"{math.log(float(r)):.6f}"
+        least_dec = "0" if r == 1 else enclosed_decimal_up(lambda c: c.log(to_interval(r, c)))
     if viol:
         L, Lp, O = viol[0]
         p, q = mech.pr(L, O), mech.pr(Lp, O)
@@ -163,14 +170,17 @@ def _pdp(mech: FiniteMechanism, eps: Epsilon, delta: Any, quantifier: str) -> No
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     who = f"inputs {wit.L!r} and {wit.L_prime!r}" if wit.L_prime is not None else f"input {wit.L!r} (all its neighbours)"
     w = f"largest breach at {who}: breaching outputs Ω2 = {{{outs}}} with Pr[M({wit.L!r}) ∈ Ω2] = {exact(d)}"
-    return NotionVerdict("pdp", holds, exact(d), decimal(d), w, wit.as_json())
+    return NotionVerdict("pdp", holds, exact(d), decimal_up(d), w, wit.as_json())
 
 
 def _indist(mech: FiniteMechanism, eps: Epsilon, delta: Any) -> NotionVerdict:
     h, wit = _exact.indistinguishability_delta(mech, eps)
     holds = None if delta is None else h.le(delta)
     least = str(h)
-    least_dec = decimal(Q(h.a) - eps.exp_value * Q(h.b)) if eps.exp_is_rational else f"{float(h):.6f}"
+    if eps.exp_is_rational:
+        least_dec = decimal_up(Q(h.a) - eps.exp_value * Q(h.b))
+    else:
+        least_dec = enclosed_decimal_up(lambda c: to_interval(h.a, c) - eps.exp_interval(c) * to_interval(h.b, c))
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     w = (f"worst set S = {{{outs}}} for inputs {wit.L!r}, {wit.L_prime!r}: "
          f"Pr[M({wit.L!r}) ∈ S] - e^ε Pr[M({wit.L_prime!r}) ∈ S] = {least}")
@@ -185,8 +195,9 @@ def check(mech: FiniteMechanism, epsilon: object, delta: object = None, notion: 
     ``indist``; with ``notion="all"`` and no δ, the least δ values are still reported).
     ``notion``: ``dp``, ``pdp``, ``indist`` or ``all``.
     """
-    if notion not in NOTIONS + ("all",):
-        raise InvalidInput(f"notion {notion!r}: choose from dp, pdp, indist, all")
+    expect(mech, FiniteMechanism, "mech", "a mechanism from dp.mechanism(...) or dp.load_mechanism(...)")
+    check_choice(notion, NOTIONS + ("all",), "notion")
+    check_choice(quantifier, ("pair", "input"), "quantifier")
     eps = Epsilon.of(epsilon)
     d = None
     if delta is not None:

@@ -40,7 +40,12 @@ belief may exceed the prior by at most δ.
 the policy meets, ``utility`` = expected released contexts per day, ``breach``), :class:`SearchResult`
 (the policy ``p`` and its exact ``recheck``), :class:`FilterResult` (the released streams). Each has
 ``summary()`` (plain words, the witness when it fails) and ``as_json()``; exact values are rationals.
-Bad input raises :class:`theory.errors.InvalidInput` naming the value and the rule.
+Gains print with decimals rounded *up*. Bad input raises :class:`theory.errors.InvalidInput` naming the
+value and the rule: ``sensitive`` must be a list of context names (a bare string is refused), outputs and
+streams have T context indices in [0, n), δ lies in (0, 1), ``grid`` in [1, 64], seeds in [0, 2^63).
+Algorithm 3 is polynomial but its exact rationals grow with T: the check is refused above about
+T^3 n^2 = 5·10^7 steps and the search above T^4 n^3 grid = 5·10^7, naming the float twin
+:func:`theory.maskit.fast.max_breach`.
 
 Example::
 
@@ -57,6 +62,7 @@ The exact algorithms are :mod:`theory.maskit.exact` (``max_breach``, ``utility``
 from __future__ import annotations
 
 import csv
+import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Hashable, Iterable, Mapping, Sequence
@@ -69,6 +75,7 @@ from theory.maskit import search as _search
 from theory.maskit import system as _system
 from theory.maskit.model import (
     MarkovChain,
+    check_output,
     check_delta,
     mask_sensitive_vector,
     markov_chain,
@@ -76,9 +83,11 @@ from theory.maskit.model import (
     suppression_vector,
 )
 
-from privclaims._common import Floats, decimal, exact, number_json, progress, read_distribution, read_json, read_rational
+from privclaims._common import (Floats, as_path, guard, check_choice, check_floats, check_int, check_seed, decimal, expect,
+                                shown)
+from privclaims._common import exact, number_json, progress, read_distribution, read_json, read_rational
 
-__all__ = ["MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
+__all__ = ["Floats", "MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
            "load_streams", "check", "search", "filter_streams", "CHECKS"]
 
 BOT = "⊥"
@@ -91,6 +100,7 @@ CHECKS = ("simulatable", "probabilistic", "hybrid")
 
 def load_chain(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> MarkovChain:
     """Read the chain JSON format (a path or a parsed dict) into a validated chain."""
+    floats = check_floats(floats)
     data = source if isinstance(source, Mapping) else read_json(source, "chain")
     if not isinstance(data, Mapping) or not {"contexts", "initial", "steps"} <= set(data):
         raise InvalidInput("chain JSON: expected an object with keys \"contexts\", \"initial\", \"steps\"")
@@ -113,6 +123,8 @@ def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
                 floats: Floats | None = None) -> tuple[tuple[Any, ...], ...]:
     """Read a suppression policy: ``{"p": {"hospital": "1", "gym": "1/2"}}`` (same at every t; unnamed
     contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``. Returns ``p[t-1][i]``."""
+    floats = check_floats(floats)
+    _chain(chain)
     data = source if isinstance(source, Mapping) else read_json(source, "policy")
     if not isinstance(data, Mapping) or "p" not in data:
         raise InvalidInput("policy JSON: expected an object with key \"p\"")
@@ -127,12 +139,17 @@ def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
 
 def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
     """Read streams (CSV, one stream of T context labels per line; blank lines and ``#`` lines skipped)."""
-    p = Path(path)
+    _chain(chain)
+    p = as_path(path, "stream file")
     if not p.is_file():
-        raise InvalidInput(f"stream file {str(p)!r} does not exist")
+        raise InvalidInput(f"stream file {str(p)!r} does not exist or is not a file")
     out = []
-    with p.open(encoding="utf-8", newline="") as fh:
-        for lineno, row in enumerate(csv.reader(fh), start=1):
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"stream file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    if True:
+        for lineno, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
             row = [c.strip() for c in row]
             if not row or not any(row) or row[0].startswith("#"):
                 continue
@@ -147,8 +164,59 @@ def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
     return out
 
 
+def _chain(chain: Any) -> MarkovChain:
+    return expect(chain, MarkovChain, "chain", "a Markov chain from maskit.load_chain(...)")
+
+
+CHECK_WORK_LIMIT = 5 * 10**7
+SEARCH_WORK_LIMIT = 5 * 10**7
+_FAST = ("use the float twin theory.maskit.fast.max_breach (more cautious, polynomial and fast), "
+         "or check shorter windows of the day (fewer step matrices)")
+
+
+def _work_guard(chain: MarkovChain, grid: int | None = None) -> None:
+    """Algorithm 3 is polynomial but its exact rationals grow with T: the exact check costs about
+    T^3 n^2 rational operations (T = 400, n = 2 took 18 s), the greedy search about T n grid times that.
+    Refuse above the limits, naming the fast alternative."""
+    work = chain.T ** 3 * chain.n ** 2
+    if grid is None:
+        guard(work, CHECK_WORK_LIMIT, f"the exact check of a chain with T = {chain.T}, n = {chain.n} ",
+              _FAST, unit="steps (~T^3 n^2)")
+    else:
+        guard(work * chain.T * chain.n * grid, SEARCH_WORK_LIMIT,
+              f"the exact greedy search on a chain with T = {chain.T}, n = {chain.n}, grid = {grid} ",
+              _FAST, unit="steps (~T^4 n^3 grid)")
+
+
+def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:
+    """The sensitive contexts: a non-empty list of context names of the chain (a bare string is refused,
+    it would be read letter by letter)."""
+    _chain(chain)
+    if isinstance(sensitive, (str, bytes)) or not isinstance(sensitive, (list, tuple, set, frozenset)) or not sensitive:
+        raise InvalidInput(f"sensitive = {shown(sensitive)} must be a non-empty list of context names, e.g. ['hospital']")
+    S = list(sensitive)
+    for s in S:
+        if not isinstance(s, str):
+            raise InvalidInput(f"sensitive context {shown(s)} must be a context name (text)")
+    sensitive_indices(chain, S)
+    return S
+
+
+def _output(chain: MarkovChain, output: Any, name: str, allow_bot: bool = True) -> None:
+    """``output``: T entries, each a context index in [0, n) (or None = ⊥ when ``allow_bot``)."""
+    _chain(chain)
+    try:
+        out = check_output(chain, output)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{name}: {exc}") from None
+    if not allow_bot and None in out:
+        raise InvalidInput(f"{name} = {shown(output)}: a stream to filter has a context at every t (no None)")
+
+
 def render_stream(chain: MarkovChain, output: Sequence[int | None]) -> str:
-    """An output as text: context names, ⊥ for a suppressed position."""
+    """An output as text: context names, ⊥ for a suppressed position. ``output`` has T entries, each a
+    context index in [0, n) or None."""
+    _output(chain, output, "output")
     return ", ".join(BOT if o is None else str(chain.contexts[o]) for o in output)
 
 
@@ -173,13 +241,13 @@ class Breach:
     posterior: Any
 
     def as_json(self) -> dict[str, Any]:
-        return {"gain": number_json(self.gain), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
+        return {"gain": number_json(self.gain, "up"), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
                 "prior": number_json(self.prior), "posterior": number_json(self.posterior)}
 
     def words(self) -> str:
         return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
                 f"rises from {exact(self.prior)} to {exact(self.posterior)} (gain {exact(self.gain)} ≈ "
-                f"{decimal(self.gain)})")
+                f"{decimal(self.gain, rounding='up')})")
 
 
 def _breach(chain: MarkovChain, b: Any) -> Breach:
@@ -220,7 +288,7 @@ class PolicyCheck:
     def summary(self) -> str:
         verdict = "is" if self.holds else "is NOT"
         s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}: the largest gain "
-             f"Pr[X_t=s|o] - Pr[X_t=s] is {exact(self.max_gain)} ≈ {decimal(self.max_gain)}.",
+             f"Pr[X_t=s|o] - Pr[X_t=s] is {exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}.",
              f"Expected released contexts per day: {exact(self.utility)} ≈ {decimal(self.utility)} of T = {self.T}."]
         if self.breach is not None and not self.holds:
             s.append("Witness: " + self.breach.words() + ".")
@@ -228,16 +296,16 @@ class PolicyCheck:
 
     def as_json(self) -> dict[str, Any]:
         return {"policy": self.policy, "holds": self.holds, "delta": number_json(self.delta),
-                "max_gain": number_json(self.max_gain), "privacy_level": number_json(self.privacy_level),
+                "max_gain": number_json(self.max_gain, "up"), "privacy_level": number_json(self.privacy_level, "up"),
                 "utility": number_json(self.utility), "T": self.T,
                 "breach": None if self.breach is None else self.breach.as_json()}
 
 
 def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, policy: Any = None) -> PolicyCheck:
     """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3)."""
-    S = list(sensitive)
-    sensitive_indices(chain, S)
+    S = _sensitive(chain, sensitive)
     d = check_delta(delta)
+    _work_guard(chain)
     if policy is None:
         p, name = mask_sensitive_vector(chain, S), "MaskSensitive (suppress exactly " + ", ".join(map(str, S)) + ")"
     else:
@@ -279,9 +347,11 @@ class SearchResult:
 
 def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, grid: int = 4) -> SearchResult:
     """Greedy (MONDRIAN-style) search for a δ-private policy of high utility on the grid {0, 1/grid, ..., 1}."""
-    S = list(sensitive)
+    S = _sensitive(chain, sensitive)
+    check_delta(delta)
     if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1 or grid > 64:
         raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 64]")
+    _work_guard(chain, grid)
     out = _search.greedy_mondrian(chain, S, delta, grid)
     p = suppression_vector(chain, out.p)
     rc = replace(check(chain, S, delta, p), policy="searched")
@@ -327,11 +397,18 @@ class FilterResult:
 def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensitive: Iterable[Hashable], delta: object,
                    check_name: str = "simulatable", policy: Any = None, *, grid: int = 4, seed: int = 0) -> FilterResult:
     """Algorithm 1 on each stream (context indices) with the chosen check; ⊥ marks a suppression."""
-    if check_name not in CHECKS:
-        raise InvalidInput(f"check {check_name!r}: choose from {', '.join(CHECKS)}")
-    S = list(sensitive)
+    S = _sensitive(chain, sensitive)
+    check_choice(check_name, CHECKS, "check_name")
     d = check_delta(delta)
-    sensitive_indices(chain, S)
+    check_int(grid, "grid", 1, 64)
+    check_seed(seed)
+    _work_guard(chain, grid if check_name != "simulatable" and policy is None else None)
+    if policy is not None:
+        suppression_vector(chain, policy)
+    if isinstance(streams, (str, bytes)) or not isinstance(streams, Sequence) or not streams:
+        raise InvalidInput(f"streams = {shown(streams)} must be a non-empty list of streams (context indices)")
+    for k, x in enumerate(streams):
+        _output(chain, x, f"streams[{k}]", allow_bot=False)
     util: dict[str, Any] = {}
     p = None
     if check_name in ("probabilistic", "hybrid"):
@@ -341,7 +418,7 @@ def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensiti
         util["simulatable"] = _exact.simulatable_utility(chain, S, d)
     used = check_name
     if check_name == "hybrid":
-        used = "probabilistic" if util["probabilistic"] > util["simulatable"] else "simulatable"
+        used = _exact.hybrid_pick(util["probabilistic"], util["simulatable"])
     guarantee = None
     if used == "probabilistic":
         guarantee = replace(check(chain, S, d, p), policy="given" if policy is not None else "searched")

@@ -28,12 +28,19 @@ Example::
     >>> r.holds
     True
 
+**What comes back**: :class:`GeneralizeReport` (the original G and one :class:`QueryResult` per strategy:
+Q̂, the removed attributes, G exact and as a decimal rounded *down* — never above the real privacy —,
+the traffic and whether G_min is met). Bad arguments (a non-table, a query that is not a mapping of
+attribute names to values of the table, an unknown target or strategy, a seed outside [0, 2^63)) raise
+:class:`theory.errors.InvalidInput`; Brute-Force is refused above 2^20 candidates, naming Best-Fit.
+
 Exact twin: :mod:`theory.querygen.exact` (G as an exact fraction num/N).
 """
 
 from __future__ import annotations
 
 import csv
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -42,7 +49,7 @@ from theory.errors import InvalidInput
 from theory.querygen import exact as _exact
 from theory.querygen.model import AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star, make_table, validate_request
 
-from privclaims._common import decimal, exact, guard, number_json
+from privclaims._common import as_path, check_choice, check_seed, decimal, exact, expect, guard, number_json, shown
 
 __all__ = ["AuxTable", "QueryResult", "GeneralizeReport", "load_table", "parse_query", "generalize", "STRATEGIES"]
 
@@ -52,11 +59,14 @@ BRUTE_LIMIT = 1 << 20
 
 def load_table(path: str | Path) -> AuxTable:
     """Read a CSV table (header row = attribute names)."""
-    p = Path(path)
+    p = as_path(path, "table file")
     if not p.is_file():
-        raise InvalidInput(f"table file {str(p)!r} does not exist")
-    with p.open(encoding="utf-8", newline="") as fh:
-        rows = [[c.strip() for c in r] for r in csv.reader(fh) if r and any(c.strip() for c in r)]
+        raise InvalidInput(f"table file {str(p)!r} does not exist or is not a file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"table file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    rows = [[c.strip() for c in r] for r in csv.reader(io.StringIO(text, newline="")) if r and any(c.strip() for c in r)]
     if not rows:
         raise InvalidInput(f"{p}: empty table (no header row)")
     header, body = rows[0], rows[1:]
@@ -68,6 +78,8 @@ def load_table(path: str | Path) -> AuxTable:
 
 def parse_query(text: str) -> dict[str, str]:
     """``"zip=13053,sex=F"`` -> ``{"zip": "13053", "sex": "F"}`` (unnamed attributes are ``*``)."""
+    if not isinstance(text, str):
+        raise InvalidInput(f"query text = {shown(text)} must be a string such as 'zip=13053,sex=F'")
     out: dict[str, str] = {}
     for part in (x.strip() for x in text.split(",")):
         if not part:
@@ -75,6 +87,8 @@ def parse_query(text: str) -> dict[str, str]:
         if "=" not in part:
             raise InvalidInput(f"query part {part!r} is not attribute=value")
         a, v = (s.strip() for s in part.split("=", 1))
+        if not a:
+            raise InvalidInput(f"query part {part!r} names no attribute (expected attribute=value)")
         if a in out:
             raise InvalidInput(f"query names attribute {a!r} twice")
         out[a] = v
@@ -96,7 +110,7 @@ class QueryResult:
     evaluations: int
 
     def as_json(self) -> dict[str, Any]:
-        return {"strategy": self.strategy, "query": self.query, "removed": list(self.removed), "G": number_json(self.g),
+        return {"strategy": self.strategy, "query": self.query, "removed": list(self.removed), "G": number_json(self.g, "down"),
                 "traffic": self.traffic, "holds": self.holds, "evaluations": self.evaluations}
 
 
@@ -115,11 +129,11 @@ class GeneralizeReport:
         return all(r.holds for r in self.results)
 
     def summary(self) -> str:
-        s = [f"Query {self.original}: G(Q, {self.target}) = {exact(self.original_g)} ≈ {decimal(self.original_g)}; "
+        s = [f"Query {self.original}: G(Q, {self.target}) = {exact(self.original_g)} ≈ {decimal(self.original_g, rounding='down')}; "
              f"required G_min = {exact(self.g_min)}."]
         for r in self.results:
             verdict = "meets G_min" if r.holds else "does NOT meet G_min"
-            s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g)}, traffic {r.traffic} tuples "
+            s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g, rounding='down')}, traffic {r.traffic} tuples "
                      f"— {verdict}" + (f" (removed {', '.join(r.removed)})" if r.removed else ""))
         if not self.holds:
             for r in self.results:
@@ -130,7 +144,7 @@ class GeneralizeReport:
 
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "target": self.target, "G_min": number_json(self.g_min), "query": self.original,
-                "G": number_json(self.original_g), "results": [r.as_json() for r in self.results]}
+                "G": number_json(self.original_g, "down"), "results": [r.as_json() for r in self.results]}
 
 
 def _words(table: AuxTable, q: tuple) -> str:
@@ -142,8 +156,16 @@ def generalize(table: AuxTable, query: Mapping[str, Any], target: str, g_min: ob
                *, seed: int = 0) -> GeneralizeReport:
     """Generalise ``query`` until the target's guessing entropy reaches ``g_min`` (strategy brute, best,
     worst, random or all)."""
-    if strategy != "all" and strategy not in STRATEGIES:
-        raise InvalidInput(f"strategy {strategy!r}: choose from {', '.join(STRATEGIES)}, all")
+    expect(table, AuxTable, "table", "a table from querygen.load_table(...)")
+    check_choice(strategy, tuple(STRATEGIES) + ("all",), "strategy")
+    check_seed(seed)
+    if not isinstance(query, Mapping):
+        raise InvalidInput(f"query = {shown(query)} must be a mapping attribute -> value (querygen.parse_query)")
+    for a, v in query.items():
+        if not isinstance(a, str) or not isinstance(v, (str, int)) or isinstance(v, bool):
+            raise InvalidInput(f"query[{shown(a)}] = {shown(v)}: attribute names and values must be text")
+    if not isinstance(target, str):
+        raise InvalidInput(f"target = {shown(target)} must be an attribute name (text)")
     req = PrivacyRequirement(target, g_min)
     q, t = validate_request(table, query, req)
     names = list(STRATEGIES) if strategy == "all" else [strategy]

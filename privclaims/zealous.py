@@ -25,6 +25,12 @@ ClickURL``, one row per query or click, time ``YYYY-MM-DD HH:MM:SS``), or a fold
 layout (one file per user: blocks ``query<TAB>time`` then clicked urls, blank-line separated).
 Malformed lines are reported as ``file:line``.
 
+**What comes back**: :class:`ParamsResult` (λ, τ, τ′ exact; τ′'s bound, the achieved δ and δ′ as decimals
+rounded *up* from rigorous enclosures, τ′ to 3 places rounded up) and :class:`PublishResult` (the released
+items with their exact noisy counts, and why none were). Bad arguments (U or m not a positive integer,
+ε <= 0, δ outside (0, 1), an unknown kind or engine, a seed outside [0, 2^63), a missing log) raise
+:class:`theory.errors.InvalidInput`.
+
 Example::
 
     >>> from privclaims import zealous
@@ -42,10 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Hashable, Mapping
 
-import mpmath
-
 from theory.errors import InvalidInput
-from theory.numbers import Q, rigorous_sign, to_interval
+from theory.numbers import rigorous_sign, to_interval
 from theory.zealous import exact as _exact
 from theory.zealous.experiments import zealous_params
 from theory.zealous.histograms import histogram, select_items, user_items
@@ -53,22 +57,11 @@ from theory.zealous.loaders import load_aol, load_user_dir
 from theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
 from theory.zealous.parameters import thm13_delta_prime, thm14_delta, thm14_min_tau_prime
 
-from privclaims._common import decimal, exact, number_json
+from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, number_json
 
 __all__ = ["ParamsResult", "PublishResult", "params", "load_log", "publish", "ITEM_KINDS", "ENGINES"]
 
 ENGINES = ("python", "duckdb")
-
-
-def _enclose(f: Any) -> tuple[str, Any]:
-    """A decimal rendering of a real number from a rigorous 128-bit enclosure (f takes mpmath.iv)."""
-    old, mpmath.iv.prec = mpmath.iv.prec, 128
-    try:
-        v = f(mpmath.iv)
-    finally:
-        mpmath.iv.prec = old
-    mid = (v.a + v.b) / 2
-    return mpmath.nstr(mpmath.mpf(mid.a), 8), v
 
 
 @dataclass(frozen=True)
@@ -95,14 +88,14 @@ class ParamsResult:
 
     @property
     def tau_prime_decimal(self) -> str:
-        return decimal(self.tau_prime, 3)
+        return decimal(self.tau_prime, 3, "up")
 
     def summary(self) -> str:
         s = [f"ZEALOUS for U = {self.users} users, m = {self.m}, target ({exact(self.epsilon)}, {exact(self.delta)})-"
              "probabilistic DP (Theorem 14):",
              f"  λ  = 2m/ε = {exact(self.lam)} ≈ {decimal(self.lam)}",
              f"  τ  = ⌈2m/ε⌉ = {self.tau}   (Proposition 12)",
-             f"  τ′ = {exact(self.tau_prime)} ≈ {decimal(self.tau_prime, 3)}"
+             f"  τ′ = {exact(self.tau_prime)} ≈ {decimal(self.tau_prime, 3, 'up')}"
              + ("   (given)" if self.tau_prime_given else "   (least value of (6.5), rounded up to 1/1000)"),
              f"  (6.5) needs τ′ >= {self.tau_prime_bound}; at this τ′ the second term gives δ = {self.delta_achieved}",
              f"  Theorem 13 with the same λ and τ′: (ε′, δ′)-indistinguishability with ε′ = {exact(self.eps_prime)}, "
@@ -115,7 +108,7 @@ class ParamsResult:
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "U": self.users, "m": self.m, "epsilon": number_json(self.epsilon),
                 "delta": number_json(self.delta), "lambda": number_json(self.lam), "tau": self.tau,
-                "tau_prime": number_json(self.tau_prime), "tau_prime_given": self.tau_prime_given,
+                "tau_prime": number_json(self.tau_prime, "up"), "tau_prime_given": self.tau_prime_given,
                 "tau_prime_bound": self.tau_prime_bound, "delta_achieved": self.delta_achieved,
                 "eps_prime": number_json(self.eps_prime), "delta_prime": self.delta_prime}
 
@@ -131,16 +124,16 @@ def params(users: int, m: object, epsilon: object, delta: object, tau_prime: obj
     given = tau_prime is not None
     if given:
         tp = ZealousParams.of(mm, zp.lam, zp.tau, tau_prime).tau_prime
-    bound, _ = _enclose(lambda c: thm14_min_tau_prime(users, mm, e, d, zp.tau, c))
+    bound = enclosed_decimal_up(lambda c: thm14_min_tau_prime(users, mm, e, d, zp.tau, c), 8)
     holds = rigorous_sign(lambda c: to_interval(tp, c) - thm14_min_tau_prime(users, mm, e, d, zp.tau, c)) >= 0
-    achieved, _ = _enclose(lambda c: thm14_delta(users, mm, zp.tau, zp.lam, tp, c))
-    dprime, _ = _enclose(lambda c: thm13_delta_prime(mm, e, tp, c))
+    achieved = enclosed_decimal_up(lambda c: thm14_delta(users, mm, zp.tau, zp.lam, tp, c), 8)
+    dprime = enclosed_decimal_up(lambda c: thm13_delta_prime(mm, e, tp, c), 8)
     return ParamsResult(users, mm, e, d, zp.lam, int(zp.tau), tp, bound, holds, achieved, e, dprime, given)
 
 
 def load_log(path: str | Path) -> SearchLog:
     """An AOL-format TSV file, or a folder in the per-user layout."""
-    p = Path(path)
+    p = as_path(path, "search log")
     if p.is_dir():
         return load_user_dir(p)
     if not p.is_file():
@@ -169,7 +162,7 @@ class PublishResult:
     def why_none(self) -> str:
         if self.released:
             return ""
-        tp = decimal(self.params.tau_prime, 3)
+        tp = decimal(self.params.tau_prime, 3, "up")
         if self.top_count < self.params.tau:
             return (f"τ = {self.params.tau} but the most frequent item has {self.top_count} users: every item is "
                     f"dropped at Step 3 (and τ′ = {tp})")
@@ -185,7 +178,7 @@ class PublishResult:
     def summary(self) -> str:
         s = [f"ZEALOUS on {self.kind} ({self.engine} engine, seed {self.seed}): released {len(self.released)} of "
              f"{self.distinct_items} distinct items (λ = {decimal(self.params.lam)}, τ = {self.params.tau}, "
-             f"τ′ = {decimal(self.params.tau_prime, 3)}; the most frequent item has {self.top_count} users)."]
+             f"τ′ = {decimal(self.params.tau_prime, 3, 'up')}; the most frequent item has {self.top_count} users)."]
         if self.released:
             s.append(self.tsv())
         else:
@@ -203,10 +196,9 @@ class PublishResult:
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
             engine: str = "python") -> PublishResult:
     """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log)."""
-    if kind not in ITEM_KINDS:
-        raise InvalidInput(f"kind {kind!r}: choose from {', '.join(ITEM_KINDS)}")
-    if engine not in ENGINES:
-        raise InvalidInput(f"engine {engine!r}: choose from {', '.join(ENGINES)}")
+    check_choice(kind, tuple(ITEM_KINDS), "kind")
+    check_choice(engine, ENGINES, "engine")
+    check_seed(seed)
     mm = contributions(m)
     lg = log if isinstance(log, SearchLog) else load_log(log)
     pr = params(len(lg.histories), mm, epsilon, delta)

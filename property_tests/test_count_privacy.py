@@ -1,6 +1,7 @@
 """Theorem 1 twins: exact (rigorous intervals) vs fast (float64, conservative)."""
 
 import mpmath
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from theory.count import exact_privacy as ex
@@ -58,3 +59,19 @@ def test_omega1_tail_below_proof_bound(e, s2):
     outside = ex.omega1_outside_probability(e, s2, 1, mpmath.iv)
     bound = ex.proof_bound(e, s2, 1, mpmath.iv)
     assert outside.a <= bound.b
+
+
+@pytest.mark.parametrize("x", [10, 63.5, 64, 65, 200, -80, 10**6])
+def test_normal_tail_encloses_q_also_beyond_the_series(x):
+    """Q(x) for |x| >= 64 comes from the Mills-ratio bounds (the series took ~x^2 terms: ε = 10^12 hung)."""
+    old = mpmath.iv.prec
+    mpmath.iv.prec = 128
+    try:
+        v = normal_sf(mpmath.iv.mpf(x), mpmath.iv)
+    finally:
+        mpmath.iv.prec = old
+    with mpmath.workdps(80):
+        q = mpmath.erfc(mpmath.mpf(x) / mpmath.sqrt(2)) / 2
+        assert mpmath.mpf(v.a) <= q <= mpmath.mpf(v.b)
+        if abs(x) >= 64 and x > 0:
+            assert (mpmath.mpf(v.b) - mpmath.mpf(v.a)) / q < mpmath.mpf(1) / 1000

@@ -83,3 +83,28 @@ def test_epsilon_reading():
         Epsilon.of("-1")
     with pytest.raises(InvalidInput):
         Epsilon.from_exp(Q(1, 2))
+
+
+def test_enclosure_bounds_and_grid_rounding():
+    """upper_rational never falls below the real number (ln 3, a tiny e^-10^6, 0), lower_rational never above."""
+    import mpmath
+
+    from theory.numbers import enclosure_bounds, lower_rational, round_down_to_grid, round_up_to_grid, upper_rational
+
+    lo, hi = enclosure_bounds(lambda c: c.log(3))
+    assert lo < hi and hi - lo < Q(1, 10**30)
+    with mpmath.workdps(50):
+        ln3 = mpmath.log(3)
+        assert mpmath.mpf(upper_rational(lambda c: c.log(3), 1000).numerator) / 1000 >= ln3
+        assert upper_rational(lambda c: c.log(3), 1000) == Q(1099, 1000)
+        assert lower_rational(lambda c: c.log(3), 1000) == Q(1098, 1000)
+    tiny = upper_rational(lambda c: c.exp(-c.mpf(10) ** 6), 10**6)  # 2^-1442695: clamped, not a gmp overflow
+    assert tiny == Q(1, 10**6) and lower_rational(lambda c: c.exp(-c.mpf(10) ** 6), 10**6) == 0
+    assert round_up_to_grid(Q(-1, 3), 10) == Q(-3, 10) and round_down_to_grid(Q(-1, 3), 10) == Q(-4, 10)
+
+
+def test_explinear_with_zero_term_prints_as_rational():
+    from theory.numbers import Epsilon, ExpLinear
+
+    assert str(ExpLinear(Q(1, 2), Q(0), Epsilon.of("1000"))) == "1/2"
+    assert str(ExpLinear(Q(1, 2), Q(1, 4), Epsilon.of("1"))) == "1/2 - e^(1)*1/4"

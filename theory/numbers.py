@@ -180,6 +180,59 @@ def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: in
     raise UndecidedComparison(f"interval still contains 0 at {max_prec} bits: [{lo}, {hi}]")
 
 
+def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128) -> tuple[Any, Any]:
+    """Exact dyadic rationals ``(lo, hi)`` with ``lo <= x <= hi`` for the real number x that ``f(iv)``
+    encloses, computed at ``prec`` bits (the ends of the interval, read exactly)."""
+    ctx = mpmath.iv
+    old, ctx.prec = ctx.prec, prec
+    try:
+        v = f(ctx)
+    finally:
+        ctx.prec = old
+
+    tiny = Q(1, 2**4096)
+
+    def end(t: tuple, upper: bool) -> Any:
+        sign, man, e, bc = t
+        if not man and e:  # mpmath's encoding of +-inf and nan
+            raise UndecidedComparison(f"enclosure [{v.a}, {v.b}] is not finite")
+        if not man:
+            return Q(0)
+        if bc + e > 4096:
+            raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{bc + e} is beyond 2^4096")
+        if bc + e < -4096:  # |end| < 2^-4096: widen to the nearest of 0, +-2^-4096 on the safe side
+            if upper:
+                return Q(0) if sign else tiny
+            return -tiny if sign else Q(0)
+        return (-1 if sign else 1) * Q(int(man)) * Q(2) ** int(e)
+
+    lo, hi = v._mpi_
+    return end(lo, False), end(hi, True)
+
+
+def round_up_to_grid(x: object, grid: int) -> Any:
+    """The least multiple of ``1/grid`` that is ``>= x`` (exact): ``ceil(x * grid) / grid``."""
+    y = Q(x) * grid
+    return Q(-((-y.numerator) // y.denominator), grid)
+
+
+def round_down_to_grid(x: object, grid: int) -> Any:
+    """The greatest multiple of ``1/grid`` that is ``<= x`` (exact): ``floor(x * grid) / grid``."""
+    y = Q(x) * grid
+    return Q(y.numerator // y.denominator, grid)
+
+
+def upper_rational(f: Callable[[Any], Any], grid: int = 1000, prec: int = 128) -> Any:
+    """A rational on the ``1/grid`` grid that is never below the real number ``f(iv)`` encloses: the
+    enclosure's upper end rounded up to the grid (so a threshold rendered this way errs on the safe side)."""
+    return round_up_to_grid(enclosure_bounds(f, prec)[1], grid)
+
+
+def lower_rational(f: Callable[[Any], Any], grid: int = 1000, prec: int = 128) -> Any:
+    """A rational on the ``1/grid`` grid that is never above the real number ``f(iv)`` encloses."""
+    return round_down_to_grid(enclosure_bounds(f, prec)[0], grid)
+
+
 def certainly_le(lhs: Callable[[Any], Any], rhs: Callable[[Any], Any], **kw: int) -> bool:
     """Decide ``lhs <= rhs`` rigorously (both given as interval-building functions of ``iv``)."""
     return rigorous_sign(lambda c: rhs(c) - lhs(c), **kw) >= 0
@@ -282,6 +335,6 @@ class ExpLinear:
         return float(self.a) - math.exp(float(self.eps)) * float(self.b)
 
     def __str__(self) -> str:
-        if self.eps.exp_is_rational:
-            return rational_str(Q(self.a) - self.eps.exp_value * Q(self.b))
+        if self.eps.exp_is_rational or Q(self.b) == 0:
+            return rational_str(Q(self.a) - (Q(0) if Q(self.b) == 0 else self.eps.exp_value * Q(self.b)))
         return f"{rational_str(self.a)} - e^({self.eps})*{rational_str(self.b)}"

@@ -20,7 +20,7 @@ from typing import Any, Hashable, Iterable
 
 from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k
 from theory.errors import InvalidInput
-from theory.numbers import ZERO
+from theory.numbers import ZERO, Q
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,15 @@ def greedy_run(inst: AdInstance, k: int) -> GreedyRun:
 def greedy(inst: AdInstance, k: int) -> tuple[int, ...]:
     """Algorithm 6: the k ads chosen greedily, in the order chosen (lowest id on ties)."""
     return greedy_run(inst, k).order
+
+
+def greedy_guarantee(k: int) -> Any:
+    """Greedy's approximation factor for a monotone submodular revenue and k ads (thesis §4.3,
+    002_9d55ef468949585c.txt §3, after Nemhauser et al.): ``1 - (1 - 1/k)^k`` (exact), which decreases
+    to ``1 - 1/e`` and is 1 for k = 1. Greedy's revenue is at least this times the optimum."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InvalidInput(f"k = {k!r} must be a positive integer")
+    return 1 - (1 - Q(1, k)) ** k
 
 
 def optimum(inst: AdInstance, k: int) -> tuple[tuple[int, ...], Any]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, rational_str
+from theory.numbers import Q, as_rational, rational_str, to_interval, upper_rational
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,21 @@ def theorem1_sigma2_float(eps: float, delta: float, s: float = 1.0) -> float:
     return float(round_up(2 * s * s * math.log(4 / delta) / (eps * eps)))
 
 
+def theorem1_sigma2(eps: object, delta: object, s: object = 1, grid: int = 1000) -> Any:
+    """Theorem 1's least variance ``sigma^2 = 2 s^2 ln(4/delta) / eps^2`` (000_211156f2009240b4.txt §2.2.1;
+    002_9d55ef468949585c.txt Prop. 4.2) as an exact rational: it is irrational, so the upper end of a
+    rigorous 128-bit enclosure is rounded UP to a multiple of ``1/grid`` (never below the theorem's
+    variance, so the noise is never too small)."""
+    e, d = privacy_eps_delta(eps, delta)
+    sv = as_rational(s, "sensitivity s")
+    if sv <= 0:
+        raise InvalidInput(f"sensitivity s = {rational_str(sv)} must be > 0")
+    if isinstance(grid, bool) or not isinstance(grid, int) or not 1 <= grid <= 10**12:
+        raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 10^12]")
+    return upper_rational(lambda c: 2 * to_interval(sv * sv, c) * c.log(4 / to_interval(d, c)) / to_interval(e * e, c),
+                          grid)
+
+
 def prime_modulus(p: int) -> int:
     """Validate the modulus p of the 002 protocol (a prime > 2)."""
     if isinstance(p, bool) or not isinstance(p, int) or p < 3:
@@ -114,4 +129,4 @@ def prime_modulus(p: int) -> int:
     return p
 
 
-__all__ = ["CountParams", "bits", "positive_sigma2", "privacy_eps_delta", "theorem1_sigma2_float", "prime_modulus", "Q"]
+__all__ = ["CountParams", "bits", "positive_sigma2", "privacy_eps_delta", "theorem1_sigma2", "theorem1_sigma2_float", "prime_modulus", "Q"]

@@ -539,3 +539,11 @@ def simulatable_utility(chain: MarkovChain, S: Iterable[Hashable], delta: object
         return g
 
     return Q(chain.T) - gamma(None, 0)
+
+
+def hybrid_pick(probabilistic_utility: object, simulatable_utility: object) -> str:
+    """The hybrid check (000_211156f2009240b4.txt Theorem 6; 001_eb11505ae1399b83.txt §5, Theorem 5): run the check whose expected
+    utility (expected number of released contexts per day) is larger — ``"probabilistic"`` if
+    ``U_prob > U_sim``, else ``"simulatable"`` (ties go to the simulatable check, which needs no policy)."""
+    return "probabilistic" if Q(probabilistic_utility) > Q(simulatable_utility) else "simulatable"
+

@@ -243,12 +243,14 @@ def suppression_vector(chain: MarkovChain, p: Sequence[Sequence[object]] | Mappi
         for c in p:
             chain.index(c)
         return tuple(tuple(vals) for _ in range(chain.T))
+    if isinstance(p, (str, bytes)) or not isinstance(p, Sequence):
+        raise InvalidInput(f"suppression vector {p!r:.60}: expected a mapping context -> probability or a T x n matrix")
     if len(p) != chain.T:
         raise InvalidInput(f"suppression vector has {len(p)} time rows, expected T = {chain.T}")
     out = []
     for t, row in enumerate(p, start=1):
-        if len(row) != chain.n:
-            raise InvalidInput(f"suppression vector row t = {t} has {len(row)} entries, expected n = {chain.n}")
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != chain.n:
+            raise InvalidInput(f"suppression vector row t = {t} = {row!r:.60} must be a list of n = {chain.n} probabilities")
         out.append(tuple(probability(v, f"p[t={t}][{chain.contexts[i]!r}]") for i, v in enumerate(row)))
     return tuple(out)
 
@@ -261,12 +263,14 @@ def mask_sensitive_vector(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[tu
 
 def check_output(chain: MarkovChain, outputs: Sequence[int | None], length: int | None = None) -> tuple:
     """An output tuple (context indices or None = ⊥) of the given length (default T)."""
+    if isinstance(outputs, (str, bytes)) or not isinstance(outputs, Sequence):
+        raise InvalidInput(f"output {outputs!r:.60} must be a sequence of context indices (or None = ⊥)")
     outputs = tuple(outputs)
     want = chain.T if length is None else length
     if len(outputs) != want:
         raise InvalidInput(f"output has length {len(outputs)}, expected {want}")
     for t, o in enumerate(outputs, start=1):
-        if o is not None and not (isinstance(o, int) and 0 <= o < chain.n):
+        if o is not None and not (isinstance(o, int) and not isinstance(o, bool) and 0 <= o < chain.n):
             raise InvalidInput(f"output entry {o!r} at t = {t} is neither None (⊥) nor a context index")
     return outputs
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
-from typing import Any, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
-import sympy
+if TYPE_CHECKING:  # sympy takes 0.5 s to import: only the Shannon entropy needs it, so it is imported there
+    import sympy
 
 from theory.numbers import Q, to_interval
 from theory.querygen.model import (
@@ -115,6 +116,8 @@ def guessing_entropy(table: AuxTable, query: Sequence[Hashable] | Mapping[str, H
 
 def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
     """Eq. (1), ``H = −Σ p_i log₂ p_i`` with ``p_i = c_i/N``, as an exact sympy expression (0 if N = 0)."""
+    import sympy
+
     cs = [int(c) for c in counts if c]
     n = sum(cs)
     return sympy.nsimplify(0) if not n else sympy.simplify(

@@ -23,10 +23,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Hashable
 
-import mpmath
 import numpy as np
 
-from theory.numbers import Q
+from theory.numbers import Q, upper_rational
 from theory.zealous import fast
 from theory.zealous.anonymity import adar_k_query
 from theory.zealous.histograms import histogram, select_items, user_items
@@ -40,16 +39,9 @@ DELTA = Q(1, 1000)
 def zealous_params(U: int, m: int, eps: object, delta: object = DELTA) -> ZealousParams:
     e = Q(eps) if not isinstance(eps, str) else Q(eps)
     tau = prop12_tau(m, e)
-    old_prec, mpmath.iv.prec = mpmath.iv.prec, 128
-    try:
-        tp = thm14_min_tau_prime(U, m, e, delta, tau, mpmath.iv)
-    finally:
-        mpmath.iv.prec = old_prec
-    sign, man, exp, _ = tp._mpi_[1]  # upper end of the enclosure, as an exact dyadic rational
-    up = (-1 if sign else 1) * Q(man) * Q(2) ** exp
     # rounded up to 1/1000 from the enclosure's upper end: never below the theorem's bound (a float
     # ceil(float(tp) * 1000) fell below it near 1/1000 steps: float_safety kind ``zealous.tau_prime``)
-    tp_q = Q(-((-up * 1000).numerator // (-up * 1000).denominator), 1000)
+    tp_q = upper_rational(lambda c: thm14_min_tau_prime(U, m, e, delta, tau, c), 1000)
     return ZealousParams.of(m, 2 * m / e, tau, tp_q)
 
 
