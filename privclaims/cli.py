@@ -243,7 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delta", required=True)
     p.add_argument("--m", required=True)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--engine", choices=("python", "duckdb"), default="python")
+    p.add_argument("--engine", choices=("python", "duckdb", "dask"), default="python",
+                   help="where Steps 1-2 run; the same seed gives the same release on each")
     p.add_argument("--tsv", action="store_true", help="print only the released histogram as TSV")
 
     qg = systems.add_parser("querygen", help="the query generalizer")

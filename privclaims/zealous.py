@@ -38,8 +38,10 @@ Example::
     >>> p.tau, p.tau_prime_decimal
     (2, ...)
 
-The formulas are :mod:`theory.zealous.parameters`, the exact algorithm :mod:`theory.zealous.exact`
-(exact discrete-Laplace noise on a 1/1024 grid; no float noise).
+The formulas are :mod:`theory.zealous.parameters`; the release is :mod:`theory.zealous.engines`
+(exact discrete-Laplace noise on a 1/1024 grid; no float noise). Every random choice is keyed by
+(seed, user, item) and (seed, kind, item), so the ``python``, ``duckdb`` and ``dask`` engines publish the
+same items with the same noisy counts for the same seed.
 """
 
 from __future__ import annotations
@@ -50,9 +52,8 @@ from typing import Any, Hashable, Mapping
 
 from theory.errors import InvalidInput
 from theory.numbers import rigorous_sign, to_interval
-from theory.zealous import exact as _exact
 from theory.zealous.experiments import zealous_params
-from theory.zealous.histograms import histogram, select_items, user_items
+from theory.zealous import engines as _engines
 from theory.zealous.loaders import load_aol, load_user_dir
 from theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
 from theory.zealous.parameters import thm13_delta_prime, thm14_delta, thm14_min_tau_prime
@@ -61,7 +62,7 @@ from privclaims._common import as_path, check_choice, check_seed, decimal, enclo
 
 __all__ = ["ParamsResult", "PublishResult", "params", "load_log", "publish", "ITEM_KINDS", "ENGINES"]
 
-ENGINES = ("python", "duckdb")
+ENGINES = _engines.ENGINES
 
 
 @dataclass(frozen=True)
@@ -195,23 +196,17 @@ class PublishResult:
 
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
             engine: str = "python") -> PublishResult:
-    """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log)."""
+    """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log), on
+    ``engine`` = ``"python"``, ``"duckdb"`` or ``"dask"`` (same seed, same release on each)."""
     check_choice(kind, tuple(ITEM_KINDS), "kind")
     check_choice(engine, ENGINES, "engine")
     check_seed(seed)
     mm = contributions(m)
     lg = log if isinstance(log, SearchLog) else load_log(log)
     pr = params(len(lg.histories), mm, epsilon, delta)
-    if engine == "python":
-        hist = histogram(select_items(user_items(lg, kind), mm, seed))
-    else:
-        from theory.zealous import duck
-
-        con = duck.connect()
-        duck.load_log_rows(con, lg)
-        hist = duck.item_histogram_duckdb(con, kind, mm, seed)
+    hist = _engines.selected_histogram(lg, kind, mm, seed, engine)
     zp = ZealousParams.of(mm, pr.lam, pr.tau, pr.tau_prime)
-    released = _exact.zealous(hist, zp, seed)
+    released = _engines.release_keyed(hist, zp, seed, kind)
     top = max(hist.values(), default=0)
     return PublishResult(kind, pr, released, len(hist), sum(1 for c in hist.values() if c >= pr.tau), int(top),
                          seed, engine)

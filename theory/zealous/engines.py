@@ -170,6 +170,25 @@ def histogram_duckdb(source: SearchLog | str | Path, kind: str, m: object, seed:
     return duck.item_histogram_duckdb(con, kind, m=m, seed=seed, session_gap=session_gap)
 
 
+def selected_histogram(source: SearchLog | str | Path, kind: str, m: object, seed: int, engine: str = "python", *,
+                       session_gap: int = DEFAULT_SESSION_GAP, scheduler: Any = None) -> dict[str, int]:
+    """Steps 1-2 on ``engine``: ``{item text: users}`` after the counter-based selection (the same on
+    every engine)."""
+    item_kind(kind)
+    if engine not in ENGINES:
+        raise InvalidInput(f"engine = {engine!r}: use one of {ENGINES}")
+    if engine == "python":
+        return dict(histogram_python(load_source(source), kind, m, seed, session_gap))
+    if engine == "duckdb":
+        return histogram_duckdb(source, kind, m, seed, session_gap)
+    from theory.zealous.dask_engine import _client, histogram_dask
+
+    hist = histogram_dask(source, kind, m, seed, session_gap)
+    client = _client(scheduler)
+    df = client.compute(hist).result() if client is not None else hist.compute()
+    return {str(k): int(c) for k, c in zip(df["item"], df["c"])}
+
+
 def publish(source: SearchLog | str | Path, kind: str, params: ZealousParams, seed: int, engine: str = "python", *,
             session_gap: int = DEFAULT_SESSION_GAP, scheduler: Any = None, granularity: Any = DEFAULT_GRANULARITY
             ) -> dict[str, Any]:
