@@ -17,9 +17,10 @@ Nets, in order, per mutant:
    claim whose verdict drifts from its pin (or errors) is recorded, and a float-safety failure (exit 1
    without drift) too.
 3. **full ledger** (``--full`` only) — the full ledger of the same areas, run for every mutant that the
-   first two nets did not kill (CPU is scarce: 2 cores; a mutant already killed stays killed whatever
-   the full ledger says, so the kill/survive outcome equals running all three nets on every mutant;
-   only the full ledger's drift list of already-killed mutants is not recorded).
+   first two nets did not kill (CPU is scarce: 2 cores shared; a mutant already killed stays killed
+   whatever the full ledger says, so the killed/survived outcome equals running all three nets on every
+   mutant; only the full ledger's drift list of already-killed mutants is not recorded: a record
+   without ``"full_ledger"`` means "not needed").
 
 A mutant is *killed* when some net fails (a net that exceeds its time limit counts as killed, and is
 marked ``timeout``), *survived* when all pass, *error* when a net cannot run (pytest usage/internal
@@ -221,6 +222,10 @@ def run_ledger(copy: Path, areas: Sequence[str], quick: bool, out_json: Path, ti
     return res
 
 
+def killing(statuses: Sequence[str]) -> bool:
+    return any(s in ("fail", "timeout") for s in statuses)
+
+
 def run_mutant(copy: Path, m: Mutant, quick: bool, work: Path) -> dict[str, Any]:
     rec: dict[str, Any] = {"id": m.id, "area": m.area, "kind": m.kind, "file": m.file, "description": m.description,
                            "equivalent": m.equivalent, "ledger_areas": list(m.ledger_areas)}
@@ -235,12 +240,12 @@ def run_mutant(copy: Path, m: Mutant, quick: bool, work: Path) -> dict[str, Any]
         rec["tests"] = run_tests(copy, tests)
         rec["ledger"] = run_ledger(copy, m.ledger_areas, True, work / f"{m.id}.json")
         nets = [rec["tests"]["status"], rec["ledger"]["status"]]
-        if not quick and not any(s in ("fail", "timeout") for s in nets):
+        if not quick and not killing(nets):
             rec["full_ledger"] = run_ledger(copy, m.ledger_areas, False, work / f"{m.id}.full.json")
             nets.append(rec["full_ledger"]["status"])
     finally:
         restore(copy, m, original)
-    if any(s in ("fail", "timeout") for s in nets):
+    if killing(nets):
         rec["status"] = "killed"
         rec["killed_by"] = [n for n, s in zip(("tests", "ledger", "full_ledger"), nets) if s in ("fail", "timeout")]
     elif "error" in nets:
@@ -269,7 +274,9 @@ def score(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def campaign(ids: Sequence[str] | None = None, quick: bool = True, progress: Any = None) -> dict[str, Any]:
+def campaign(ids: Sequence[str] | None = None, quick: bool = True, progress: Any = None,
+             partial: Path | None = None) -> dict[str, Any]:
+    """Run the nets on each mutant; with ``partial`` the record so far is rewritten after each mutant."""
     mutants = [BY_ID[i] for i in ids] if ids else list(CATALOGUE)
     t0 = time.perf_counter()
     records: list[dict[str, Any]] = []
@@ -285,8 +292,16 @@ def campaign(ids: Sequence[str] | None = None, quick: bool = True, progress: Any
             records.append(rec)
             if progress:
                 progress(rec)
-    return {"version": 1, "mode": "quick" if quick else "full", "isolation": iso, "catalogue_errors": bad,
-            "hypothesis_profile": os.environ.get("HYPOTHESIS_PROFILE", "dev"),
+            if partial:
+                rep = _report(records, quick, iso, bad, t0, complete=len(records) == len(mutants))
+                partial.write_text(json.dumps(rep, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return _report(records, quick, iso, bad, t0, complete=True)
+
+
+def _report(records: list[dict[str, Any]], quick: bool, iso: dict[str, Any], bad: list[str], t0: float,
+            complete: bool) -> dict[str, Any]:
+    return {"version": 1, "mode": "quick" if quick else "full", "complete": complete, "isolation": iso,
+            "catalogue_errors": bad, "hypothesis_profile": os.environ.get("HYPOTHESIS_PROFILE", "dev"),
             "seconds": round(time.perf_counter() - t0, 1), "score": score(records), "mutants": records}
 
 

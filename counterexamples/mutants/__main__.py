@@ -41,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{rec['id']:32s} {rec['status']:15s} tests {t.get('status', '-')} {t.get('seconds', '')}s "
               f"{t.get('first_failure') or ''}  ledger {lg.get('status', '-')} {lg.get('seconds', '')}s {drift}", flush=True)
 
-    rep = campaign(args.mutant or None, quick=not args.full, progress=progress)
+    rep = campaign(args.mutant or None, quick=not args.full, progress=progress,
+                   partial=Path(args.json_path) if args.json_path else None)
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(rep, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.md_path:
