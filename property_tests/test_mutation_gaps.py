@@ -150,3 +150,36 @@ def test_count_share_variance_and_quorum_formulas():
 
 def test_mpmath_precision_untouched():
     assert mpmath.mp.prec == 53
+
+
+def test_topdown_expands_only_above_min_support():
+    """Algorithm 8 (000 §5.5): "if count_v > min_support then" (strict), CTR = clicks/(clicks + no_clicks),
+    every entry counted at every node of its path (root included)."""
+    from theory.count.exact_topdown import estimates
+    from theory.count.hierarchy import Entry, Hierarchy
+
+    h = Hierarchy({"x": "r", "y": "r"}, "r")
+    log = [Entry(0, "x", "a", True), Entry(1, "x", "a", False), Entry(2, "x", "a", False), Entry(3, "y", "a", True)]
+    res = estimates(log, h, min_support=3, m=1)  # zero noise: count_r = 4, count_x = 3, count_y = 1
+    assert res.counts == {"r": 4, "x": 3, "y": 1}
+    assert res.expanded == ["r"]  # x has count = min_support: not expanded
+    assert res.ctr[("a", "r")] == Fraction(2, 4)
+    res2 = estimates(log, h, min_support=2, m=1)
+    assert res2.expanded == ["r", "x"] and res2.ctr[("a", "x")] == Fraction(1, 3)
+
+
+def test_ads_boundaries_follow_the_thesis():
+    """000 §4.3: the CTR is set to zero "whenever it is below" the threshold (a CTR equal to it is kept);
+    Greedy'' (Theorem 8) runs Greedy "for as long as E[Revenue(A)] - alpha |A| is increasing" (benefit > alpha);
+    E[Revenue(A|c^)] = sum_j Pr[c_j|c^] max_a p_a CTR(a|c_j); the client's ties go to the lowest ad id."""
+    from theory.ads import exact as ads
+
+    from theory.ads.model import ad_instance
+
+    inst = ad_instance([Fraction(1, 4), Fraction(3, 4)], [[Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 2), Fraction(1, 4)]],
+                       threshold=Fraction(1, 2))
+    assert inst.effective_ctr(0, 0) == Fraction(1, 2) and inst.effective_ctr(1, 1) == 0
+    assert ads.expected_revenue(inst, [1]) == Fraction(1, 4) * Fraction(1, 2)
+    assert ads.client_choice(inst, [0, 1], inst.contexts[0]) == 0
+    assert ads.greedy_double_prime(inst, Fraction(1, 2)).ads == ()  # benefit of ad 0 is 1/2 = alpha: not added
+    assert ads.greedy_double_prime(inst, Fraction(1, 3)).ads == (0,)
