@@ -183,3 +183,28 @@ def test_ads_boundaries_follow_the_thesis():
     assert ads.client_choice(inst, [0, 1], inst.contexts[0]) == 0
     assert ads.greedy_double_prime(inst, Fraction(1, 2)).ads == ()  # benefit of ad 0 is 1/2 = alpha: not added
     assert ads.greedy_double_prime(inst, Fraction(1, 3)).ads == (0,)
+
+
+@pytest.mark.parametrize("eps,sigma2,s", [(Fraction(1, 2), Fraction(8), 1), (Fraction(1), Fraction(3), 2), (Fraction(2), Fraction(1, 2), 1),
+                                          (Fraction(1, 10), Fraction(100), 3)])
+def test_gaussian_breach_probability_is_theorem1s_formula(eps, sigma2, s):
+    """000 §2.2.1 (Theorem 1's proof): the privacy loss is N(eta, 2 eta), eta = s^2/(2 sigma^2), so
+    B = Q((eps - eta)/sqrt(2 eta)) + Q((eps + eta)/sqrt(2 eta)); both twins against scipy's normal tail."""
+    from theory.count import exact_privacy, fast_privacy
+
+    eta = s * s / (2 * float(sigma2))
+    want = stats.norm.sf((float(eps) - eta) / math.sqrt(2 * eta)) + stats.norm.sf((float(eps) + eta) / math.sqrt(2 * eta))
+    iv = exact_privacy.breach_probability(eps, sigma2, s, mpmath.iv)
+    assert float(iv.a) <= want * (1 + 1e-9) and want * (1 - 1e-9) <= float(iv.b)
+    assert float(fast_privacy.breach_probability(eps, sigma2, s)) == pytest.approx(want, rel=1e-9)
+
+
+@pytest.mark.parametrize("eps,delta", [(Fraction(1, 2), Fraction(1, 100)), (Fraction(1), Fraction(1, 10)), (Fraction(3), Fraction(1, 1000))])
+def test_theorem1_breach_at_the_least_variance(eps, delta):
+    """At sigma^2 = 2 s^2 ln(4/delta)/eps^2, eta = eps^2/(4 ln(4/delta)) for every s."""
+    from theory.count import exact_privacy
+
+    eta = float(eps) ** 2 / (4 * math.log(4 / float(delta)))
+    want = stats.norm.sf((float(eps) - eta) / math.sqrt(2 * eta)) + stats.norm.sf((float(eps) + eta) / math.sqrt(2 * eta))
+    iv = exact_privacy.theorem1_breach(eps, delta, mpmath.iv)
+    assert float(iv.a) <= want * (1 + 1e-9) and want * (1 - 1e-9) <= float(iv.b)
