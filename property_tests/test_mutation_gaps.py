@@ -208,3 +208,21 @@ def test_theorem1_breach_at_the_least_variance(eps, delta):
     want = stats.norm.sf((float(eps) - eta) / math.sqrt(2 * eta)) + stats.norm.sf((float(eps) + eta) / math.sqrt(2 * eta))
     iv = exact_privacy.theorem1_breach(eps, delta, mpmath.iv)
     assert float(iv.a) <= want * (1 + 1e-9) and want * (1 - 1e-9) <= float(iv.b)
+
+
+def test_maskit_privacy_at_its_exact_level():
+    """Definition 6 (000 §3.3): delta-privacy means posterior - prior <= delta (non-strict). Two i.i.d. uniform
+    contexts h, s; s always suppressed, h with probability 1/2: after a suppression Pr[s | ⊥] = (1/2)/(1/2 + 1/4)
+    = 2/3, so the largest gain is 2/3 - 1/2 = 1/6 (a release reveals h, gain <= 0)."""
+    from theory.maskit import exact as E
+    from theory.maskit import fast as F
+    from theory.maskit.model import markov_chain
+
+    half = Fraction(1, 2)
+    ch = markov_chain(["h", "s"], [half, half], [[[half, half], [half, half]]] * 2)
+    p = {"s": 1, "h": half}
+    assert E.privacy_level(ch, p, ["s"]) == Fraction(1, 6)
+    assert E.is_private(ch, p, ["s"], Fraction(1, 6)) and not E.is_private(ch, p, ["s"], Fraction(1, 7))
+    assert E.prior_beliefs(ch) == [[half, half]] * 3
+    assert F.is_private(ch, p, ["s"], Fraction(1, 5)) and not F.is_private(ch, p, ["s"], Fraction(1, 7))
+    assert F.utility(ch, p) == pytest.approx(3 * half * half)  # only h is released, half of the time
