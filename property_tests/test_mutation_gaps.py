@@ -226,3 +226,17 @@ def test_maskit_privacy_at_its_exact_level():
     assert E.prior_beliefs(ch) == [[half, half]] * 3
     assert F.is_private(ch, p, ["s"], Fraction(1, 5)) and not F.is_private(ch, p, ["s"], Fraction(1, 7))
     assert F.utility(ch, p) == pytest.approx(3 * half * half)  # only h is released, half of the time
+
+
+def test_probabilistic_dp_at_its_exact_delta():
+    """Definition 3 (000 §2.1): Pr[M(L) in Omega_2] <= delta (non-strict). A = {x: 1/4, y: 3/4}, B = {y: 1},
+    eps = 1: x is in Omega_2 for (A, B) (1/4 > e q = 0); y is not (3/4 within [e^-1, e] of 1); so the least delta is 1/4."""
+    from theory.dp import exact as D
+    from theory.dp.mechanism import finite_mechanism
+
+    mech = finite_mechanism({"A": {"x": Fraction(1, 4), "y": Fraction(3, 4)}, "B": {"y": Fraction(1)}}, [("A", "B")])
+    assert D.probabilistic_dp_delta(mech, 1)[0] == Fraction(1, 4)
+    assert D.is_probabilistically_private(mech, 1, Fraction(1, 4))
+    assert not D.is_probabilistically_private(mech, 1, Fraction(1, 5))
+    assert D.smallest_exp_epsilon(finite_mechanism({"A": {"x": Fraction(1, 2), "y": Fraction(1, 2)},
+                                                    "B": {"x": Fraction(1, 4), "y": Fraction(3, 4)}}, [("A", "B")])) == 2

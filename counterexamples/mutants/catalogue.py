@@ -192,7 +192,9 @@ CATALOGUE: tuple[Mutant, ...] = (
       "hockey-stick divergence subtracts e^eps p instead of e^eps q"),
     M("dp-ratio-inverted", "dp", "transpose", "theory/dp/exact.py",
       "best = max(best, p / q)", "best = max(best, q / p)",
-      "smallest e^eps uses q/p instead of p/q"),
+      "smallest e^eps uses q/p instead of p/q",
+      equivalent="the ordered pairs are closed under swap (finite_mechanism), so max over (L, L', O) of q/p equals max of p/q; "
+                 "a zero on either side returns None from one of the two orders in both versions (argued after the first pass)"),
     M("dp-neighbours-of-reversed", "dp", "neighbours", "theory/dp/mechanism.py",
       "return [b for a, b in self.pairs if a == L]", "return [a for a, b in self.pairs if b == L]",
       "neighbours_of reads the relation backwards",
