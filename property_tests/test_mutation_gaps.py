@@ -240,3 +240,14 @@ def test_probabilistic_dp_at_its_exact_delta():
     assert not D.is_probabilistically_private(mech, 1, Fraction(1, 5))
     assert D.smallest_exp_epsilon(finite_mechanism({"A": {"x": Fraction(1, 2), "y": Fraction(1, 2)},
                                                     "B": {"x": Fraction(1, 4), "y": Fraction(3, 4)}}, [("A", "B")])) == 2
+
+
+def test_numbers_certainly_le_is_non_strict():
+    """theory.numbers.certainly_le decides lhs <= rhs: true at exact equality (a [0, 0] difference)."""
+    from theory.numbers import certainly_le, to_interval
+
+    third = Fraction(1, 3)
+    assert certainly_le(lambda c: to_interval(third, c), lambda c: to_interval(third, c))
+    assert certainly_le(lambda c: to_interval(third, c), lambda c: to_interval(Fraction(1, 2), c))
+    assert not certainly_le(lambda c: to_interval(Fraction(1, 2), c), lambda c: to_interval(third, c))
+    assert certainly_le(lambda c: c.log(to_interval(3, c)), lambda c: to_interval(Fraction(11, 10), c))
