@@ -148,10 +148,6 @@ def test_count_share_variance_and_quorum_formulas():
     assert q.share_variance == Fraction(1) / Fraction(5, 2)
 
 
-def test_mpmath_precision_untouched():
-    assert mpmath.mp.prec == 53
-
-
 def test_topdown_expands_only_above_min_support():
     """Algorithm 8 (000 §5.5): "if count_v > min_support then" (strict), CTR = clicks/(clicks + no_clicks),
     every entry counted at every node of its path (root included)."""
