@@ -62,7 +62,7 @@ class MarkovChain:
             self._index.update({c: i for i, c in enumerate(self.contexts)})
         try:
             return self._index[context]
-        except KeyError:
+        except (KeyError, TypeError):
             raise InvalidInput(f"unknown context {context!r}; the chain has {list(self.contexts)!r}") from None
 
     def a(self, t: int, i: int | None, j: int) -> Any:
@@ -234,6 +234,39 @@ def sensitive_indices(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[int, .
 
 def check_delta(delta: object) -> Any:
     return in_open_unit(delta, "delta")
+
+
+# ------------------------------------------------- times and indices at the boundary (both twins)
+
+
+def checked_chain(chain: object) -> "MarkovChain":
+    """``chain`` must be a built :class:`MarkovChain` (see :func:`markov_chain`)."""
+    from theory.validate import instance
+
+    return instance(chain, MarkovChain, "chain", "(build it with markov_chain or learn_chain)")
+
+
+def check_time(chain: "MarkovChain", t: object, name: str = "t", *, lo: int = 1, hi: int | None = None) -> int:
+    """A time ``lo <= t <= hi`` (default ``1 <= t <= T``); never read from the end as a negative index."""
+    from theory.validate import time_step
+
+    return time_step(t, checked_chain(chain).T if hi is None else hi, name, lo=lo)
+
+
+def check_from(chain: "MarkovChain", t1: object, i: object, t2: object, *, t2_name: str = "t2") -> tuple[int, int | None, int]:
+    """Eq. (3.2)'s ``(t1, i, t2)``: ``0 <= t1 <= t2 <= T`` and, unless t1 = 0 ("start"), ``0 <= i < n``."""
+    from theory.validate import index
+
+    a = check_time(chain, t1, "t1", lo=0)
+    b = check_time(chain, t2, t2_name, lo=a)
+    return a, (None if a == 0 else index(i, chain.n, "i (context index)")), b
+
+
+def check_grid(d: object) -> int:
+    """The grid ``{0, 1/d, ..., 1}`` of the greedy search: an integer ``d >= 1``."""
+    from theory.validate import integer
+
+    return integer(d, "d (grid denominator)", lo=1)
 
 
 def suppression_vector(chain: MarkovChain, p: Sequence[Sequence[object]] | Mapping[Hashable, object]) -> tuple[tuple[Any, ...], ...]:

@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any, Hashable, Iterable
 
 from theory.maskit import exact
-from theory.maskit.model import MarkovChain, check_delta, dominates, sensitive_indices
+from theory.maskit.model import MarkovChain, check_delta, check_grid, dominates, sensitive_indices
 from theory.numbers import ONE, Q
 
 
@@ -138,7 +138,9 @@ def optimal_monotone(chain: MarkovChain, S: Iterable[Hashable], delta: object, d
 
 def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int, twin: Any = exact) -> SearchOutcome:
     """MONDRIAN-style greedy: from (1..1), binary-search each coordinate down while private; repeat to a fixpoint."""
+    d = check_grid(d)
     S = list(S)
+    sensitive_indices(chain, S)
     delta = check_delta(delta)
     coords = coordinates(chain)
     vals = [d] * len(coords)  # integer numerators
