@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import numbers
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from theory.errors import InvalidInput
 
@@ -130,6 +130,27 @@ def float_exact_int(x: object, name: str) -> int:
     return v
 
 
+def float_exact_counts(values: object, name: str = "count") -> None:
+    """Every count in ``values`` (a sequence or array) is at most 2^53 in absolute value, checked *before*
+    any float64 conversion rounds it (a fast twin refuses to add noise to a count it cannot represent)."""
+    import numpy as np
+
+    arr = values if isinstance(values, np.ndarray) else np.asarray(list(values), dtype=object)
+    if arr.dtype.kind in "iuf":
+        big = np.abs(arr.astype(np.float64)) > FLOAT_EXACT_INT
+        if arr.dtype.kind in "iu":
+            big = np.abs(arr.astype(object)) > FLOAT_EXACT_INT
+    else:
+        big = np.array([isinstance(v, numbers.Real) and not isinstance(v, bool) and abs(v) > FLOAT_EXACT_INT
+                        for v in arr.ravel()], dtype=bool)
+    big = np.asarray(big, dtype=bool).ravel()
+    if big.any():
+        i = int(np.argmax(big))
+        raise InvalidInput(
+            f"{name}[{i}] = {arr.ravel()[i]!r} exceeds 2^53 = {FLOAT_EXACT_INT}, beyond which float64 cannot represent "
+            "every integer: the fast twin refuses to add noise it cannot represent; use the exact twin")
+
+
 def exponential_size(size: int, what: str, alternative: str, limit: int = ENUMERATION_LIMIT) -> None:
     """Refuse, before any work, an enumeration of ``size`` items when ``size > limit``."""
     if size > limit:
@@ -157,5 +178,30 @@ def existing_path(p: object, name: str, kind: str = "file") -> Path:
     return path
 
 
+def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+    """``(line number, line without its line terminator)`` of a text file, decoded strictly.
+
+    The path must exist and be a file (:func:`existing_path`). A line that is not valid ``encoding``
+    raises :class:`InvalidInput` naming ``file:line``, the encoding tried and the offending bytes -
+    never a silent U+FFFD replacement that would merge distinct queries or labels.
+    """
+    p = existing_path(path, name, "file")
+    with p.open("rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            try:
+                line = raw.decode(encoding)
+            except UnicodeDecodeError as e:
+                bad = raw[e.start:e.end + 3]
+                raise InvalidInput(
+                    f"{p}:{lineno}: bytes {bad!r} at column {e.start + 1} are not valid {encoding} "
+                    f"(encoding tried: {encoding}); re-encode the file as {encoding}") from None
+            if line.endswith("\n"):
+                line = line[:-1]
+            if line.endswith("\r"):
+                line = line[:-1]
+            yield lineno, line
+
+
 __all__ = ["ENUMERATION_LIMIT", "FLOAT_EXACT_INT", "integer", "time_step", "index", "choice", "instance",
-           "finite_float", "counts", "float_exact_int", "exponential_size", "clip_unit", "existing_path"]
+           "finite_float", "counts", "float_exact_int", "float_exact_counts", "exponential_size", "clip_unit", "existing_path",
+           "text_lines"]

@@ -120,6 +120,13 @@ def make_table(attributes: Sequence[str], rows: Iterable[Sequence[Hashable]],
         for i, v in enumerate(r):
             if is_star(v):
                 raise InvalidInput(f"row {k}: '*' is not a data value (attribute {attributes[i]!r})")
+            if v is None or (isinstance(v, float) and v != v):
+                raise InvalidInput(f"row {k}: value {v!r} (attribute {attributes[i]!r}) is missing: a NaN or None "
+                                   "cell can never be matched by a query; drop the row or give the value")
+            try:
+                hash(v)
+            except TypeError:
+                raise InvalidInput(f"row {k}: value {v!r} (attribute {attributes[i]!r}) is not hashable") from None
     if domains is None:
         doms = []
         for i in range(m):
