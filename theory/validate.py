@@ -159,6 +159,14 @@ def exponential_size(size: int, what: str, alternative: str, limit: int = ENUMER
             f"(limit {limit}); use {alternative} instead")
 
 
+def randomness(rng: object, name: str, method: str) -> Any:
+    """A source of randomness with the method the sampler calls (e.g. ``randrange`` or ``below``)."""
+    if not callable(getattr(rng, method, None)):
+        raise InvalidInput(f"{name} = {_show(rng)} must be a randomness source with a {method}() method "
+                           f"(got {type(rng).__name__})")
+    return rng
+
+
 def clip_unit(x: float) -> float:
     """A float estimate of a quantity in [0, 1], clipped into [0, 1] (NaN stays NaN for the caller to see)."""
     return min(1.0, max(0.0, float(x)))
@@ -203,5 +211,5 @@ def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Ite
 
 
 __all__ = ["ENUMERATION_LIMIT", "FLOAT_EXACT_INT", "integer", "time_step", "index", "choice", "instance",
-           "finite_float", "counts", "float_exact_int", "float_exact_counts", "exponential_size", "clip_unit", "existing_path",
+           "finite_float", "counts", "float_exact_int", "float_exact_counts", "exponential_size", "randomness", "clip_unit", "existing_path",
            "text_lines"]

@@ -173,11 +173,11 @@ def is_indistinguishable_by_subsets(mech: FiniteMechanism, eps: object, delta: o
     """Definition 4 read literally: every subset of the output space, every ordered pair.
 
     Exponential in the number of outputs; the reference the hockey-stick shortcut is tested against.
-    Refused at once when ``(2^|outputs| - 1) * |pairs|`` exceeds :data:`theory.validate.ENUMERATION_LIMIT`.
+    Refused at once when the ``2^|outputs| - 1`` subsets exceed :data:`theory.validate.ENUMERATION_LIMIT`.
     """
     d = _delta(delta)
-    exponential_size(((1 << len(checked(mech).outputs)) - 1) * len(mech.pairs),
-                     "is_indistinguishable_by_subsets (every subset of outputs x every ordered pair)",
+    exponential_size((1 << len(checked(mech).outputs)) - 1,
+                     "is_indistinguishable_by_subsets (every subset of the outputs, for each ordered pair)",
                      "is_indistinguishable (the worst set, polynomial)")
     e = Epsilon.of(eps)
     outs = mech.outputs
