@@ -30,6 +30,7 @@ from theory.maskit.model import (
     check_delta,
     check_from,
     check_output,
+    output_prefix,
     check_time,
     dominates,
     sensitive_indices,
@@ -165,9 +166,7 @@ def forward_backward(chain: MarkovChain, p: Sequence[Sequence[object]], outputs:
     β_i(T+1) = 1;  β_i(t) = Σ_j b^(t)_{i,o_t} a^(t+1)_{i,j} β_j(t+1)  (a^(T+1)_{i,end} = 1).
     """
     p = suppression_vector(chain, p)
-    if len(outputs) > chain.T:
-        raise InvalidInput(f"output has length {len(outputs)} > T = {chain.T}")
-    o = check_output(chain, outputs, len(outputs)) + (UNOBSERVED,) * (chain.T - len(outputs))
+    o = output_prefix(chain, outputs) + (UNOBSERVED,) * (chain.T - len(outputs))
     T, n = chain.T, chain.n
     alpha = [list(chain.initial)]
     for t in range(2, T + 1):

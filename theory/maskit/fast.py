@@ -27,6 +27,7 @@ from theory.maskit.model import (
     check_from,
     check_grid,
     check_output,
+    output_prefix,
     check_time,
     sensitive_indices,
     suppression_vector,
@@ -118,9 +119,7 @@ def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) 
     As in the exact twin, an output shorter than T is a prefix o_1..o_e (later outputs unobserved: emission 1).
     """
     P = _p_array(chain, p)
-    if len(outputs) > chain.T:
-        raise InvalidInput(f"output has length {len(outputs)} > T = {chain.T}")
-    o = check_output(chain, outputs, len(outputs)) + (UNOBSERVED,) * (chain.T - len(outputs))
+    o = output_prefix(chain, outputs) + (UNOBSERVED,) * (chain.T - len(outputs))
     T, n = chain.T, chain.n
     init, steps = _arrays(chain)
     alpha = np.zeros((T, n))
@@ -349,8 +348,7 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
     """MONDRIAN-style greedy on the grid {0, 1/d, .., 1} with the conservative ISPRIVATE, on float arrays:
     returns (integer numerators k (p = k/d) as a T x n array, ISPRIVATE calls). Zero-prior states stay at 1."""
     d = check_grid(d)
-    S = list(S)
-    sensitive_indices(chain, S)
+    S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
     check_delta(delta)
     pri = prior_beliefs(chain)
     coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pri[t, i] > 0]

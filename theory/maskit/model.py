@@ -226,6 +226,8 @@ def learn_chain(traces: Iterable[Sequence[Hashable]], contexts: Sequence[Hashabl
 
 def sensitive_indices(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[int, ...]:
     """The sensitive contexts as indices; S must be non-empty and name known contexts."""
+    if isinstance(S, (str, bytes)) or not isinstance(S, Iterable):
+        raise InvalidInput(f"S = {S!r} must be a collection of sensitive context labels (e.g. ['hospital'])")
     S = list(S)
     if not S:
         raise InvalidInput("the set S of sensitive contexts is empty")
@@ -262,6 +264,15 @@ def check_from(chain: "MarkovChain", t1: object, i: object, t2: object, *, t2_na
     return a, (None if a == 0 else index(i, chain.n, "i (context index)")), b
 
 
+def output_prefix(chain: MarkovChain, outputs: object) -> tuple:
+    """An output or a prefix o_1..o_e of one (e <= T): a list or tuple of context indices or None (⊥)."""
+    if not isinstance(outputs, (list, tuple)):
+        raise InvalidInput(f"output = {outputs!r} must be a list or tuple of context indices or None (⊥)")
+    if len(outputs) > chain.T:
+        raise InvalidInput(f"output has length {len(outputs)} > T = {chain.T}")
+    return check_output(chain, outputs, len(outputs))
+
+
 def check_grid(d: object) -> int:
     """The grid ``{0, 1/d, ..., 1}`` of the greedy search: an integer ``d >= 1``."""
     from theory.validate import integer
@@ -294,6 +305,8 @@ def mask_sensitive_vector(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[tu
 
 def check_output(chain: MarkovChain, outputs: Sequence[int | None], length: int | None = None) -> tuple:
     """An output tuple (context indices or None = ⊥) of the given length (default T)."""
+    if not isinstance(outputs, (list, tuple)):
+        raise InvalidInput(f"output = {outputs!r} must be a list or tuple of context indices or None (⊥)")
     outputs = tuple(outputs)
     want = chain.T if length is None else length
     if len(outputs) != want:

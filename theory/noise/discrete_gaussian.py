@@ -61,7 +61,7 @@ def bernoulli_exp_neg(gamma: object, rng: IntegerSource) -> bool:
 
 def discrete_laplace(t: int, rng: IntegerSource) -> int:
     """``Pr[Y = y] = (e^{1/t} - 1)/(e^{1/t} + 1) * exp(-|y|/t)`` for integer ``t >= 1``."""
-    t = integer(t, "t (discrete Laplace scale)", lo=1)
+    t = integer(t, "t", lo=1)  # the discrete Laplace scale
     randomness(rng, "rng", "randrange")
     while True:
         u = rng.randrange(t)

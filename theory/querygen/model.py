@@ -202,6 +202,10 @@ def validate_request(table: AuxTable, query: Sequence[Hashable] | Mapping[str, H
     """Validate a (table, query, requirement) triple; returns ``(query, target index)``.
 
     The target attribute must be known and must be ``*`` in the query."""
+    from theory.validate import instance
+
+    instance(table, AuxTable, "table", "(build it with make_table)")
+    instance(req, PrivacyRequirement, "req", "(a PrivacyRequirement(attribute, g_min))")
     q = make_query(table, query)
     t = table.attr_index(req.attribute)
     if not is_star(q[t]):

@@ -55,6 +55,8 @@ def user_counts(hist: Mapping[Hashable, object]) -> dict[Hashable, int]:
     """A Step-2 histogram: every count a non-negative integer (a number of users), else InvalidInput."""
     import numbers
 
+    if not isinstance(hist, Mapping):
+        raise InvalidInput(f"histogram = {hist!r} must be a mapping item -> number of users")
     out = {}
     for k, c in hist.items():
         if isinstance(c, bool) or not isinstance(c, numbers.Integral):
