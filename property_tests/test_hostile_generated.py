@@ -259,7 +259,6 @@ API: list[Api] = [
     api("theory.count.exact_privacy:is_probabilistically_private", lambda: dict(eps="1/2", delta="1/100", sigma2="47"), eps="pos", delta="open_unit", sigma2="pos"),
     api("theory.count.fast_privacy:is_probabilistically_private", lambda: dict(eps="1/2", delta="1/100", sigma2="47"), eps="pos", delta="open_unit_f", sigma2="pos"),
     # zealous
-    api("theory.zealous.model:ZealousParams.of", lambda: dict(m=1, lam=2, tau=1, tau_prime=3), m="int_pos", lam="pos", tau="pos"),
     api(f"{ZE}:release_distribution", lambda: dict(hist={"a": 3, "b": 1}, params=ZP_EXACT()), hist="hist", params="params"),
     api(f"{ZE}:release_probability", lambda: dict(count=3, params=ZP_EXACT()), count="nat", params="params"),
     api(f"{ZE}:zealous", lambda: dict(hist={"a": 3}, params=ZP_FAST(), seed=1), hist="hist", params="params", seed="seed"),
