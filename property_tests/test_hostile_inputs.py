@@ -57,7 +57,7 @@ LOADER_CASES = {
     "aol_rank_without_url": (AOL_HEAD + "1\tq\t2006-03-01 10:00:00\t3\t\n", ["both"]),
     "aol_empty_anonid": (AOL_HEAD + "\tq\t2006-03-01 10:00:00\t\t\n", ["AnonID"]),
     "aol_header_only": (AOL_HEAD, ["empty"]),
-    "aol_utf16_encoding": (GOOD_AOL.encode("utf-16"), ["header"]),
+    "aol_utf16_encoding": (GOOD_AOL.encode("utf-16"), ["log.tsv:1", "utf-8"]),
 }
 
 
@@ -222,7 +222,7 @@ def test_zealous_negative_and_nan_counts():
     from theory.zealous import exact, fast
     from theory.zealous.model import ZealousParams
 
-    p = ZealousParams.of(1, 2, 1, 2, rho="1/2")
+    p = ZealousParams.of(1, None, 1, 2, rho="1/2")
     _raises(lambda: exact.release_distribution({"q": -3}, p), "negative")
     _raises(lambda: fast.zealous({"q": 2.5}, p, seed=0), "integer")
     _raises(lambda: fast.zealous_counts(np.array([3.0, np.nan]), p, seed=0), "count[1]")

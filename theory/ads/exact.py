@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Hashable, Iterable
 
-from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k
+from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_instance, check_k, check_subsets
 from theory.errors import InvalidInput
 from theory.numbers import ZERO, Q
 
@@ -49,6 +49,7 @@ def _value_rows(inst: AdInstance) -> list[list[Any]]:
 
 def revenue_in_context(inst: AdInstance, ads: Iterable[int], context: Hashable) -> Any:
     """``max_{a∈A} p_a(c)·CTR_τ(a|c)`` for one leaf context ``c`` (0 for A = ∅)."""
+    check_instance(inst)
     A = check_ad_set(inst.n_ads, ads)
     j = inst.context_index(context)
     return max((inst.value(a, j) for a in A), default=ZERO)
@@ -56,6 +57,7 @@ def revenue_in_context(inst: AdInstance, ads: Iterable[int], context: Hashable) 
 
 def expected_revenue(inst: AdInstance, ads: Iterable[int]) -> Any:
     """``E[Revenue(A|ĉ)] = Σ_j Pr[c_j|ĉ] · max_{a∈A} v(a, c_j)``."""
+    check_instance(inst)
     A = check_ad_set(inst.n_ads, ads)
     if not A:
         return ZERO
@@ -67,6 +69,7 @@ def expected_revenue(inst: AdInstance, ads: Iterable[int]) -> Any:
 
 def benefit(inst: AdInstance, base: Iterable[int], added: Iterable[int]) -> Any:
     """``B(A, A') = E[Revenue(A ∪ A')] − E[Revenue(A)]``."""
+    check_instance(inst)
     A = set(check_ad_set(inst.n_ads, base, "A"))
     A2 = set(check_ad_set(inst.n_ads, added, "A'"))
     return expected_revenue(inst, A | A2) - expected_revenue(inst, A)
@@ -74,6 +77,7 @@ def benefit(inst: AdInstance, base: Iterable[int], added: Iterable[int]) -> Any:
 
 def client_choice(inst: AdInstance, ads: Iterable[int], context: Hashable) -> int:
     """``a* = argmax_{a∈A} p_a(c)·CTR_τ(a|c)``; the lowest ad id among ties (Definition of §4.2.3)."""
+    check_instance(inst)
     A = check_ad_set(inst.n_ads, ads)
     if not A:
         raise InvalidInput("client_choice: the server sent no ads")
@@ -88,6 +92,7 @@ def displayed_ad(inst: AdInstance, ads: Iterable[int], context: Hashable) -> int
     This abstaining rule is what the experiments' *coverage* metric presupposes (§4.4.1); the
     literal rule :func:`client_choice` always displays an ad.
     """
+    check_instance(inst)
     a = client_choice(inst, ads, context)
     return a if inst.value(a, inst.context_index(context)) > 0 else None
 
@@ -122,11 +127,13 @@ def _greedy(inst: AdInstance, k: int) -> GreedyRun:
 
 def greedy_run(inst: AdInstance, k: int) -> GreedyRun:
     """Algorithm 6 with its trace (order, benefits b_i, revenues b(l), evaluation count)."""
+    check_instance(inst)
     return _greedy(inst, check_k(k, inst.n_ads))
 
 
 def greedy(inst: AdInstance, k: int) -> tuple[int, ...]:
     """Algorithm 6: the k ads chosen greedily, in the order chosen (lowest id on ties)."""
+    check_instance(inst)
     return greedy_run(inst, k).order
 
 
@@ -141,6 +148,8 @@ def greedy_guarantee(k: int) -> Any:
 
 def optimum(inst: AdInstance, k: int) -> tuple[tuple[int, ...], Any]:
     """Brute force ``A* = argmax_{|A|=k} E[Revenue(A|ĉ)]`` (the lexicographically first optimum)."""
+    check_instance(inst)
+    check_subsets(inst.n_ads, check_k(k, inst.n_ads))
     k = check_k(k, inst.n_ads)
     vals = _value_rows(inst)
     best_set, best_v = None, None
@@ -159,6 +168,7 @@ def greedy_prime(inst: AdInstance, alpha: object) -> AltResult:
 
     ``k' = 0`` (send nothing, objective 0) is allowed, as in the max over k of Eq. (4.3).
     Iterations = |𝒜| (one Greedy round per ad)."""
+    check_instance(inst)
     alpha = check_alpha(alpha)
     run = _greedy(inst, inst.n_ads)
     objs = [run.revenues[l] - alpha * l for l in range(inst.n_ads + 1)]
@@ -174,6 +184,7 @@ def greedy_double_prime(inst: AdInstance, alpha: object) -> AltResult:
     ``E[Revenue(A ∪ {a})] − α(|A|+1) > E[Revenue(A)] − α|A|`` (i.e. ``B(A,{a}) > α``) it is added,
     else the loop stops and outputs A. Iterations counts loop bodies (including the final,
     non-improving one)."""
+    check_instance(inst)
     alpha = check_alpha(alpha)
     vals = _value_rows(inst)
     n = inst.n_contexts
@@ -204,6 +215,8 @@ def greedy_double_prime(inst: AdInstance, alpha: object) -> AltResult:
 def optimum_alt(inst: AdInstance, alpha: object) -> AltResult:
     """Brute force Eq. (4.3): ``max_{0<=k<=|𝒜|} max_{|A|=k} E[Revenue(A)] − α·k`` (smallest k, then
     lexicographically first A, among optima)."""
+    check_instance(inst)
+    check_subsets(inst.n_ads)
     alpha = check_alpha(alpha)
     best = AltResult(0, (), ZERO, 0)
     for k in range(1, inst.n_ads + 1):

@@ -22,7 +22,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from theory.ads.exact import AltResult, GreedyRun
-from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k, validate_sparse
+from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k, check_subsets, validate_sparse
 from theory.errors import InvalidInput
 from theory.floats import RELATIVE_MARGIN
 
@@ -212,6 +212,7 @@ def optimum(inst: AdInstance | SparseAdInstance, k: int) -> tuple[tuple[int, ...
     """Brute force over all k-subsets, vectorised (lexicographically first among near-optima)."""
     S = as_sparse(inst)
     k = check_k(k, S.n_ads)
+    check_subsets(S.n_ads, k)
     D = S.values.toarray()
     combos = np.array(list(combinations(range(S.n_ads), k)), dtype=np.int64)
     vals = np.empty(len(combos))

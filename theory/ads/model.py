@@ -140,6 +140,8 @@ def ad_instance(
 
 def check_ad_set(inst_n_ads: int, ads: Iterable[int], name: str = "ad set") -> tuple[int, ...]:
     """Validate a set of ad ids: integers in ``0 .. m-1``, no repeats; returned sorted."""
+    if isinstance(ads, (str, bytes, Mapping)) or not isinstance(ads, Iterable):
+        raise InvalidInput(f"{name} = {ads!r} must be a collection of ad ids (integers 0..{inst_n_ads - 1})")
     out = []
     for a in ads:
         if isinstance(a, bool) or not isinstance(a, int) and type(a).__name__ not in ("int64", "int32"):
@@ -160,6 +162,25 @@ def check_k(k: object, n_ads: int) -> int:
     if k <= 0 or k > n_ads:
         raise InvalidInput(f"k = {k} must satisfy 1 <= k <= |A| = {n_ads}")
     return k
+
+
+def check_instance(inst: object) -> "AdInstance":
+    """``inst`` must be a built :class:`AdInstance` (see :func:`ad_instance`)."""
+    from theory.validate import instance
+
+    return instance(inst, AdInstance, "inst", "(build it with ad_instance)")
+
+
+def check_subsets(n_ads: int, k: int | None = None) -> None:
+    """Refuse at once a brute force over C(|𝒜|, k) k-sets (all sizes when k is None: 2^|𝒜| - 1) beyond
+    :data:`theory.validate.ENUMERATION_LIMIT`, naming Greedy (a (1 - 1/e)-approximation) instead."""
+    import math
+
+    from theory.validate import exponential_size
+
+    size = (1 << n_ads) - 1 if k is None else math.comb(n_ads, k)
+    exponential_size(size, f"the brute-force optimum over {'all' if k is None else f'{k}-'}subsets of {n_ads} ads",
+                     "greedy / greedy_prime (polynomial; within 1 - 1/e of the optimum)")
 
 
 def check_alpha(alpha: object) -> Any:

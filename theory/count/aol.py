@@ -33,6 +33,8 @@ import numpy as np
 from theory.count import fast_topdown
 from theory.count.hierarchy import Entry, Hierarchy
 from theory.errors import InvalidInput
+from theory.validate import existing_path, integer, text_lines
+from theory.zealous.loaders import blank_query
 
 ROOT = "*"
 
@@ -48,28 +50,33 @@ def read_user_log(path: Path) -> list[Event]:
     """Parse one user's file: a block is ``query<TAB>time`` then zero or more clicked URLs (one click
     event each; none gives one event without click). A URL outside a block raises InvalidInput
     naming file:line."""
+    path = existing_path(path, "path (per-user log file)", "file")
     events: list[Event] = []
     user = path.stem
     query: str | None = None
     clicked = False
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for lineno, raw in enumerate(f, 1):
-            line = raw.rstrip("\n")
-            if "\t" in line or not line.strip():
-                if query is not None and not clicked:
-                    events.append(Event(user, query, None))
-                query, clicked = (line.split("\t", 1)[0].strip().lower(), False) if "\t" in line else (None, False)
-                continue
-            if query is None:
-                raise InvalidInput(f"{path}:{lineno}: URL line without a preceding query line: {line[:60]!r}")
-            events.append(Event(user, query, urlparse(line.strip()).netloc.lower() or None))
-            clicked = True
+    for lineno, line in text_lines(path):
+        if "\t" in line or not line.strip():
+            if query is not None and not clicked:
+                events.append(Event(user, query, None))
+            query, clicked = (line.split("\t", 1)[0].strip().lower(), False) if "\t" in line else (None, False)
+            if query is not None:
+                blank_query(query, f"{path}:{lineno}")
+            continue
+        if query is None:
+            raise InvalidInput(f"{path}:{lineno}: URL line without a preceding query line: {line[:60]!r}")
+        events.append(Event(user, query, urlparse(line.strip()).netloc.lower() or None))
+        clicked = True
     if query is not None and not clicked:
         events.append(Event(user, query, None))
     return events
 
 
 def read_aol(root: Path, max_users: int | None = None) -> list[Event]:
+    """Every user file under ``root/user_search_logs`` (or ``root``); a missing root, a file, or no ``*.txt`` is refused."""
+    root = existing_path(root, "root (AOL per-user logs)", "dir")
+    if max_users is not None:
+        max_users = integer(max_users, "max_users", lo=1)
     d = Path(root) / "user_search_logs" if (Path(root) / "user_search_logs").exists() else Path(root)
     files = sorted(d.glob("*.txt"))
     if not files:

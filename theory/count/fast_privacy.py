@@ -12,8 +12,21 @@ from typing import Any
 import numpy as np
 from scipy.special import ndtr
 
+from theory.errors import InvalidInput
 from theory.floats import certainly_le
 from theory.numbers import to_float
+
+
+def _scalars(**named: object) -> None:
+    """The exact twin's ranges on scalar arguments (floats allowed here): eps, sigma2, s > 0; delta in (0, 1)."""
+    for name, x in named.items():
+        if isinstance(x, np.ndarray):
+            continue
+        v = to_float(x, name)
+        if name == "delta" and not 0 < v < 1:
+            raise InvalidInput(f"delta = {v!r} must lie in (0, 1)")
+        if name != "delta" and not v > 0:
+            raise InvalidInput(f"{name} = {v!r} must be > 0")
 
 
 def _q(x: Any) -> Any:
@@ -21,12 +34,14 @@ def _q(x: Any) -> Any:
 
 
 def breach_probability(eps: object, sigma2: object, s: object, ctx: Any = None) -> Any:
+    _scalars(eps=eps, sigma2=sigma2, s=s)
     e, s2, sv = np.asarray(eps, float) if isinstance(eps, np.ndarray) else to_float(eps), to_float(sigma2), to_float(s)
     sigma = math.sqrt(s2)
     return _q(e * sigma / sv - sv / (2 * sigma)) + _q(e * sigma / sv + sv / (2 * sigma))
 
 
 def theorem1_breach(eps: object, delta: object, ctx: Any = None) -> Any:
+    _scalars(eps=eps, delta=delta)
     e = np.asarray(eps, float) if isinstance(eps, np.ndarray) else to_float(eps)
     d = np.asarray(delta, float) if isinstance(delta, np.ndarray) else to_float(delta)
     eta = e * e / (4 * np.log(4 / d))
@@ -40,6 +55,7 @@ def theorem1_holds(eps: object, delta: object) -> Any:
 
 
 def is_probabilistically_private(eps: object, delta: object, sigma2: object, s: object = 1) -> Any:
+    _scalars(eps=eps, delta=delta, sigma2=sigma2, s=s)
     return certainly_le(breach_probability(eps, sigma2, s), to_float(delta), 1.0)
 
 

@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from theory.count.encryption import OneTimePad, PaillierScheme
-from theory.count.model import CountParams, bits
+from theory.count.model import CountParams, bits, positive_sigma2
 from theory.errors import InvalidInput
 from theory.noise.discrete_gaussian import discrete_gaussian
+from theory.validate import instance, integer
 
 SERVER1, SERVER2 = "server1", "server2"  # thesis names
 SERVER, PROXY = "server", "proxy"  # 002 names
@@ -96,6 +97,8 @@ class SampledRandomness(Randomness):
     """Exact discrete-Gaussian shares of variance ``share_sigma2`` and uniform keys, from a seed."""
 
     def __init__(self, share_sigma2: Any, seed: int = 0) -> None:
+        positive_sigma2(share_sigma2)
+        integer(seed, "seed")
         self.share_sigma2 = share_sigma2
         self.rng = random.Random(seed)
 
@@ -164,7 +167,20 @@ def _availability(u: HonestUser, rnd: int) -> str:
     return u.availability[rnd] if isinstance(u.availability, list) else u.availability
 
 
-def _check_users(users: Sequence[Any], params: CountParams) -> dict:
+def _check_users(users: Sequence[Any], params: CountParams, rounds: int = 1) -> dict:
+    """The run's boundary: built params, a list of HonestUser / MaliciousUser, rounds >= 1, and per-round
+    values and availabilities (lists) covering every round."""
+    instance(params, CountParams, "params", "(build it with CountParams(sigma2, t, n_users))")
+    if isinstance(users, (str, bytes)) or not isinstance(users, Sequence):
+        raise InvalidInput(f"users = {users!r} must be a list of HonestUser / MaliciousUser")
+    for u in users:
+        instance(u, (HonestUser, MaliciousUser), "user")
+    rounds = integer(rounds, "rounds", lo=1)
+    for u in users:
+        for what in ("b", "availability"):
+            v = getattr(u, what, None)
+            if isinstance(v, (list, tuple)) and len(v) < rounds:
+                raise InvalidInput(f"user {u.uid!r}: {what} has {len(v)} per-round values, fewer than rounds = {rounds}")
     ids = [u.uid for u in users]
     if len(set(ids)) != len(ids):
         raise InvalidInput(f"duplicate user ids in {ids}")
@@ -202,7 +218,7 @@ def run_thesis_count(
 
     ``server2_forward`` models a corrupted Server 2 (Theorem 10): it receives the checked
     ciphertexts and returns what is forwarded to Server 1 instead of their sum."""
-    roster = _check_users(users, params)
+    roster = _check_users(users, params, rounds)
     tr = transcript or Transcript()
     for rnd in range(rounds):
         received: list[Message] = []
@@ -254,7 +270,7 @@ def run_pad_count(
 ) -> Transcript:
     """002 Protocol 1 (one-time pads mod the prime p) over ``rounds`` sequential queries."""
     otp = OneTimePad(p)
-    roster = _check_users(users, params)
+    roster = _check_users(users, params, rounds)
     tr = transcript or Transcript()
     for rnd in range(rounds):
         to_server: list[Message] = []

@@ -22,16 +22,11 @@ from dataclasses import dataclass
 from itertools import chain, combinations
 from typing import Any, Hashable
 
-from theory.dp.mechanism import FiniteMechanism
-from theory.errors import InvalidInput
-from theory.numbers import ZERO, Epsilon, ExpLinear, Q, as_rational, rational_str
+from theory.dp.mechanism import FiniteMechanism, check_delta, check_inputs, check_quantifier, checked
+from theory.numbers import ZERO, Epsilon, ExpLinear, Q, rational_str
+from theory.validate import exponential_size
 
-
-def _delta(delta: object) -> Any:
-    d = as_rational(delta, "delta")
-    if d < 0 or d > 1:
-        raise InvalidInput(f"delta = {rational_str(d)} is outside [0, 1]")
-    return d
+_delta = check_delta
 
 
 @dataclass(frozen=True)
@@ -53,6 +48,7 @@ class Witness:
 
 def dp_violations(mech: FiniteMechanism, eps: object) -> list[tuple[Hashable, Hashable, Hashable]]:
     """All (L, L', O) with ``Pr[M(L)=O] > e^eps Pr[M(L')=O]``."""
+    checked(mech)
     e = Epsilon.of(eps)
     out = []
     for L, Lp in mech.pairs:
@@ -69,6 +65,7 @@ def is_differentially_private(mech: FiniteMechanism, eps: object) -> bool:
 
 def smallest_exp_epsilon(mech: FiniteMechanism) -> Any:
     """The least ``e^eps`` for which ``mech`` is eps-DP: max ratio p/q (None = infinite)."""
+    checked(mech)
     best = Q(1)
     for L, Lp in mech.pairs:
         for O, p in mech.dist[L].items():
@@ -90,6 +87,7 @@ def breaching_outputs(mech: FiniteMechanism, L: Hashable, Lp: Hashable, eps: obj
     Outputs with ``p(O) = 0`` are included when ``q(O) > 0`` (they breach the lower bound) but
     cost nothing: Omega2's mass is measured under ``M(L)``.
     """
+    check_inputs(mech, L, Lp)
     e = Epsilon.of(eps)
     bad = []
     for O in mech.outputs:
@@ -103,8 +101,8 @@ def breaching_outputs(mech: FiniteMechanism, L: Hashable, Lp: Hashable, eps: obj
 
 def probabilistic_dp_delta(mech: FiniteMechanism, eps: object, quantifier: str = "pair") -> tuple[Any, Witness]:
     """The least delta for which ``mech`` is (eps, delta)-probabilistically DP, with where it is attained."""
-    if quantifier not in ("pair", "input"):
-        raise InvalidInput(f"quantifier must be 'pair' (000) or 'input' (003), got {quantifier!r}")
+    checked(mech)
+    check_quantifier(quantifier)
     best: Witness | None = None
     if quantifier == "pair":
         for L, Lp in mech.pairs:
@@ -135,6 +133,7 @@ def is_probabilistically_private(mech: FiniteMechanism, eps: object, delta: obje
 
 def hockey_stick(mech: FiniteMechanism, L: Hashable, Lp: Hashable, eps: object) -> ExpLinear:
     """``max_S Pr[M(L) in S] - e^eps Pr[M(L') in S]`` as the exact number ``a - e^eps b``."""
+    check_inputs(mech, L, Lp)
     e = Epsilon.of(eps)
     a = b = ZERO
     for O, p in mech.dist[L].items():
@@ -152,6 +151,7 @@ def _larger(x: ExpLinear, y: ExpLinear) -> bool:
 
 def indistinguishability_delta(mech: FiniteMechanism, eps: object) -> tuple[ExpLinear, Witness]:
     """The least delta for which ``mech`` is (eps, delta)-indistinguishable (exact), and where."""
+    checked(mech)
     best: Witness | None = None
     for L, Lp in mech.pairs:
         h = hockey_stick(mech, L, Lp, eps)
@@ -173,8 +173,12 @@ def is_indistinguishable_by_subsets(mech: FiniteMechanism, eps: object, delta: o
     """Definition 4 read literally: every subset of the output space, every ordered pair.
 
     Exponential in the number of outputs; the reference the hockey-stick shortcut is tested against.
+    Refused at once when the ``2^|outputs| - 1`` subsets exceed :data:`theory.validate.ENUMERATION_LIMIT`.
     """
     d = _delta(delta)
+    exponential_size((1 << len(checked(mech).outputs)) - 1,
+                     "is_indistinguishable_by_subsets (every subset of the outputs, for each ordered pair)",
+                     "is_indistinguishable (the worst set, polynomial)")
     e = Epsilon.of(eps)
     outs = mech.outputs
     subsets = chain.from_iterable(combinations(outs, r) for r in range(1, len(outs) + 1))

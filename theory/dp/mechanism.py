@@ -79,3 +79,40 @@ def finite_mechanism(
     if not pairs:
         raise InvalidInput("mechanism has no neighbouring inputs")
     return FiniteMechanism(clean, tuple(pairs))
+
+
+# ------------------------------------------------------------- the checkers' boundary (both twins)
+
+
+def checked(mech: object) -> FiniteMechanism:
+    """``mech`` must be a :class:`FiniteMechanism` (built, hence validated, by :func:`finite_mechanism`)."""
+    from theory.validate import instance
+
+    return instance(mech, FiniteMechanism, "mech", "(build it with finite_mechanism)")
+
+
+def check_quantifier(quantifier: object) -> str:
+    """Definition 3's quantifier order: ``"pair"`` (000, a split per ordered pair) or ``"input"`` (003)."""
+    from theory.validate import choice
+
+    return choice(quantifier, ("pair", "input"), "quantifier ('pair' = 000's order, 'input' = 003's)")
+
+
+def check_delta(delta: object) -> Any:
+    """δ of Definitions 3-4: an exact rational in [0, 1]."""
+    from theory.numbers import probability
+
+    return probability(delta, "delta")
+
+
+def check_inputs(mech: object, *inputs: Hashable) -> FiniteMechanism:
+    """Each of ``inputs`` must be an input of ``mech``."""
+    m = checked(mech)
+    for L in inputs:
+        try:
+            known = L in m.dist
+        except TypeError:
+            known = False
+        if not known:
+            raise InvalidInput(f"input {L!r} is not an input of mech (inputs: {m.inputs[:5]!r}{'...' if len(m.inputs) > 5 else ''})")
+    return m

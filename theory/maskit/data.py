@@ -17,28 +17,29 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from theory.errors import InvalidInput
+from theory.validate import existing_path, finite_float, integer, text_lines
 
 TZ = timedelta(hours=8)
 
 
 def read_plt(path: Path) -> list[tuple[datetime, float, float]]:
     """Points of one GeoLife .plt file (6 header lines, then lat,lon,0,alt,days,date,time)."""
+    path = existing_path(path, "path (GeoLife .plt)", "file")
     out = []
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for ln, line in enumerate(f, start=1):
-            if ln <= 6 or not line.strip():
-                continue
-            parts = line.strip().split(",")
-            if len(parts) < 7:
-                raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} (expected 7 fields)")
-            try:
-                lat, lon = float(parts[0]), float(parts[1])
-                ts = datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
-            except ValueError as e:
-                raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} ({e})") from None
-            if not (-90 <= lat <= 90 and -180 <= lon <= 180):  # also rejects nan / inf
-                raise InvalidInput(f"{path}:{ln}: latitude/longitude ({parts[0]}, {parts[1]}) outside [-90, 90] x [-180, 180]")
-            out.append((ts + TZ, lat, lon))
+    for ln, line in text_lines(path):
+        if ln <= 6 or not line.strip():
+            continue
+        parts = line.strip().split(",")
+        if len(parts) < 7:
+            raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} (expected 7 fields)")
+        try:
+            lat, lon = float(parts[0]), float(parts[1])
+            ts = datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
+        except ValueError as e:
+            raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} ({e})") from None
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):  # also rejects nan / inf
+            raise InvalidInput(f"{path}:{ln}: latitude/longitude ({parts[0]}, {parts[1]}) outside [-90, 90] x [-180, 180]")
+        out.append((ts + TZ, lat, lon))
     return out
 
 
@@ -57,6 +58,10 @@ def _fill(day: list) -> list:
 
 def location_days(user_dir: Path, T: int = 12, cell: float = 0.01, min_slots: int = 2) -> list[tuple[str, list]]:
     """[(date, [cell label per slot])] in chronological order."""
+    user_dir = existing_path(user_dir, "user_dir (GeoLife user)", "dir")
+    T = integer(T, "T (slots per day)", lo=1)
+    min_slots = integer(min_slots, "min_slots", lo=1)
+    cell = finite_float(cell, "cell (degrees)", lo=0, lo_open=True)
     traj = Path(user_dir) / "Trajectory"
     if not traj.is_dir():
         raise InvalidInput(f"{user_dir}: no Trajectory folder")
@@ -75,26 +80,27 @@ def location_days(user_dir: Path, T: int = 12, cell: float = 0.01, min_slots: in
 
 def mode_days(user_dir: Path, T: int = 12) -> list[tuple[str, list]]:
     """[(date, [transport mode per slot])] from labels.txt (unlabelled slots are "still")."""
+    user_dir = existing_path(user_dir, "user_dir (GeoLife user)", "dir")
+    T = integer(T, "T (slots per day)", lo=1)
     path = Path(user_dir) / "labels.txt"
     if not path.exists():
         raise InvalidInput(f"{user_dir}: no labels.txt")
     cover: dict = defaultdict(lambda: defaultdict(Counter))
-    with open(path, encoding="utf-8") as f:
-        for ln, line in enumerate(f, start=1):
-            if ln == 1 or not line.strip():
-                continue
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) != 3:
-                raise InvalidInput(f"{path}:{ln}: malformed label line {line.strip()!r}")
-            try:
-                a = datetime.strptime(parts[0], "%Y/%m/%d %H:%M:%S") + TZ
-                b = datetime.strptime(parts[1], "%Y/%m/%d %H:%M:%S") + TZ
-            except ValueError as e:
-                raise InvalidInput(f"{path}:{ln}: {e}") from None
-            step = timedelta(minutes=5)
-            while a < b:
-                cover[a.date().isoformat()][_slot(a, T)][parts[2].strip()] += 1
-                a += step
+    for ln, line in text_lines(path):
+        if ln == 1 or not line.strip():
+            continue
+        parts = line.split("\t")
+        if len(parts) != 3:
+            raise InvalidInput(f"{path}:{ln}: malformed label line {line.strip()!r}")
+        try:
+            a = datetime.strptime(parts[0], "%Y/%m/%d %H:%M:%S") + TZ
+            b = datetime.strptime(parts[1], "%Y/%m/%d %H:%M:%S") + TZ
+        except ValueError as e:
+            raise InvalidInput(f"{path}:{ln}: {e}") from None
+        step = timedelta(minutes=5)
+        while a < b:
+            cover[a.date().isoformat()][_slot(a, T)][parts[2].strip()] += 1
+            a += step
     days = []
     for date in sorted(cover):
         days.append((date, [cover[date][s].most_common(1)[0][0] if cover[date][s] else "still" for s in range(T)]))

@@ -28,12 +28,16 @@ from theory.errors import InvalidInput
 from theory.maskit.model import (
     MarkovChain,
     check_delta,
+    check_from,
     check_output,
+    output_prefix,
+    check_time,
     dominates,
     sensitive_indices,
     suppression_vector,
 )
 from theory.numbers import ONE, ZERO, Q
+from theory.validate import exponential_size, index
 
 END = "end"
 
@@ -83,9 +87,7 @@ def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) 
 
     ``0 <= t1 <= t2 <= T``; for t2 = t1 this is the unit vector e_i.
     """
-    T = chain.T
-    if not (0 <= t1 <= t2 <= T):
-        raise InvalidInput(f"need 0 <= t1 <= t2 <= T = {T}, got t1 = {t1}, t2 = {t2}")
+    t1, i, t2 = check_from(chain, t1, i, t2)
     return _reach(chain, t1, i)[t2 - t1]
 
 
@@ -113,6 +115,9 @@ def joint_probability(chain: MarkovChain, x: Sequence[int]) -> Any:
     """``Pr[X_1..X_T = x] = Π_t a^(t)_{x_{t-1}, x_t}``."""
     if len(x) != chain.T:
         raise InvalidInput(f"stream of length {len(x)}, expected T = {chain.T}")
+    if any(o is None for o in x):
+        raise InvalidInput(f"stream {tuple(x)!r} contains ⊥ (None); an input stream has a context index at every t")
+    x = check_output(chain, x)
     pr = chain.initial[x[0]]
     for t in range(2, chain.T + 1):
         pr *= chain.steps[t - 2][x[t - 2]][x[t - 1]]
@@ -161,9 +166,7 @@ def forward_backward(chain: MarkovChain, p: Sequence[Sequence[object]], outputs:
     β_i(T+1) = 1;  β_i(t) = Σ_j b^(t)_{i,o_t} a^(t+1)_{i,j} β_j(t+1)  (a^(T+1)_{i,end} = 1).
     """
     p = suppression_vector(chain, p)
-    if len(outputs) > chain.T:
-        raise InvalidInput(f"output has length {len(outputs)} > T = {chain.T}")
-    o = check_output(chain, outputs, len(outputs)) + (UNOBSERVED,) * (chain.T - len(outputs))
+    o = output_prefix(chain, outputs) + (UNOBSERVED,) * (chain.T - len(outputs))
     T, n = chain.T, chain.n
     alpha = [list(chain.initial)]
     for t in range(2, T + 1):
@@ -185,13 +188,21 @@ def forward_backward(chain: MarkovChain, p: Sequence[Sequence[object]], outputs:
 
 def posterior_belief(chain: MarkovChain, p: Sequence[Sequence[object]], outputs: Sequence[int | None], t: int, s: Hashable) -> Any:
     """``Pr[X_t = s | o]`` for the probabilistic check with suppression vector p (Proposition 2)."""
+    t, k = check_time(chain, t), chain.index(s)
     post, _ = forward_backward(chain, p, outputs)
-    return post[t - 1][chain.index(s)]
+    return post[t - 1][k]
+
+
+def _naive_guard(chain: MarkovChain, what: str) -> None:
+    """Refuse at once to enumerate up to ``(n + 1)^T`` outputs beyond :data:`theory.validate.ENUMERATION_LIMIT`."""
+    exponential_size((chain.n + 1) ** chain.T, f"{what} (up to (n + 1)^T outputs, n = {chain.n}, T = {chain.T})",
+                     "max_breach / is_private (Algorithm 3, polynomial: (n+1)^2 (T+2)^2 partial outputs)")
 
 
 def output_distribution(chain: MarkovChain, p: Sequence[Sequence[object]]) -> dict[tuple, Any]:
     """Every output ``o_1..o_T`` of positive probability under the probabilistic check, with Pr[o]."""
     p = suppression_vector(chain, p)
+    _naive_guard(chain, "output_distribution")
     T, n = chain.T, chain.n
     out: dict[tuple, Any] = {}
 
@@ -216,8 +227,10 @@ def output_distribution(chain: MarkovChain, p: Sequence[Sequence[object]]) -> di
 
 def max_breach_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable]) -> Breach:
     """Algorithm 2's ISPRIVATE as a maximum: over all outputs of positive probability, all t and
-    s in S, the largest ``Pr[X_t = s | o] - Pr[X_t = s]`` (exponential in T)."""
+    s in S, the largest ``Pr[X_t = s | o] - Pr[X_t = s]`` (exponential in T: refused at once beyond
+    :data:`theory.validate.ENUMERATION_LIMIT` outputs)."""
     sens = sensitive_indices(chain, S)
+    _naive_guard(chain, "max_breach_naive")
     pri = prior_beliefs(chain)
     best: Breach | None = None
     for o in output_distribution(chain, p):
@@ -233,7 +246,8 @@ def max_breach_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Itera
 
 def is_private_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], delta: object) -> bool:
     """Algorithm 2: True iff no output, time and sensitive context has posterior - prior > δ."""
-    return max_breach_naive(chain, p, S).gain <= check_delta(delta)
+    d = check_delta(delta)
+    return max_breach_naive(chain, p, S).gain <= d
 
 
 # --------------------------------------------------------------------------- ISPRIVATE, Algorithm 3
@@ -443,6 +457,12 @@ def possible_states(chain: MarkovChain, t_last: int, i_last: int | None, t_now: 
 def simulatable_posterior(chain: MarkovChain, t: int, s: int, t1: int, i1: int | None, t2: int, j2: int | None) -> Any:
     """Corollary 1: ``Pr[X_t = s | X_{t1} = o_{t1}, X_{t2} = o_{t2}]`` with t1 <= t <= t2
     (t1 = 0: "start"; t2 = T + 1: "end", whose factors are 1)."""
+    t1, i1, _ = check_from(chain, t1, i1, t1)
+    t2 = check_time(chain, t2, "t2", lo=t1, hi=chain.T + 1)
+    t = check_time(chain, t, "t", lo=max(t1, 1), hi=t2)
+    s = index(s, chain.n, "s (context index)")
+    if t2 <= chain.T:
+        j2 = index(j2, chain.n, "j2 (context index)")
     if t == t1:
         return ONE if s == i1 else ZERO
     if t == t2:
@@ -503,6 +523,7 @@ def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None
     """supp_i(t) (§3.6.1): how many ⊥ follow the release of c_i at t (t = 0: "start")."""
     sens = sensitive_indices(chain, S)
     d = check_delta(delta)
+    t, i, _ = check_from(chain, t, i, t, t2_name="t")
     return _supp(chain, sens, d, i, t)
 
 

@@ -19,8 +19,19 @@ import numpy as np
 from theory.dp.delta_privacy import Breach
 from theory.errors import InvalidInput
 from theory.floats import possibly_gt
-from theory.maskit.exact import OpCount, PassedCache
-from theory.maskit.model import MarkovChain, check_delta, check_output, sensitive_indices, suppression_vector
+from theory.validate import clip_unit
+from theory.maskit.exact import UNOBSERVED, OpCount, PassedCache
+from theory.maskit.model import (
+    MarkovChain,
+    check_delta,
+    check_from,
+    check_grid,
+    check_output,
+    output_prefix,
+    check_time,
+    sensitive_indices,
+    suppression_vector,
+)
 
 END = "end"
 
@@ -82,8 +93,7 @@ def reach_table(chain: MarkovChain) -> np.ndarray:
 
 def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) -> np.ndarray:
     """Eq. (3.2): the distribution of X_{t2} given X_{t1} = c_i (t1 = 0: "start")."""
-    if not (0 <= t1 <= t2 <= chain.T):
-        raise InvalidInput(f"need 0 <= t1 <= t2 <= T = {chain.T}, got t1 = {t1}, t2 = {t2}")
+    t1, i, t2 = check_from(chain, t1, i, t2)
     if t1 == 0:
         return prior_beliefs(chain)[t2 - 1] if t2 else np.zeros(chain.n)
     v = np.zeros(chain.n)
@@ -94,6 +104,8 @@ def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) 
 
 
 def _emission_column(p: np.ndarray, t: int, o: int | None) -> np.ndarray:
+    if o is UNOBSERVED:
+        return np.ones(p.shape[1])
     if o is None:
         return p[t - 1].copy()
     col = np.zeros(p.shape[1])
@@ -102,9 +114,12 @@ def _emission_column(p: np.ndarray, t: int, o: int | None) -> np.ndarray:
 
 
 def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) -> tuple[np.ndarray, float]:
-    """Eq. (3.3): ``(posteriors (T x n), Pr[o])`` for the probabilistic check's HMM (Proposition 2)."""
+    """Eq. (3.3): ``(posteriors (T x n), Pr[o])`` for the probabilistic check's HMM (Proposition 2).
+
+    As in the exact twin, an output shorter than T is a prefix o_1..o_e (later outputs unobserved: emission 1).
+    """
     P = _p_array(chain, p)
-    o = check_output(chain, outputs)
+    o = output_prefix(chain, outputs) + (UNOBSERVED,) * (chain.T - len(outputs))
     T, n = chain.T, chain.n
     init, steps = _arrays(chain)
     alpha = np.zeros((T, n))
@@ -122,8 +137,9 @@ def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) 
 
 
 def posterior_belief(chain: MarkovChain, p: Any, outputs: Sequence[int | None], t: int, s: Hashable) -> float:
+    t, k = check_time(chain, t), chain.index(s)
     post, _ = forward_backward(chain, p, outputs)
-    return float(post[t - 1][chain.index(s)])
+    return clip_unit(post[t - 1][k])
 
 
 def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: object = None,
@@ -230,6 +246,7 @@ def utility(chain: MarkovChain, p: Any) -> float:
 
 
 def possible_states(chain: MarkovChain, t_last: int, i_last: int | None, t_now: int) -> list[int]:
+    t_last, i_last, t_now = check_from(chain, t_last, i_last, t_now, t2_name="t_now")
     return [int(j) for j in np.nonzero(_from_last(chain, t_last, i_last)[t_now] > 0)[0]]
 
 
@@ -292,6 +309,9 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
 
 def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None, t: int) -> int:
     """supp_i(t): the number of ⊥ following a release of c_i at t (conservative decisions)."""
+    sensitive_indices(chain, S)
+    check_delta(delta)
+    t, i, _ = check_from(chain, t, i, t, t2_name="t")
     k = 0
     while t + k + 1 <= chain.T:
         prefix = [None] * (t + k)
@@ -327,6 +347,9 @@ def simulatable_utility(chain: MarkovChain, S: Iterable[Hashable], delta: object
 def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int) -> tuple[np.ndarray, int]:
     """MONDRIAN-style greedy on the grid {0, 1/d, .., 1} with the conservative ISPRIVATE, on float arrays:
     returns (integer numerators k (p = k/d) as a T x n array, ISPRIVATE calls). Zero-prior states stay at 1."""
+    d = check_grid(d)
+    S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
+    check_delta(delta)
     pri = prior_beliefs(chain)
     coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pri[t, i] > 0]
     K = np.full((chain.T, chain.n), d, dtype=np.int64)
@@ -358,4 +381,5 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
 
 def utility_released_fraction(chain: MarkovChain, K: np.ndarray, d: int) -> float:
     """utility^Prob / T for p = K/d."""
+    d = check_grid(d)
     return float(np.sum(prior_beliefs(chain) * (1.0 - K / d))) / chain.T

@@ -62,7 +62,7 @@ class MarkovChain:
             self._index.update({c: i for i, c in enumerate(self.contexts)})
         try:
             return self._index[context]
-        except KeyError:
+        except (KeyError, TypeError):
             raise InvalidInput(f"unknown context {context!r}; the chain has {list(self.contexts)!r}") from None
 
     def a(self, t: int, i: int | None, j: int) -> Any:
@@ -226,6 +226,8 @@ def learn_chain(traces: Iterable[Sequence[Hashable]], contexts: Sequence[Hashabl
 
 def sensitive_indices(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[int, ...]:
     """The sensitive contexts as indices; S must be non-empty and name known contexts."""
+    if isinstance(S, (str, bytes)) or not isinstance(S, Iterable):
+        raise InvalidInput(f"S = {S!r} must be a collection of sensitive context labels (e.g. ['hospital'])")
     S = list(S)
     if not S:
         raise InvalidInput("the set S of sensitive contexts is empty")
@@ -234,6 +236,48 @@ def sensitive_indices(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[int, .
 
 def check_delta(delta: object) -> Any:
     return in_open_unit(delta, "delta")
+
+
+# ------------------------------------------------- times and indices at the boundary (both twins)
+
+
+def checked_chain(chain: object) -> "MarkovChain":
+    """``chain`` must be a built :class:`MarkovChain` (see :func:`markov_chain`)."""
+    from theory.validate import instance
+
+    return instance(chain, MarkovChain, "chain", "(build it with markov_chain or learn_chain)")
+
+
+def check_time(chain: "MarkovChain", t: object, name: str = "t", *, lo: int = 1, hi: int | None = None) -> int:
+    """A time ``lo <= t <= hi`` (default ``1 <= t <= T``); never read from the end as a negative index."""
+    from theory.validate import time_step
+
+    return time_step(t, checked_chain(chain).T if hi is None else hi, name, lo=lo)
+
+
+def check_from(chain: "MarkovChain", t1: object, i: object, t2: object, *, t2_name: str = "t2") -> tuple[int, int | None, int]:
+    """Eq. (3.2)'s ``(t1, i, t2)``: ``0 <= t1 <= t2 <= T`` and, unless t1 = 0 ("start"), ``0 <= i < n``."""
+    from theory.validate import index
+
+    a = check_time(chain, t1, "t1", lo=0)
+    b = check_time(chain, t2, t2_name, lo=a)
+    return a, (None if a == 0 else index(i, chain.n, "i (context index)")), b
+
+
+def output_prefix(chain: MarkovChain, outputs: object) -> tuple:
+    """An output or a prefix o_1..o_e of one (e <= T): a list or tuple of context indices or None (⊥)."""
+    if not isinstance(outputs, (list, tuple)):
+        raise InvalidInput(f"output = {outputs!r} must be a list or tuple of context indices or None (⊥)")
+    if len(outputs) > chain.T:
+        raise InvalidInput(f"output has length {len(outputs)} > T = {chain.T}")
+    return check_output(chain, outputs, len(outputs))
+
+
+def check_grid(d: object) -> int:
+    """The grid ``{0, 1/d, ..., 1}`` of the greedy search: an integer ``d >= 1``."""
+    from theory.validate import integer
+
+    return integer(d, "d (grid denominator)", lo=1)
 
 
 def suppression_vector(chain: MarkovChain, p: Sequence[Sequence[object]] | Mapping[Hashable, object]) -> tuple[tuple[Any, ...], ...]:

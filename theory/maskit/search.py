@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any, Hashable, Iterable
 
 from theory.maskit import exact
-from theory.maskit.model import MarkovChain, check_delta, dominates, sensitive_indices
+from theory.maskit.model import MarkovChain, check_delta, check_grid, dominates, sensitive_indices
 from theory.numbers import ONE, Q
 
 
@@ -59,8 +59,7 @@ def _grid(d: int) -> list[Any]:
 def optimal_exhaustive(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int, twin: Any = exact,
                        keep_private: bool = False) -> SearchOutcome:
     """The utility-maximal private vector over all (d+1)^k grid vectors (ties: first in lexicographic order)."""
-    S = list(S)
-    sensitive_indices(chain, S)
+    S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
     delta = check_delta(delta)
     coords = coordinates(chain)
     best = None
@@ -138,7 +137,8 @@ def optimal_monotone(chain: MarkovChain, S: Iterable[Hashable], delta: object, d
 
 def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int, twin: Any = exact) -> SearchOutcome:
     """MONDRIAN-style greedy: from (1..1), binary-search each coordinate down while private; repeat to a fixpoint."""
-    S = list(S)
+    d = check_grid(d)
+    S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
     delta = check_delta(delta)
     coords = coordinates(chain)
     vals = [d] * len(coords)  # integer numerators

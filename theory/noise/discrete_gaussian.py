@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 from theory.errors import InvalidInput
 from theory.numbers import as_rational, rational_str
+from theory.validate import exponential_size, finite_float, integer, randomness
 
 
 class IntegerSource(Protocol):
@@ -44,6 +45,7 @@ def _bernoulli(p: Fraction, rng: IntegerSource) -> bool:
 
 def bernoulli_exp_neg(gamma: object, rng: IntegerSource) -> bool:
     """``Bernoulli(exp(-gamma))`` exactly, for rational ``gamma >= 0``."""
+    randomness(rng, "rng", "randrange")
     g = Fraction(as_rational(gamma, "gamma").numerator, as_rational(gamma, "gamma").denominator)
     if g < 0:
         raise InvalidInput(f"gamma = {g} must be >= 0")
@@ -59,8 +61,8 @@ def bernoulli_exp_neg(gamma: object, rng: IntegerSource) -> bool:
 
 def discrete_laplace(t: int, rng: IntegerSource) -> int:
     """``Pr[Y = y] = (e^{1/t} - 1)/(e^{1/t} + 1) * exp(-|y|/t)`` for integer ``t >= 1``."""
-    if not isinstance(t, int) or t < 1:
-        raise InvalidInput(f"discrete Laplace scale t = {t!r} must be an integer >= 1")
+    t = integer(t, "t", lo=1)  # the discrete Laplace scale
+    randomness(rng, "rng", "randrange")
     while True:
         u = rng.randrange(t)
         if not bernoulli_exp_neg(Fraction(u, t), rng):
@@ -77,6 +79,9 @@ def discrete_laplace(t: int, rng: IntegerSource) -> int:
 
 def floor_sqrt(q: Fraction) -> int:
     """``floor(sqrt(q))`` for a rational ``q >= 0``, exactly."""
+    q = as_rational(q, "q")
+    if q < 0:
+        raise InvalidInput(f"q = {rational_str(q)} must be >= 0 (floor_sqrt of a negative number)")
     return math.isqrt(q.numerator * q.denominator) // q.denominator
 
 
@@ -85,6 +90,7 @@ def discrete_gaussian(sigma2: object, rng: IntegerSource) -> int:
     s2q = as_rational(sigma2, "sigma^2")
     if s2q <= 0:
         raise InvalidInput(f"sigma^2 = {rational_str(s2q)} must be > 0")
+    randomness(rng, "rng", "randrange")
     s2 = Fraction(int(s2q.numerator), int(s2q.denominator))
     t = floor_sqrt(s2) + 1
     while True:
@@ -96,7 +102,12 @@ def discrete_gaussian(sigma2: object, rng: IntegerSource) -> int:
 
 def discrete_gaussian_pmf_float(sigma2: float, support: int) -> dict[int, float]:
     """Float pmf of N_Z(0, sigma2) on ``[-support, support]`` (normaliser summed over a wide window);
-    used only by statistical tests of the sampler, never by a verdict."""
+    used only by statistical tests of the sampler, never by a verdict. The window is at most
+    :data:`theory.validate.ENUMERATION_LIMIT` points wide (refused beyond)."""
+    sigma2 = finite_float(sigma2, "sigma2", lo=0, lo_open=True)
+    support = integer(support, "support", lo=0)
+    exponential_size(2 * max(support, int(12 * math.sqrt(sigma2)) + 12) + 1, "discrete_gaussian_pmf_float's window",
+                     "a smaller sigma2 / support (the pmf is for statistical tests of the sampler)")
     width = max(support, int(12 * math.sqrt(sigma2)) + 12)
     w = {x: math.exp(-x * x / (2 * sigma2)) for x in range(-width, width + 1)}
     z = sum(w.values())

@@ -37,6 +37,7 @@ from typing import Any
 
 from theory.errors import InvalidInput
 from theory.numbers import Q, as_rational, positive
+from theory.validate import integer, randomness
 
 
 class BitSource:
@@ -46,6 +47,8 @@ class BitSource:
     """
 
     def __init__(self, seed: int | None) -> None:
+        if seed is not None:
+            integer(seed, "seed")
         self._r = random.Random(seed) if seed is not None else random.SystemRandom()
 
     @classmethod
@@ -66,6 +69,7 @@ class BitSource:
 
 def bernoulli_exp(gamma: object, bits: BitSource) -> bool:
     """Bernoulli(e^{-gamma}) for rational gamma >= 0 (CKS 2020 Algorithm 1), exactly."""
+    randomness(bits, "bits", "below")
     g = as_rational(gamma, "gamma")
     if g < 0:
         raise InvalidInput(f"gamma = {g} must be >= 0")
@@ -89,6 +93,7 @@ def _bernoulli_exp_unit(g: Fraction, bits: BitSource) -> bool:
 def discrete_laplace(scale: object, bits: BitSource) -> int:
     """K with Pr[K = k] proportional to e^{-|k|/scale} (CKS 2020 Algorithm 2), scale a positive rational."""
     t = positive(scale, "scale")
+    randomness(bits, "bits", "below")
     s, tt = int(t.numerator), int(t.denominator)  # scale = s / tt
     while True:
         u = bits.below(s)
@@ -116,14 +121,16 @@ def grid_tail_probability(x_steps: int, r: object) -> Any:
 
     (Sum_{k > x} (1-r)/(1+r) r^k = (1-r)/(1+r) * r^{x+1}/(1-r).) Exact for rational r.
     """
-    if x_steps < 0:
-        raise InvalidInput(f"x = {x_steps} must be >= 0 (use symmetry for negative x)")
+    x_steps = integer(x_steps, "x_steps (use symmetry for negative x)", lo=0)
     rr = as_rational(r, "r")
+    if not 0 < rr < 1:
+        raise InvalidInput(f"r = {rr} must lie in (0, 1)")
     return rr ** (x_steps + 1) / (1 + rr)
 
 
 def discrete_laplace_pmf(k: int, r: object) -> Any:
     """Pr[K = k] = (1 - r)/(1 + r) r^{|k|} for rational r = e^{-1/t} in (0, 1)."""
+    k = integer(k, "k")
     rr = as_rational(r, "r")
     if not 0 < rr < 1:
         raise InvalidInput(f"r = {rr} must lie in (0, 1)")

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # sympy takes 0.5 s to import: only the Shannon entropy needs
     import sympy
 
 from theory.numbers import Q, to_interval
+from theory.validate import counts as check_counts
 from theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, STAR, all_star, check_strategy, fixed_positions,
     is_star, pick_tie, random_removal_order, remove, validate_request,
@@ -80,8 +81,8 @@ def guessing_entropy_of_counts(counts: Sequence[int], ops: OpCount | None = None
 
 
 def guessing_numerator(counts: Sequence[int], ops: OpCount | None = None) -> tuple[int, int]:
-    """``(Σ_i c_(i) · i, N)``: Eq. (2) as an integer fraction."""
-    cs = sorted_counts([int(c) for c in counts if c], ops)
+    """``(Σ_i c_(i) · i, N)``: Eq. (2) as an integer fraction (counts: non-negative integers)."""
+    cs = sorted_counts([c for c in check_counts(counts) if c], ops)
     if ops is not None:
         ops.evaluations += 1
     return sum(c * i for i, c in enumerate(cs, start=1)), sum(cs)
@@ -91,7 +92,7 @@ def guessing_numerator_pairwise(counts: Sequence[int]) -> tuple[int, int]:
     """Eq. (2) without sorting: ``Σ_i c_(i)·i = N + Σ_{x<y} min(c_x, c_y)`` (each pair of values
     contributes the smaller count once more: the tuples of the less frequent value wait one more
     guess). Used for the SMT encoding of Eq. (4) and as an independent oracle."""
-    cs = [int(c) for c in counts if c]
+    cs = [c for c in check_counts(counts) if c]
     return sum(cs) + sum(min(a, b) for a, b in itertools.combinations(cs, 2)), sum(cs)
 
 
@@ -118,7 +119,7 @@ def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
     """Eq. (1), ``H = −Σ p_i log₂ p_i`` with ``p_i = c_i/N``, as an exact sympy expression (0 if N = 0)."""
     import sympy
 
-    cs = [int(c) for c in counts if c]
+    cs = [c for c in check_counts(counts) if c]
     n = sum(cs)
     return sympy.nsimplify(0) if not n else sympy.simplify(
         -sum(sympy.Rational(c, n) * sympy.log(sympy.Rational(c, n), 2) for c in cs))

@@ -20,6 +20,8 @@ from typing import Any, Hashable, Mapping, Sequence
 
 import numpy as np
 
+from theory.validate import counts as check_counts
+
 from theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, STAR, all_star, check_strategy, fixed_positions, make_query,
     pick_tie, random_removal_order, remove, validate_request,
@@ -97,13 +99,13 @@ def guessing_entropy(table: AuxTable, query: Sequence[Hashable] | Mapping[str, H
 
 
 def guessing_entropy_of_counts(counts: Sequence[int], ops: Any = None) -> float:
-    c = np.sort(np.asarray(counts, dtype=np.int64))[::-1]
+    c = np.sort(np.asarray(check_counts(counts), dtype=np.int64))[::-1]
     n = c.sum()
     return float(c @ np.arange(1, len(c) + 1)) / n if n else 0.0
 
 
 def shannon_entropy_of_counts(counts: Sequence[int]) -> float:
-    c = np.asarray([x for x in counts if x], dtype=np.float64)
+    c = np.asarray([x for x in check_counts(counts) if x], dtype=np.float64)
     if not c.size:
         return 0.0
     p = c / c.sum()

@@ -120,6 +120,13 @@ def make_table(attributes: Sequence[str], rows: Iterable[Sequence[Hashable]],
         for i, v in enumerate(r):
             if is_star(v):
                 raise InvalidInput(f"row {k}: '*' is not a data value (attribute {attributes[i]!r})")
+            if v is None or (isinstance(v, float) and v != v):
+                raise InvalidInput(f"row {k}: value {v!r} (attribute {attributes[i]!r}) is missing: a NaN or None "
+                                   "cell can never be matched by a query; drop the row or give the value")
+            try:
+                hash(v)
+            except TypeError:
+                raise InvalidInput(f"row {k}: value {v!r} (attribute {attributes[i]!r}) is not hashable") from None
     if domains is None:
         doms = []
         for i in range(m):
@@ -195,6 +202,10 @@ def validate_request(table: AuxTable, query: Sequence[Hashable] | Mapping[str, H
     """Validate a (table, query, requirement) triple; returns ``(query, target index)``.
 
     The target attribute must be known and must be ``*`` in the query."""
+    from theory.validate import instance
+
+    instance(table, AuxTable, "table", "(build it with make_table)")
+    instance(req, PrivacyRequirement, "req", "(a PrivacyRequirement(attribute, g_min))")
     q = make_query(table, query)
     t = table.attr_index(req.attribute)
     if not is_star(q[t]):

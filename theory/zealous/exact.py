@@ -27,7 +27,8 @@ from theory.errors import InvalidInput
 from theory.noise.laplace import BitSource, laplace_on_grid
 from theory.numbers import ONE, Q, ZERO
 from theory.zealous.histograms import histogram, select_items, user_items
-from theory.zealous.model import SearchLog, ZealousParams, integer_threshold, user_counts
+from theory.validate import integer
+from theory.zealous.model import SearchLog, ZealousParams, check_run, integer_threshold, user_counts
 
 DEFAULT_GRANULARITY = Q(1, 1024)
 
@@ -45,6 +46,8 @@ def laplace_tail_above(x: int, rho: Any) -> Any:
 
 def release_probability(count: int, params: ZealousParams) -> Any:
     """Pr[item of Step-2 count ``count`` is published] (0 when count < tau)."""
+    check_run(params, 0, 1)
+    count = integer(count, "count", lo=0)
     tau = integer_threshold(params.tau, "tau")
     tp = integer_threshold(params.tau_prime, "tau'")
     if count < tau:
@@ -78,6 +81,7 @@ def survives(count: int, steps: int, granularity: Any, tau_prime: Any) -> bool:
 
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, Any]:
     """Steps 3-6 on a Step-2 histogram, grid-Laplace noise sampled exactly; noisy counts are rationals."""
+    check_run(params, seed, granularity)
     if params.lam is None:
         raise InvalidInput("sampling needs a rational lambda")
     bits = BitSource(seed)

@@ -19,7 +19,8 @@ from theory.errors import InvalidInput
 from theory.floats import certainly_le
 from theory.zealous.exact import DEFAULT_GRANULARITY
 from theory.zealous.histograms import histogram, select_items, user_items
-from theory.zealous.model import SearchLog, ZealousParams, count_array, user_counts
+from theory.validate import float_exact_counts
+from theory.zealous.model import SearchLog, ZealousParams, check_run, count_array, user_counts
 
 
 def _lam(params: ZealousParams) -> float:
@@ -34,6 +35,8 @@ def laplace_tail_above(x: np.ndarray | float, rho: float) -> np.ndarray:
 
 
 def release_probability(count: np.ndarray | int, params: ZealousParams) -> np.ndarray:
+    check_run(params, 0, 1)
+    count = count_array(count)
     c = np.asarray(count, dtype=np.float64)
     p = laplace_tail_above(float(params.tau_prime) - c, np.exp(-1.0 / _lam(params)))
     return np.where(c < float(params.tau), 0.0, p)
@@ -96,7 +99,10 @@ def exact_steps(n: int, params: ZealousParams, granularity: Any, seed: int) -> n
 
 
 def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, granularity: Any = DEFAULT_GRANULARITY) -> dict[Hashable, float]:
+    """Steps 3-6 on float64; counts beyond 2^53 are refused (their noisy value is not representable)."""
+    check_run(params, seed, granularity)
     hist = user_counts(hist)
+    float_exact_counts(list(hist.values()), "count")
     keys = [k for k in sorted(hist, key=repr) if hist[k] >= params.tau]
     c = np.array([hist[k] for k in keys], dtype=np.float64)
     k = exact_steps(len(keys), params, granularity, seed)
@@ -106,7 +112,9 @@ def zealous(hist: Mapping[Hashable, int], params: ZealousParams, seed: int, gran
 
 
 def zealous_counts(counts: np.ndarray, params: ZealousParams, seed: int, granularity: float = float(DEFAULT_GRANULARITY)) -> tuple[np.ndarray, np.ndarray]:
-    """Vectorised Steps 3-5 on a count array: (indices kept, noisy counts)."""
+    """Vectorised Steps 3-5 on a count array: (indices kept, noisy counts); counts beyond 2^53 are refused."""
+    check_run(params, seed, granularity)
+    float_exact_counts(counts if isinstance(counts, np.ndarray) else list(np.ravel(np.asarray(counts, dtype=object))))
     counts = count_array(counts)
     idx = np.nonzero(counts >= float(params.tau))[0]
     k = sample_steps(len(idx), _lam(params), granularity, np.random.default_rng(seed))

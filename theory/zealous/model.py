@@ -55,6 +55,8 @@ def user_counts(hist: Mapping[Hashable, object]) -> dict[Hashable, int]:
     """A Step-2 histogram: every count a non-negative integer (a number of users), else InvalidInput."""
     import numbers
 
+    if not isinstance(hist, Mapping):
+        raise InvalidInput(f"histogram = {hist!r} must be a mapping item -> number of users")
     out = {}
     for k, c in hist.items():
         if isinstance(c, bool) or not isinstance(c, numbers.Integral):
@@ -107,6 +109,7 @@ class ZealousParams:
 
     For the exact twin the noise scale may be given through ``rho = e^{-1/lambda}`` (a rational in
     (0, 1)) so that every Laplace tail ``1/2 e^{-x/lambda} = 1/2 rho^x`` at integer x is rational.
+    Exactly one of lambda and rho is given: a rational pair can never satisfy rho = e^{-1/lambda}.
     """
 
     m: int
@@ -122,7 +125,13 @@ class ZealousParams:
             r = as_rational(rho, "rho = e^{-1/lambda}")
             if not 0 < r < 1:
                 raise InvalidInput(f"rho = e^(-1/lambda) = {rational_str(r)} must lie in (0, 1) (lambda > 0)")
-            lam_q = None if lam is None else positive(lam, "lambda")
+            if lam is not None:
+                # rho = e^{-1/lambda} is transcendental for every rational lambda > 0 (Lindemann), so a
+                # rational lambda and a rational rho always describe two different mechanisms.
+                raise InvalidInput(
+                    f"lambda = {lam!r} and rho = {rho!r} both given: rho must be e^(-1/lambda), which no rational "
+                    "pair satisfies; give lambda (fast twin) or rho (exact twin), not both")
+            lam_q = None
         else:
             r = None
             if lam is None:
@@ -141,6 +150,17 @@ class ZealousParams:
         if self.lam is not None:
             return float(self.lam)
         return -1.0 / math.log(float(self.rho))
+
+
+def check_run(params: object, seed: object, granularity: object) -> tuple["ZealousParams", int, Any]:
+    """A ZEALOUS run's boundary (both twins): built params, an integer seed >= 0, a granularity > 0."""
+    from theory.validate import instance, integer
+
+    instance(params, ZealousParams, "params", "(build it with ZealousParams.of)")
+    g = as_rational(granularity, "granularity", allow_float=True)
+    if g <= 0:
+        raise InvalidInput(f"granularity = {rational_str(g)} must be > 0")
+    return params, integer(seed, "seed", lo=0), g
 
 
 def privacy_target(eps: object, delta: object) -> tuple[Any, Any]:

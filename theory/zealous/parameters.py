@@ -106,7 +106,11 @@ def prop12_tau(m: object, eps: object) -> int:
 def argmin_tau(U: object, m: object, eps: object, delta: object, taus: range) -> list[int]:
     """The integers tau in ``taus`` minimising thm14_min_tau_prime (ties kept), decided rigorously."""
     from theory.numbers import rigorous_sign
+    from theory.validate import integer
 
+    if not isinstance(taus, range) or len(taus) == 0:
+        raise InvalidInput(f"taus = {taus!r} must be a non-empty range of integer thresholds")
+    integer(taus[0], "taus[0] (tau)", lo=1)
     best = [taus[0]]
     for t in taus[1:]:
         s = rigorous_sign(lambda c: thm14_min_tau_prime(U, m, eps, delta, t, c) - thm14_min_tau_prime(U, m, eps, delta, best[0], c))
