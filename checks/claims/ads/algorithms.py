@@ -81,14 +81,22 @@ def prop6(ctx):
     "000_211156f2009240b4.txt §4.3 'Moreover, the maximum coverage problem cannot be approximated within e/(e−1) − "
     "o(1) assuming P ≠ NP [30]'; 002_9d55ef468949585c.txt §3.3"),))
 def text_maxcov(ctx):
-    """Feige's inapproximability is a cited theorem; we check only the constant's relation to Theorem 7."""
+    """Feige's inapproximability is a cited theorem; we check only the printed constants' consistency: the
+    text's 'best possible' needs the hardness bound e/(e − 1) (000 §4.3, 002 §3.3) to be the reciprocal of
+    Theorem 7's printed guarantee 1 − 1/e; if it were not, the documents would contradict themselves."""
     e = sympy.E
-    same = sympy.simplify(e / (e - 1) - 1 / (1 - 1 / e)) == 0
+    hardness, guarantee = e / (e - 1), 1 - 1 / e  # as printed: the cited bound, Theorem 7's ratio
+    same = sympy.simplify(hardness - 1 / guarantee) == 0
     ratios = {k: 1 - (1 - Q(1, k)) ** k for k in (1, 2, 3, 5, 10)}
     tight = {}
     for k in range(1, 6):
         inst, opt = tight_instance(k)
         tight[k] = E.greedy_run(inst, k).revenues[-1] / E.expected_revenue(inst, opt)
+    if not same:
+        return discrepancy(paper={"hardness_bound": str(hardness), "greedy_guarantee": str(guarantee)},
+                           computed=str(sympy.simplify(hardness * guarantee)), greedy_ratio_on_tight_instances=tight).because(
+            "The text concludes that Greedy's ratio is the best possible, but the printed hardness bound is not the "
+            "reciprocal of Theorem 7's printed guarantee, so the two printed constants do not support that conclusion.")
     return unverifiable(
         missing="the hardness result itself (Feige 1998, ref. [30] of 000 / [14] of 002) is a PCP-based theorem, "
                 "not a computation; it is cited, not re-proved",

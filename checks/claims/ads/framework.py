@@ -7,7 +7,7 @@ from itertools import combinations
 
 from hypothesis import strategies as st
 
-from checks.claims.ads.common import examples, search, summary, verdict_of
+from checks.claims.ads.common import examples, printed_figures, search, summary, verdict_of
 from checks.registry import claim
 from checks.verdict import Reading, by_reading, compare_all, compare_exact, refuted, unverifiable, verified, verified_bounded
 from counterexamples.ads_strategies import ad_instances, hierarchies_with_ctr, instance_and_k, trees
@@ -157,10 +157,14 @@ def _single(inst, j):
     "compressed ads per month because of ad churn.",
     "000_211156f2009240b4.txt §4.2.2 and 002_9d55ef468949585c.txt §3.1 (the 2GB estimate, citing [42])"),))
 def text_2gb(ctx):
-    return unverifiable(missing="the 2 GB/month estimate is quoted from ref. [42] (Guha et al.) and depends on "
-                                "ad-churn measurements of a commercial ad network, which are not available").because(
-        "The 2 GB a month is quoted from another paper's measurements of a commercial ad network; neither the "
-        "measurements nor the ad corpus are available, so the figure cannot be recomputed.")
+    """The 2 GB/month is cited, not computed; the two documents that print it must agree."""
+    return printed_figures(
+        {"000_211156f2009240b4.txt §4.2.2": {"compressed_ads_per_month": "2GB"},
+         "002_9d55ef468949585c.txt §3.1": {"compressed_ads_per_month": "2GB"}},
+        missing="the 2 GB/month estimate is quoted from a cited paper (Guha et al.: [42] of 000, [22] of 002) and "
+                "depends on ad-churn measurements of a commercial ad network, which are not available",
+        why="The 2 GB a month is quoted from another paper's measurements of a commercial ad network; neither the "
+            "measurements nor the ad corpus are available, so the figure cannot be recomputed.")
 
 
 @claim("ads.text_instantiations", method="property")
@@ -443,8 +447,15 @@ def def_metrics(ctx):
     "users; the first 90% trains, the rest evaluates.",
     "000_211156f2009240b4.txt §4.4.1 'Dataset'; 002_9d55ef468949585c.txt §5.1 'Dataset'"),))
 def text_dataset(ctx):
-    return unverifiable(missing="the Bing-for-mobile log (1,519,307 records, 116,432 users) is proprietary; the AOL "
-                                "substitute (aol-top1000) has no locations or business categories",
-                        paper={"records": 1519307, "users_after_filter": 116432, "train_fraction": "9/10"}).because(
-        "The claim describes a proprietary log; its record and user counts cannot be recounted, and the AOL substitute "
-        "lacks the locations and business categories the filters use.")
+    """The log's record and user counts cannot be recounted; the documents print them three times
+    (000 §4.4.1 and §5.6.1, 002 §5.1), and those must agree."""
+    return printed_figures(
+        {"000_211156f2009240b4.txt §4.4.1": {"records": 1519307, "users_after_filter": 116432, "train_fraction": "9/10"},
+         "000_211156f2009240b4.txt §5.6.1": {"users_after_filter": 116432},
+         "002_9d55ef468949585c.txt §5.1": {"records": 1519307, "users_after_filter": 116432, "train_fraction": "9/10"}},
+        missing="the Bing-for-mobile log (1,519,307 records, 116,432 users) is proprietary; the AOL substitute "
+                "(aol-top1000) has no locations or business categories",
+        why="The claim describes a proprietary log; its record and user counts cannot be recounted, and the AOL "
+            "substitute lacks the locations and business categories the filters use.")
+
+
