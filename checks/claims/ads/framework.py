@@ -29,7 +29,13 @@ def full_information_revenue(inst) -> object:
 # --------------------------------------------------------------------------- §4.2.1-4.2.3 definitions
 
 
-@claim("ads.def_revenue", method="exact")
+@claim("ads.def_revenue", method="exact", readings=(Reading(
+    "revenue per impression",
+    "The documents give one reading: CTR(a|c) is clicks over impressions of a in c, the expected revenue of "
+    "displaying a in c is p_a·CTR(a|c), and the most relevant ad is the one of highest CTR.",
+    "000_211156f2009240b4.txt §4.2.1 and 002_9d55ef468949585c.txt §2.2.1: 'the fraction of users who actually "
+    "clicked on it in context c among those who were served the ad in context c. The expected revenue of displaying "
+    "an ad a to a user in context c is p_a · CTR(a|c)'"),))
 def def_revenue(ctx):
     """A served-and-clicked log: CTR = clicks/served, and the provider's average income per
     impression equals p_a·CTR(a|c); the most relevant ad (highest CTR) maximises expected clicks."""
@@ -49,7 +55,12 @@ def def_revenue(ctx):
     }, note="income per impression computed literally from the log")
 
 
-@claim("ads.def_client", method="property")
+@claim("ads.def_client", method="property", readings=(Reading(
+    "argmax, ties by ad id",
+    "The documents give one reading: the client displays an ad of largest p_a·CTR(a|c) among the ads A sent "
+    "(the documents do not break ties; we take the lowest ad id, which does not change the displayed value).",
+    "000_211156f2009240b4.txt §4.2.3 'Client-Side Computation': 'a client in context c maximizes the revenue by "
+    "selecting the ad a* = argmax_{a∈A} p_a · CTR(a|c)'; 002_9d55ef468949585c.txt §3.2.1"),))
 def def_client(ctx):
     def holds(x) -> bool:
         inst, A = x
