@@ -77,7 +77,12 @@ def def_client(ctx):
     return verdict_of({"property": r})
 
 
-@claim("ads.def_erev", method="property")
+@claim("ads.def_erev", method="property", readings=(Reading(
+    "expected revenue over the contexts under ĉ",
+    "The documents give one reading: E[Revenue(A|ĉ)] = Σ_{c→ĉ} Pr[c|ĉ]·max_{a∈A} p_a·CTR(a|c), the client's "
+    "displayed ad's revenue averaged over the true context, and A* maximises it over the sets of exactly k ads.",
+    "000_211156f2009240b4.txt §4.2.3 'Server-Side Computation': 'E[Revenue(A|ĉ)] = Σ_{c:c→ĉ} Pr[c|ĉ] · max_{a∈A} "
+    "p_a · CTR(a|c)' and 'A* = argmax_{A⊂𝒜: |A|=k} E[Revenue(A|ĉ)]'; 002_9d55ef468949585c.txt §3.2.2"),))
 def def_erev(ctx):
     """E[Revenue(A|ĉ)] from a hierarchy equals the expected revenue of the client's displayed ad when
     the true leaf c is drawn from Pr[c]/Pr[ĉ]; A* is the brute-force argmax."""
@@ -384,7 +389,14 @@ def p_def_cut(ctx):
 # --------------------------------------------------------------------------- §4.4.1 definitions
 
 
-@claim("ads.def_levels", method="exact+property")
+@claim("ads.def_levels", method="exact+property", readings=(Reading(
+    "truncated decimal points",
+    "The documents give one reading: Level-i location keeps all, 4, 3, 2, 1 and 0 decimal points of latitude and "
+    "longitude (truncation, not rounding); interest and query levels generalise by category; (x, y, z) names the "
+    "three levels.",
+    "000_211156f2009240b4.txt §4.4.1 'Attribute Generalization': 'decimal points we truncate from her latitude and "
+    "longitude. More specifically, Level-i location, for i = 0, 1, 2, 3, 4, 5 of a user is her latitude and "
+    "longitude, after keeping all, 4, 3, 2, 1, and 0 decimal points'; 002_9d55ef468949585c.txt §5.1"),))
 def def_levels(ctx):
     lat, lon = "61.22913", "-149.912044"
     levels = {i: generalize_location(lat, lon, i) for i in range(6)}
@@ -443,7 +455,14 @@ def def_estimates(ctx):
                         "CTR(1|b)": (Q(2, 3), ctr[("b", 1)]), "back-off level for rare a1": ((1, "A"), lvl)})
 
 
-@claim("ads.def_metrics", method="exact")
+@claim("ads.def_metrics", method="exact", readings=(Reading(
+    "precision over displayed ads, coverage over contexts",
+    "The documents give one reading: precision is the fraction of displayed targeted ads that are clicked, "
+    "coverage the fraction of test contexts for which a targeted ad is computed and displayed, averaged over "
+    "1,000 random test contexts.",
+    "000_211156f2009240b4.txt §4.4.1 'Metrics': 'Precision: The fraction of targeted ads in our framework on which "
+    "users actually click ... Coverage: The fraction of contexts for which our framework computes and displays a "
+    "targeted business'; 002_9d55ef468949585c.txt §5.1"),))
 def def_metrics(ctx):
     outcomes = [(3, 3), (4, 3), (None, 1), (2, 2), (None, 5)]
     prec, cov = precision_coverage(outcomes)
