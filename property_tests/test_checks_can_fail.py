@@ -214,9 +214,24 @@ def _one_level_range(claim_id: str) -> str:
     return _run_patched(claim_id, "checks.claims.querygen", LEVEL_REACHES=(Q(1),))
 
 
+def _view_restriction_ignores_u() -> str:
+    # a restriction L_{U'} that keeps every user of L (users outside U' not dropped): our bug, verdict error
+    return _run_patched("dp.def_view", "checks.claims.count.definitions", restrict=lambda L, U: dict(L))
+
+
+def _def5_laws_always_equal() -> str:
+    # an exact law comparison that says every two view laws are equal: the leaky protocol then passes the
+    # explicit simulator, so the checker disagrees with a known case (verdict error)
+    return _run_patched("dp.def5", "checks.claims.count.definitions", laws_equal=lambda a, b: True)
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
     "dp.def2": ("randomized response's closed form with e^ε > p/(1 − p) for ≥ (a definition check can only "
                 "verify our checker or report it broken: verdict error)", _def2_strict_oracle, "verified"),
+    "dp.def_view": ("a restriction L_{U'} that keeps the users outside U' (a definition check can only verify our "
+                    "implementation or report it broken: verdict error)", _view_restriction_ignores_u, "verified"),
+    "dp.def5": ("an exact view-law comparison that calls every two laws equal (the leaky protocol then passes the "
+                "simulator: verdict error)", _def5_laws_always_equal, "verified"),
     "querygen.table2": ("Table 2's Income column with its last two printed ratios swapped (a decrease)",
                         _table2_decreasing, "unverifiable"),
     "querygen.text_dataset": ("§5's Gender with 1 category instead of 4 (Table 2's Gender levels up to 1.45 "

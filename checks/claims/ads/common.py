@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from checks.verdict import Outcome, refuted, verified_bounded
+from checks.verdict import Outcome, discrepancy, refuted, unverifiable, verified_bounded
 from counterexamples.ads_strategies import describe_instance
 from counterexamples.harness import SearchResult
 from counterexamples.property_search import property_search
@@ -40,3 +40,22 @@ def verdict_of(results: dict[str, SearchResult], **evidence: Any) -> Outcome:
 
 def examples(ctx: Any, quick: int, full: int) -> int:
     return quick if ctx.quick else full
+
+
+def printed_figures(printed: dict[str, dict[str, Any]], missing: str, why: str, **evidence: Any) -> Outcome:
+    """A figure the documents print but that cannot be recomputed here (a cited report, a proprietary log):
+    what can still be computed is the documents' internal consistency. ``printed`` maps each source (file
+    and section) to the values it prints, by name. A name printed with different values by two sources is a
+    ``discrepancy`` (the documents contradict each other); otherwise the figure is ``unverifiable``
+    (``missing`` says what is missing, ``why`` says it in plain words)."""
+    names = sorted({n for v in printed.values() for n in v})
+    differ = {n: {src: v[n] for src, v in printed.items() if n in v} for n in names}
+    differ = {n: by_src for n, by_src in differ.items() if len(set(map(str, by_src.values()))) > 1}
+    if differ:
+        said = "; ".join(f"{n}: " + ", ".join(f"{src} prints {val}" for src, val in by_src.items())
+                         for n, by_src in differ.items())
+        return discrepancy(paper=differ, computed="the documents print different values", printed=printed,
+                           missing=missing, **evidence).because(
+            f"The documents contradict each other on a printed figure ({said}). {why}")
+    return unverifiable(missing=missing, printed=printed, documents_agree=names, **evidence).because(
+        why + " The documents that print the figure agree on it (" + ", ".join(names) + ").")

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from hypothesis import strategies as st
 
-from checks.claims.ads.common import examples, search, summary, verdict_of
+from checks.claims.ads.common import examples, printed_figures, search, summary, verdict_of
 from checks.registry import claim
 from checks.verdict import Reading, by_reading, compare_all, compare_exact, refuted, unverifiable, verified, verified_bounded
 from counterexamples.ads_strategies import ad_instances, hierarchies_with_ctr, instance_and_k, trees
@@ -29,7 +29,13 @@ def full_information_revenue(inst) -> object:
 # --------------------------------------------------------------------------- §4.2.1-4.2.3 definitions
 
 
-@claim("ads.def_revenue", method="exact")
+@claim("ads.def_revenue", method="exact", readings=(Reading(
+    "revenue per impression",
+    "The documents give one reading: CTR(a|c) is clicks over impressions of a in c, the expected revenue of "
+    "displaying a in c is p_a·CTR(a|c), and the most relevant ad is the one of highest CTR.",
+    "000_211156f2009240b4.txt §4.2.1 and 002_9d55ef468949585c.txt §2.2.1: 'the fraction of users who actually "
+    "clicked on it in context c among those who were served the ad in context c. The expected revenue of displaying "
+    "an ad a to a user in context c is p_a · CTR(a|c)'"),))
 def def_revenue(ctx):
     """A served-and-clicked log: CTR = clicks/served, and the provider's average income per
     impression equals p_a·CTR(a|c); the most relevant ad (highest CTR) maximises expected clicks."""
@@ -49,7 +55,12 @@ def def_revenue(ctx):
     }, note="income per impression computed literally from the log")
 
 
-@claim("ads.def_client", method="property")
+@claim("ads.def_client", method="property", readings=(Reading(
+    "argmax, ties by ad id",
+    "The documents give one reading: the client displays an ad of largest p_a·CTR(a|c) among the ads A sent "
+    "(the documents do not break ties; we take the lowest ad id, which does not change the displayed value).",
+    "000_211156f2009240b4.txt §4.2.3 'Client-Side Computation': 'a client in context c maximizes the revenue by "
+    "selecting the ad a* = argmax_{a∈A} p_a · CTR(a|c)'; 002_9d55ef468949585c.txt §3.2.1"),))
 def def_client(ctx):
     def holds(x) -> bool:
         inst, A = x
@@ -66,7 +77,12 @@ def def_client(ctx):
     return verdict_of({"property": r})
 
 
-@claim("ads.def_erev", method="property")
+@claim("ads.def_erev", method="property", readings=(Reading(
+    "expected revenue over the contexts under ĉ",
+    "The documents give one reading: E[Revenue(A|ĉ)] = Σ_{c→ĉ} Pr[c|ĉ]·max_{a∈A} p_a·CTR(a|c), the client's "
+    "displayed ad's revenue averaged over the true context, and A* maximises it over the sets of exactly k ads.",
+    "000_211156f2009240b4.txt §4.2.3 'Server-Side Computation': 'E[Revenue(A|ĉ)] = Σ_{c:c→ĉ} Pr[c|ĉ] · max_{a∈A} "
+    "p_a · CTR(a|c)' and 'A* = argmax_{A⊂𝒜: |A|=k} E[Revenue(A|ĉ)]'; 002_9d55ef468949585c.txt §3.2.2"),))
 def def_erev(ctx):
     """E[Revenue(A|ĉ)] from a hierarchy equals the expected revenue of the client's displayed ad when
     the true leaf c is drawn from Pr[c]/Pr[ĉ]; A* is the brute-force argmax."""
@@ -157,10 +173,14 @@ def _single(inst, j):
     "compressed ads per month because of ad churn.",
     "000_211156f2009240b4.txt §4.2.2 and 002_9d55ef468949585c.txt §3.1 (the 2GB estimate, citing [42])"),))
 def text_2gb(ctx):
-    return unverifiable(missing="the 2 GB/month estimate is quoted from ref. [42] (Guha et al.) and depends on "
-                                "ad-churn measurements of a commercial ad network, which are not available").because(
-        "The 2 GB a month is quoted from another paper's measurements of a commercial ad network; neither the "
-        "measurements nor the ad corpus are available, so the figure cannot be recomputed.")
+    """The 2 GB/month is cited, not computed; the two documents that print it must agree."""
+    return printed_figures(
+        {"000_211156f2009240b4.txt §4.2.2": {"compressed_ads_per_month": "2GB"},
+         "002_9d55ef468949585c.txt §3.1": {"compressed_ads_per_month": "2GB"}},
+        missing="the 2 GB/month estimate is quoted from a cited paper (Guha et al.: [42] of 000, [22] of 002) and "
+                "depends on ad-churn measurements of a commercial ad network, which are not available",
+        why="The 2 GB a month is quoted from another paper's measurements of a commercial ad network; neither the "
+            "measurements nor the ad corpus are available, so the figure cannot be recomputed.")
 
 
 @claim("ads.text_instantiations", method="property")
@@ -369,7 +389,14 @@ def p_def_cut(ctx):
 # --------------------------------------------------------------------------- §4.4.1 definitions
 
 
-@claim("ads.def_levels", method="exact+property")
+@claim("ads.def_levels", method="exact+property", readings=(Reading(
+    "truncated decimal points",
+    "The documents give one reading: Level-i location keeps all, 4, 3, 2, 1 and 0 decimal points of latitude and "
+    "longitude (truncation, not rounding); interest and query levels generalise by category; (x, y, z) names the "
+    "three levels.",
+    "000_211156f2009240b4.txt §4.4.1 'Attribute Generalization': 'decimal points we truncate from her latitude and "
+    "longitude. More specifically, Level-i location, for i = 0, 1, 2, 3, 4, 5 of a user is her latitude and "
+    "longitude, after keeping all, 4, 3, 2, 1, and 0 decimal points'; 002_9d55ef468949585c.txt §5.1"),))
 def def_levels(ctx):
     lat, lon = "61.22913", "-149.912044"
     levels = {i: generalize_location(lat, lon, i) for i in range(6)}
@@ -428,7 +455,14 @@ def def_estimates(ctx):
                         "CTR(1|b)": (Q(2, 3), ctr[("b", 1)]), "back-off level for rare a1": ((1, "A"), lvl)})
 
 
-@claim("ads.def_metrics", method="exact")
+@claim("ads.def_metrics", method="exact", readings=(Reading(
+    "precision over displayed ads, coverage over contexts",
+    "The documents give one reading: precision is the fraction of displayed targeted ads that are clicked, "
+    "coverage the fraction of test contexts for which a targeted ad is computed and displayed, averaged over "
+    "1,000 random test contexts.",
+    "000_211156f2009240b4.txt §4.4.1 'Metrics': 'Precision: The fraction of targeted ads in our framework on which "
+    "users actually click ... Coverage: The fraction of contexts for which our framework computes and displays a "
+    "targeted business'; 002_9d55ef468949585c.txt §5.1"),))
 def def_metrics(ctx):
     outcomes = [(3, 3), (4, 3), (None, 1), (2, 2), (None, 5)]
     prec, cov = precision_coverage(outcomes)
@@ -443,8 +477,15 @@ def def_metrics(ctx):
     "users; the first 90% trains, the rest evaluates.",
     "000_211156f2009240b4.txt §4.4.1 'Dataset'; 002_9d55ef468949585c.txt §5.1 'Dataset'"),))
 def text_dataset(ctx):
-    return unverifiable(missing="the Bing-for-mobile log (1,519,307 records, 116,432 users) is proprietary; the AOL "
-                                "substitute (aol-top1000) has no locations or business categories",
-                        paper={"records": 1519307, "users_after_filter": 116432, "train_fraction": "9/10"}).because(
-        "The claim describes a proprietary log; its record and user counts cannot be recounted, and the AOL substitute "
-        "lacks the locations and business categories the filters use.")
+    """The log's record and user counts cannot be recounted; the documents print them three times
+    (000 §4.4.1 and §5.6.1, 002 §5.1), and those must agree."""
+    return printed_figures(
+        {"000_211156f2009240b4.txt §4.4.1": {"records": 1519307, "users_after_filter": 116432, "train_fraction": "9/10"},
+         "000_211156f2009240b4.txt §5.6.1": {"users_after_filter": 116432},
+         "002_9d55ef468949585c.txt §5.1": {"records": 1519307, "users_after_filter": 116432, "train_fraction": "9/10"}},
+        missing="the Bing-for-mobile log (1,519,307 records, 116,432 users) is proprietary; the AOL substitute "
+                "(aol-top1000) has no locations or business categories",
+        why="The claim describes a proprietary log; its record and user counts cannot be recounted, and the AOL "
+            "substitute lacks the locations and business categories the filters use.")
+
+

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from checks.claims.count import scenarios as S
 from checks.registry import claim
-from checks.verdict import refuted, verified
+from checks.verdict import Outcome, verified
 from theory.count import exact_privacy as ex
 from theory.count.model import CountParams
 from theory.count.protocol import AVAILABLE, PROXY, SERVER, HonestUser, MaliciousUser, SampledRandomness, run_pad_count
 from theory.count.views import Scenario, ideal_law, laws_equal, protocol_view_law, restrict, simulator_view_law
+
+
+def _checker_bug(what: str, **evidence) -> Outcome:
+    """A definition asserts nothing that could be refuted: when our implementation disagrees with the
+    definition read literally or with a closed form, that is our bug, an ``error`` (as checks/claims/dp.py
+    ``checker_bug``), never a refutation of the definition."""
+    return Outcome("error", {"error": what, **evidence})
 
 
 @claim("dp.def_view", method="exact")
@@ -32,7 +39,8 @@ def def_view(ctx):
     part = honest | malicious == participants and not honest & malicious
     if r_ok and ok and part:
         return verified(restriction=r_ok, views_match_bruteforce=ok, partition=part, messages=len(tr.messages))
-    return refuted(witness={"restriction": r_ok, "views": ok, "partition": part})
+    return _checker_bug("our restriction, transcript views or participant partition disagree with the definition "
+                        "read literally", restriction=r_ok, views=ok, partition=part)
 
 
 @claim("dp.def5", method="statistical+property", quick=False)
@@ -57,5 +65,7 @@ def def5(ctx):
         return verified(pad_protocol_passes=good, leaky_rejected_by_simulator=leaky_rejected_by_sim,
                         literal_reading_rules_out_any_simulator_for_leaky=leaky_distinguishes and same_ideal,
                         real_views_equal_for_equal_ideal_law=real_same, part_a_at_variance_11=part_a_least)
-    return refuted(witness={"good": good, "leaky_sim": leaky_rejected_by_sim, "same_ideal": same_ideal,
-                            "leaky_distinguishes": leaky_distinguishes, "real_same": real_same})
+    return _checker_bug("our exact Definition 5 checker disagrees with a known case (pad protocol, leaky protocol, "
+                        "literal reading or Theorem 1's closed form)", good=good, leaky_sim=leaky_rejected_by_sim,
+                        same_ideal=same_ideal, leaky_distinguishes=leaky_distinguishes, real_same=real_same,
+                        part_a_at_variance_11=part_a_least)

@@ -66,7 +66,16 @@ def text_assumptions(ctx):
     return verified(**ev) if ok else refuted(witness=ev)
 
 
-@claim("count.def9", method="exact")
+@claim("count.def9", method="exact", readings=(Reading(
+    "ideal scheme, quantified over all plaintexts and ciphertexts",
+    "Correct (D(E(p)) = p for every plaintext), secret (Pr[E(p) = m] = Pr[E(p') = m] for all plaintexts p, p' "
+    "and ciphertexts m, the probability over the unknown key) and homomorphic (E(p) + E(p') = E(p + p')). The text "
+    "names no key; read keylessly (D a fixed function) no scheme is both correct and secret (the check shows it by "
+    "brute force), so that reading is not one the thesis can mean; it uses the definition as an ideal model in "
+    "Count's privacy proofs ('by Definition 9 of the homomorphic encryption scheme', the Server 1 case).",
+    "000_211156f2009240b4.txt §5.2 Definition 9: 'This scheme is correct, i.e., for all plain texts p, p' : "
+    "D(E(p)) = p. It is secret, i.e., Pr[E(p) = m] = Pr[E(p') = m]. Lastly, it is homomorphic, i.e., "
+    "E(p) + E(p') = E(p + p')'"),))
 def def9(ctx):
     """Definition 9 checked by enumeration: the one-time pad mod p (keys over Z_p) is correct, secret and
     homomorphic (p = 3, 5, 7); the identity 'encryption' is flagged not secret (checker validated). The
