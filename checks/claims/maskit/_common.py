@@ -80,7 +80,8 @@ NOTES: dict[str, tuple[str, bool]] = {
     "maskit.def8": ("both documents call ⪯ 'a total ordering' before defining it pointwise; the definition (p_i^t <= q_i^t "
                     "for all i, t) is what is tested, and it is a partial order - the word 'total' is a remark the "
                     "definition does not rely on", False),
-    "maskit.thm3": (_BOTH + " (000 Theorem 3 = 001 Theorem 1)", True),
+    "maskit.thm3": (_BOTH + " (000 Theorem 3 = 001 Theorem 1): 'Privacy is a monotone property: If p preserves "
+                    "δ-privacy then so does any q dominating p'", True),
     "maskit.text_thm3_cases": (_BOTH + " (proof step of Theorem 3 / Theorem 1)", False),
     "maskit.claim1": (_BOTH + " (000 Claim 1, Eq. 3.5 = 001 Claim 1)", False),
     "maskit.obs1": (_BOTH + " (utility as in Definition of utility: expected number of released states)", False),
