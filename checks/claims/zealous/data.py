@@ -33,7 +33,7 @@ M_GRID = (1, 4, 8, 20, 40)
 SUB = "AOL top-1000-users subset (aol-top1000/user_search_logs)"
 
 
-def unverifiable(missing, **evidence):
+def substitute_unverifiable(missing, **evidence):
     """An unverifiable outcome whose why says what is missing and what the substitute shows."""
     return _unverifiable(missing=missing, **evidence).because(
         "The claim describes the paper's own search log (500,000 users of a major search engine, one month) or results computed on it. "
@@ -41,7 +41,7 @@ def unverifiable(missing, **evidence):
         "confirms nor contradicts the printed numbers or curves at that scale, so the claim is left undecided.".replace("{U}", "1,000"))
 
 
-def reproduced(shape, **evidence):
+def substitute_reproduced(shape, **evidence):
     """A reproduced outcome (real substitute data only) whose why names the shape and the substitute."""
     return _reproduced(shape=shape, **evidence).because(
         f"The claim's shape ({shape}) holds on the only real substitute data set we have, the {SUB}; the paper's own log is not "
@@ -66,7 +66,7 @@ def text_aol(ctx):
     ex = _ex(ctx)
     ts = [e.time for h in ex.log.histories.values() for e in h]
     first, last = (datetime.fromtimestamp(x, tz=timezone.utc).date().isoformat() for x in (min(ts), max(ts)))
-    return unverifiable(missing="the full AOL release (650,000 users) and its release date; the subset holds 1,000 users",
+    return substitute_unverifiable(missing="the full AOL release (650,000 users) and its release date; the subset holds 1,000 users",
                         subset_users=ex.U, subset_queries=len(ex.log), subset_first_day=first, subset_last_day=last,
                         note="query times span three months of 2006, consistent with 003's '2006'; the thesis says 2007")
 
@@ -74,7 +74,7 @@ def text_aol(ctx):
 @claim("zealous.text_data", method="reproduction", needs_data=DATA, quick=False)
 def text_data(ctx):
     ex = _ex(ctx)
-    return unverifiable(missing="the paper's one-month log of 500,000 users from a major search engine",
+    return substitute_unverifiable(missing="the paper's one-month log of 500,000 users from a major search engine",
                         substitute=SUB, users=ex.U, distinct={k: len(ex.original(k)) for k in KINDS},
                         paper={"users": 500_000, "keywords": "~1M", "queries": "~3M", "query_pairs": "~3M", "clicks": "~4.5M", "delta": "0.001"})
 
@@ -100,7 +100,7 @@ def table6_3(ctx):
             anchor[f"eps={eps},m={m}"] = {"zealous_tau_prime": float(params.tau_prime), "partition_selection_T": round(T, 3),
                                           "zealous_kept_keywords": len(ex.zealous("keywords", m, eps)),
                                           "partition_selection_kept_keywords": int((noisy > T).sum())}
-    return unverifiable(missing="the paper's 500,000-user log; on the 1,000-user substitute tau' exceeds almost every selected count",
+    return substitute_unverifiable(missing="the paper's 500,000-user log; on the 1,000-user substitute tau' exceeds almost every selected count",
                         ours_eps_1=ours[1], ours_eps_20=ours[20], gap_eps_1=_gap(ex, 1, ("keywords",)),
                         paper={"distinct": {"keywords": [6667, 6043, 5372, 4062, 2964], "queries": [3334, 2087, 1440, 751, 408],
                                             "clicks": [2813, 1576, 1001, 486, 246], "query_pairs": [331, 169, 100, 40, 13]},
@@ -117,16 +117,16 @@ def table6_4(ctx):
     paper = {"keywords": 56, "queries": 20, "clicks": 14, "query_pairs": 7}
     same_order = sorted(ours, key=ours.get) == sorted(paper, key=paper.get)
     if same_order:
-        return reproduced(shape="ordering keywords > queries > clicks > query pairs of the per-user averages", ours=ours, paper=paper,
+        return substitute_reproduced(shape="ordering keywords > queries > clicks > query pairs of the per-user averages", ours=ours, paper=paper,
                           tolerance="ordering only: the subset holds the 1,000 heaviest AOL users")
-    return unverifiable(missing="the paper's log; the substitute (1,000 heaviest AOL users) has other averages and another ordering",
+    return substitute_unverifiable(missing="the paper's log; the substitute (1,000 heaviest AOL users) has other averages and another ordering",
                         ours=ours, paper=paper)
 
 
 def _unverifiable_zealous_output(ctx, what, eps=5, m=1, extra=None):
     ex = _ex(ctx)
     released = {k: len(ex.zealous(k, m, eps)) for k in KINDS}
-    return unverifiable(missing=f"{what}; on the 1,000-user substitute ZEALOUS (eps = {eps}, m = {m}, delta = 0.001) releases {released}",
+    return substitute_unverifiable(missing=f"{what}; on the 1,000-user substitute ZEALOUS (eps = {eps}, m = {m}, delta = 0.001) releases {released}",
                         gap=_gap(ex, eps, KINDS, (m,)), **(extra or {}))
 
 
@@ -159,8 +159,8 @@ def fig6_4(ctx):
     if ctx.reports_dir() is not None:
         ev["figure"] = ctx.save_figure(_fig6_4(orig, adar, z), "zealous_fig6_4.png")
     if all(s < 0 for s in slopes.values()) and cut_ok and ratio >= 10:
-        return reproduced(shape="power law, cutoffs, count-one clicks >= 10x count-one keywords", **ev)
-    return unverifiable(missing="the paper's log: on the substitute the count-one ratio of clicks to keywords is "
+        return substitute_reproduced(shape="power law, cutoffs, count-one clicks >= 10x count-one keywords", **ev)
+    return substitute_unverifiable(missing="the paper's log: on the substitute the count-one ratio of clicks to keywords is "
                         f"{ratio:.2f}, not an order of magnitude (power-law slopes and cutoffs as stated)", **ev)
 
 
@@ -191,7 +191,7 @@ def fig6_5(ctx):
         o = ex.original(kind)
         rows[kind] = {f"eps={e}": round(scaled_average_difference(o, ex.zealous(kind, 1, e)), 3) for e in (1, 5, 10, 20)}
         rows[kind].update({f"k={k}": round(scaled_average_difference(o, ex.adar(k, kind)), 3) for k in (10, 60)})
-    return unverifiable(missing="the 500,000-user log: on the substitute ZEALOUS at eps <= 10 releases (almost) nothing, "
+    return substitute_unverifiable(missing="the 500,000-user log: on the substitute ZEALOUS at eps <= 10 releases (almost) nothing, "
                         "so the average difference is the mean original count", average_difference=rows)
 
 
