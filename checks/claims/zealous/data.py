@@ -13,8 +13,10 @@ from collections import Counter
 from datetime import datetime, timezone
 
 from checks.registry import claim
+from checks.verdict import discrepancy
 from checks.verdict import reproduced as _reproduced
 from checks.verdict import unverifiable as _unverifiable
+from checks.claims.zealous.numbers import M_GRID, TABLE_6_3A, TABLE_6_3B
 from theory.numbers import Q
 from theory.zealous import fast
 from theory.zealous.experiments import (
@@ -29,7 +31,6 @@ from theory.zealous.experiments import (
 
 DATA = "aol-top1000"
 KINDS = ("keywords", "queries", "clicks", "query_pairs")
-M_GRID = (1, 4, 8, 20, 40)
 SUB = "AOL top-1000-users subset (aol-top1000/user_search_logs)"
 
 
@@ -100,14 +101,38 @@ def table6_3(ctx):
             anchor[f"eps={eps},m={m}"] = {"zealous_tau_prime": float(params.tau_prime), "partition_selection_T": round(T, 3),
                                           "zealous_kept_keywords": len(ex.zealous("keywords", m, eps)),
                                           "partition_selection_kept_keywords": int((noisy > T).sum())}
-    return substitute_unverifiable(missing="the paper's 500,000-user log; on the 1,000-user substitute tau' exceeds almost every selected count",
-                        ours_eps_1=ours[1], ours_eps_20=ours[20], gap_eps_1=_gap(ex, 1, ("keywords",)),
-                        paper={"distinct": {"keywords": [6667, 6043, 5372, 4062, 2964], "queries": [3334, 2087, 1440, 751, 408],
-                                            "clicks": [2813, 1576, 1001, 486, 246], "query_pairs": [331, 169, 100, 40, 13]},
-                               "total_x1000": {"keywords": [329, 1157, 1894, 3106, 3871], "queries": [147, 314, 402, 464, 439],
-                                               "clicks": [118, 234, 286, 317, 290], "query_pairs": [8, 14, 15, 12, 7]}},
-                        anchor_partition_selection=anchor,
-                        anchor_note="the partition-selection threshold does not grow with U; it keeps at least as many items wherever T < tau'")
+    consistency = table6_3_consistency()
+    ev = dict(ours_eps_1=ours[1], ours_eps_20=ours[20], gap_eps_1=_gap(ex, 1, ("keywords",)),
+              paper={"distinct": {k: list(v) for k, v in TABLE_6_3A.items()}, "total_x1000": {k: list(v) for k, v in TABLE_6_3B.items()}},
+              table_consistency=consistency, anchor_partition_selection=anchor,
+              anchor_note="the partition-selection threshold does not grow with U; it keeps at least as many items wherever T < tau'")
+    if consistency["smallest_consistent_eps"] is None:
+        return discrepancy(paper="Table 6.3 (A) distinct and (B) total released counts", computed=consistency, **ev).because(
+            "Every count ZEALOUS releases exceeds tau' (Step 5), so a cell's total divided by its number of distinct items must exceed "
+            "tau' of Theorem 14 at the thesis's U = 500,000 and delta = 0.001. For no eps of the grid does every cell of Table 6.3 "
+            "satisfy this: the printed table contradicts the printed algorithm and parameters.")
+    return substitute_unverifiable(
+        missing="the paper's 500,000-user log; on the 1,000-user substitute tau' exceeds almost every selected count "
+                f"(the printed table itself is consistent with Theorem 14 only for eps >= {consistency['smallest_consistent_eps']} "
+                "of the grid; the thesis does not say which eps it used)", **ev)
+
+
+def table6_3_consistency(U=500_000, eps_grid=(Q(1, 4), Q(1, 2), 1, 2, 3, 4, 5, 10, 20, 50, 100)):
+    """Table 6.3's internal consistency with Theorem 14: each released noisy count is > tau'(U, m, eps), so in every
+    cell total / distinct > tau' (total printed x 10^3, rounded: at most (T + 1/2) * 1000). Returns, per m, the largest
+    average the table allows and tau' on the eps grid, and the smallest grid eps for which every cell is consistent."""
+    rows, ok_eps = {}, []
+    for eps in eps_grid:
+        ok = True
+        for i, m in enumerate(M_GRID):
+            cap = min(Q(2 * TABLE_6_3B[k][i] + 1, 2) * 1000 / TABLE_6_3A[k][i] for k in KINDS)
+            tp = zealous_params(U, m, eps).tau_prime
+            rows.setdefault(f"m={m}", {"largest_average_allowed": float(cap)})[f"tau_prime_eps={eps}"] = float(tp)
+            ok = ok and cap > tp
+        if ok:
+            ok_eps.append(eps)
+    return {"U": U, "delta": float(DELTA), "per_m": rows, "consistent_eps": [str(e) for e in ok_eps],
+            "smallest_consistent_eps": str(min(ok_eps)) if ok_eps else None}
 
 
 @claim("zealous.table6_4", method="reproduction", needs_data=DATA, quick=False)
