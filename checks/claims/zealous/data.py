@@ -16,7 +16,7 @@ from checks.registry import claim
 from checks.verdict import discrepancy
 from checks.verdict import reproduced as _reproduced
 from checks.verdict import unverifiable as _unverifiable
-from checks.claims.zealous.numbers import M_GRID, TABLE_6_3A, TABLE_6_3B
+from checks.claims.zealous.numbers import DOMAIN_SIZES, M_GRID, TABLE_6_3A, TABLE_6_3B, TABLE_6_4
 from theory.numbers import Q
 from theory.zealous import fast
 from theory.zealous.experiments import (
@@ -74,10 +74,21 @@ def text_aol(ctx):
 
 @claim("zealous.text_data", method="reproduction", needs_data=DATA, quick=False)
 def text_data(ctx):
+    """Beside the substitute's counts, the printed numbers' internal consistency: a log holds at most as many distinct
+    items of a kind as item occurrences, U * (average items per user of Table 6.4), the average rounded (so < avg + 1/2)."""
     ex = _ex(ctx)
-    return substitute_unverifiable(missing="the paper's one-month log of 500,000 users from a major search engine",
-                        substitute=SUB, users=ex.U, distinct={k: len(ex.original(k)) for k in KINDS},
-                        paper={"users": 500_000, "keywords": "~1M", "queries": "~3M", "query_pairs": "~3M", "clicks": "~4.5M", "delta": "0.001"})
+    paper = {"users": 500_000, "keywords": "~1M", "queries": "~3M", "query_pairs": "~3M", "clicks": "~4.5M", "delta": "0.001"}
+    consistency = {k: {"distinct_printed": DOMAIN_SIZES[k], "occurrences_at_most": int((Q(2 * TABLE_6_4[k] + 1, 2)) * paper["users"])}
+                   for k in KINDS}
+    bad = {k: v for k, v in consistency.items() if v["distinct_printed"] > v["occurrences_at_most"]}
+    ev = dict(substitute=SUB, users=ex.U, distinct={k: len(ex.original(k)) for k in KINDS}, paper=paper,
+              distinct_vs_occurrences=consistency, source="000_211156f2009240b4.txt §6.6 'Data.' and Table 6.4")
+    if bad:
+        return discrepancy(paper=paper, computed=bad, **ev).because(
+            "The text's distinct-item counts exceed the item occurrences that 500,000 users with Table 6.4's average items per "
+            f"user can hold ({sorted(bad)}): the printed log description and Table 6.4 contradict each other.")
+    return substitute_unverifiable(missing="the paper's one-month log of 500,000 users from a major search engine "
+                                   "(its printed sizes agree with Table 6.4: distinct items <= users x average items per user)", **ev)
 
 
 @claim("zealous.table6_3", method="reproduction", needs_data=DATA, quick=False)
