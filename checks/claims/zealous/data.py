@@ -31,6 +31,8 @@ from theory.zealous.experiments import (
 
 DATA = "aol-top1000"
 KINDS = ("keywords", "queries", "clicks", "query_pairs")
+# the same sentence in both documents: 'The only release of a search log happened in <year> by AOL'
+AOL_RELEASE_YEAR = {"000_211156f2009240b4.txt §6.1": 2007, "003_755c7aa10ef74058.txt §1": 2006}
 SUB = "AOL top-1000-users subset (aol-top1000/user_search_logs)"
 
 
@@ -67,9 +69,17 @@ def text_aol(ctx):
     ex = _ex(ctx)
     ts = [e.time for h in ex.log.histories.values() for e in h]
     first, last = (datetime.fromtimestamp(x, tz=timezone.utc).date().isoformat() for x in (min(ts), max(ts)))
-    return substitute_unverifiable(missing="the full AOL release (650,000 users) and its release date; the subset holds 1,000 users",
-                        subset_users=ex.U, subset_queries=len(ex.log), subset_first_day=first, subset_last_day=last,
-                        note="query times span three months of 2006, consistent with 003's '2006'; the thesis says 2007")
+    ev = dict(subset_users=ex.U, subset_queries=len(ex.log), subset_first_day=first, subset_last_day=last,
+              span_days=(max(ts) - min(ts)) // 86400, printed_release_year=AOL_RELEASE_YEAR)
+    years = set(AOL_RELEASE_YEAR.values())
+    too_early = {doc: y for doc, y in AOL_RELEASE_YEAR.items() if y < int(last[:4])}
+    if len(years) > 1 or too_early:
+        return discrepancy(paper=AOL_RELEASE_YEAR, computed={"query_years_of_the_log": sorted({first[:4], last[:4]}), "release_before_last_query": too_early},
+                           **ev).because(
+            "The two documents print different years for AOL's release of its search log (the thesis 2007, the ZEALOUS paper 2006, "
+            "same sentence otherwise): they contradict each other. The AOL log itself (our 1,000-user subset) holds queries "
+            f"from {first} to {last}, consistent with both years; the 650,000 users cannot be checked on the subset.")
+    return substitute_unverifiable(missing="the full AOL release (650,000 users); the subset holds 1,000 users", **ev)
 
 
 @claim("zealous.text_data", method="reproduction", needs_data=DATA, quick=False)
