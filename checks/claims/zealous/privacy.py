@@ -235,7 +235,8 @@ def thm14(ctx):
     "proof step (6.8) as printed",
     "the probability that some item of count exactly tau is published equals 1 - (1 - rho^(tau'-tau)/2)^|K| and is at most "
     "|K|/2 rho^(tau'-tau) <= Um/(2 tau) rho^(tau'-tau), with |K| <= Um/tau; " + "Definition 3's two quantifier orders do not enter: a probability and a count, no split of the output space",
-    f"{SRC} §6.4.2 proof of Theorem 14, Eq. (6.8): '≤ (U·m)/(2τ) · e^{{-(τ'-τ)/λ}} (because |K| ≤ U·m/τ)'"))
+    f"{SRC} §6.4.2 proof of Theorem 14, Eq. (6.8): '\\leq \\frac{{U \\cdot m}}{{2\\tau}} \\cdot e^{{-\\frac{{\\tau' - \\tau}}{{\\lambda}}}} "
+    "\\quad \\text{(because } |K| \\leq U \\cdot m/\\tau \\text{)}'"))
 def text_thm14_breach(ctx):
     """(6.8) on every small log: Pr[some K item published] (from the exact release distribution)
     = 1 - (1 - rho^{tau'-tau}/2)^{|K|} <= |K|/2 rho^{tau'-tau} <= U m/(2 tau) rho^{tau'-tau}, and |K| <= U m/tau."""
