@@ -238,6 +238,38 @@ def _def5_laws_always_equal() -> str:
     return _run_patched("dp.def5", "checks.claims.count.definitions", laws_equal=lambda a, b: True)
 
 
+def _kanon_literal_off_by_one() -> str:
+    # Definition 1 read literally but with "at least k others" for "at least k - 1 others"
+    from theory.zealous.anonymity import is_k_anonymous_literal
+
+    return _run_patched("dp.def1", "checks.claims.zealous.definitions",
+                        is_k_anonymous_literal=lambda rel, k: is_k_anonymous_literal(rel, k + 1))
+
+
+def _kquery_checker_k_plus_one() -> str:
+    from theory.zealous.anonymity import is_k_query_anonymous
+
+    return _run_patched("dp.def_kquery", "checks.claims.zealous.definitions",
+                        is_k_query_anonymous=lambda log, out, k: is_k_query_anonymous(log, out, k + 1))
+
+
+def _ksession_no_deletion() -> str:
+    # an "anonymiser" that publishes every session's keyword set unchanged
+    from theory.zealous.anonymity import sessions
+
+    return _run_patched("dp.def_ksession", "checks.claims.zealous.definitions",
+                        k_session_anonymize=lambda log, k: [frozenset(w for e in ents for w in e.query.split())
+                                                            for _, ents in sessions(log)])
+
+
+def _kkeyword_no_generalisation() -> str:
+    # an "anonymiser" that publishes the raw keyword histogram (no prefix generalisation, no cutoff)
+    from theory.zealous.histograms import item_histogram
+
+    return _run_patched("dp.def_kkeyword", "checks.claims.zealous.definitions",
+                        k_keyword_anonymize=lambda log, k: item_histogram(log, "keywords"))
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
     "dp.def2": ("randomized response's closed form with e^ε > p/(1 − p) for ≥ (a definition check can only "
                 "verify our checker or report it broken: verdict error)", _def2_strict_oracle, "verified"),
@@ -245,6 +277,13 @@ PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
                     "implementation or report it broken: verdict error)", _view_restriction_ignores_u, "verified"),
     "dp.def5": ("an exact view-law comparison that calls every two laws equal (the leaky protocol then passes the "
                 "simulator: verdict error)", _def5_laws_always_equal, "verified"),
+    "dp.def1": ("Definition 1's literal reading with 'at least k others' for 'at least k - 1 others' (our checker "
+                "must then be reported broken: verdict error)", _kanon_literal_off_by_one, "verified"),
+    "dp.def_kquery": ("the k-query anonymity checker asking for k + 1 user-ids (verdict error)",
+                      _kquery_checker_k_plus_one, "verified-bounded"),
+    "dp.def_ksession": ("an anonymiser that deletes nothing (verdict error)", _ksession_no_deletion, "verified-bounded"),
+    "dp.def_kkeyword": ("an anonymiser that publishes the raw keyword histogram (verdict error)",
+                        _kkeyword_no_generalisation, "verified-bounded"),
     "querygen.table2": ("Table 2's Income column with its last two printed ratios swapped (a decrease)",
                         _table2_decreasing, "unverifiable"),
     "querygen.text_dataset": ("§5's Gender with 1 category instead of 4 (Table 2's Gender levels up to 1.45 "

@@ -13,8 +13,10 @@ from collections import Counter
 from datetime import datetime, timezone
 
 from checks.registry import claim
+from checks.verdict import discrepancy
 from checks.verdict import reproduced as _reproduced
 from checks.verdict import unverifiable as _unverifiable
+from checks.claims.zealous.numbers import DOMAIN_SIZES, M_GRID, TABLE_6_3A, TABLE_6_3B, TABLE_6_4
 from theory.numbers import Q
 from theory.zealous import fast
 from theory.zealous.experiments import (
@@ -29,11 +31,12 @@ from theory.zealous.experiments import (
 
 DATA = "aol-top1000"
 KINDS = ("keywords", "queries", "clicks", "query_pairs")
-M_GRID = (1, 4, 8, 20, 40)
+# the same sentence in both documents: 'The only release of a search log happened in <year> by AOL'
+AOL_RELEASE_YEAR = {"000_211156f2009240b4.txt §6.1": 2007, "003_755c7aa10ef74058.txt §1": 2006}
 SUB = "AOL top-1000-users subset (aol-top1000/user_search_logs)"
 
 
-def unverifiable(missing, **evidence):
+def substitute_unverifiable(missing, **evidence):
     """An unverifiable outcome whose why says what is missing and what the substitute shows."""
     return _unverifiable(missing=missing, **evidence).because(
         "The claim describes the paper's own search log (500,000 users of a major search engine, one month) or results computed on it. "
@@ -41,7 +44,7 @@ def unverifiable(missing, **evidence):
         "confirms nor contradicts the printed numbers or curves at that scale, so the claim is left undecided.".replace("{U}", "1,000"))
 
 
-def reproduced(shape, **evidence):
+def substitute_reproduced(shape, **evidence):
     """A reproduced outcome (real substitute data only) whose why names the shape and the substitute."""
     return _reproduced(shape=shape, **evidence).because(
         f"The claim's shape ({shape}) holds on the only real substitute data set we have, the {SUB}; the paper's own log is not "
@@ -66,17 +69,36 @@ def text_aol(ctx):
     ex = _ex(ctx)
     ts = [e.time for h in ex.log.histories.values() for e in h]
     first, last = (datetime.fromtimestamp(x, tz=timezone.utc).date().isoformat() for x in (min(ts), max(ts)))
-    return unverifiable(missing="the full AOL release (650,000 users) and its release date; the subset holds 1,000 users",
-                        subset_users=ex.U, subset_queries=len(ex.log), subset_first_day=first, subset_last_day=last,
-                        note="query times span three months of 2006, consistent with 003's '2006'; the thesis says 2007")
+    ev = dict(subset_users=ex.U, subset_queries=len(ex.log), subset_first_day=first, subset_last_day=last,
+              span_days=(max(ts) - min(ts)) // 86400, printed_release_year=AOL_RELEASE_YEAR)
+    years = set(AOL_RELEASE_YEAR.values())
+    too_early = {doc: y for doc, y in AOL_RELEASE_YEAR.items() if y < int(last[:4])}
+    if len(years) > 1 or too_early:
+        return discrepancy(paper=AOL_RELEASE_YEAR, computed={"query_years_of_the_log": sorted({first[:4], last[:4]}), "release_before_last_query": too_early},
+                           **ev).because(
+            "The two documents print different years for AOL's release of its search log (the thesis 2007, the ZEALOUS paper 2006, "
+            "same sentence otherwise): they contradict each other. The AOL log itself (our 1,000-user subset) holds queries "
+            f"from {first} to {last}, consistent with both years; the 650,000 users cannot be checked on the subset.")
+    return substitute_unverifiable(missing="the full AOL release (650,000 users); the subset holds 1,000 users", **ev)
 
 
 @claim("zealous.text_data", method="reproduction", needs_data=DATA, quick=False)
 def text_data(ctx):
+    """Beside the substitute's counts, the printed numbers' internal consistency: a log holds at most as many distinct
+    items of a kind as item occurrences, U * (average items per user of Table 6.4), the average rounded (so < avg + 1/2)."""
     ex = _ex(ctx)
-    return unverifiable(missing="the paper's one-month log of 500,000 users from a major search engine",
-                        substitute=SUB, users=ex.U, distinct={k: len(ex.original(k)) for k in KINDS},
-                        paper={"users": 500_000, "keywords": "~1M", "queries": "~3M", "query_pairs": "~3M", "clicks": "~4.5M", "delta": "0.001"})
+    paper = {"users": 500_000, "keywords": "~1M", "queries": "~3M", "query_pairs": "~3M", "clicks": "~4.5M", "delta": "0.001"}
+    consistency = {k: {"distinct_printed": DOMAIN_SIZES[k], "occurrences_at_most": int((Q(2 * TABLE_6_4[k] + 1, 2)) * paper["users"])}
+                   for k in KINDS}
+    bad = {k: v for k, v in consistency.items() if v["distinct_printed"] > v["occurrences_at_most"]}
+    ev = dict(substitute=SUB, users=ex.U, distinct={k: len(ex.original(k)) for k in KINDS}, paper=paper,
+              distinct_vs_occurrences=consistency, source="000_211156f2009240b4.txt §6.6 'Data.' and Table 6.4")
+    if bad:
+        return discrepancy(paper=paper, computed=bad, **ev).because(
+            "The text's distinct-item counts exceed the item occurrences that 500,000 users with Table 6.4's average items per "
+            f"user can hold ({sorted(bad)}): the printed log description and Table 6.4 contradict each other.")
+    return substitute_unverifiable(missing="the paper's one-month log of 500,000 users from a major search engine "
+                                   "(its printed sizes agree with Table 6.4: distinct items <= users x average items per user)", **ev)
 
 
 @claim("zealous.table6_3", method="reproduction", needs_data=DATA, quick=False)
@@ -100,14 +122,38 @@ def table6_3(ctx):
             anchor[f"eps={eps},m={m}"] = {"zealous_tau_prime": float(params.tau_prime), "partition_selection_T": round(T, 3),
                                           "zealous_kept_keywords": len(ex.zealous("keywords", m, eps)),
                                           "partition_selection_kept_keywords": int((noisy > T).sum())}
-    return unverifiable(missing="the paper's 500,000-user log; on the 1,000-user substitute tau' exceeds almost every selected count",
-                        ours_eps_1=ours[1], ours_eps_20=ours[20], gap_eps_1=_gap(ex, 1, ("keywords",)),
-                        paper={"distinct": {"keywords": [6667, 6043, 5372, 4062, 2964], "queries": [3334, 2087, 1440, 751, 408],
-                                            "clicks": [2813, 1576, 1001, 486, 246], "query_pairs": [331, 169, 100, 40, 13]},
-                               "total_x1000": {"keywords": [329, 1157, 1894, 3106, 3871], "queries": [147, 314, 402, 464, 439],
-                                               "clicks": [118, 234, 286, 317, 290], "query_pairs": [8, 14, 15, 12, 7]}},
-                        anchor_partition_selection=anchor,
-                        anchor_note="the partition-selection threshold does not grow with U; it keeps at least as many items wherever T < tau'")
+    consistency = table6_3_consistency()
+    ev = dict(ours_eps_1=ours[1], ours_eps_20=ours[20], gap_eps_1=_gap(ex, 1, ("keywords",)),
+              paper={"distinct": {k: list(v) for k, v in TABLE_6_3A.items()}, "total_x1000": {k: list(v) for k, v in TABLE_6_3B.items()}},
+              table_consistency=consistency, anchor_partition_selection=anchor,
+              anchor_note="the partition-selection threshold does not grow with U; it keeps at least as many items wherever T < tau'")
+    if consistency["smallest_consistent_eps"] is None:
+        return discrepancy(paper="Table 6.3 (A) distinct and (B) total released counts", computed=consistency, **ev).because(
+            "Every count ZEALOUS releases exceeds tau' (Step 5), so a cell's total divided by its number of distinct items must exceed "
+            "tau' of Theorem 14 at the thesis's U = 500,000 and delta = 0.001. For no eps of the grid does every cell of Table 6.3 "
+            "satisfy this: the printed table contradicts the printed algorithm and parameters.")
+    return substitute_unverifiable(
+        missing="the paper's 500,000-user log; on the 1,000-user substitute tau' exceeds almost every selected count "
+                f"(the printed table itself is consistent with Theorem 14 only for eps >= {consistency['smallest_consistent_eps']} "
+                "of the grid; the thesis does not say which eps it used)", **ev)
+
+
+def table6_3_consistency(U=500_000, eps_grid=(Q(1, 4), Q(1, 2), 1, 2, 3, 4, 5, 10, 20, 50, 100)):
+    """Table 6.3's internal consistency with Theorem 14: each released noisy count is > tau'(U, m, eps), so in every
+    cell total / distinct > tau' (total printed x 10^3, rounded: at most (T + 1/2) * 1000). Returns, per m, the largest
+    average the table allows and tau' on the eps grid, and the smallest grid eps for which every cell is consistent."""
+    rows, ok_eps = {}, []
+    for eps in eps_grid:
+        ok = True
+        for i, m in enumerate(M_GRID):
+            cap = min(Q(2 * TABLE_6_3B[k][i] + 1, 2) * 1000 / TABLE_6_3A[k][i] for k in KINDS)
+            tp = zealous_params(U, m, eps).tau_prime
+            rows.setdefault(f"m={m}", {"largest_average_allowed": float(cap)})[f"tau_prime_eps={eps}"] = float(tp)
+            ok = ok and cap > tp
+        if ok:
+            ok_eps.append(eps)
+    return {"U": U, "delta": float(DELTA), "per_m": rows, "consistent_eps": [str(e) for e in ok_eps],
+            "smallest_consistent_eps": str(min(ok_eps)) if ok_eps else None}
 
 
 @claim("zealous.table6_4", method="reproduction", needs_data=DATA, quick=False)
@@ -117,16 +163,16 @@ def table6_4(ctx):
     paper = {"keywords": 56, "queries": 20, "clicks": 14, "query_pairs": 7}
     same_order = sorted(ours, key=ours.get) == sorted(paper, key=paper.get)
     if same_order:
-        return reproduced(shape="ordering keywords > queries > clicks > query pairs of the per-user averages", ours=ours, paper=paper,
+        return substitute_reproduced(shape="ordering keywords > queries > clicks > query pairs of the per-user averages", ours=ours, paper=paper,
                           tolerance="ordering only: the subset holds the 1,000 heaviest AOL users")
-    return unverifiable(missing="the paper's log; the substitute (1,000 heaviest AOL users) has other averages and another ordering",
+    return substitute_unverifiable(missing="the paper's log; the substitute (1,000 heaviest AOL users) has other averages and another ordering",
                         ours=ours, paper=paper)
 
 
 def _unverifiable_zealous_output(ctx, what, eps=5, m=1, extra=None):
     ex = _ex(ctx)
     released = {k: len(ex.zealous(k, m, eps)) for k in KINDS}
-    return unverifiable(missing=f"{what}; on the 1,000-user substitute ZEALOUS (eps = {eps}, m = {m}, delta = 0.001) releases {released}",
+    return substitute_unverifiable(missing=f"{what}; on the 1,000-user substitute ZEALOUS (eps = {eps}, m = {m}, delta = 0.001) releases {released}",
                         gap=_gap(ex, eps, KINDS, (m,)), **(extra or {}))
 
 
@@ -159,8 +205,8 @@ def fig6_4(ctx):
     if ctx.reports_dir() is not None:
         ev["figure"] = ctx.save_figure(_fig6_4(orig, adar, z), "zealous_fig6_4.png")
     if all(s < 0 for s in slopes.values()) and cut_ok and ratio >= 10:
-        return reproduced(shape="power law, cutoffs, count-one clicks >= 10x count-one keywords", **ev)
-    return unverifiable(missing="the paper's log: on the substitute the count-one ratio of clicks to keywords is "
+        return substitute_reproduced(shape="power law, cutoffs, count-one clicks >= 10x count-one keywords", **ev)
+    return substitute_unverifiable(missing="the paper's log: on the substitute the count-one ratio of clicks to keywords is "
                         f"{ratio:.2f}, not an order of magnitude (power-law slopes and cutoffs as stated)", **ev)
 
 
@@ -191,7 +237,7 @@ def fig6_5(ctx):
         o = ex.original(kind)
         rows[kind] = {f"eps={e}": round(scaled_average_difference(o, ex.zealous(kind, 1, e)), 3) for e in (1, 5, 10, 20)}
         rows[kind].update({f"k={k}": round(scaled_average_difference(o, ex.adar(k, kind)), 3) for k in (10, 60)})
-    return unverifiable(missing="the 500,000-user log: on the substitute ZEALOUS at eps <= 10 releases (almost) nothing, "
+    return substitute_unverifiable(missing="the 500,000-user log: on the substitute ZEALOUS at eps <= 10 releases (almost) nothing, "
                         "so the average difference is the mean original count", average_difference=rows)
 
 

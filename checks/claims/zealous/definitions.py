@@ -6,8 +6,10 @@ import random
 from fractions import Fraction
 from itertools import product
 
+from checks.claims.dp import checker_bug
 from checks.registry import claim
 from checks.verdict import Reading, by_reading, discrepancy, refuted, verified, verified_bounded
+from theory.errors import InvalidInput
 from theory.numbers import ZERO, Q
 from theory.zealous.anonymity import (
     adar_k_query,
@@ -18,6 +20,7 @@ from theory.zealous.anonymity import (
     is_k_session_anonymous,
     k_keyword_anonymize,
     k_session_anonymize,
+    sessions,
     sybil_attack,
 )
 from theory.zealous.applications import cache_posting_lists, hit_probability, map_as_printed, ndcg, precision, recall
@@ -63,9 +66,11 @@ def def1(ctx):
             for k in range(1, 6):
                 n += 1
                 if is_k_anonymous(rel, k) != is_k_anonymous_literal(rel, k):
-                    return refuted(witness={"release": rel, "k": k})
+                    return checker_bug("is_k_anonymous disagrees with Definition 1 read literally", release=rel, k=k)
     known = is_k_anonymous({"a": 1, "b": 1, "c": 2}, 2) is False and is_k_anonymous({"a": 1, "b": 1}, 2) is True
-    return verified(instances=n, known_instances_ok=known, source=f"{SRC} §2.1 Definition 1") if known else refuted(witness="known instance")
+    if not known:
+        return checker_bug("is_k_anonymous misjudges a hand instance", instances=n)
+    return verified(instances=n, known_instances_ok=known, source=f"{SRC} §2.1 Definition 1")
 
 
 @claim("dp.def_kquery", method="exact+property")
@@ -78,31 +83,40 @@ def def_kquery(ctx):
         log, k = random_log(rng), rng.randint(1, 4)
         out = adar_k_query(log, k, seed=i)
         if not is_k_query_anonymous(log, out, k):
-            return refuted(witness={"log": {u: [e.query for e in h] for u, h in log.histories.items()}, "k": k})
+            return checker_bug("our Adar k-query anonymiser published a query posed by < k user-ids",
+                               log={u: [e.query for e in h] for u, h in log.histories.items()}, k=k)
     hand = SearchLog({"a": [Entry("x", T0), Entry("y", T0 + 10)], "b": [Entry("x", T0)], "c": [Entry("y", T0), Entry("z", T0 + 5000)]})
     out = adar_k_query(hand, 2, seed=0)
     pub = sorted(e.query for h in out.histories.values() for e in h)
     kw = item_histogram(out, "keywords")
     ok = pub == ["x", "x", "y", "y"] and len(out.histories) == 3 and kw["x"] == 2
     if not ok:
-        return refuted(witness={"published": pub, "sessions": len(out.histories)})
+        return checker_bug("our Adar k-query anonymiser misbehaves on the hand instance", published=pub, sessions=len(out.histories))
     return verified_bounded(bound=f"{n} random logs (6 users, <= 5 queries) + a hand instance", source=f"{SRC} §2.1.2; §6.7")
 
 
 @claim("dp.def_ksession", method="exact+property")
 def def_ksession(ctx):
-    """The reference k-session anonymiser (deletion-only) yields session keyword sets each shared by >= k - 1 others."""
+    """The reference k-session anonymiser (deletion-only) yields session keyword sets each shared by >= k - 1 others.
+    It may refuse (InvalidInput) only a log with fewer than k sessions, where no k-session-anonymous release
+    exists; any other refusal or exception is our bug (``error``)."""
     rng = random.Random(ctx.int_seed("ksession"))
     n = 100 if ctx.quick else 300
+    refused = 0
     for i in range(n):
         log, k = random_log(rng), rng.randint(1, 3)
         try:
             sets = k_session_anonymize(log, k)
-        except Exception:
+        except InvalidInput as exc:
+            if len(sessions(log)) >= k:
+                return checker_bug("our k-session anonymiser refused a log with >= k sessions", k=k, refusal=str(exc))
+            refused += 1
             continue
         if not is_k_session_anonymous(sets, k):
-            return refuted(witness={"k": k, "sets": [sorted(s) for s in sets]})
-    return verified_bounded(bound=f"{n} random logs", source=f"{SRC} §2.1.2")
+            return checker_bug("our k-session anonymiser released sets that are not k-session anonymous",
+                               k=k, sets=[sorted(s) for s in sets])
+    return verified_bounded(bound=f"{n} random logs ({refused} with fewer than k sessions, correctly refused)",
+                            source=f"{SRC} §2.1.2")
 
 
 @claim("dp.def_kkeyword", method="exact+property")
@@ -114,11 +128,11 @@ def def_kkeyword(ctx):
         log, k = random_log(rng), rng.randint(1, 4)
         h = k_keyword_anonymize(log, k)
         if not is_k_keyword_anonymous(log, h, k):
-            return refuted(witness={"k": k, "hist": dict(h)})
+            return checker_bug("our k-keyword anonymiser published a keyword in < k histories", k=k, hist=dict(h))
     hand = SearchLog({"a": [Entry("cart", T0)], "b": [Entry("cat", T0)], "c": [Entry("dog", T0)]})
     h = k_keyword_anonymize(hand, 2)
     if dict(h) != {"ca": 2}:
-        return refuted(witness={"hand": dict(h)})
+        return checker_bug("our k-keyword anonymiser misbehaves on the hand instance", hand=dict(h))
     return verified_bounded(bound=f"{n} random logs + a hand instance", source=f"{SRC} §2.1.2")
 
 

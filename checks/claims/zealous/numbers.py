@@ -201,7 +201,9 @@ def prop12(ctx):
                 f"Read over real thresholds (Theorem 14 allows any positive tau), the derivative of tau' vanishes at tau = 2m/eps itself, "
                 f"so for non-integer 2m/eps = {w['2m/eps']} (m = {w['m']}, eps = {w['eps']}, delta = {w['delta']}) tau' = {w['tau_prime_at_2m/eps']} "
                 f"at tau = 2m/eps is below {w['tau_prime_at_ceil']} at the ceiling {w['ceil(2m/eps)']}.")
-    return by_reading(per, cases=cases, source=f"{SRC} §6.6.1 Proposition 12")
+    why = ("Proposition 12 says tau = ceil(2m/eps) minimises tau' of (6.5); it is tested with tau ranging over the integers and over "
+           "the reals. " + " ".join(f"Under '{n}': {o.why}" for n, o in per.items() if o.why))
+    return by_reading(per, why=why, cases=cases, source=f"{SRC} §6.6.1 Proposition 12")
 
 
 @claim("zealous.text_superlinear", method="symbolic", readings=(

@@ -6,6 +6,7 @@ from itertools import product
 
 from hypothesis import strategies as st
 
+from checks.claims.dp import one_reading
 from checks.registry import claim
 from checks.verdict import Reading, by_reading, not_checked, refuted, verified, verified_bounded
 from counterexamples.harness import exhaustive_search
@@ -87,7 +88,12 @@ def thm13(ctx):
     return not_checked("the exhaustive search did not finish", **ev)
 
 
-@claim("zealous.text_clicks", method="property")
+@claim("zealous.text_clicks", method="property", readings=one_reading(
+    "composition of indistinguishable releases",
+    "an (eps1, delta1)-indistinguishable release followed by an independent eps2-DP release (Laplace click counts) is "
+    "(eps1 + eps2, delta1)-indistinguishable; " + "Definition 3's two quantifier orders do not enter: the statement is about Definition 4 (indistinguishability)",
+    f"{SRC} §6.4.1: 'by simply adding Laplacian noise to the click counts with scale 2m/ε'. Together the sanitized query "
+    "and click histogram achieves (2ε', δ')-indistinguishability.'"))
 def text_clicks(ctx):
     """The composition step: an (eps1, delta1)-indistinguishable release followed by an independent
     eps2-DP release is (eps1 + eps2, delta1)-indistinguishable. Searched on random pairs of finite
@@ -225,7 +231,12 @@ def thm14(ctx):
     return by_reading(per, instances=rows, **{"negative_control_tau'=tau_least_delta": ctl_delta}, source=f"{SRC} §6.4.2 Theorem 14")
 
 
-@claim("zealous.text_thm14_breach", method="exact+exhaustive")
+@claim("zealous.text_thm14_breach", method="exact+exhaustive", readings=one_reading(
+    "proof step (6.8) as printed",
+    "the probability that some item of count exactly tau is published equals 1 - (1 - rho^(tau'-tau)/2)^|K| and is at most "
+    "|K|/2 rho^(tau'-tau) <= Um/(2 tau) rho^(tau'-tau), with |K| <= Um/tau; " + "Definition 3's two quantifier orders do not enter: a probability and a count, no split of the output space",
+    f"{SRC} §6.4.2 proof of Theorem 14, Eq. (6.8): '\\leq \\frac{{U \\cdot m}}{{2\\tau}} \\cdot e^{{-\\frac{{\\tau' - \\tau}}{{\\lambda}}}} "
+    "\\quad \\text{(because } |K| \\leq U \\cdot m/\\tau \\text{)}'"))
 def text_thm14_breach(ctx):
     """(6.8) on every small log: Pr[some K item published] (from the exact release distribution)
     = 1 - (1 - rho^{tau'-tau}/2)^{|K|} <= |K|/2 rho^{tau'-tau} <= U m/(2 tau) rho^{tau'-tau}, and |K| <= U m/tau."""
@@ -253,7 +264,11 @@ def _suppress(d, tau, tp, rho):
     return ONE if d < tau else 1 - exact.laplace_tail_above(tp - d, rho)
 
 
-@claim("zealous.text_thm14_ratio", method="exact+exhaustive")
+@claim("zealous.text_thm14_ratio", method="exact+exhaustive", readings=one_reading(
+    "per-item likelihood ratios of the proof",
+    "every finite per-item likelihood ratio of ZEALOUS's output between neighbouring counts is <= e^(1/lambda) under (6.5), "
+    "and infinite ones arise only on outputs the proof puts in Omega_2; " + "Definition 3's two quantifier orders do not enter: the ratios are per output, before any split is chosen",
+    f"{SRC} §6.4.2 proof of Theorem 14 (cases (i)-(iii) of the per-item ratio)"))
 def text_thm14_ratio(ctx):
     """Per-item likelihood ratios of the full output (noisy counts included) for counts d (in S) and
     d' (in S') with |d - d'| = 1: a published value x > tau' has density ratio rho^{|x-d|-|x-d'|}
@@ -392,7 +407,12 @@ def ex6(ctx):
     return verified(instances=[(n, u) for n, u, _ in _a_hat_instances()], source=f"{SRC} §6.5 Example 6")
 
 
-@claim("zealous.prop10", method="exact")
+@claim("zealous.prop10", method="exact", readings=one_reading(
+    "as stated",
+    "A-hat is (eps', 1/(|D| - 1))-indistinguishable for every eps' > 0 (and 1/(|D| - 1) is the least delta'); "
+    "Definition 3's two quantifier orders do not enter: indistinguishability (Definition 4) has no split",
+    f"{SRC} §6.5 Proposition 10: 'For any finite domain of search histories D Algorithm Â is (ε', 1/(|D| − 1))-indistinguishable "
+    "for all ε' > 0 on inputs from D^U.'"))
 def prop10(ctx):
     """Least (eps', delta') indistinguishability delta' of A-hat = 1/(|D|-1) for every eps' > 0: the
     worst set's hockey-stick is a - e^eps' b with b = 0, independent of eps'."""
@@ -406,7 +426,12 @@ def prop10(ctx):
                     note="(6.13) prints Pr[A(S) in O] where Pr[A(S') in O] is meant, and S_2 for S'_1")
 
 
-@claim("zealous.prop11", method="exact")
+@claim("zealous.prop11", method="exact", readings=one_reading(
+    "as stated",
+    "for every log S and every output O of A-hat, the neighbour S' with S'_1 = O gives Pr[A-hat(S') = O] = 0 < Pr[A-hat(S) = O], "
+    "an eps-DP violation for every eps; " + "Definition 3's two quantifier orders do not enter: the statement is about eps-DP (Definition 2)",
+    f"{SRC} §6.5 Proposition 11: 'For any search log S, the output of Algorithm Â constitutes a privacy breach according to "
+    "ϵ-differentially privacy for any value of ϵ.'"))
 def prop11(ctx):
     """Every (S, O) with Pr[A-hat(S) = O] > 0 violates eps-DP against the neighbour S' with S'_1 = O, for every eps (q = 0)."""
     for n, users, mech in _a_hat_instances():
