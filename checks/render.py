@@ -47,6 +47,11 @@ def _esc(s: str, md: bool, cell: bool) -> str:
     return s.replace("\r\n", "\n").replace("\n", " ") if cell else s
 
 
+def label(k: Any, md: bool = True, cell: bool = False) -> str:
+    """A dict key as written: verbatim (escaped), with no decimal beside it even when it reads as p/q."""
+    return _esc(str(k), md, cell)
+
+
 def scalar(x: Any, md: bool = True, cell: bool = False) -> str:
     """One JSON scalar in words: rationals with a decimal beside, booleans yes/no, None as "none"."""
     if x is None:
@@ -78,7 +83,7 @@ def _is_simple(x: Any) -> bool:
 def inline(x: Any, md: bool = True, cell: bool = False) -> str:
     """Any JSON value on one line, in full."""
     if isinstance(x, dict):
-        return "{" + "; ".join(f"{_esc(str(k), md, cell)}: {inline(v, md, cell)}" for k, v in x.items()) + "}"
+        return "{" + "; ".join(f"{label(k, md, cell)}: {inline(v, md, cell)}" for k, v in x.items()) + "}"
     if isinstance(x, list):
         return "[" + ", ".join(inline(v, md, cell) for v in x) + "]"
     return scalar(x, md, cell)
