@@ -463,6 +463,11 @@ def simulatable_posterior(chain: MarkovChain, t: int, s: int, t1: int, i1: int |
     s = index(s, chain.n, "s (context index)")
     if t2 <= chain.T:
         j2 = index(j2, chain.n, "j2 (context index)")
+    return _simulatable_posterior(chain, t, s, t1, i1, t2, j2)
+
+
+def _simulatable_posterior(chain: MarkovChain, t: int, s: int, t1: int, i1: int | None, t2: int, j2: int | None) -> Any:
+    """:func:`simulatable_posterior` on arguments already checked (Algorithm 4/5's inner loop validates once per call)."""
     if t == t1:
         return ONE if s == i1 else ZERO
     if t == t2:
@@ -506,7 +511,7 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
                 t2, j2 = marks[k + 1] if t1 < t else marks[k]
                 if ops is not None:
                     ops.beliefs += 1
-                if simulatable_posterior(chain, t, s, t1, i1, t2, j2) - pri[t - 1][s] > d:
+                if _simulatable_posterior(chain, t, s, t1, i1, t2, j2) - pri[t - 1][s] > d:
                     return False
     return True
 
