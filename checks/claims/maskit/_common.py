@@ -6,11 +6,12 @@ from typing import Any, Callable
 
 from checks.registry import Context
 from checks.verdict import Outcome, Reading, refuted, verified_bounded
+from checks.claims.maskit._quotes import DEF6, QUOTES, S000, S001, render
 from counterexamples.property_search import property_search
 from theory.maskit.model import MarkovChain
 
 
-S000, S001 = "000_211156f2009240b4.txt", "001_eb11505ae1399b83.txt"
+__all__ = ["S000", "S001", "QUOTES", "render"]
 
 # Definition 6 (thesis ch. 3) = Definition 1 (001 §2). Both documents read the same way on every point we
 # checked: the gain is a DIFFERENCE posterior - prior (not a ratio), against the prior at the same time t,
@@ -19,10 +20,7 @@ S000, S001 = "000_211156f2009240b4.txt", "001_eb11505ae1399b83.txt"
 # quantifies over inputs with Pr[x] > 0 only; the thesis over all inputs - but Pr[X_t = s | o] is only
 # defined for outputs o of positive probability, which both readings (and our ISPRIVATE) require, so the
 # two coincide on every instance.
-DEF6_SOURCE = (f"{S000} §3.2 Definition 6: 'for all possible outputs o (Pr[A(x) = o] > 0), for all times t and all sensitive "
-               f"contexts s in S: Pr[X_t = s | o] - Pr[X_t = s] <= δ' and Example 1: prior 1/2, posterior 2/3 'gives δ = 1/6-privacy'; "
-               f"{S001} §2 Definition 1 (same inequality, inputs 'sampled from the Markov chain M with non-zero probability'); "
-               f"adversary knowing the system: {S000} §3.1 'adversaries knowing temporal correlations and also the system making this decision'")
+DEF6_SOURCE = "Definition 6 / Definition 1 quoted: " + render(DEF6)
 DEF6_MEANING = ("δ-privacy means posterior minus prior <= δ (a difference, prior at the same time t, non-strict), for every output "
                 "of positive probability, every t and every sensitive s, against an adversary who knows the chain and the system")
 
@@ -145,14 +143,25 @@ NOTES: dict[str, tuple[str, bool]] = {
 
 
 def stated(claim_id: str) -> tuple[Reading, ...]:
-    """The single reading of a general claim: the catalogued statement at the catalogued source, with the
-    adjudication note (NOTES) and, where the claim is about δ-privacy, Definition 6 as read above."""
+    """The single reading of a general claim: the catalogued statement at the catalogued source with the
+    statement's decisive words quoted verbatim (``_quotes.QUOTES``), the adjudication note (NOTES) and, where
+    the claim is about δ-privacy, Definition 6 as read above."""
     from checks.catalog import catalog
 
     entry = catalog()[claim_id]
     note, def6 = NOTES[claim_id]
     meaning = f"{entry.statement} [{note}]"
-    source = entry.source
+    source = f"{entry.source}; quoted: {render(QUOTES[claim_id])}"
     if def6:
         return def6_reading(meaning, source)
     return one_reading(meaning, source)
+
+
+def quoted(claim_id: str) -> tuple[Reading, ...]:
+    """The single reading of a claim about one instance (an example, a worked number): the catalogued
+    statement at the catalogued source, with its decisive words quoted verbatim (``_quotes.QUOTES``)."""
+    from checks.catalog import catalog
+
+    entry = catalog()[claim_id]
+    return one_reading(f"the catalogued statement, read literally: {entry.statement}",
+                       f"{entry.source}; quoted: {render(QUOTES[claim_id])}")
