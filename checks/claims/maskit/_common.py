@@ -85,7 +85,8 @@ NOTES: dict[str, tuple[str, bool]] = {
     "maskit.obs1": (_BOTH + " (utility as in Definition of utility: expected number of released states)", False),
     "maskit.text_search": (_BOTH + "; 'minimal' = no single coordinate can be lowered by a grid step", True),
     "maskit.lem1": (_BOTH + " (000 Lemma 1 = 001 Lemma 1)", True),
-    "maskit.lem2": (_BOTH + "; the optimum is over the grid {0/d, ..., d/d} the lemma names", True),
+    "maskit.lem2": ("000 Lemma 2 = 001 Lemma 2, worded alike: the statement says 'among all suppression probabilities that "
+                    "preserve δ-privacy', its proof optimises over the grid {0/d, ..., d/d}; both readings are tested", True),
     "maskit.cx_search": (_BOTH + "; counts of ISPRIVATE calls are measured, not timed", False),
     "maskit.alg_partial": ("000 numbers the replacement 'Lines 1-3', 001 'Lines 1-4': the same set 𝒪", True),
     "maskit.prop3": (_BOTH, False),
@@ -97,7 +98,9 @@ NOTES: dict[str, tuple[str, bool]] = {
     "maskit.alg2": ("the listing's breach test is 'posterior - prior > δ' in both documents, the complement of "
                     "Definition 6's '<= δ'", True),
     "maskit.alg3": ("the listing's breach test is 'posterior - prior > δ' in both documents", True),
-    "maskit.thm4": (_BOTH + " (000 Theorem 4 = 001 Theorem 3)", True),
+    "maskit.thm4": (_BOTH + " (000 Theorem 4 = 001 Theorem 3); its utility part says 'among all suppression probabilities "
+                    "that preserve δ-privacy' like Lemma 2, whose proof optimises over the grid {0/d, ..., d/d}: both readings "
+                    "are tested", True),
     "maskit.alg4": ("the suppression test is 'Pr[X_t = s | o, c_j] - Pr[X_t = s] > δ' for some POSSIBLE state c_j "
                     "(the check ignores the current state) in both documents", True),
     "maskit.text_possible": (_BOTH, False),
