@@ -303,37 +303,77 @@ def p_fig7(ctx: Context):
                    subset="4 synthetic users, 60 days each; the set-labelled experiment is not run on GeoLife")
 
 
+PAPER_TABLE3_2_FACTOR = 15 * 60 * 1000 // 36  # 15 min initialize / 36 ms per simulatable decision (PC) = 25,000
+TABLE3_2_TOLERANCE = 100  # initialize >= 100 simulatable decisions (the tolerance stated before any count was looked at)
+
+
+def table3_2_costs(rows) -> dict:
+    """Mean per user of the deterministic operation counts (OpCount) behind Table 3.2, in the unit both complexity
+    lemmas use - beliefs computed (Lemma 3: <= n^3 T^3 per ISPRIVATE; Lemma 8: <= n^2 T per okayToRelease; each
+    belief <= n^2 T time in both) - plus ISPRIVATE calls and multiply-adds; wall-clock means only under keys ending
+    in ``seconds`` (informational: machine- and load-dependent)."""
+    import numpy as np
+
+    rows = [r for r in rows if "skipped" not in r]
+    mean = lambda k: float(np.mean([r[k] for r in rows]))
+    per_decision = float(np.mean([r["simulatable_decision_beliefs"] / r["simulatable_decisions"] for r in rows]))
+    init, secs_init, secs_sim = mean("probabilistic_init_beliefs"), mean("probabilistic_init_seconds"), mean("simulatable_decision_seconds")
+    return {"users": len(rows), "probabilistic_initialize_isprivate_calls": mean("isprivate_calls"),
+            "probabilistic_initialize_beliefs": init, "probabilistic_initialize_mult_adds": mean("probabilistic_init_mult_adds"),
+            "probabilistic_okay_to_release_beliefs": 0,  # one biased coin (Algorithm 2, okayToRelease), no belief
+            "simulatable_initialize_beliefs": 0,  # initialize does nothing (Algorithm 4)
+            "simulatable_okay_to_release_beliefs": per_decision,
+            "initialize_over_simulatable_decision_in_beliefs": init / per_decision,
+            "probabilistic_initialize_seconds": secs_init, "simulatable_okay_to_release_seconds": secs_sim,
+            "initialize_over_simulatable_decision_from_seconds": secs_init / secs_sim}
+
+
+def table3_2_shape(m: dict) -> bool:
+    """Table 3.2's shape in counts: the probabilistic initialize is the expensive step - at least TABLE3_2_TOLERANCE
+    simulatable decisions (the paper's factor is 25,000) - and a probabilistic decision is cheaper than a simulatable one."""
+    return m["probabilistic_initialize_isprivate_calls"] >= 1 and \
+        m["probabilistic_initialize_beliefs"] >= TABLE3_2_TOLERANCE * m["simulatable_okay_to_release_beliefs"] and \
+        m["probabilistic_okay_to_release_beliefs"] < m["simulatable_okay_to_release_beliefs"]
+
+
 @claim("maskit.table3_2", method="reproduction+measured", quick=False, needs_data="geolife", readings=reading(
     "the probabilistic (and hybrid) check's initialize is the expensive step (15-18 min) while one okayToRelease costs "
-    "milliseconds (simulatable 36 ms PC / 128 ms phone; probabilistic < 1 ms).",
+    "milliseconds (simulatable 36 ms PC / 128 ms phone; probabilistic < 1 ms): initialize costs about 25,000 simulatable "
+    "decisions, a probabilistic decision less than a simulatable one.",
     f"{S000} §3.7 Table 3.2: “Simulatable - 36 ms 128 ms Probabilistic 15 min < 1 ms < 1 ms Hybrid 18 min ≤ 36 ms ≤ 128 ms”, "
     f"§3.7.2 'Efficiency': “We measure the average time it takes for MASKIT to initialize the various privacy checks and to "
     f"filter the trace, see Table 3.2.”; {S001} §7.1 Table 1: “Simulatable - 36 ms 128 ms Probabilistic 15 min < 1 ms < 1 ms”"))
 def table3_2(ctx: Context):
-    import numpy as np
-
-    def measured(rows) -> dict:
-        rows = [r for r in rows if "skipped" not in r]
-        return {"users": len(rows), "probabilistic_initialize_isprivate_calls": float(np.mean([r["isprivate_calls"] for r in rows])),
-                "probabilistic_initialize_seconds": float(np.mean([r["probabilistic_init_seconds"] for r in rows])),
-                "simulatable_okay_to_release_seconds": float(np.mean([r["simulatable_decision_seconds"] for r in rows]))}
-
-    def shape(m: dict) -> bool:
-        # initialize costs at least 100 simulatable decisions (paper: 15 min vs 36 ms, a factor 25,000)
-        return m["probabilistic_initialize_isprivate_calls"] > 1 and \
-            m["probabilistic_initialize_seconds"] >= 100 * m["simulatable_okay_to_release_seconds"]
-
     root = geolife_root(ctx)
-    geo = measured(geolife_population(root, SEED, n_sensitive=3)) if root is not None else None
-    syn = measured(synthetic_population(SEED, n_sensitive=3))
-    return verdict({"geolife locations (11 users)": None if not geo or not geo["users"] else shape(geo)},
-                   "initialize of the probabilistic/hybrid checks costs at least 100 simulatable okayToRelease decisions; "
-                   "okayToRelease of the probabilistic check is one coin flip; the simulatable check has no initialize",
-                   {"simulatable_okay_ms": "36 (PC) / 128 (phone)", "probabilistic_initialize": "15 min", "hybrid_initialize": "18 min"},
-                   {"geolife": geo, "synthetic_illustration": syn, "probabilistic_okay_to_release_ops": 1, "simulatable_initialize_ops": 0},
-                   claim_says="Table 3.2 says initialize takes minutes while each release decision takes milliseconds.",
-                   tolerance="initialize >= 100 x one simulatable decision (mean per user, wall clock)",
-                   hardware="our PC only; the absolute times and the Windows Phone column are not reproducible here")
+    geo = table3_2_costs(geolife_population(root, SEED, n_sensitive=3)) if root is not None else None
+    syn = table3_2_costs(synthetic_population(SEED, n_sensitive=3))
+    out = verdict({"geolife locations (11 users)": None if not geo or not geo["users"] else table3_2_shape(geo)},
+                   f"counted in beliefs (the unit of Lemmas 3 and 8): the probabilistic initialize costs at least {TABLE3_2_TOLERANCE} "
+                   "simulatable okayToRelease decisions, a probabilistic okayToRelease (one coin flip, no belief) less than a "
+                   "simulatable one; the simulatable check has no initialize",
+                   {"simulatable_okay_ms": "36 (PC) / 128 (phone)", "probabilistic_initialize": "15 min", "hybrid_initialize": "18 min",
+                    "probabilistic_okay_ms": "< 1", "initialize_over_simulatable_decision": PAPER_TABLE3_2_FACTOR},
+                   {"geolife": geo, "synthetic_illustration": syn},
+                   claim_says="Table 3.2 says initialize takes minutes (about 25,000 simulatable decisions) while each release "
+                              "decision takes milliseconds.",
+                   tolerance=f"mean initialize beliefs >= {TABLE3_2_TOLERANCE} x mean beliefs of one simulatable decision "
+                             "(operation counts: deterministic); the *_seconds keys are wall clock, informational only",
+                   hardware="counts do not depend on the machine; the absolute times and the phone column are not reproducible here",
+                   hybrid="the hybrid's initialize is the probabilistic one plus the simulatable utility's γ recursion (000 §3.6.1); "
+                          "its extra work is not counted (fast.simulatable_utility has no counter)",
+                   counting_note="the fast twin counts a belief where it computes a gain over a partial output (max_breach) or a "
+                                 "possible state (okay_to_release); max_breach's first pass over released sensitive states and its "
+                                 "α/β tables (the multiply-adds) are not beliefs, so the initialize count is a lower bound in beliefs")
+    if geo and geo["users"] and out.why:
+        order = geo["probabilistic_initialize_beliefs"] > geo["simulatable_okay_to_release_beliefs"] > geo["probabilistic_okay_to_release_beliefs"]
+        out.why += (f" Counted on GeoLife: the order of the table {'holds' if order else 'does not hold'} (initialize "
+                    f"{geo['probabilistic_initialize_beliefs']:.0f} beliefs > one simulatable decision "
+                    f"{geo['simulatable_okay_to_release_beliefs']:.1f} > one probabilistic decision 0), but initialize costs only "
+                    f"{geo['initialize_over_simulatable_decision_in_beliefs']:.0f} simulatable decisions, not the paper's "
+                    f"{PAPER_TABLE3_2_FACTOR:,} (tolerance {TABLE3_2_TOLERANCE}); the factor grows with the number of contexts, "
+                    "time steps and sensitive contexts (Lemmas 3 and 8), and GeoLife's chains are small (n <= 7 against 19 "
+                    "locations on average in Reality Mining). Wall-clock times are in the evidence for information only.")
+    return out
 
 
 @claim("maskit.text_46ms", method="reproduction", quick=False, readings=reading(
