@@ -102,7 +102,10 @@ NOTES: dict[str, tuple[str, bool]] = {
                     "that preserve δ-privacy' like Lemma 2, whose proof optimises over the grid {0/d, ..., d/d}: both readings "
                     "are tested", True),
     "maskit.alg4": ("the suppression test is 'Pr[X_t = s | o, c_j] - Pr[X_t = s] > δ' for some POSSIBLE state c_j "
-                    "(the check ignores the current state) in both documents", True),
+                    "(the check ignores the current state) in both documents; the prose 'release ... if for any possible "
+                    "state c_j ..., releasing c_j does not violate privacy' is read as 'for every', as the listing's loop "
+                    "'for each possible state j' returning false on the first breach fixes it (a 'for some' reading "
+                    "contradicts the listing, so it is not a second reading)", True),
     "maskit.text_possible": (_BOTH, False),
     "maskit.prop5": (_BOTH + "; the adversary knows M and the simulatable check", True),
     "maskit.claim2": (_BOTH, False),
