@@ -165,6 +165,8 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
             can = rel[sens]
             others = (rel.sum() - rel[sens].astype(int)) > 0  # some context other than s released
             g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[t - 1][sens], -1.0)
+            if ops is not None:
+                ops.beliefs += int(np.count_nonzero(can | others))  # Pr[X_t = s | a release at t]: 1 or 0
             k = int(np.argmax(g))
             if g[k] > best_gain:
                 best_gain, best_key = float(g[k]), (("release",), t, chain.contexts[sens[k]])

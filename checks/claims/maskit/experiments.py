@@ -361,9 +361,8 @@ def table3_2(ctx: Context):
                    hardware="counts do not depend on the machine; the absolute times and the phone column are not reproducible here",
                    hybrid="the hybrid's initialize is the probabilistic one plus the simulatable utility's γ recursion (000 §3.6.1); "
                           "its extra work is not counted (fast.simulatable_utility has no counter)",
-                   counting_note="the fast twin counts a belief where it computes a gain over a partial output (max_breach) or a "
-                                 "possible state (okay_to_release); max_breach's first pass over released sensitive states and its "
-                                 "α/β tables (the multiply-adds) are not beliefs, so the initialize count is a lower bound in beliefs")
+                   counting_note="the fast twin counts a belief where it computes a posterior of a sensitive state: over a "
+                                 "partial output or for a released state (max_breach), for a possible state (okay_to_release)")
     if geo and geo["users"] and out.why:
         order = geo["probabilistic_initialize_beliefs"] > geo["simulatable_okay_to_release_beliefs"] > geo["probabilistic_okay_to_release_beliefs"]
         out.why += (f" Counted on GeoLife: the order of the table {'holds' if order else 'does not hold'} (initialize "
