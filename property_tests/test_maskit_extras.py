@@ -93,3 +93,16 @@ def test_simulatable_counter_counts_every_decision_as_if_unmemoised():
             F.okay_to_release(ch, S, Q(1, 10), list(out[: t - 1]), ops=one)
             expected, decisions = expected + one.beliefs, decisions + 1
     assert chk.decisions == decisions and ops.beliefs == expected > 0
+
+
+def test_reach_table_mult_adds_counts_the_products_reach_table_makes(monkeypatch):
+    """fast.reach_table_mult_adds (charged to the simulatable decisions in Table 3.2) = n^3 per n x n product the
+    table's construction actually performs."""
+    from theory.maskit import fast as F
+
+    ch, _ = routine_chain(1, n=4, T=6, days=30)
+    products = []
+    real = F._A
+    monkeypatch.setattr(F, "_A", lambda c, t: products.append(t) or real(c, t))
+    F.reach_table(ch)
+    assert len(products) > 0 and F.reach_table_mult_adds(ch) == len(products) * ch.n ** 3

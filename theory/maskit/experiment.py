@@ -14,7 +14,8 @@ hybrid (the check with the larger analytic utility, Theorem 6). Measures as in Â
 * cost (Table 3.2): wall-clock seconds (informational: machine- and load-dependent) and operation
   counts, which are deterministic: the probabilistic initialize's ISPRIVATE calls, beliefs and
   multiply-adds (the greedy search of ``search.greedy_mondrian`` on the fast twin, counted by
-  ``OpCount``), and the beliefs each simulatable okayToRelease decision computes.
+  ``OpCount``), the beliefs each simulatable okayToRelease decision computes, and the multiply-adds
+  of the reach table (``fast.reach_table``) those decisions read.
 """
 
 from __future__ import annotations
@@ -143,6 +144,7 @@ def evaluate_user(train: Sequence[Sequence], test: Sequence[Sequence], contexts:
         # the simulatable okayToRelease decisions (beliefs each decision computes, Algorithm 5)
         "probabilistic_init_beliefs": init_ops.beliefs, "probabilistic_init_mult_adds": init_ops.mult_adds,
         "simulatable_decisions": chk.decisions, "simulatable_decision_beliefs": sim_ops.beliefs,
+        "simulatable_reach_mult_adds": F.reach_table_mult_adds(chain),  # the table its decisions read, built once per chain
     }
 
 

@@ -91,6 +91,12 @@ def reach_table(chain: MarkovChain) -> np.ndarray:
     return memo
 
 
+def reach_table_mult_adds(chain: MarkovChain) -> int:
+    """The multiply-adds ``reach_table`` performs to build R: one n x n product (n^3) per pair t1 < t2 <= T.
+    Computed from (n, T), not counted on the fly, since the table is memoised on the chain."""
+    return chain.n ** 3 * chain.T * (chain.T - 1) // 2
+
+
 def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) -> np.ndarray:
     """Eq. (3.2): the distribution of X_{t2} given X_{t1} = c_i (t1 = 0: "start")."""
     t1, i, t2 = check_from(chain, t1, i, t2)

@@ -305,35 +305,49 @@ def p_fig7(ctx: Context):
 
 PAPER_TABLE3_2_FACTOR = 15 * 60 * 1000 // 36  # 15 min initialize / 36 ms per simulatable decision (PC) = 25,000
 TABLE3_2_TOLERANCE = 100  # initialize >= 100 simulatable decisions (the tolerance stated before any count was looked at)
+BELIEF_MULT_ADDS = 2  # one belief read off precomputed tables: F·H/D (ISPRIVATE) or fl·R/fl (okayToRelease), 2 operations
 
 
 def table3_2_costs(rows) -> dict:
-    """Mean per user of the deterministic operation counts (OpCount) behind Table 3.2, in the unit both complexity
-    lemmas use - beliefs computed (Lemma 3: <= n^3 T^3 per ISPRIVATE; Lemma 8: <= n^2 T per okayToRelease; each
-    belief <= n^2 T time in both) - plus ISPRIVATE calls and multiply-adds; wall-clock means only under keys ending
-    in ``seconds`` (informational: machine- and load-dependent)."""
+    """Mean per user of the deterministic operation counts (OpCount) behind Table 3.2. The cost compared is the
+    arithmetic WORK of each side, in multiply-adds: the probabilistic initialize's α/β tables plus BELIEF_MULT_ADDS
+    per belief; one simulatable okayToRelease's beliefs (counted as if not memoised) at BELIEF_MULT_ADDS each plus its
+    share of the reach table it reads (built once per chain, spread over the user's decisions). Beliefs alone (the
+    unit of Lemmas 3 and 8, each belief <= n^2 T time there) are reported too, but are not a cost ratio here: an
+    ISPRIVATE belief rests on α/β tables rebuilt for every vector tried, a simulatable one on a table built once.
+    Wall-clock means only under keys ending in ``seconds`` (informational: machine- and load-dependent)."""
     import numpy as np
 
     rows = [r for r in rows if "skipped" not in r]
     mean = lambda k: float(np.mean([r[k] for r in rows]))
     per_decision = float(np.mean([r["simulatable_decision_beliefs"] / r["simulatable_decisions"] for r in rows]))
+    work_init = float(np.mean([r["probabilistic_init_mult_adds"] + BELIEF_MULT_ADDS * r["probabilistic_init_beliefs"] for r in rows]))
+    work_decision = float(np.mean([(r["simulatable_reach_mult_adds"] + BELIEF_MULT_ADDS * r["simulatable_decision_beliefs"])
+                                   / r["simulatable_decisions"] for r in rows]))
+    # the reach table charged in full to EVERY decision (as if rebuilt each time): an upper bound on a decision's work
+    work_decision_max = float(np.mean([r["simulatable_reach_mult_adds"] + BELIEF_MULT_ADDS * r["simulatable_decision_beliefs"]
+                                       / r["simulatable_decisions"] for r in rows]))
     init, secs_init, secs_sim = mean("probabilistic_init_beliefs"), mean("probabilistic_init_seconds"), mean("simulatable_decision_seconds")
     return {"users": len(rows), "probabilistic_initialize_isprivate_calls": mean("isprivate_calls"),
             "probabilistic_initialize_beliefs": init, "probabilistic_initialize_mult_adds": mean("probabilistic_init_mult_adds"),
-            "probabilistic_okay_to_release_beliefs": 0,  # one biased coin (Algorithm 2, okayToRelease), no belief
-            "simulatable_initialize_beliefs": 0,  # initialize does nothing (Algorithm 4)
-            "simulatable_okay_to_release_beliefs": per_decision,
+            "probabilistic_initialize_work": work_init,
+            "probabilistic_okay_to_release_work": 1,  # one biased coin (Algorithm 2, okayToRelease), no belief
+            "simulatable_initialize_work": 0,  # initialize does nothing (Algorithm 4)
+            "simulatable_okay_to_release_beliefs": per_decision, "simulatable_okay_to_release_work": work_decision,
+            "initialize_over_simulatable_decision_in_work": work_init / work_decision,
+            "initialize_over_simulatable_decision_in_work_reach_table_per_decision": work_init / work_decision_max,
             "initialize_over_simulatable_decision_in_beliefs": init / per_decision,
             "probabilistic_initialize_seconds": secs_init, "simulatable_okay_to_release_seconds": secs_sim,
             "initialize_over_simulatable_decision_from_seconds": secs_init / secs_sim}
 
 
 def table3_2_shape(m: dict) -> bool:
-    """Table 3.2's shape in counts: the probabilistic initialize is the expensive step - at least TABLE3_2_TOLERANCE
-    simulatable decisions (the paper's factor is 25,000) - and a probabilistic decision is cheaper than a simulatable one."""
+    """Table 3.2's shape in counted work: the probabilistic initialize is the expensive step - at least
+    TABLE3_2_TOLERANCE simulatable decisions (the paper's factor is 25,000) - and a probabilistic decision is
+    cheaper than a simulatable one."""
     return m["probabilistic_initialize_isprivate_calls"] >= 1 and \
-        m["probabilistic_initialize_beliefs"] >= TABLE3_2_TOLERANCE * m["simulatable_okay_to_release_beliefs"] and \
-        m["probabilistic_okay_to_release_beliefs"] < m["simulatable_okay_to_release_beliefs"]
+        m["probabilistic_initialize_work"] >= TABLE3_2_TOLERANCE * m["simulatable_okay_to_release_work"] and \
+        m["probabilistic_okay_to_release_work"] < m["simulatable_okay_to_release_work"]
 
 
 @claim("maskit.table3_2", method="reproduction+measured", quick=False, needs_data="geolife", readings=reading(
@@ -348,30 +362,38 @@ def table3_2(ctx: Context):
     geo = table3_2_costs(geolife_population(root, SEED, n_sensitive=3)) if root is not None else None
     syn = table3_2_costs(synthetic_population(SEED, n_sensitive=3))
     out = verdict({"geolife locations (11 users)": None if not geo or not geo["users"] else table3_2_shape(geo)},
-                   f"counted in beliefs (the unit of Lemmas 3 and 8): the probabilistic initialize costs at least {TABLE3_2_TOLERANCE} "
-                   "simulatable okayToRelease decisions, a probabilistic okayToRelease (one coin flip, no belief) less than a "
+                   f"counted work (multiply-adds, see table3_2_costs): the probabilistic initialize costs at least {TABLE3_2_TOLERANCE} "
+                   "simulatable okayToRelease decisions, a probabilistic okayToRelease (one coin flip) less than a "
                    "simulatable one; the simulatable check has no initialize",
                    {"simulatable_okay_ms": "36 (PC) / 128 (phone)", "probabilistic_initialize": "15 min", "hybrid_initialize": "18 min",
                     "probabilistic_okay_ms": "< 1", "initialize_over_simulatable_decision": PAPER_TABLE3_2_FACTOR},
                    {"geolife": geo, "synthetic_illustration": syn},
                    claim_says="Table 3.2 says initialize takes minutes (about 25,000 simulatable decisions) while each release "
                               "decision takes milliseconds.",
-                   tolerance=f"mean initialize beliefs >= {TABLE3_2_TOLERANCE} x mean beliefs of one simulatable decision "
+                   tolerance=f"mean initialize work >= {TABLE3_2_TOLERANCE} x mean work of one simulatable decision "
                              "(operation counts: deterministic); the *_seconds keys are wall clock, informational only",
                    hardware="counts do not depend on the machine; the absolute times and the phone column are not reproducible here",
                    hybrid="the hybrid's initialize is the probabilistic one plus the simulatable utility's γ recursion (000 §3.6.1); "
                           "its extra work is not counted (fast.simulatable_utility has no counter)",
+                   search="the experiment's initialize is MONDRIAN's greedy search (O(Tn log d) ISPRIVATE calls); the paper's runs "
+                          "ALGPR, which makes that many calls times the number of minimal plus maximal non-private vectors, so "
+                          "its initialize is costlier than ours",
                    counting_note="the fast twin counts a belief where it computes a posterior of a sensitive state: over a "
-                                 "partial output or for a released state (max_breach), for a possible state (okay_to_release)")
-    if geo and geo["users"] and out.why:
-        order = geo["probabilistic_initialize_beliefs"] > geo["simulatable_okay_to_release_beliefs"] > geo["probabilistic_okay_to_release_beliefs"]
-        out.why += (f" Counted on GeoLife: the order of the table {'holds' if order else 'does not hold'} (initialize "
-                    f"{geo['probabilistic_initialize_beliefs']:.0f} beliefs > one simulatable decision "
-                    f"{geo['simulatable_okay_to_release_beliefs']:.1f} > one probabilistic decision 0), but initialize costs only "
-                    f"{geo['initialize_over_simulatable_decision_in_beliefs']:.0f} simulatable decisions, not the paper's "
-                    f"{PAPER_TABLE3_2_FACTOR:,} (tolerance {TABLE3_2_TOLERANCE}); the factor grows with the number of contexts, "
-                    "time steps and sensitive contexts (Lemmas 3 and 8), and GeoLife's chains are small (n <= 7 against 19 "
-                    "locations on average in Reality Mining). Wall-clock times are in the evidence for information only.")
+                                 "partial output or for a released state (max_breach), for a possible state (okay_to_release); "
+                                 "multiply-adds are those of the α/β tables (max_breach) and of the reach table (fast.reach_table)")
+    if geo and geo["users"]:
+        told = (f"Counted on GeoLife (mean per user): initialize {geo['probabilistic_initialize_work']:,.0f} multiply-adds "
+                f"({geo['probabilistic_initialize_isprivate_calls']:.0f} ISPRIVATE calls), one simulatable decision "
+                f"{geo['simulatable_okay_to_release_work']:,.0f}, one probabilistic decision a coin flip: initialize costs "
+                f"{geo['initialize_over_simulatable_decision_in_work']:,.0f} simulatable decisions against the paper's "
+                f"{PAPER_TABLE3_2_FACTOR:,} (tolerance {TABLE3_2_TOLERANCE}; in wall clock, same run, "
+                f"{geo['initialize_over_simulatable_decision_from_seconds']:,.0f}). Counted in beliefs alone the factor is only "
+                f"{geo['initialize_over_simulatable_decision_in_beliefs']:,.0f}, but a belief is not a unit of cost here: "
+                "ISPRIVATE rebuilds its α/β tables for every vector tried, the simulatable check reads a table built once. "
+                "Charging that table in full to every decision (as if rebuilt each time; the paper's simulatable check has no "
+                f"initialize) would give {geo['initialize_over_simulatable_decision_in_work_reach_table_per_decision']:,.0f}: the "
+                "average per decision, which Table 3.2 reports, spreads it over the user's decisions.")
+        out.why = f"{out.why} {told}" if out.why else told
     return out
 
 
