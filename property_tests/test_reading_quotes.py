@@ -4,7 +4,8 @@ the covered areas quotes at least one such phrase of some length.
 
 A quote is text between “…”, or between '…' / "…" that open after a space, "(" or ":" and close before a
 space, ";", ",", ")" or the end (so primes such as t' or M'' inside LaTeX are not taken for quotes). The seed
-files are found beside the data directory (``../shared/seeds``); without them the test is skipped.
+files are found by ``checks.registry.default_seeds_dir`` (``seeds/`` beside ``$PRIVCLAIMS_DATA``, else
+``../shared/seeds`` beside the project, as in CI); without them the quote tests are skipped, with the reason.
 
 Covered: maskit (and dp.thm2, whose reading the maskit code declares). The other areas do not pass yet:
 ``test_other_areas_are_listed_as_open`` keeps the list of areas with readings that quote nothing verbatim
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from checks.registry import default_data_dir, load_all
+from checks.registry import default_seeds_dir, load_all
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE = re.compile(r"00[0-4]_[0-9a-f]{16}\.txt")
@@ -32,10 +33,7 @@ OPEN_AREAS = {"dp", "ads", "count", "zealous", "querygen"}
 
 
 def seeds_dir() -> Path | None:
-    for base in (default_data_dir(), ROOT.parent / "shared" / "data"):
-        if base is not None and (base.parent / "seeds").is_dir():
-            return base.parent / "seeds"
-    return None
+    return default_seeds_dir()
 
 
 def norm(s: str) -> str:
@@ -80,7 +78,7 @@ def area_problems(area: str) -> list[str]:
     return out
 
 
-needs_seeds = pytest.mark.skipif(seeds_dir() is None, reason="the seed texts (../shared/seeds) are not beside the project")
+needs_seeds = pytest.mark.skipif(seeds_dir() is None, reason="no seed texts: neither seeds/ beside $PRIVCLAIMS_DATA nor ../shared/seeds beside the project")
 
 
 def test_quote_parser_finds_the_three_forms_and_skips_primes():
@@ -114,3 +112,16 @@ def test_every_reading_quotes_its_document_verbatim(area):
 def test_other_areas_are_listed_as_open():
     failing = {a for a in ("dp", "ads", "count", "zealous", "querygen") if area_problems(a)}
     assert failing == OPEN_AREAS, f"areas whose readings do not all quote verbatim: {sorted(failing)}; listed: {sorted(OPEN_AREAS)}"
+
+
+def test_seeds_are_found_by_the_data_rule(tmp_path, monkeypatch):
+    """``seeds/`` beside $PRIVCLAIMS_DATA is found (so the quote tests run, not skip, wherever the data is)."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "seeds").mkdir()
+    monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "data"))
+    assert default_seeds_dir() == tmp_path / "seeds"
+    import checks.registry
+
+    beside = Path(checks.registry.__file__).resolve().parents[2] / "shared" / "seeds"
+    monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "elsewhere" / "data"))  # no seeds there: ../shared/seeds, if any
+    assert default_seeds_dir() == (beside if beside.is_dir() else None)
