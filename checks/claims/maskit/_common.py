@@ -13,7 +13,7 @@ from theory.maskit.model import MarkovChain
 
 __all__ = ["S000", "S001", "QUOTES", "render"]
 
-# Definition 6 (thesis ch. 3) = Definition 1 (001 §2). Both documents read the same way on every point we
+# Definition 6 (thesis §2.2.2) = Definition 1 (001 §2.1). Both documents read the same way on every point we
 # checked: the gain is a DIFFERENCE posterior - prior (not a ratio), against the prior at the same time t,
 # with "<=" (not "<": Example 1 calls a gain of exactly 1/6 "δ = 1/6-privacy"), and the adversary knows the
 # chain M and the system A (the probabilistic vector / the simulatable rule). The one difference: 001

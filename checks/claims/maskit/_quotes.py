@@ -337,8 +337,8 @@ QUOTES: dict[str, tuple[Quote, ...]] = {
 
 # Definition 6 (thesis ch. 2) = Definition 1 (001 §2), on which every δ-privacy claim rests.
 DEF6: tuple[Quote, ...] = (
-    (S000, "§2.2 Definition 6", r"for all possible inputs \vec{x} , for all possible outputs \vec{o} ($\Pr[\mathcal{A}(\vec{x}) = \vec{o}] > 0$), for all times t and all sensitive contexts $s \in S$"),
-    (S000, "§2.2 Definition 6", r"\Pr[X_t = s | \vec{o}] - \Pr[X_t = s] \leq \delta."),
+    (S000, "§2.2.2 Definition 6", r"for all possible inputs \vec{x} , for all possible outputs \vec{o} ($\Pr[\mathcal{A}(\vec{x}) = \vec{o}] > 0$), for all times t and all sensitive contexts $s \in S$"),
+    (S000, "§2.2.2 Definition 6", r"\Pr[X_t = s | \vec{o}] - \Pr[X_t = s] \leq \delta."),
     (S000, "§3.3 Example 1", r"gives $\delta = 1/6$ -privacy, since the prior belief of"),
     (S001, "§2.1 Definition 1", r"for all possible inputs  $\vec{x}$  sampled from the Markov chain M with non-zero probability (i.e.,  $\Pr[\vec{x}] > 0$ ), for all possible outputs  $\vec{o}$  ( $\Pr[\mathcal{A}(\vec{x}) = \vec{o}] > 0$ ), for all times t and all sensitive contexts  $s \in S$"),
     (S000, "§3.1", r"adversaries knowing temporal correlations and also the system making this decision"),
