@@ -106,3 +106,15 @@ def test_reach_table_mult_adds_counts_the_products_reach_table_makes(monkeypatch
     monkeypatch.setattr(F, "_A", lambda c, t: products.append(t) or real(c, t))
     F.reach_table(ch)
     assert len(products) > 0 and F.reach_table_mult_adds(ch) == len(products) * ch.n ** 3
+
+
+def test_table3_2_shape_fails_below_the_tolerance():
+    """maskit.table3_2's shape is a real condition: it fails just below TABLE3_2_TOLERANCE simulatable decisions,
+    and when a probabilistic decision is not cheaper than a simulatable one."""
+    from checks.claims.maskit.experiments import TABLE3_2_TOLERANCE, table3_2_shape
+
+    m = {"probabilistic_initialize_isprivate_calls": 133, "simulatable_okay_to_release_work": 630.0,
+         "probabilistic_okay_to_release_work": 1}
+    assert table3_2_shape(dict(m, probabilistic_initialize_work=TABLE3_2_TOLERANCE * 630.0))
+    assert not table3_2_shape(dict(m, probabilistic_initialize_work=TABLE3_2_TOLERANCE * 630.0 - 1))
+    assert not table3_2_shape(dict(m, probabilistic_initialize_work=1e9, probabilistic_okay_to_release_work=630.0))
