@@ -153,3 +153,14 @@ def default_data_dir() -> Path | None:
     here = Path(__file__).resolve().parent.parent
     cand = here.parent / "shared" / "data"
     return cand if cand.exists() else None
+
+
+def default_seeds_dir() -> Path | None:
+    """The seed texts (000_....txt ... 004_....txt) by the rule of :func:`default_data_dir`: ``seeds/`` beside
+    ``$PRIVCLAIMS_DATA``, else ``../shared/seeds`` beside the project, else None."""
+    env = os.environ.get("PRIVCLAIMS_DATA")
+    here = Path(__file__).resolve().parent.parent
+    for cand in ([Path(env).parent / "seeds"] if env else []) + [here.parent / "shared" / "seeds"]:
+        if cand.is_dir():
+            return cand
+    return None

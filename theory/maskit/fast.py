@@ -91,6 +91,12 @@ def reach_table(chain: MarkovChain) -> np.ndarray:
     return memo
 
 
+def reach_table_mult_adds(chain: MarkovChain) -> int:
+    """The multiply-adds ``reach_table`` performs to build R: one n x n product (n^3) per pair t1 < t2 <= T.
+    Computed from (n, T), not counted on the fly, since the table is memoised on the chain."""
+    return chain.n ** 3 * chain.T * (chain.T - 1) // 2
+
+
 def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) -> np.ndarray:
     """Eq. (3.2): the distribution of X_{t2} given X_{t1} = c_i (t1 = 0: "start")."""
     t1, i, t2 = check_from(chain, t1, i, t2)
@@ -165,6 +171,8 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
             can = rel[sens]
             others = (rel.sum() - rel[sens].astype(int)) > 0  # some context other than s released
             g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[t - 1][sens], -1.0)
+            if ops is not None:
+                ops.beliefs += int(np.count_nonzero(can | others))  # Pr[X_t = s | a release at t]: 1 or 0
             k = int(np.argmax(g))
             if g[k] > best_gain:
                 best_gain, best_key = float(g[k]), (("release",), t, chain.contexts[sens[k]])
