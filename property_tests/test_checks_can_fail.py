@@ -389,14 +389,10 @@ def test_nothing_to_compute_is_only_unverifiable():
         assert set(flagged.get(cid, {"unverifiable"})) == {"unverifiable"}, cid
 
 
-# Open defects (issue 12), kept visible as a ratchet: these figure checks still reach only `unverifiable`
-# although a shape could be computed on the AOL substitute at other parameters. The test below fails if one of
-# them is fixed and stays listed, or if any other check joins them.
-KNOWN_OPEN: dict[str, str] = {
-    cid: "figure on the paper's 500,000-user log; the shape test on the 1,000-user AOL substitute is not written yet"
-    for cid in ("zealous.fig6_2", "zealous.fig6_3", "zealous.fig6_5", "zealous.fig6_6a", "zealous.fig6_6b",
-                "zealous.fig6_7", "zealous.fig6_8")
-}
+# Open defects (issue 12), kept visible as a ratchet: checks that still reach only one verdict although something
+# could be computed. The test below fails if one of them is fixed and stays listed, or if any other check joins them.
+# (Empty since the seven ZEALOUS figure checks became shapes with stated tolerances: checks/claims/zealous/figures.py.)
+KNOWN_OPEN: dict[str, str] = {}
 
 
 def test_known_open_fixed_verdicts_are_still_open():
