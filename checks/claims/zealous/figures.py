@@ -116,8 +116,11 @@ def _fig62_eps() -> Q:
     return Q(table6_3_consistency()["smallest_consistent_eps"])
 
 
-def _params_note(ex, eps, ms):
-    return {f"m={m}": {"tau": zealous_params(ex.U, m, eps).tau, "tau_prime": float(zealous_params(ex.U, m, eps).tau_prime)} for m in ms}
+def _params_note(ex, eps_grid, ms):
+    """tau (Prop. 12) and tau' (Theorem 14 at the substitute's U) per eps and m used."""
+    return {"U": ex.U, "delta": "1/1000", **{f"eps={e},m={m}": {"tau": zealous_params(ex.U, m, e).tau,
+                                                               "tau_prime": float(zealous_params(ex.U, m, e).tau_prime)}
+                                             for e in eps_grid for m in ms}}
 
 
 # ------------------------------------------------------------------------------------- Figure 6.2
@@ -153,7 +156,7 @@ def fig6_2(ctx):
     ex, eps = _ex(ctx), _fig62_eps()
     cur = _curves(ex, eps, M_GRID)
     ev = dict(eps=str(eps), eps_why="smallest eps of the grid for which Table 6.3 (same experiment) is consistent with Theorem 14",
-              m_grid=list(M_GRID), parameters=_params_note(ex, eps, M_GRID), curves=_rounded(cur),
+              m_grid=list(M_GRID), parameters=_params_note(ex, (eps,), M_GRID), curves=_rounded(cur),
               released={k: {f"m={m}": len(ex.zealous(k, m, eps)) for m in M_GRID} for k in KINDS})
     bad_m, bad_j, bad_p = [], [], []
     for k in KINDS:
@@ -217,7 +220,7 @@ def fig6_3(ctx):
     cur = _curves(ex, eps, FIG63_MS)
     mean_kl = {k: {m: sum(cur[k][m]["KL"].values()) / len(cur[k][m]["KL"]) for m in FIG63_MS} for k in KINDS}
     best = {k: min(FIG63_MS, key=lambda m: (mean_kl[k][m], m)) for k in KINDS}
-    ev = dict(eps=str(eps), m_grid=list(FIG63_MS), parameters=_params_note(ex, eps, FIG63_MS), curves=_rounded(cur),
+    ev = dict(eps=str(eps), m_grid=list(FIG63_MS), parameters=_params_note(ex, (eps,), FIG63_MS), curves=_rounded(cur),
               mean_kl={k: {f"m={m}": _r(v) for m, v in d.items()} for k, d in mean_kl.items()}, kl_best_m=best,
               avg_items_per_user={k: round(ex.avg_items(k), 1) for k in ("keywords", "queries")})
     not_m1 = [k for k in ("keywords", "queries") if not best[k] > 1]
@@ -266,8 +269,7 @@ def fig6_5(ctx):
     z = {k: {e: scaled_average_difference(ex.original(k), ex.zealous(k, 1, e)) for e in EPS_FIG65} for k in KINDS}
     kinds_a = ("keywords", "queries", "query_pairs")
     a = {k: {kk: scaled_average_difference(ex.original(k), ex.adar(kk, k)) for kk in K_GRID} for k in kinds_a}
-    ev = dict(eps_grid=list(EPS_FIG65), k_grid=list(K_GRID), parameters=_params_note(ex, 1, (1,)),
-              tau_prime_m1={f"eps={e}": float(zealous_params(ex.U, 1, e).tau_prime) for e in EPS_FIG65},
+    ev = dict(eps_grid=list(EPS_FIG65), k_grid=list(K_GRID), parameters=_params_note(ex, EPS_FIG65, (1,)),
               zealous={k: {f"eps={e}": _r(v) for e, v in d.items()} for k, d in z.items()},
               k_anonymous={k: {f"k={kk}": _r(v) for kk, v in d.items()} for k, d in a.items()},
               released_m1={k: {f"eps={e}": len(ex.zealous(k, 1, e)) for e in EPS_FIG65} for k in KINDS})
@@ -313,7 +315,7 @@ def fig6_6a(ctx):
     hz = _hits(ex, (6,), EPS_APPS)[6]
     ha = {kk: caching_hit_probability(ex, ex.adar(kk, "keywords")) for kk in K_GRID}
     wins = [(e, kk) for e in EPS_APPS for kk in K_GRID if hz[e] > ha[kk]]
-    ev = dict(caching=CACHE_NOTE, eps_grid=list(EPS_APPS), k_grid=list(K_GRID), parameters=_params_note(ex, 1, (6,)),
+    ev = dict(caching=CACHE_NOTE, eps_grid=list(EPS_APPS), k_grid=list(K_GRID), parameters=_params_note(ex, EPS_APPS, (6,)),
               hit_original=_r(caching_hit_probability(ex, ex.original("keywords"))),
               hit_zealous_m6={f"eps={e}": _r(v) for e, v in hz.items()}, hit_k_anonymous={f"k={k}": _r(v) for k, v in ha.items()},
               zealous_wins=wins, released_m6={f"eps={e}": len(ex.zealous("keywords", 6, e)) for e in EPS_APPS})
@@ -347,7 +349,7 @@ def fig6_6b(ctx):
     cov = top_j_coverage(ex.original("keywords"), ex.zealous("keywords", 6, 5), J) if J else 0.0
     after6 = [m for m in M_FIG66B if m >= 6]
     down = {e: any(h[b][e] < h[a][e] for a, b in zip(after6, after6[1:])) for e in EPS_APPS}
-    ev = dict(caching=CACHE_NOTE, eps_grid=list(EPS_APPS), m_grid=list(M_FIG66B), parameters=_params_note(ex, 5, M_FIG66B),
+    ev = dict(caching=CACHE_NOTE, eps_grid=list(EPS_APPS), m_grid=list(M_FIG66B), parameters=_params_note(ex, EPS_APPS, M_FIG66B),
               hit_zealous={f"m={m}": {f"eps={e}": _r(v) for e, v in d.items()} for m, d in h.items()},
               keywords_cached_from_original=J, top_J_coverage_m6_eps5=_r(cov))
     R = FIG66B_READINGS
