@@ -112,7 +112,7 @@ def table6_3(ctx):
             h = ex.selected("keywords", m)
             T = partition_selection_threshold(m, eps)
             params = zealous_params(ex.U, m, eps)
-            keys = list(h)
+            keys = sorted(h, key=repr)  # a fixed order: the noise vector is drawn in it (list(h) follows set order, hash-seeded)
             import numpy as np
 
             counts = np.array([h[k] for k in keys], dtype=float)
