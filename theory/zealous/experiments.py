@@ -151,11 +151,10 @@ def loglog_slope(hist: dict) -> float:
 
 def top_j_curves(ex: Experiment, kind: str, m: int, eps: object, js: tuple[int, ...]) -> dict[str, dict[int, float]]:
     """Figures 6.2/6.3's four rows for one (kind, m, eps): per j, the average L1 distance and the KL divergence
-    of the top-j relative frequencies (precision, lower is better) and the fraction of the top-j original items
-    that ZEALOUS does not publish (coverage loss; :func:`theory.zealous.utility.top_j_coverage` is 1 minus it)."""
-    from theory.zealous.utility import top_j_coverage, top_j_precision
-
-    from theory.zealous.utility import top_j
+    of the top-j relative frequencies (precision, lower is better) and the top-j coverage, the fraction of the top-j
+    original items that ZEALOUS publishes (:func:`theory.zealous.utility.top_j_coverage`; the figures' third and
+    fourth rows plot what it misses, 1 minus it)."""
+    from theory.zealous.utility import top_j, top_j_coverage, top_j_precision
 
     key = ("top", kind, max(js))
     if key not in ex.items:  # the top-J original items once: top_j of it equals top_j of the whole for j <= J
