@@ -19,3 +19,13 @@ def test_flat_and_close():
     assert flat([0.36, 0.35, 0.34]) and not flat([0.36, 0.30])
     assert not flat([0.0, 0.0]) and not flat([0.3, None])  # no utility, or undefined, is not 'marginal loss'
     assert close(1.0, 1.08, 0.1) and not close(1.0, 1.2, 0.1) and not close(None, 1.0, 0.1) and not close(0.0, 0.0, 0.1)
+
+
+def test_shape_holding_on_an_empty_release_is_not_a_reproduction():
+    from checks.claims.zealous.figures import shape
+
+    assert shape("r", True, "a shape", "found").verdict == "reproduced"
+    assert shape("r", True, "a shape", "found", empty=[]).verdict == "reproduced"
+    vacuous = shape("r", True, "a shape", "found", empty=["query pairs, eps=1"])
+    assert vacuous.verdict == "unverifiable" and "only because ZEALOUS released nothing" in vacuous.why
+    assert shape("r", False, "a shape", "found", empty=["query pairs, eps=1"]).verdict == "unverifiable"
