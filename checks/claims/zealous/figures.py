@@ -26,7 +26,9 @@ smallest eps of the grid for which Table 6.3 is consistent with Theorem 14 (comp
 
 Verdicts: a reading whose shape holds on the substitute is ``reproduced``; one whose shape the substitute
 contradicts (including a flat curve because nothing is released) is ``unverifiable``: a 1,000-user
-substitute does not refute a figure drawn on 500,000 users (README: reproduction needs real data).
+substitute does not refute a figure drawn on 500,000 users (README: reproduction needs real data). A shape
+that holds only while a compared ZEALOUS release is empty is ``unverifiable`` too (vacuous: an empty release
+has coverage 0 and a scaled average difference equal to the mean count whatever the data).
 """
 
 from __future__ import annotations
