@@ -162,7 +162,8 @@ def thm12(ctx):
                 "m <= 2 included) for non-degenerate inputs (U >= tau + xi users, integer tau >= xi >= 0): each very-infrequent item can "
                 "be made very-frequent by changing at most tau + xi users, so group privacy keeps it w.p. >= c e^{-eps (tau+xi)}, and "
                 "there the printed domain bound exceeds the group-privacy bound, making the inaccuracy larger than the empty "
-                "algorithm's. Outside that region (the thesis's own example, m = 10, is outside) the printed proof rests on the false "
+                "algorithm's. Outside that region (the parameters of the thesis's example, m = 10, tau + xi = 50, eps = 1, are outside it; "
+                "the example's own domain, 5.3e35, still exceeds the group-privacy bound: zealous.ex_thm12) the printed proof rests on the false "
                 "Lemma 13, and no counterexample is known: the natural eps-DP mechanisms output too many count-0 items to be one, and "
                 "the space of mechanisms on a domain of the bound's size cannot be searched exactly. So this reading is undecided.")
         else:
@@ -174,6 +175,9 @@ def thm12(ctx):
                 "very-frequent and the empty algorithm qualifies trivially); the non-degenerate candidate's inaccuracy "
                 "(it outputs each of the many very-infrequent items with probability 1/16) exceeds the baseline's. The proof itself is invalid "
                 "because Lemma 13 is false, and the repaired argument covers only m <= 2, so the theorem is neither refuted nor proved here.")
+    if per[VERY_DEF10].verdict == "unverifiable":
+        ev["missing"] = ("under the non-strict (very-frequent / very-infrequent) reading, a proof or a non-degenerate counterexample "
+                         "where eps (tau + xi)(1 - 2/m) >= ln 2 (the printed proof rests on Lemma 13, refuted)")
     return by_reading(per, why="Theorem 12 reads differently with Definition 10's strict inequalities and with the text's very-frequent / "
                       "very-infrequent items. Under the strict reading a non-trivial eps-DP, c-accurate algorithm at the printed domain "
                       "bound beats the empty algorithm (tau = xi leaves no wrongly-output items to count); under the non-strict reading the "
@@ -227,7 +231,8 @@ def ex_thm12(ctx):
     ev = {"|D|_sequences": str(D), "|D|_keyword_sets": str(D_sets), "printed": "5.3e35", "rounds_to_printed": matches,
           "domain_bound_(tau-xi=50)": worst, "|D|>=bound_for_all_tau-xi": ok,
           "group_privacy_bound_(tau=xi=25)": corrected, "|D|>group_privacy_bound_for_all_tau-xi": corrected_ok,
-          "note": "Theorem 12 as stated is refuted (zealous.thm12) and its Lemma 13 too; the example's conclusion still follows "
+          "note": "Theorem 12 is refuted under Definition 10's strict reading and undecided under the non-strict one (zealous.thm12), "
+                  "its Lemma 13 is refuted (zealous.lem13); the example's conclusion still follows "
                   "from group privacy (non-strict very-infrequent, U >= tau + xi), since |D| exceeds the corrected bound",
           "source": f"{SRC} §6.3.2"}
     if matches and ok and corrected_ok:
