@@ -25,7 +25,7 @@ smallest eps of the grid for which Table 6.3 is consistent with Theorem 14 (comp
 :func:`checks.claims.zealous.data.table6_3_consistency`).
 
 Verdicts: a reading whose shape holds on the substitute is ``reproduced``; one whose shape the substitute
-contradicts (including a flat curve because nothing is released) is ``unverifiable``: a 1,000-user
+does not show (contradicted, or a flat curve because nothing is released) is ``unverifiable``: a 1,000-user
 substitute does not refute a figure drawn on 500,000 users (README: reproduction needs real data). A shape
 that holds only while a compared ZEALOUS release is empty is ``unverifiable`` too (vacuous: an empty release
 has coverage 0 and a scaled average difference equal to the mean count whatever the data).
@@ -100,7 +100,7 @@ def _r(x):
 
 def shape(name: str, holds: bool, what: str, found: str, empty: list | None = None, **evidence):
     """One reading's outcome: ``reproduced`` when the shape holds on the substitute, else ``unverifiable`` saying
-    that the substitute contradicts it (not refuted: different, much smaller log). ``empty``: the compared ZEALOUS
+    that the substitute does not show it (not refuted: different, much smaller log; often nothing released). ``empty``: the compared ZEALOUS
     releases that are empty; a shape that holds while one of them is empty is not reproduced either (an empty release
     decides a comparison by itself: coverage 0, a scaled difference equal to the mean count), but undecided."""
     if holds and empty:
@@ -115,7 +115,8 @@ def shape(name: str, holds: bool, what: str, found: str, empty: list | None = No
     return _unverifiable(missing=f"the paper's 500,000-user log: on the substitute the shape '{what}' does not hold ({found})",
                          shape=what, **evidence).because(
         f"Under the reading '{name}' the figure's text asserts: {what.rstrip('.')}. On the {SUB} (1,000 users, tau' of Theorem 14 at U = 1,000) "
-        f"the substitute contradicts this shape: {found}. A contradiction on a 1,000-user substitute does not refute a curve drawn on "
+        f"the substitute does not show this shape: {found}. Where ZEALOUS released nothing there is no curve to compare at all; "
+        "either way a 1,000-user substitute does not refute a curve drawn on "
         "the paper's 500,000-user log (the counts ZEALOUS thresholds are 500 times smaller while tau' shrinks only by lambda ln 500), "
         "so the reading is left undecided, with our numbers in the evidence.")
 
@@ -208,11 +209,11 @@ def _by_figure(fig: str, per: dict, **evidence):
     if not failed:
         return by_reading(per, why=f"Every reading of {fig}'s text holds as a shape on the {SUB}.", **evidence)
     missing = (f"the paper's 500,000-user log: on the 1,000-user substitute {', '.join(repr(f) for f in failed)} "
-               "not reproduced (each reading's why says whether contradicted or vacuous)")
+               "not reproduced (each reading's why says whether not shown or vacuous)")
     return by_reading(per, why=(
         f"{fig}'s text makes {len(per)} statements about curves drawn on the paper's 500,000-user log. On the {SUB} "
         f"{'the shape(s) ' + ', '.join(repr(h) for h in held) + ' hold, but ' if held else ''}the substitute does not reproduce "
-        f"{', '.join(repr(f) for f in failed)} (contradicted, or holding only because ZEALOUS released nothing; see each reading's why); "
+        f"{', '.join(repr(f) for f in failed)} (not shown, or holding only because ZEALOUS released nothing; see each reading's why); "
         "a 1,000-user substitute cannot refute them, so the claim is undecided."), missing=missing, **evidence)
 
 
