@@ -348,7 +348,17 @@ def p_ex_fig1(ctx):
     return verified(**ev) if ok else refuted(witness=ev)
 
 
-@claim("ads.p_def_cut", method="property+exhaustive")
+@claim("ads.p_def_cut", method="property+exhaustive", readings=(Reading(
+    "leaf descendants, ancestor-or-self",
+    "The documents give one reading: a cut node's privacy counts the exact contexts (leaves) below it — (1) how many, "
+    "(2) non-sensitive over sensitive, at least the user's minimum (no sensitive leaf: the ratio is unbounded) — and "
+    "every leaf is generalised to exactly one cut node on its path, possibly itself (no generalisation, the "
+    "(0, 0, 0) 'no privacy' level of 000 §4.4.1). Sensitivity is a property of a user's context, i.e. of a leaf, so "
+    "counting internal nodes as (non-sensitive) descendants is not a reading the text supports.",
+    "002_9d55ef468949585c.txt §2.1 'Privacy Guarantee': 'The privacy of a generalized context is measured as (1) its "
+    "number of descendants and (2) its ratio of non-sensitive descendants to sensitive descendants. The user can "
+    "specify a minimum privacy requirement and we choose an appropriate cut in the context hierarchy so that (1) and "
+    "(2) are satisfied and each leaf node has exactly one ancestor on the cut to which it is generalized'"),))
 def p_def_cut(ctx):
     """The cut: every leaf has exactly one ancestor on it, every cut node meets (1) and (2); our
     choice is valid, exists iff the root meets the requirement, and is maximal (no cut node can be
@@ -420,7 +430,13 @@ def def_levels(ctx):
     return out
 
 
-@claim("ads.def_hierarchy", method="exact")
+@claim("ads.def_hierarchy", method="exact", readings=(Reading(
+    "one attribute, one level per step",
+    "The documents give one reading (both print the same chain): each step of the context hierarchy raises exactly "
+    "one of (location, interest, query) by exactly one level, from (0, 0, 0) to (4, 2, 2).",
+    "000_211156f2009240b4.txt §4.4.1 'Context Hierarchy': 'We generalize one attribute at a time using the following "
+    "sequence: (0, 0, 0) → (0, 0, 1) → (0, 1, 1) → (1, 1, 1) → (1, 2, 1) → (2, 2, 1) → (3, 2, 1) → (3, 2, 2) → "
+    "(4, 2, 2)'; 002_9d55ef468949585c.txt §5.1, the same sentence and sequence"),))
 def def_hierarchy(ctx):
     steps = one_attribute_steps(PAPER_SEQUENCE)
     ok = is_one_attribute_at_a_time(PAPER_SEQUENCE)
@@ -440,19 +456,45 @@ def ex_context(ctx):
                             "contains business categories")
 
 
-@claim("ads.def_estimates", method="exact")
+ESTIMATES_SRC = ("000_211156f2009240b4.txt §4.4.1 'Click-Through-Rates': 'Pr[c] can be estimated as the number of times "
+                 "a user reported to be in context c divided by the total number of reported contexts ... CTR(a|c) can be "
+                 "estimated as the number of times a user in context c reported to have clicked on a divided by the number "
+                 "of times a user in context c reported to have viewed a ... estimating Pr[c] and CTR(a|c) for a rare "
+                 "context c based on contexts similar to c for which we have enough click data'")
+ESTIMATES_READINGS = (
+    Reading("enough = support >= threshold",
+            "Pr[c] and CTR(a|c) are the stated ratios; a context whose support is at least the threshold is estimated "
+            "from its own data, a rarer one from its first generalisation whose support is at least the threshold",
+            ESTIMATES_SRC + "; §4.4.1 'Parameters': 'the threshold on support to be 2'; §5.5.3 Proposition 8: "
+            "'a node's noisy count is at least min_support'"),
+    Reading("enough = support > threshold",
+            "the same ratios; a context is estimated from its own data only when its support exceeds the threshold, as "
+            "TopDown releases a node's CTRs only when its count exceeds min_support",
+            ESTIMATES_SRC + "; §5.5.3 Algorithm 8: 'if count_v > min_support then'; 002_9d55ef468949585c.txt §4.4 "
+            "Algorithm 3, the same test"),
+)
+
+
+@claim("ads.def_estimates", method="exact", readings=ESTIMATES_READINGS)
 def def_estimates(ctx):
+    """The estimators on a hand-counted log, and the back-off on a hierarchy leaf 'a1' (support 1) and
+    leaf 'a2' (support 2 = the threshold) under A (support 5): under >= a2 keeps its own estimate, under >
+    it backs off to A. (Integer supports: support > t iff support >= t + 1.)"""
     reports = ["a", "a", "b", "a", "c", "b"]
     prior = context_prior(reports)
     events = [("a", 1, True), ("a", 1, False), ("a", 2, True), ("b", 1, False), ("b", 1, True), ("b", 1, True)]
     ctr = click_through_rates(events)
-    # back-off: leaf 'a1' (1 click) -> generalised 'A' (5 clicks) with min_support 2
-    support = {"a1": 1, "A": 5, "*": 9}
+    support = {"a1": 1, "a2": 2, "A": 5, "*": 9}
     chain = [lambda c: c, lambda c: "A", lambda c: "*"]
-    lvl = backoff_context("a1", chain, support.__getitem__, 2)
-    return compare_all({"Pr[a]": (Q(1, 2), prior["a"]), "Pr[b]": (Q(1, 3), prior["b"]), "Pr[c]": (Q(1, 6), prior["c"]),
-                        "CTR(1|a)": (Q(1, 2), ctr[("a", 1)]), "CTR(2|a)": (Q(1), ctr[("a", 2)]),
-                        "CTR(1|b)": (Q(2, 3), ctr[("b", 1)]), "back-off level for rare a1": ((1, "A"), lvl)})
+    ratios = {"Pr[a]": (Q(1, 2), prior["a"]), "Pr[b]": (Q(1, 3), prior["b"]), "Pr[c]": (Q(1, 6), prior["c"]),
+              "CTR(1|a)": (Q(1, 2), ctr[("a", 1)]), "CTR(2|a)": (Q(1), ctr[("a", 2)]), "CTR(1|b)": (Q(2, 3), ctr[("b", 1)])}
+    threshold = 2
+    out = {}
+    for r, shift, a2 in [(ESTIMATES_READINGS[0], 0, (0, "a2")), (ESTIMATES_READINGS[1], 1, (1, "A"))]:
+        out[r.name] = compare_all({**ratios,
+                                   "back-off for rare a1 (support 1)": ((1, "A"), backoff_context("a1", chain, support.__getitem__, threshold + shift)),
+                                   "back-off for a2 (support 2 = threshold)": (a2, backoff_context("a2", chain, support.__getitem__, threshold + shift))})
+    return by_reading(out)
 
 
 @claim("ads.def_metrics", method="exact", readings=(Reading(
