@@ -118,17 +118,29 @@ TRADEOFF_READING = Reading(
     "suboptimal relevance and revenue, as long as there is an ad whose CTR depends on the context'")
 
 
+def _ctr_depends_on_context(inst) -> bool:
+    """Some ad's CTR differs between two contexts of positive probability (the text's condition)."""
+    pos = [j for j in range(inst.n_contexts) if inst.weights[j] > 0]
+    return any(len({inst.ctr[a][j] for j in pos}) > 1 for a in range(inst.n_ads))
+
+
+def _blind_single_ad_suboptimal(inst) -> bool:
+    """The printed claim on one instance: if some ad's CTR depends on the context, the best context-free single
+    ad falls short of the full-information revenue."""
+    return not _ctr_depends_on_context(inst) or E.optimum(inst, 1)[1] < full_information_revenue(inst)
+
+
 @claim("ads.text_tradeoff", method="exact+property", readings=(TRADEOFF_READING,))
 def text_tradeoff(ctx):
-    """No context, one ad: suboptimal *whenever the best ad differs between contexts*; the printed
-    condition 'some ad's CTR depends on the context' is not sufficient."""
+    """The printed condition ('some ad's CTR depends on the context' makes every context-free single ad
+    suboptimal), on a minimal hand instance (2 contexts, 2 ads, re-verified exactly) and by property search;
+    the corrected condition (*the best ad differs between contexts*) is searched too, as evidence."""
     w = ad_instance(["1/2", "1/2"], [["1/2", "1/2"], ["0", "1/4"]], contexts=["c1", "c2"])
     opt1 = E.optimum(w, 1)
     full = full_information_revenue(w)
-    depends = w.ctr[1][0] != w.ctr[1][1]
     best_rel = [max(range(2), key=lambda a: (w.ctr[a][j], -a)) for j in range(2)]
-    # corrected statement and the 'drop one goal' part, by property search
-    def holds(inst) -> bool:
+
+    def corrected(inst) -> bool:
         opt = E.optimum(inst, 1)[1]
         full = full_information_revenue(inst)
         pos = [j for j in range(inst.n_contexts) if inst.weights[j] > 0]
@@ -140,25 +152,27 @@ def text_tradeoff(ctx):
         client_only = E.expected_revenue(inst, range(inst.n_ads))
         return ((opt < full) == (not common)) and server_only == full and client_only == full
 
-    r = search(ctx, "ads.text_tradeoff", ad_instances(max_ads=4, max_contexts=4, context_payments=True), holds,
-               examples(ctx, 25, 400), "rational instances, |A|<=4, <=4 contexts")
-    if r.found:
-        return refuted(witness=r.witness, search=summary(r))
-    if depends and opt1[1] == full:
+    strat = ad_instances(max_ads=4, max_contexts=4, context_payments=True)
+    fixed = search(ctx, "ads.text_tradeoff", strat, corrected, examples(ctx, 25, 400),
+                                      "rational instances, |A|<=4, <=4 contexts")
+    ev = {"corrected": "suboptimal iff no single ad is best in every context of positive probability; with server-only "
+                       "(ĉ = c, k = 1) and client-only (all ads) delivery optimal",
+          "corrected_search": summary(fixed)}
+    if not _blind_single_ad_suboptimal(w):
         return refuted(
             witness={"instance": w.as_json(), "k": 1, "server_choice": opt1[0], "revenue": opt1[1],
                      "full_information_revenue": full, "most_relevant_ad_per_context": best_rel},
             reason="ad 1's CTR depends on the context (0 vs 1/4), yet the context-free single ad 0 is optimal in both "
-                   "revenue and relevance in every context",
-            corrected="suboptimal iff no single ad is best in every context of positive probability; with server-only "
-                      "(ĉ = c, k = 1) and client-only (all ads) delivery optimal (property search)",
-            corrected_search=summary(r)).because(
+                   "revenue and relevance in every context", **ev).because(
             "The text says a context-blind single ad is suboptimal as long as some ad's CTR depends on the context. "
-            "In the witness (two equally likely contexts) ad 1's CTR is 0 in one context and 1/4 in the other, but "
-            "ad 0 (CTR 1/2 in both) is the best ad in each context, so sending ad 0 without any context reaches the "
-            "full-information revenue and relevance. What is true (property search) is the narrower condition: "
-            "suboptimal iff no single ad is best in every context.")
-    return verdict_of({"property": r})
+            "In the witness (two equally likely contexts, two ads: fewer ads or contexts leave no choice or no "
+            "context dependence) ad 1's CTR is 0 in one context and 1/4 in the other, but ad 0 (CTR 1/2 in both) is "
+            "the best ad in each context, so sending ad 0 without any context reaches the full-information revenue "
+            "and relevance. What is true (property search) is the narrower condition: suboptimal iff no single ad "
+            "is best in every context.")
+    r = search(ctx, "ads.text_tradeoff.printed", strat, _blind_single_ad_suboptimal, examples(ctx, 25, 400),
+               "rational instances, |A|<=4, <=4 contexts")
+    return verdict_of({"printed condition": r}, **ev)
 
 
 def _single(inst, j):
