@@ -149,7 +149,8 @@ def literal_algorithm6(inst, k: int, over: str = "all") -> dict[str, Any]:
 
 # Ad 1 has a positive CTR in both contexts but is dominated by ad 0 in each, so after ad 0 is chosen every
 # benefit is 0 (a non-degenerate instance: two contexts, both ads clickable, k = 2 ≤ |𝒜|).
-ALG6_WITNESS = (ad_instance(["1/2", "1/2"], [["1/2", "1/4"], ["1/4", "1/8"]]), 2)
+# minimal: one context, two ads, k = 2 (with one ad, k = 2 > |𝒜|; ad 1 has positive value but is dominated)
+ALG6_WITNESS = (ad_instance(["1"], [["1/2"], ["1/4"]]), 2)
 
 
 @claim("ads.alg6", method="exact+property", readings=(ALG6_NEW_AD, ALG6_AS_PRINTED))
@@ -180,8 +181,8 @@ def alg6(ctx):
         if not run["terminates"]:
             outcomes[reading.name] = refuted(
                 witness={"instance": inst.as_json(), "k": k, "literal_run": run}, search=summary(r)).because(
-                "Read as printed, the argmax ranges over all of 𝒜, chosen ads included. On the witness (two "
-                "contexts, ad 1 clickable but dominated by ad 0 in both) round 1 picks ad 0; in round 2 both "
+                "Read as printed, the argmax ranges over all of 𝒜, chosen ads included. On the witness (one "
+                "context, two ads, k = 2: ad 1 clickable, CTR 1/4, but dominated by ad 0, CTR 1/2) round 1 picks ad 0; in round 2 both "
                 "benefits are 0, the tie goes to ad 0, A stays {0} with |A| = 1 < k = 2 and the while-loop never "
                 "ends. The documents give no tie rule that excludes this.")
         else:

@@ -533,21 +533,26 @@ def thm10(ctx):
     variance σ²/((1−t)N−1), whose exact breach probability exceeds δ. Under 002's pad protocol every affine
     forwarding strategy gives a release that is uniform on Z_p (independent of the bits) or the honest noisy
     sum (exhaustive, small p)."""
-    n, t = 10, "0"
+    t = "0"
     sig2 = Q(int(2 * math.log(4 / 0.02) * 1000) + 1, 1000)
+    # the fewest users for which one share (variance sigma^2/((1 - t)N - 1)) no longer protects b_1 + r_1
+    n = next((k for k in range(2, 11) if not ex.is_probabilistically_private("1", "1/50", CountParams(sig2, t, k).share_variance, 1)), 10)
     P = CountParams(sig2, t, n)
-    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1])
+    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1][:n])
     tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, ctx.int_seed("thm10")),
                           server2_forward=lambda cs: cs[0])
     leaked = tr.releases[0] == us[0].b + us[0].last_share
     private = ex.is_probabilistically_private("1", "1/50", P.share_variance, 1)
     breach = float(ex.breach_probability("1", P.share_variance, 1, mpmath.iv).a)
     if leaked and not private:
+        smaller = {k: float(ex.breach_probability("1", CountParams(sig2, t, k).share_variance, 1, mpmath.iv).b) for k in range(2, n)}
         thesis = refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b,
                                   "r_1": us[0].last_share, "noise_variance_of_release": P.share_variance,
-                                  "breach_probability_lower": breach, "delta": "1/50", "eps": 1}).because(
+                                  "breach_probability_lower": breach, "delta": "1/50", "eps": 1,
+                                  "minimal": f"the fewest users: with N in {list(smaller)} one share's breach probability is at most "
+                                             f"{smaller} (≤ δ)"}).because(
             "In the thesis protocol Server 2's message is not the last one acted on: Server 1 decrypts and publicly "
-            "releases whatever Server 2 forwards. With N = 10, t = 0 and σ² chosen for (ε, δ) = (1, 1/50), a "
+            f"releases whatever Server 2 forwards. With N = {n} users (the fewest that show it), t = 0 and σ² chosen for (ε, δ) = (1, 1/50), a "
             "corrupted Server 2 that forwards only user 1's ciphertext makes the public release b_1 + r_1, noised by "
             "one share of variance σ²/(N − 1) whose exact breach probability exceeds δ, so the adversary learns "
             "information that breaches privacy without colluding with anyone.")
