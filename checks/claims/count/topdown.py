@@ -183,7 +183,8 @@ def text_prop8_prob(ctx):
     with the printed bound (a Gaussian tail at (min_support - c)((1-t)N-1)/sigma)."""
     rows = []
     worst = None
-    for N, t, s2, gap in [(100, "0", "10", 1), (1000, "1/4", "1017", 5), (20, "1/2", "50", 2), (10, "0", "4", 1)]:
+    # smallest N first: the witness is the first failing row
+    for N, t, s2, gap in [(10, "0", "4", 1), (20, "1/2", "50", 2), (100, "0", "10", 1), (1000, "1/4", "1017", 5)]:
         tq = Q(t)
         d = (1 - tq) * N - 1
         n = N  # all users honest and available
