@@ -601,17 +601,18 @@ P1_ROUNDED = Reading(
 
 @claim("count.p_protocol1", method="exact+statistical", readings=(P1_ABSOLUTE, P1_ROUNDED))
 def p_protocol1(ctx):
-    """Exact release laws (rational share law, 3 users, p = 101) under both readings of |r_i|, and seeded runs of
-    the pad protocol with absolute and with integer (rounded) shares, against the stated release Σ b_i + r_i."""
+    """Exact release laws (rational share law, 2 users - the fewest Protocol 1 admits, as the share variance is
+    sigma^2/((1 - t)N - 1) - p = 101) under both readings of |r_i|, and seeded runs of the pad protocol with absolute
+    and with integer (rounded) shares, against the stated release Σ b_i + r_i."""
     share = rational_gaussian_pmf("1/2", 2)
-    bs = [1, 0, 1]
-    stated = release_law(bs, [True] * 3, share, p=101)
+    bs = [1, 0]
+    stated = release_law(bs, [True] * len(bs), share, p=101)
     abs_share: dict = {}
     for x, q in share.items():
         abs_share[abs(x)] = abs_share.get(abs(x), 0) + q
-    literal = release_law(bs, [True] * 3, abs_share, p=101)
+    literal = release_law(bs, [True] * len(bs), abs_share, p=101)
     mean = lambda law: sum(x * q for x, q in law.items())
-    P = CountParams(1, 0, 3)
+    P = CountParams(1, 0, len(bs))
     runs = {}
     for absolute in (True, False):
         ok = True
@@ -627,7 +628,7 @@ def p_protocol1(ctx):
             paper="releases Σ b_i + r_i", computed="Σ b_i + Σ |r_i| (mean shifted)", mean_stated=mean(stated),
             mean_literal=mean(literal), runs_release_stated_sum=runs[True]).because(
             "Read with the absolute value as printed, every user adds |r_i| ≥ 0, so the server releases Σ b_i + Σ |r_i|: "
-            f"with 3 users and the exact share law the release's mean is {mean(literal)} instead of the stated "
+            f"with {len(bs)} users (the fewest the protocol admits) and the exact share law the release's mean is {mean(literal)} instead of the stated "
             f"{mean(stated)}, contradicting the protocol's own statement that it releases Σ b_i + r_i."),
         P1_ROUNDED.name: verified(runs_release_stated_sum=runs[False], integer_shares=integer_shares)
         if runs[False] and integer_shares else discrepancy(
