@@ -71,3 +71,14 @@ def test_ctr_outputs_are_refused_by_the_transfer_bound():
 def test_base_outside_the_unit_interval_is_refused(bad):
     with pytest.raises(InvalidInput, match="w ="):
         truncated_discrete_gaussian(bad, 3)
+
+
+@pytest.mark.parametrize("bad", [
+    dict(logs=[]), dict(logs="L"), dict(pmf={}), dict(pmf={0.5: Q(1)}), dict(pmf={0: Q(1, 2)}), dict(bids=None),
+])
+def test_estimates_mechanism_refuses_bad_input(bad):
+    h, logs = _chain_logs()
+    args = dict(logs=logs, neighbours=[("L1", "L2")], h=h, min_support=1, m=1, pmf={0: ONE}, bids={})
+    args.update(bad)
+    with pytest.raises(InvalidInput):
+        estimates_mechanism(**args)

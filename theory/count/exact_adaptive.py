@@ -39,7 +39,7 @@ from theory.count.exact_topdown import estimates
 from theory.count.hierarchy import Entry, Hierarchy
 from theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from theory.errors import InvalidInput
-from theory.numbers import ONE, Q, ZERO, as_rational
+from theory.numbers import ONE, Q, ZERO, as_rational, distribution
 from theory.validate import exponential_size, integer
 
 
@@ -102,11 +102,16 @@ def estimates_mechanism(logs: Mapping[Hashable, Iterable[Entry]], neighbours: It
     """The finite mechanism ``log name -> law of Estimates' output`` when every Count call adds an
     independent draw from ``pmf`` (integer noise -> exact probability, finite support). ``bids`` are
     public (the advertisers' bids, not derived from the log, so neighbours face the same bidders)."""
+    if not isinstance(logs, Mapping) or not logs:
+        raise InvalidInput(f"logs = {logs!r} must be a non-empty mapping name -> ad log")
     if not isinstance(bids, Mapping):
         raise InvalidInput(f"bids = {bids!r} must be a mapping node -> ads (public, the same for every log)")
+    if not isinstance(pmf, Mapping) or not pmf:
+        raise InvalidInput(f"pmf = {pmf!r} must be a non-empty mapping integer noise -> probability")
+    for x in pmf:
+        integer(x, "a noise value of pmf")
+    pmf = distribution(pmf, "pmf")
     support = list(pmf)
-    if not support:
-        raise InvalidInput("pmf has no support")
     calls = len(h.nodes) * (1 + 2 * max((len(tuple(a)) for a in bids.values()), default=0))
     exponential_size(len(support) ** min(calls, 64), "estimates_mechanism (noise support ^ Count calls)",
                      "a smaller window K or a smaller hierarchy")
