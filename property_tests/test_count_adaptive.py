@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from theory.count.exact_adaptive import (count_only, estimates_mechanism, gaussian_tail_bound,
+from theory.count.exact_adaptive import (count_only, estimates_mechanism, gaussian_tail_bound, released_delta_bound,
                                          truncated_discrete_gaussian, untruncated_delta_bound)
 from theory.count.exact_topdown import estimates
 from theory.count.hierarchy import Entry, complete_tree
@@ -82,3 +82,46 @@ def test_estimates_mechanism_refuses_bad_input(bad):
     args.update(bad)
     with pytest.raises(InvalidInput):
         estimates_mechanism(**args)
+
+
+def _root_ad_logs():
+    h = complete_tree(1, 1)
+    users = [Entry(f"u{i}", h.root, "a", i % 2 == 1) for i in range(3)]
+    return h, {f"L{k}": users[:k] for k in (1, 2, 3)}
+
+
+@pytest.mark.parametrize("with_ctr", [False, True])
+@pytest.mark.parametrize("q", ["pair", "input"])
+def test_released_delta_bound_covers_a_wider_window(with_ctr, q):
+    """The transfer theorem holds for any pair of windows K < K' (M_K' plays the untruncated M, with
+    1 - q' <= keys x tail): the least delta of M_K' at eps never exceeds the bound computed from M_K.
+    Run with CTR outputs (one bidding ad) and count-only, both quantifier orders; w = 4/5 makes the
+    window K = 4 cut real mass, so the bound's tail term is exercised."""
+    h, logs = _chain_logs() if not with_ctr else _root_ad_logs()
+    bids = {h.root: ["a"]} if with_ctr else {}
+    keys = len(h.nodes) * (3 if with_ctr else 1)
+    eps, w = Q(4), Q(4, 5)
+    small, wide = (estimates_mechanism(logs, [("L1", "L2"), ("L2", "L3")], h, 1, 1, truncated_discrete_gaussian(w, k), bids)
+                   for k in (4, 7))
+    assert count_only(small) is not with_ctr
+    bound, d_small, _ = released_delta_bound(small, eps, Q(5, 4), w, 4, keys, q)
+    d_wide, _ = dpx.probabilistic_dp_delta(wide, Epsilon.from_exp(eps), q)
+    assert d_wide <= bound
+    assert d_small < bound < 1  # the tail term is positive and the bound says something
+
+
+def test_released_delta_bound_fails_at_small_sigma_with_ctrs():
+    """The CTR decision can fail: w = 1/100 (sigma^2 ~ 0.11) breaches any delta below 1/2."""
+    h, logs = _root_ad_logs()
+    mech = estimates_mechanism(logs, [("L1", "L2"), ("L2", "L3")], h, 1, 1, truncated_discrete_gaussian(Q(1, 100), 2),
+                               {h.root: ["a"]})
+    bound, d_k, _ = released_delta_bound(mech, Q(27, 10), Q(11, 10), Q(1, 100), 2, 3, "pair")
+    assert d_k > Q(1, 2) and bound >= d_k
+
+
+@pytest.mark.parametrize("s", [1, Q(1, 2), Q(3)])
+def test_released_delta_bound_refuses_a_bad_slack(s):
+    h, logs = _chain_logs()
+    mech = estimates_mechanism(logs, [("L1", "L2")], h, 1, 1, {0: ONE}, {})
+    with pytest.raises(InvalidInput, match="s ="):
+        released_delta_bound(mech, Q(27, 10), s, Q(1, 2), 1, 2)

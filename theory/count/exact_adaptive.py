@@ -29,6 +29,19 @@ the tree can make). So ``delta(M) <= delta(M_K) + keys x tail`` under either qua
 merges pairs (clicks, no_clicks) of equal ratio, some outside the window, so this transfer is claimed
 only for count-only releases; :func:`untruncated_delta_bound` refuses CTR outputs.)
 No lower bound is given: those edge outputs breach in M_K but need not in M.
+
+**Any release, CTRs included** (:func:`released_delta_bound`), at the price of a little of eps. Draw the
+noise of every Count call the tree can make (``keys`` of them, the same set for every input) i.i.d.; the
+event E that all of them lie in the window has probability ``q = (Z_K/Z)^keys``, the same for every input,
+and given E the draws are the truncated law. So for every output O,
+``Pr[M(L) = O] = q Pr[M_K(L) = O] + R_L(O)`` with ``R_L >= 0`` and ``sum_O R_L(O) = 1 - q <= tau = keys x tail``.
+Take ``e^eps' = e^eps / s`` (s > 1). An output that breaches at eps in M but not at eps' in M_K for a pair
+(L, L') has ``Pr[M(L) = O] < s/(s-1) R_L(O)`` if ``Pr[M(L) = O] > e^eps Pr[M(L') = O]`` (then
+``q Pr[M_K(L) = O] + R_L > e^eps q Pr[M_K(L') = O] >= s q Pr[M_K(L) = O]``), and
+``Pr[M(L) = O] < e^-eps s/(s-1) R_L'(O)`` in the other direction (symmetrically). Outputs breaching at eps'
+in M_K weigh at most their M_K mass plus ``R_L``. Hence
+``delta_eps(M) <= delta_eps'(M_K) + tau s/(s-1) (1 + D e^-eps)`` with D = 1 (Definition 3 per pair) or
+D = the most neighbours of one input (per input: the split must serve every neighbour at once).
 """
 
 from __future__ import annotations
@@ -134,5 +147,24 @@ def untruncated_delta_bound(mech: FiniteMechanism, delta_truncated: object, w: o
     return as_rational(delta_truncated, "delta_truncated") + keys * gaussian_tail_bound(w, K)
 
 
+def released_delta_bound(mech: FiniteMechanism, exp_eps: object, s: object, w: object, K: object, keys: int,
+                         quantifier: str = "pair") -> tuple[Any, Any, Any]:
+    """``delta_eps(M) <= delta_eps'(M_K) + tau s/(s-1) (1 + D e^-eps)``, ``e^eps' = e^eps / s`` (module
+    docstring): a rational upper bound on the least delta of the untruncated mechanism M for ANY release
+    (CTRs too), given its truncation ``mech`` = M_K. ``keys`` = every Count call the tree can make.
+    Returns (bound, delta_eps'(M_K), where it is attained)."""
+    from theory.dp import exact as dpx
+    from theory.numbers import Epsilon
+
+    exp_eps, s = as_rational(exp_eps, "exp_eps"), as_rational(s, "s")
+    if not ONE < s <= exp_eps:
+        raise InvalidInput(f"s = {s} must lie in (1, e^eps = {exp_eps}] (e^eps' = e^eps / s >= 1)")
+    keys = integer(keys, "keys", lo=1)
+    d_k, where = dpx.probabilistic_dp_delta(mech, Epsilon.from_exp(exp_eps / s), quantifier)
+    degree = 1 if quantifier == "pair" else max(len(mech.neighbours_of(L)) for L in mech.inputs)
+    tau = keys * gaussian_tail_bound(w, K)
+    return d_k + tau * s / (s - 1) * (1 + degree / exp_eps), d_k, where
+
+
 __all__ = ["truncated_discrete_gaussian", "gaussian_tail_bound", "estimates_mechanism", "count_only",
-           "untruncated_delta_bound"]
+           "untruncated_delta_bound", "released_delta_bound"]
