@@ -61,12 +61,16 @@ ASSUMPTIONS_READINGS = (
 def _assumptions_hold(run, receivers: dict, ciphertext_to: str, is_ciphertext, scheme_note: str):
     """The four modelled assumptions on one protocol: who receives what, an unknown sender aborts, too few
     messages abort. ``run(users, P, seed, extra)`` runs the protocol; ``receivers`` maps a party to the
-    message kinds it must receive, in order, and nothing else."""
+    message kinds it must receive, in order, and nothing else. ``is_ciphertext(payload, user)`` says whether
+    the aggregator's message from ``user`` hides the user's value (it must be able to say no: a plaintext fails)."""
     P = CountParams(8, "1/4", 8)
-    tr = run(_users([1, 0, 1, 1, 0, 0, 1, 0]), P, 1, ())
+    users = _users([1, 0, 1, 1, 0, 0, 1, 0])
+    by_uid = {u.uid: u for u in users}
+    tr = run(users, P, 1, ())
     kinds = {who: [m.kind for m in tr.messages if m.receiver == who] for who in receivers}
     roles_ok = all(receivers[who](k) for who, k in kinds.items())
-    cipher_only = all(is_ciphertext(m.payload) for m in tr.messages if m.receiver == ciphertext_to and m.kind == "m")
+    cipher_only = all(is_ciphertext(m.payload, by_uid[m.sender]) for m in tr.messages
+                      if m.receiver == ciphertext_to and m.kind == "m")
     forged = too_few = False
     try:
         run(_users([1] * 8), P, 2, (Message("intruder", ciphertext_to, "m", 5),))
@@ -84,6 +88,13 @@ def _assumptions_hold(run, receivers: dict, ciphertext_to: str, is_ciphertext, s
     return refuted(witness=ev).because(
         "The protocol as implemented breaks one of the stated assumptions (see the witness flags): a party receives "
         "more than its role allows, a forged sender is accepted, or a release happens with fewer than (1 - t)N messages.")
+
+
+def _padded(p: int):
+    """The proxy's m_i is b_i + r_i padded by the key k_i only the server gets: m_i - k_i = b_i + r_i (mod p) and
+    m_i differs from the unpadded b_i + r_i (mod p) (a plaintext, or a zero key, fails)."""
+    return lambda x, u: (isinstance(x, int) and 0 <= x < p and (x - u.last_key) % p == (u.b + u.last_share) % p
+                         and x != (u.b + u.last_share) % p)
 
 
 @claim("count.text_assumptions", method="exact", readings=ASSUMPTIONS_READINGS)
@@ -104,10 +115,10 @@ def text_assumptions(ctx):
                              extra_messages=extra)
 
     s1 = _assumptions_hold(thesis, {SERVER1: lambda k: k == ["S"], SERVER2: lambda k: set(k) == {"m"}}, SERVER2,
-                           lambda x: isinstance(x, ph.EncryptedNumber), "Paillier (python-paillier, 256-bit key)")
+                           lambda x, u: isinstance(x, ph.EncryptedNumber), "Paillier (python-paillier, 256-bit key)")
     s2 = _assumptions_hold(paper, {SERVER: lambda k: k.count("s") == 1 and set(k) <= {"k", "s"} and k[-1] == "s",
                                    PROXY: lambda k: set(k) == {"m"}}, PROXY,
-                           lambda x: isinstance(x, int) and 0 <= x < 1_000_003, "one-time pads mod the prime 1,000,003")
+                           _padded(1_000_003), "one-time pads mod the prime 1,000,003")
     return by_reading({ASSUMPTIONS_READINGS[0].name: s1, ASSUMPTIONS_READINGS[1].name: s2})
 
 
