@@ -181,19 +181,16 @@ def text_prop8_prob(ctx):
     """The protocol's actual total noise on a count is the sum of the n >= (1-t)N honest shares,
     variance n sigma^2/((1-t)N-1) >= sigma^2. Its exact tail beyond (min_support - c) is compared, rigorously,
     with the printed bound (a Gaussian tail at (min_support - c)((1-t)N-1)/sigma)."""
-    rows = []
-    worst = None
-    # smallest N first: the witness is the first failing row
-    for N, t, s2, gap in [(10, "0", "4", 1), (20, "1/2", "50", 2), (100, "0", "10", 1), (1000, "1/4", "1017", 5)]:
+    def row_of(N, t, s2, gap):
         tq = Q(t)
         d = (1 - tq) * N - 1
         n = N  # all users honest and available
         tot = Q(n) * Q(s2) / d
 
-        def exact_tail(c, tot=tot, gap=gap):
+        def exact_tail(c):
             return normal_sf(to_interval(Q(gap), c) / c.sqrt(to_interval(tot, c)), c)
 
-        def printed(c, d=d, s2=s2, gap=gap):
+        def printed(c):
             sig = c.sqrt(to_interval(Q(s2), c))
             z = to_interval(Q(gap) * d, c) / sig
             return c.exp(-z * z / 2) * sig / (to_interval(d, c) * gap * c.sqrt(2 * c.pi))
@@ -204,9 +201,19 @@ def text_prop8_prob(ctx):
         row = {"N": N, "t": t, "sigma2": s2, "min_support_minus_c": gap, "exact_tail": float(exact_tail(mpmath.iv).a),
                "printed_bound": float(printed(mpmath.iv).b), "bound_holds": sign <= 0}
         mpmath.iv.prec = old
-        rows.append(row)
-        if sign > 0 and worst is None:
-            worst = row
+        return row
+
+    # the witness: the fewest users (N >= 2, as (1 - t)N - 1 > 0) for which the bound fails at sigma^2 = 4, gap 1, t = 0
+    scan = []
+    for N in range(2, 11):
+        scan.append(row_of(N, "0", "4", 1))
+        if not scan[-1]["bound_holds"]:
+            break
+    rows = scan + [row_of(*x) for x in [(20, "1/2", "50", 2), (100, "0", "10", 1), (1000, "1/4", "1017", 5)]]
+    worst = next((r for r in rows if not r["bound_holds"]), None)
+    if worst is not None and worst is scan[-1]:
+        worst = {**worst, "minimal": f"the fewest users at this sigma^2, gap and t: N = {[r['N'] for r in scan[:-1]]} "
+                                     "satisfy the printed bound"}
     if worst:
         return refuted(witness=worst, rows=rows,
                        note="the proof scales the gap by ((1-t)N-1)/sigma, as if the total noise had standard deviation sigma/((1-t)N-1); "
