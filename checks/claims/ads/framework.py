@@ -367,12 +367,15 @@ def p_ex_fig1(ctx):
     "The documents give one reading: a cut node's privacy counts the exact contexts (leaves) below it — (1) how many, "
     "(2) non-sensitive over sensitive, at least the user's minimum (no sensitive leaf: the ratio is unbounded) — and "
     "every leaf is generalised to exactly one cut node on its path, possibly itself (no generalisation, the "
-    "(0, 0, 0) 'no privacy' level of 000 §4.4.1). Sensitivity is a property of a user's context, i.e. of a leaf, so "
+    "level of 000 §4.4.2: 'no privacy (shown as (0, 0, 0))'). Sensitivity is a property of a user's context, i.e. of a "
+    "leaf, and 000 §2.2.2's Theorem 2 proof counts a cut node's descendants as the contexts the user may be in, so "
     "counting internal nodes as (non-sensitive) descendants is not a reading the text supports.",
     "002_9d55ef468949585c.txt §2.1 'Privacy Guarantee': 'The privacy of a generalized context is measured as (1) its "
     "number of descendants and (2) its ratio of non-sensitive descendants to sensitive descendants. The user can "
     "specify a minimum privacy requirement and we choose an appropriate cut in the context hierarchy so that (1) and "
-    "(2) are satisfied and each leaf node has exactly one ancestor on the cut to which it is generalized'"),))
+    "(2) are satisfied and each leaf node has exactly one ancestor on the cut to which it is generalized'; "
+    "000_211156f2009240b4.txt §2.2.2 Theorem 2 proof: 'the context must have been one of its descendants. The posterior "
+    "probability among these descendants remains uniform'"),))
 def p_def_cut(ctx):
     """The cut: every leaf has exactly one ancestor on it, every cut node meets (1) and (2); our
     choice is valid, exists iff the root meets the requirement, and is maximal (no cut node can be
