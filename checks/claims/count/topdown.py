@@ -393,7 +393,9 @@ def cor2(ctx):
                           f"e^eps' = e^eps/{COR2_CTR_S}, tau = 3 x tail"},
         "noise": noise, "hypotheses_hold": params_ok,
         "not_covered": "deeper hierarchies with bids, several ads, m > 1, the continuous Gaussian, delta below 1/5 with CTRs "
-                       "(exact rationals: one node with one ad needs (2K+1)^3 noise assignments per input)"}
+                       "(exact rationals: one node with one ad needs (2K+1)^3 noise assignments per input), and 002's "
+                       "Algorithm 3 order (CTRs released at every visited node before its count test; the thesis's "
+                       "Algorithm 8 order is the one run)"}
     output = {}
     for r in COR2_READINGS[1:]:
         q = "pair" if r.name.endswith("per pair") else "input"
