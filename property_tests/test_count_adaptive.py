@@ -108,6 +108,10 @@ def test_released_delta_bound_covers_a_wider_window(with_ctr, q):
     d_wide, _ = dpx.probabilistic_dp_delta(wide, Epsilon.from_exp(eps), q)
     assert d_wide <= bound
     assert d_small < bound < 1  # the tail term is positive and the bound says something
+    d_at_eps, _ = dpx.probabilistic_dp_delta(small, Epsilon.from_exp(eps), q)
+    assert d_at_eps < d_wide  # the window really cuts privacy-relevant mass: a bound without the tail term is wrong
+    if not with_ctr:  # the sharper count-only transfer (no eps slack) covers it too
+        assert d_wide <= untruncated_delta_bound(small, d_at_eps, w, 4, keys)
 
 
 def test_released_delta_bound_fails_at_small_sigma_with_ctrs():
