@@ -147,9 +147,8 @@ def literal_algorithm6(inst, k: int, over: str = "all") -> dict[str, Any]:
     return {"terminates": True, "order": tuple(A), "rounds": rounds}
 
 
-# Ad 1 has a positive CTR in both contexts but is dominated by ad 0 in each, so after ad 0 is chosen every
-# benefit is 0 (a non-degenerate instance: two contexts, both ads clickable, k = 2 ≤ |𝒜|).
-# minimal: one context, two ads, k = 2 (with one ad, k = 2 > |𝒜|; ad 1 has positive value but is dominated)
+# Ad 1 has a positive CTR but is dominated by ad 0, so after ad 0 is chosen every benefit is 0 (non-degenerate: both
+# ads clickable, k = 2 ≤ |𝒜|). Minimal: one context, two ads, k = 2 (with one ad, k = 2 > |𝒜| is not an instance).
 ALG6_WITNESS = (ad_instance(["1"], [["1/2"], ["1/4"]]), 2)
 
 
