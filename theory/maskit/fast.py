@@ -20,7 +20,7 @@ from theory.dp.delta_privacy import Breach
 from theory.errors import InvalidInput
 from theory.floats import possibly_gt
 from theory.validate import clip_unit
-from theory.maskit.exact import UNOBSERVED, OpCount, PassedCache
+from theory.maskit.exact import OpCount, PassedCache
 from theory.maskit.model import (
     MarkovChain,
     check_delta,
@@ -56,9 +56,9 @@ def _A(chain: MarkovChain, t: int) -> np.ndarray:
 
 def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
     if isinstance(p, np.ndarray):
-        if p.shape != (chain.T, chain.n) or not np.all((p >= 0) & (p <= 1)):  # NaN fails here too
+        if p.shape != (chain.T, chain.n) or not (p.min() >= 0 and p.max() <= 1):  # NaN fails here too
             raise InvalidInput(f"suppression array of shape {p.shape} must be (T, n) = ({chain.T}, {chain.n}) within [0, 1]")
-        return p.astype(float)
+        return p.astype(float, copy=False)  # read only: callers never write into it
     return np.array([[float(x) for x in r] for r in suppression_vector(chain, p)])
 
 
@@ -103,36 +103,46 @@ def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) 
     return v
 
 
-def _emission_column(p: np.ndarray, t: int, o: int | None) -> np.ndarray:
-    if o is UNOBSERVED:
-        return np.ones(p.shape[1])
-    if o is None:
-        return p[t - 1].copy()
-    col = np.zeros(p.shape[1])
-    col[o] = 1.0 - p[t - 1][o]
-    return col
+def _emissions(chain: MarkovChain, P: np.ndarray, outputs: Sequence[int | None]) -> np.ndarray:
+    """Proposition 2's emission of every time as one (T x n) array: row t - 1 is ``b^(t)_{., o_t}``
+    (``p^t`` for ⊥, ``(1 - p_i^t) e_i`` for a release of c_i, all ones where unobserved, i.e. past a prefix)."""
+    o = output_prefix(chain, outputs)
+    E = np.ones_like(P)
+    E[:len(o)] = P[:len(o)]
+    ts = [t for t, v in enumerate(o) if v is not None]
+    if ts:
+        vs = [o[t] for t in ts]
+        E[ts] = 0.0
+        E[ts, vs] = 1.0 - P[ts, vs]
+    return E
 
 
 def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) -> tuple[np.ndarray, float]:
     """Eq. (3.3): ``(posteriors (T x n), Pr[o])`` for the probabilistic check's HMM (Proposition 2).
 
     As in the exact twin, an output shorter than T is a prefix o_1..o_e (later outputs unobserved: emission 1).
+    With ``M_t = diag(b^(t)) A^(t+1)`` both recursions use the same matrices, ``α(t+1) = α(t) M_t`` and
+    ``β(t) = M_t β(t+1)`` from ``β(T) = b^(T)``; step k advances α from t = k and β from t = T - k together
+    as one product of the row ``[α | β^T]`` with the block-diagonal ``diag(M_k, M_{T-1-k}^T)``.
     """
     P = _p_array(chain, p)
-    o = output_prefix(chain, outputs) + (UNOBSERVED,) * (chain.T - len(outputs))
+    E = _emissions(chain, P, outputs)
     T, n = chain.T, chain.n
     init, steps = _arrays(chain)
-    alpha = np.zeros((T, n))
-    alpha[0] = init
-    for t in range(2, T + 1):
-        alpha[t - 1] = (alpha[t - 2] * _emission_column(P, t - 1, o[t - 2])) @ steps[t - 2]
-    beta = np.zeros((T, n))
-    beta[T - 1] = _emission_column(P, T, o[T - 1])
-    for t in range(T - 1, 0, -1):
-        beta[t - 1] = _emission_column(P, t, o[t - 1]) * (steps[t - 1] @ beta[t])
-    total = float(alpha[0] @ beta[0])
+    blocks = np.zeros((T - 1, 2 * n, 2 * n))
+    blocks[:, :n, :n] = E[:-1, :, None] * steps  # M_t, t = 1..T-1
+    blocks[:, n:, n:] = blocks[::-1, :n, :n].transpose(0, 2, 1)
+    v = np.concatenate((init, E[T - 1]))
+    rows = [v]
+    dot = np.dot
+    for m in blocks:
+        v = dot(v, m)
+        rows.append(v)
+    ab = np.array(rows)
+    alpha, beta = ab[:, :n], ab[::-1, n:]
+    total = float(init @ beta[0])
     if total == 0:
-        raise InvalidInput(f"output {o!r} has probability 0; its posterior is undefined")
+        raise InvalidInput(f"output {tuple(outputs)!r} has probability 0; its posterior is undefined")
     return alpha * beta / total, total
 
 
