@@ -270,51 +270,83 @@ def _from_last(chain: MarkovChain, t_last: int, i_last: int | None) -> np.ndarra
     return R[t_last, :, i_last, :]
 
 
+def _sensitive_tables(chain: MarkovChain, sens: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The slices of the reach table and the priors that Algorithm 5 reads, per (chain, S), memoised:
+    ``idx`` (the sensitive indices), ``prS[t] = Pr[X_t = s]`` (row 0 unused), ``rows[t1, t2] = R[t1, t2][S, :]``
+    and ``cols[t1, t2] = R[t1, t2][:, S]``."""
+    key = ("fast.sensitive", sens)
+    memo = chain._memo_get(key)
+    if memo is None:
+        idx = np.array(sens)
+        R = reach_table(chain)
+        prS = np.zeros((chain.T + 1, len(sens)))
+        prS[1:] = prior_beliefs(chain)[:, idx]
+        memo = (idx, prS, np.ascontiguousarray(R[:, :, idx, :]), np.ascontiguousarray(R[:, :, :, idx]))
+        chain._memo_set(key, memo)
+    return memo
+
+
 def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, prefix: Sequence[int | None], *,
                     improved: bool = True, ops: OpCount | None = None) -> bool:
     """Algorithm 5 (and, with ``improved=False``, the extra times t <= t'' of Algorithm 4), vectorised
-    over the possible states j, the sensitive contexts and the times; conservative."""
-    sens = np.array(sensitive_indices(chain, S))
+    over the possible states j, the sensitive contexts and the times; conservative.
+
+    With c_{i''} released last at t'' and ``f(t) = Pr[X_t = . | X_{t''} = c_{i''}]``, the gains for a
+    possible state c_j at t' are ``f_s(t) R[t, t']_{s, j} / f_j(t') - Pr[X_t = s]`` for t'' < t < t',
+    ``[s = j] - Pr[X_{t'} = s]`` at t', and ``R[t', t]_{j, s} - Pr[X_t = s]`` for t > t'. The decision is
+    one conservative comparison of their maximum with δ (``possibly_gt`` is monotone in the gain, so
+    this equals comparing every gain)."""
+    sens = sensitive_indices(chain, S)
     d = float(check_delta(delta))
     prefix = check_output(chain, prefix, len(prefix))
     t_now = len(prefix) + 1
     T = chain.T
     if t_now > T:
         raise InvalidInput(f"prefix of length {len(prefix)}: nothing left to release (T = {T})")
-    rel = [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
-    t_last, i_last = rel[-1] if rel else (0, None)
-    pri = prior_beliefs(chain)
-    R = reach_table(chain)
-    fl = _from_last(chain, t_last, i_last)
-    poss = np.nonzero(fl[t_now] > 0)[0]
+    t_last, i_last = 0, None
+    for t in range(len(prefix), 0, -1):
+        if prefix[t - 1] is not None:
+            t_last, i_last = t, prefix[t - 1]
+            break
+    idx, prS, rows, cols = _sensitive_tables(chain, sens)
+    fl_now = prior_beliefs(chain)[t_now - 1] if t_last == 0 else reach_table(chain)[t_last, t_now, i_last]
+    poss = np.flatnonzero(fl_now > 0)
     if len(poss) == 0:
         raise InvalidInput(f"no context is possible at t = {t_now} after the released output {prefix!r}")
-    gains = []
+    ns, npos = len(sens), len(poss)
+    # t = now: the released state itself (posterior 1 if s is the possible state j, else 0)
+    best = [((fl_now[idx] > 0) - prS[t_now]).max()]
+    size = ns * npos
     # t strictly between the last release and now
     if t_now - t_last > 1:
-        ts = np.arange(t_last + 1, t_now)
-        post = fl[ts][:, sens][:, :, None] * R[ts, t_now][:, sens][:, :, poss] / fl[t_now][poss][None, None, :]
-        gains.append((post - pri[ts - 1][:, sens][:, :, None]).ravel())
-    # t = now: the released state itself
-    gains.append((np.isin(sens[:, None], poss).astype(float) - pri[t_now - 1][sens][:, None]).ravel())
+        ts = slice(t_last + 1, t_now)
+        fS = prS[ts] if t_last == 0 else cols[t_last, ts, i_last]
+        post = fS[:, :, None] * rows[ts, t_now][:, :, poss] / fl_now[poss][None, None, :]
+        best.append((post - prS[ts][:, :, None]).max())
+        size += (t_now - t_last - 1) * ns * npos
     # t after now: forward from the released state
     if t_now < T:
-        ts = np.arange(t_now + 1, T + 1)
-        post = R[t_now, ts][:, poss][:, :, sens]
-        gains.append((post - pri[ts - 1][:, sens][:, None, :]).ravel())
-    if not improved and rel:
+        best.append((cols[t_now, t_now + 1:][:, poss, :] - prS[t_now + 1:][:, None, :]).max())
+        size += (T - t_now) * ns * npos
+    if not improved:
+        pri = prior_beliefs(chain)
+        R = reach_table(chain)
+        rel = [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
         marks = [(0, None)] + rel
         for k in range(len(marks) - 1):
             (t1, i1), (t2, j2) = marks[k], marks[k + 1]
             for t in range(t1 + 1, t2 + 1):
-                a = (prior_beliefs(chain)[t - 1] if t1 == 0 else R[t1, t][i1])[sens]
-                b = R[t, t2][sens, j2]
-                den = (prior_beliefs(chain)[t2 - 1][j2] if t1 == 0 else R[t1, t2][i1, j2])
-                gains.append(a * b / den - pri[t - 1][sens])
-    g = np.concatenate(gains)
+                a = (pri[t - 1] if t1 == 0 else R[t1, t][i1])[idx]
+                b = R[t, t2][idx, j2]
+                den = (pri[t2 - 1][j2] if t1 == 0 else R[t1, t2][i1, j2])
+                best.append(np.max(a * b / den - pri[t - 1][idx]))
+                size += ns
     if ops is not None:
-        ops.beliefs += g.size
-    return not bool(np.any(possibly_gt(g, d)))
+        ops.beliefs += size
+    g = max(best)
+    if not all(v == v for v in best):  # a NaN gain: suppress
+        return False
+    return not bool(possibly_gt(g, d))
 
 
 def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None, t: int) -> int:
