@@ -7,7 +7,10 @@ twin suppresses. It never releases what exact arithmetic would suppress.
 
 Precomputation (memoised on the chain): ``reach[t1, t2] = A^(t1+1) ... A^(t2)`` for all
 ``0 < t1 <= t2 <= T`` (Eq. 3.2 for every pair of times; the "one-time precompute" of the
-simulatable benchmark), after which an okayToRelease decision is a handful of array operations.
+simulatable benchmark), and its rows and columns of the sensitive contexts per S, after which an
+okayToRelease decision is a handful of array operations. ``max_breach`` also memoises on the chain
+each partial-output pair's result and each start time's forward table, keyed by the rows of p they
+read, so a search that changes one coordinate of p at a time recomputes only what that row touches.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from theory.maskit.model import (
 )
 
 END = "end"
+FORWARD_MEMO_FLOATS = 2_000_000  # max_breach keeps its forward tables between calls up to this size (16 MB)
 
 
 def _arrays(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
@@ -157,79 +161,150 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
     """Algorithm 3's maximum gain over the partial outputs of Lemma 4, vectorised over
     (start context i, sensitive s, end context j). With ``delta`` it returns as soon as a gain
     possibly exceeds δ (Line 21's early exit); ``cache`` is accepted for signature parity (the fast
-    twin does not skip Lemma 5 triplets)."""
+    twin does not skip Lemma 5 triplets).
+
+    Pairs (t1, t2) are visited in increasing order and a gain replaces the best only when strictly
+    larger, so the breach returned is the first maximum (or, with δ, the first gain possibly above δ).
+    The forward tables of a start time and the backward tables of an end time are built lazily, when
+    a pair first needs them, so an early exit does not pay for the tables it never reads.
+    """
     dstop = None if delta is None else float(check_delta(delta))
     P = _p_array(chain, p)
     sens = np.array(sensitive_indices(chain, S))
-    T, n = chain.T, chain.n
+    T, n, ns = chain.T, chain.n, len(sens)
     init, steps = _arrays(chain)
     pri = prior_beliefs(chain)
     if ops is not None:
         ops.is_private_calls += 1
     best_gain, best_key = -1.0, (None, 0, None)
-    # released sensitive states: posterior 1 (t = t1 or t = t2)
-    for t in range(1, T + 1):
-        rel = (pri[t - 1] > 0) & (P[t - 1] < 1)  # contexts that can be released at t
-        if np.any(rel):
-            # posterior of s given a release at t is 1 if s itself is released, else 0
-            can = rel[sens]
-            others = (rel.sum() - rel[sens].astype(int)) > 0  # some context other than s released
-            g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[t - 1][sens], -1.0)
-            k = int(np.argmax(g))
-            if g[k] > best_gain:
-                best_gain, best_key = float(g[k]), (("release",), t, chain.contexts[sens[k]])
-                if dstop is not None and possibly_gt(best_gain, dstop):
-                    return Breach(best_gain, best_key[0], best_key[1], best_key[2])
-    # backward tables per end time t2: Harr[t2][t] is (n_k x n_j); end (t2 = T+1) has n_j = 1
-    Harr: dict[int, np.ndarray] = {}
-    for t2 in range(2, T + 2):
-        nj = 1 if t2 == T + 1 else n
-        tab = np.zeros((T + 1, n, nj))
-        last = min(t2 - 1, T)
-        tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
-        for t in range(last - 1, 0, -1):
-            tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
-            if ops is not None:
-                ops.mult_adds += n * n * nj
-        Harr[t2] = tab[:, sens, :]  # only sensitive rows are needed
+    # released sensitive states: posterior 1 (t = t1 or t = t2), all t at once. At t the posterior of s
+    # given a release is 1 if s itself is released, else 0 (when some other context can be released).
+    releasable = (pri > 0) & (P < 1)  # (T, n): contexts that can be released at t
+    can = releasable[:, sens]
+    others = (releasable.sum(axis=1)[:, None] - can.astype(int)) > 0
+    g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[:, sens], -1.0)  # (T, |S|)
+    if dstop is not None:
+        hit = np.flatnonzero(possibly_gt(g.max(axis=1), dstop))
+        if len(hit):
+            t, k = int(hit[0]), int(np.argmax(g[hit[0]]))
+            return Breach(float(g[t, k]), ("release",), t + 1, chain.contexts[sens[k]])
+    t, k = divmod(int(np.argmax(g)), ns)
+    if g[t, k] > best_gain:
+        best_gain, best_key = float(g[t, k]), (("release",), t + 1, chain.contexts[sens[k]])
+    end_mask = P < 1  # (T, n): contexts an output may release at t2 (the pair's end)
+    ends_any = end_mask.any(axis=1)
     prS = pri[:, sens]  # (T, |S|)
+    harr: dict[int, np.ndarray] = {}
+
+    def backward(t2: int) -> np.ndarray:
+        """Harr[t] (|S| x n_j): Pr of suppressing t+1..t2-1 and reaching c_j at t2 (end: n_j = 1) from s at t."""
+        if t2 not in harr:
+            nj = 1 if t2 == T + 1 else n
+            tab = np.zeros((T + 1, n, nj))
+            last = min(t2 - 1, T)
+            tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
+            for t in range(last - 1, 0, -1):
+                tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
+                if ops is not None:
+                    ops.mult_adds += n * n * nj
+            harr[t2] = tab[:, sens, :]  # only sensitive rows are needed
+        return harr[t2]
+
+    buf = np.empty(T * n * ns * n)
+    # Per (t1, t2), the pair's best (gain, key) depends only on P at times max(t1, 1)..min(t2, T); it is
+    # memoised on the chain with those rows (so a search that changes one coordinate, like greedy_mondrian,
+    # recomputes only the pairs around it). Not with ``ops``: there every pair is computed and counted.
+    memo = None if ops is not None else chain._memo_get(("fast.pairs", tuple(sens)))
+    if memo is None and ops is None:
+        memo = {}
+        chain._memo_set(("fast.pairs", tuple(sens)), memo)
+    rowkeys = [P[t].tobytes() for t in range(T)] if memo is not None else []
+    keep_forward = (T + 1) * T * n * n <= FORWARD_MEMO_FLOATS
+
+    def forward(t1: int) -> tuple[np.ndarray, list]:
+        """Farr[tau] (n_i x n): Pr of c_i at t1 (t1 = 0: start, then c at 1 suppressed), suppressing t1+1..tau
+        and being in c at tau; ``keys[k]`` the P row of the time Farr's k-th computed row read (time 1 + k for
+        t1 = 0, else t1 + 1 + k). Memoised with the memo: rows read from unchanged P rows are kept, the rest
+        dropped (the caller extends the table as far as it needs)."""
+        ent = memo.get(("F", t1)) if memo is not None else None
+        if ent is None:
+            Farr, keys = np.zeros((T + 1, 1 if t1 == 0 else n, n)), []
+            if t1:
+                Farr[t1] = np.eye(n)
+            if memo is not None and keep_forward:
+                memo[("F", t1)] = (Farr, keys)
+        else:
+            Farr, keys = ent
+            lo = 1 if t1 == 0 else t1 + 1
+            m = 0
+            while m < len(keys) and keys[m] == rowkeys[lo - 1 + m]:
+                m += 1
+            del keys[m:]
+        if t1 == 0 and not keys:
+            Farr[1] = (init * P[0])[None, :]
+            keys.append(rowkeys[0] if memo is not None else None)
+        return Farr, keys
     for t1 in range(0, T):
         ni = 1 if t1 == 0 else n
-        Farr = np.zeros((T + 1, ni, n))
         if t1 == 0:
-            Farr[1] = (init * P[0])[None, :]
             starts = np.array([True])
         else:
-            Farr[t1] = np.eye(n)
             starts = (pri[t1 - 1] > 0) & (P[t1 - 1] < 1)
-            if not np.any(starts):
+            if not starts.any():
                 continue
-        for tau in range(max(t1 + 1, 2), T + 1):
-            Farr[tau] = (Farr[tau - 1] @ steps[tau - 2]) * P[tau - 1][None, :]
-            if ops is not None:
-                ops.mult_adds += ni * n * n
-        FS = Farr[:, :, sens]  # (T+1, n_i, |S|)
+        Farr = keys = None
         for t2 in range(t1 + 2, T + 2):
+            if t2 <= T and not ends_any[t2 - 1]:
+                continue  # no end context: no valid pair
+            if memo is not None:
+                rows = rowkeys[max(t1, 1) - 1:min(t2, T)]
+                hit = memo.get((t1, t2))
+                if hit is not None and hit[0] == rows:
+                    res = hit[1]
+                    if res is not None and res[0] > best_gain:
+                        best_gain, best_key = res
+                        if dstop is not None and possibly_gt(best_gain, dstop):
+                            return Breach(best_gain, best_key[0], best_key[1], best_key[2])
+                    continue
+            if Farr is None:
+                Farr, keys = forward(t1)
+            for tau in range(t1 + 1 + len(keys) if t1 else len(keys) + 1, t2):  # forward tables up to t2 - 1
+                np.multiply(Farr[tau - 1] @ steps[tau - 2], P[tau - 1][None, :], out=Farr[tau])
+                keys.append(rowkeys[tau - 1] if memo is not None else None)
+                if ops is not None:
+                    ops.mult_adds += ni * n * n
             if t2 == T + 1:
                 D = Farr[T].sum(axis=1, keepdims=True)
                 ends = np.array([True])
             else:
                 D = Farr[t2 - 1] @ steps[t2 - 2]
-                ends = P[t2 - 1] < 1
+                ends = end_mask[t2 - 1]
             valid = starts[:, None] & ends[None, :] & (D > 0)
-            if not np.any(valid):
-                continue
-            Dsafe = np.where(valid, D, 1.0)
-            a, b = t1 + 1, t2
-            post = FS[a:b, :, :, None] * Harr[t2][a:b, None, :, :] / Dsafe[None, :, None, :]
-            gain = np.where(valid[None, :, None, :], post - prS[a - 1:b - 1, None, :, None], -1.0)
-            if ops is not None:
-                ops.beliefs += int(valid.sum()) * len(sens) * (b - a)
-            k = np.unravel_index(int(np.argmax(gain)), gain.shape)
-            if gain[k] > best_gain:
-                i = None if t1 == 0 else int(k[1])
-                j = END if t2 == T + 1 else int(k[3])
-                best_gain, best_key = float(gain[k]), ((t1, i, t2, j), a + int(k[0]), chain.contexts[sens[k[2]]])
+            res = None
+            if valid.any():
+                every = valid.all()
+                Dsafe = D if every else np.where(valid, D, 1.0)
+                a, b = t1 + 1, t2
+                nj = D.shape[1]
+                gain = buf[: (b - a) * ni * ns * nj].reshape(b - a, ni, ns, nj)
+                np.multiply(Farr[a:b][:, :, sens, None], backward(t2)[a:b, None, :, :], out=gain)
+                np.divide(gain, Dsafe[None, :, None, :], out=gain)  # posteriors
+                np.subtract(gain, prS[a - 1:b - 1, None, :, None], out=gain)
+                if not every:
+                    np.copyto(gain, -1.0, where=~valid[None, :, None, :])
+                if ops is not None:
+                    ops.beliefs += int(valid.sum()) * ns * (b - a)
+                flat = int(gain.argmax())
+                rest, kj = divmod(flat, nj)
+                rest, ks = divmod(rest, ns)
+                ktau, ki = divmod(rest, ni)
+                i = None if t1 == 0 else ki
+                j = END if t2 == T + 1 else kj
+                res = (float(gain.flat[flat]), ((t1, i, t2, j), a + ktau, chain.contexts[sens[ks]]))
+            if memo is not None:
+                memo[(t1, t2)] = (rows, res)
+            if res is not None and res[0] > best_gain:
+                best_gain, best_key = res
                 if dstop is not None and possibly_gt(best_gain, dstop):
                     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
