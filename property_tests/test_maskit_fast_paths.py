@@ -1,0 +1,109 @@
+"""The equivalences the fast MaskIt twin's speed-ups rely on (issue 17):
+
+* ``okay_to_release`` decides by one conservative comparison of the maximum gain: on random small
+  chains its decisions equal the exact twin's (δ = k/1009, a denominator no chain probability here
+  shares, so no gain sits on the boundary posterior - prior = δ where the fast twin may suppress more).
+* ``max_breach`` memoises each (t1, t2) pair's result and each forward table on the chain with the P
+  rows they read: along a walk that changes one coordinate at a time (what greedy_mondrian does) the
+  breach, decision included, equals the unmemoised computation's (``ops`` disables the memo).
+* ``greedy_mondrian`` returns the same K and the same number of ISPRIVATE calls as the generic greedy
+  of :mod:`theory.maskit.search` over the unmemoised fast ISPRIVATE.
+* ``forward_backward`` (both passes through the shared ``diag(b^(t)) A^(t+1)``) equals the exact twin
+  on outputs and on prefixes of outputs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from counterexamples.maskit_strategies import chains, grid_vectors, instances
+from theory.errors import InvalidInput
+from theory.maskit import exact as E
+from theory.maskit import fast as F
+from theory.maskit import search
+from theory.maskit.system import SimulatableCheck, maskit
+from theory.numbers import Q
+
+
+@st.composite
+def off_boundary(draw, max_n: int = 4, max_T: int = 5):
+    ch = draw(chains(max_n, max_T))
+    k = draw(st.integers(1, ch.n))
+    S = sorted(draw(st.permutations(list(ch.contexts)))[:k])
+    return ch, S, Q(draw(st.integers(1, 1008)), 1009)
+
+
+@given(off_boundary())
+def test_okay_to_release_fast_equals_exact(inst):
+    ch, S, d = inst
+    for x in list(E.input_streams(ch))[:6]:
+        o = maskit(ch, SimulatableCheck(ch, S, d), x)
+        for tn in range(1, ch.T + 1):
+            pre = o[: tn - 1]
+            assert F.okay_to_release(ch, S, d, pre) == E.okay_to_release(ch, S, d, pre), (pre, d)
+            assert F.okay_to_release(ch, S, d, pre, improved=False) == E.okay_to_release(ch, S, d, pre, improved=False)
+
+
+def _same(a, b) -> bool:
+    return (a.gain, a.output, a.t, a.s) == (b.gain, b.output, b.t, b.s)
+
+
+@given(chains(max_n=4, max_T=6), st.data())
+def test_max_breach_memo_equals_fresh_computation(ch, data):
+    S = sorted(data.draw(st.permutations(list(ch.contexts)))[: data.draw(st.integers(1, ch.n))])
+    P = np.ones((ch.T, ch.n))
+    for _ in range(12):
+        t, i = data.draw(st.integers(0, ch.T - 1)), data.draw(st.integers(0, ch.n - 1))
+        P = P.copy()
+        P[t, i] = data.draw(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]))
+        delta = data.draw(st.sampled_from([None, Q(1, 10), Q(1, 3), Q(9, 10)]))
+        memo = F.max_breach(ch, P, S, delta=delta)
+        fresh = F.max_breach(ch, P, S, delta=delta, ops=E.OpCount())
+        assert _same(memo, fresh), (P, delta, memo, fresh)
+
+
+class _Unmemoised:
+    """The fast ISPRIVATE without max_breach's memo (``ops`` turns it off)."""
+
+    @staticmethod
+    def is_private(chain, p, S, delta):
+        return F.is_private(chain, p, S, delta, ops=E.OpCount())
+
+
+@given(instances(max_n=3, max_T=4))
+def test_greedy_mondrian_equals_generic_greedy(inst):
+    ch, _, S, d = inst
+    K, calls = F.greedy_mondrian(ch, S, d, 3)
+    ref = search.greedy_mondrian(ch, S, d, 3, twin=_Unmemoised)
+    assert np.array_equal(K, np.array([[int(v * 3) for v in row] for row in ref.p]))
+    assert calls == ref.is_private_calls
+
+
+@given(instances(max_n=4, max_T=4))
+def test_forward_backward_prefixes_agree(inst):
+    ch, p, S, d = inst
+    for o in list(E.output_distribution(ch, p))[:4]:
+        for e in range(ch.T + 1):
+            pe, te = E.forward_backward(ch, p, o[:e])
+            pf, tf = F.forward_backward(ch, p, o[:e])
+            assert abs(float(te) - tf) <= 1e-12
+            assert np.allclose(np.array(pe, float), pf, atol=1e-9)
+
+
+@given(chains(max_n=3, max_T=4), st.data())
+def test_forward_backward_array_and_exact_p_agree(ch, data):
+    p = data.draw(grid_vectors(ch, 4))
+    P = np.array([[float(v) for v in row] for row in p])
+    o = tuple(None if data.draw(st.booleans()) else data.draw(st.integers(0, ch.n - 1)) for _ in range(ch.T))
+    try:
+        pe, te = E.forward_backward(ch, p, o)
+    except InvalidInput:  # an output of probability 0: the fast twin must refuse it too
+        with pytest.raises(InvalidInput):
+            F.forward_backward(ch, P, o)
+        return
+    pf, tf = F.forward_backward(ch, P, o)
+    assert abs(float(te) - tf) <= 1e-12
+    assert np.allclose(np.array(pe, float), pf, atol=1e-9)
