@@ -91,8 +91,9 @@ def probabilistic_initialize() -> Measurement:
                              f"908 of the 981 calls answer 'not private' by an early exit yet cost as much as full ones, "
                              f"since every backward table and each start's forward table was built up front; now tables are "
                              f"built lazily, the release phase is one array expression, the gain block reuses one buffer, and "
-                             f"each pair's result and each forward table is memoised on the chain with the P rows it read, "
-                             f"so a call recomputes only what the changed coordinate touches (same decisions, same breach)")
+                             f"the search shares one cache in which each pair's result and each forward table is kept with the "
+                             f"p rows it read, so a call recomputes only what the changed coordinate touches (same "
+                             f"decisions, same breach)")
 
 
 def _small(n: int, T: int, seed: int = 3):

@@ -3,11 +3,12 @@
 * ``okay_to_release`` decides by one conservative comparison of the maximum gain: on random small
   chains its decisions equal the exact twin's (δ = k/1009, a denominator no chain probability here
   shares, so no gain sits on the boundary posterior - prior = δ where the fast twin may suppress more).
-* ``max_breach`` memoises each (t1, t2) pair's result and each forward table on the chain with the P
-  rows they read: along a walk that changes one coordinate at a time (what greedy_mondrian does) the
-  breach, decision included, equals the unmemoised computation's (``ops`` disables the memo).
-* ``greedy_mondrian`` returns the same K and the same number of ISPRIVATE calls as the generic greedy
-  of :mod:`theory.maskit.search` over the unmemoised fast ISPRIVATE.
+* ``max_breach`` keeps each (t1, t2) pair's result and each forward table in a search's cache with the
+  P rows they read: along a walk that changes one coordinate at a time (what greedy_mondrian does) the
+  breach, decision included, equals the computation without the cache.
+* ``greedy_mondrian`` (which shares one cache across its calls) returns the same K and the same number
+  of ISPRIVATE calls as the generic greedy of :mod:`theory.maskit.search` over the fast ISPRIVATE
+  without a cache.
 * ``forward_backward`` (both passes through the shared ``diag(b^(t)) A^(t+1)``) equals the exact twin
   on outputs and on prefixes of outputs.
 """
@@ -52,32 +53,34 @@ def _same(a, b) -> bool:
 
 
 @given(chains(max_n=4, max_T=6), st.data())
-def test_max_breach_memo_equals_fresh_computation(ch, data):
+def test_max_breach_with_search_cache_equals_fresh_computation(ch, data):
     S = sorted(data.draw(st.permutations(list(ch.contexts)))[: data.draw(st.integers(1, ch.n))])
     P = np.ones((ch.T, ch.n))
+    cache = E.PassedCache()
     for _ in range(12):
         t, i = data.draw(st.integers(0, ch.T - 1)), data.draw(st.integers(0, ch.n - 1))
         P = P.copy()
         P[t, i] = data.draw(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]))
         delta = data.draw(st.sampled_from([None, Q(1, 10), Q(1, 3), Q(9, 10)]))
-        memo = F.max_breach(ch, P, S, delta=delta)
-        fresh = F.max_breach(ch, P, S, delta=delta, ops=E.OpCount())
-        assert _same(memo, fresh), (P, delta, memo, fresh)
+        cached = F.max_breach(ch, P, S, delta=delta, cache=cache)
+        fresh = F.max_breach(ch, P, S, delta=delta)
+        assert _same(cached, fresh), (P, delta, cached, fresh)
+        assert F.is_private(ch, P, S, Q(1, 10), cache=cache) == F.is_private(ch, P, S, Q(1, 10))
 
 
-class _Unmemoised:
-    """The fast ISPRIVATE without max_breach's memo (``ops`` turns it off)."""
+class _Uncached:
+    """The fast ISPRIVATE without a search cache."""
 
     @staticmethod
     def is_private(chain, p, S, delta):
-        return F.is_private(chain, p, S, delta, ops=E.OpCount())
+        return F.is_private(chain, p, S, delta)
 
 
 @given(instances(max_n=3, max_T=4))
 def test_greedy_mondrian_equals_generic_greedy(inst):
     ch, _, S, d = inst
     K, calls = F.greedy_mondrian(ch, S, d, 3)
-    ref = search.greedy_mondrian(ch, S, d, 3, twin=_Unmemoised)
+    ref = search.greedy_mondrian(ch, S, d, 3, twin=_Uncached)
     assert np.array_equal(K, np.array([[int(v * 3) for v in row] for row in ref.p]))
     assert calls == ref.is_private_calls
 

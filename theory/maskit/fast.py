@@ -8,9 +8,9 @@ twin suppresses. It never releases what exact arithmetic would suppress.
 Precomputation (memoised on the chain): ``reach[t1, t2] = A^(t1+1) ... A^(t2)`` for all
 ``0 < t1 <= t2 <= T`` (Eq. 3.2 for every pair of times; the "one-time precompute" of the
 simulatable benchmark), and its rows and columns of the sensitive contexts per S, after which an
-okayToRelease decision is a handful of array operations. ``max_breach`` also memoises on the chain
-each partial-output pair's result and each start time's forward table, keyed by the rows of p they
-read, so a search that changes one coordinate of p at a time recomputes only what that row touches.
+okayToRelease decision is a handful of array operations. Within one search (``greedy_mondrian``),
+``max_breach`` keeps each partial-output pair's result and each start time's forward table in the
+search's cache, keyed by the rows of p they read, and recomputes only what a changed row touches.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from theory.maskit.model import (
 )
 
 END = "end"
-FORWARD_MEMO_FLOATS = 2_000_000  # max_breach keeps its forward tables between calls up to this size (16 MB)
+FORWARD_MEMO_FLOATS = 2_000_000  # max_breach keeps forward tables in a search's cache up to this size (16 MB)
 
 
 def _arrays(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
@@ -160,8 +160,13 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
                cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
     """Algorithm 3's maximum gain over the partial outputs of Lemma 4, vectorised over
     (start context i, sensitive s, end context j). With ``delta`` it returns as soon as a gain
-    possibly exceeds δ (Line 21's early exit); ``cache`` is accepted for signature parity (the fast
-    twin does not skip Lemma 5 triplets).
+    possibly exceeds δ (Line 21's early exit).
+
+    ``cache`` is the store one search shares across its ISPRIVATE calls (as in the exact twin). The fast
+    twin does not skip Lemma 5 triplets; it keeps there each pair's result and each start time's forward
+    table, keyed by the rows of p they read, so a search that changes one coordinate of p at a time
+    (greedy_mondrian) recomputes only what that row touches. The result never depends on the cache.
+    With ``ops`` every pair is computed and counted (the cache is not used).
 
     Pairs (t1, t2) are visited in increasing order and a gain replaces the best only when strictly
     larger, so the breach returned is the first maximum (or, with δ, the first gain possibly above δ).
@@ -211,13 +216,9 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
         return harr[t2]
 
     buf = np.empty(T * n * ns * n)
-    # Per (t1, t2), the pair's best (gain, key) depends only on P at times max(t1, 1)..min(t2, T); it is
-    # memoised on the chain with those rows (so a search that changes one coordinate, like greedy_mondrian,
-    # recomputes only the pairs around it). Not with ``ops``: there every pair is computed and counted.
-    memo = None if ops is not None else chain._memo_get(("fast.pairs", tuple(sens)))
-    if memo is None and ops is None:
-        memo = {}
-        chain._memo_set(("fast.pairs", tuple(sens)), memo)
+    # Per (t1, t2), the pair's best (gain, key) depends only on P at times max(t1, 1)..min(t2, T): it is
+    # kept in the search's cache with those rows.
+    memo = None if cache is None or ops is not None else cache.entries.setdefault(("fast.max_breach", tuple(sens)), {})
     rowkeys = [P[t].tobytes() for t in range(T)] if memo is not None else []
     keep_forward = (T + 1) * T * n * n <= FORWARD_MEMO_FLOATS
 
@@ -314,7 +315,7 @@ def is_private(chain: MarkovChain, p: Any, S: Iterable[Hashable], delta: object,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> bool:
     """Conservative Algorithm 3: True only if every gain is certainly <= δ."""
     d = float(check_delta(delta))
-    g = max_breach(chain, p, S, delta=delta, ops=ops).gain
+    g = max_breach(chain, p, S, delta=delta, cache=cache, ops=ops).gain
     return not bool(possibly_gt(g, d))
 
 
@@ -471,11 +472,12 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
     coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pri[t, i] > 0]
     K = np.full((chain.T, chain.n), d, dtype=np.int64)
     calls = 0
+    cache = PassedCache()  # shared by the search's ISPRIVATE calls (see max_breach)
 
     def private(Kt: np.ndarray) -> bool:
         nonlocal calls
         calls += 1
-        return is_private(chain, Kt / d, S, delta)
+        return is_private(chain, Kt / d, S, delta, cache=cache)
 
     changed = True
     while changed:
