@@ -6,7 +6,8 @@
 * ``max_breach`` keeps each (t1, t2) pair's result and each forward table in a search's cache with the
   P rows they read: along a walk that changes one coordinate at a time (what greedy_mondrian does) the
   breach, decision included, equals the computation without the cache.
-* ``greedy_mondrian`` (which shares one cache across its calls) returns the same K and the same number
+* ``greedy_mondrian`` (which shares one cache across its calls, and whose ISPRIVATE first tries the
+  pair that breached in the previous call) returns the same K and the same number
   of ISPRIVATE calls as the generic greedy of :mod:`theory.maskit.search` over the fast ISPRIVATE
   without a cache.
 * ``forward_backward`` (both passes through the shared ``diag(b^(t)) A^(t+1)``) equals the exact twin

@@ -10,7 +10,8 @@ Precomputation (memoised on the chain): ``reach[t1, t2] = A^(t1+1) ... A^(t2)`` 
 simulatable benchmark), and its rows and columns of the sensitive contexts per S, after which an
 okayToRelease decision is a handful of array operations. Within one search (``greedy_mondrian``),
 ``max_breach`` keeps each partial-output pair's result and each start time's forward table in the
-search's cache, keyed by the rows of p they read, and recomputes only what a changed row touches.
+search's cache, keyed by the rows of p they read, and recomputes only what a changed row touches;
+``is_private`` first tries the pair that breached in the previous call.
 """
 
 from __future__ import annotations
@@ -156,6 +157,139 @@ def posterior_belief(chain: MarkovChain, p: Any, outputs: Sequence[int | None], 
     return clip_unit(post[t - 1][k])
 
 
+class _PartialOutputs:
+    """The partial outputs ``o_{t1}, ⊥..⊥, o_{t2}`` of Lemma 4 for one suppression array P: per pair
+    (t1, t2), the best gain over (t, start c_i, sensitive s, end c_j) and where it is, vectorised.
+
+    Forward tables (per start time) and backward tables (per end time) are built lazily, when a pair
+    first needs them. With ``memo`` (a search's cache) each pair's result and each forward table is kept
+    with the rows of P it read (times max(t1, 1)..min(t2, T) for a pair), and reused while those rows
+    are unchanged, so a search that changes one coordinate at a time recomputes only what it touches.
+    """
+
+    def __init__(self, chain: MarkovChain, P: np.ndarray, sens: np.ndarray, memo: dict | None, ops: OpCount | None) -> None:
+        self.chain, self.P, self.sens, self.memo, self.ops = chain, P, sens, memo, ops
+        self.T, self.n, self.ns = chain.T, chain.n, len(sens)
+        self.init, self.steps = _arrays(chain)
+        self.pri = prior_beliefs(chain)
+        self.prS = self.pri[:, sens]  # (T, |S|)
+        self.end_mask = P < 1  # (T, n): contexts an output may release at t2 (the pair's end)
+        self.ends_any = self.end_mask.any(axis=1)
+        self.rowkeys = [P[t].tobytes() for t in range(self.T)] if memo is not None else []
+        self.keep_forward = (self.T + 1) * self.T * self.n * self.n <= FORWARD_MEMO_FLOATS
+        self.buf = np.empty(self.T * self.n * self.ns * self.n)
+        self.harr: dict[int, np.ndarray] = {}
+        self.farr: dict[int, tuple[np.ndarray, list]] = {}
+
+    def starts(self, t1: int) -> np.ndarray:
+        """Which start contexts can be released at t1 (t1 = 0: the single "start")."""
+        if t1 == 0:
+            return np.array([True])
+        return (self.pri[t1 - 1] > 0) & (self.P[t1 - 1] < 1)
+
+    def candidate(self, t2: int) -> bool:
+        """Some context can end a partial output at t2 (always at "end", t2 = T + 1)."""
+        return t2 == self.T + 1 or bool(self.ends_any[t2 - 1])
+
+    def backward(self, t2: int) -> np.ndarray:
+        """Harr[t] (|S| x n_j): Pr of suppressing t+1..t2-1 and reaching c_j at t2 (end: n_j = 1) from s at t."""
+        if t2 not in self.harr:
+            T, n, steps, P = self.T, self.n, self.steps, self.P
+            nj = 1 if t2 == T + 1 else n
+            tab = np.zeros((T + 1, n, nj))
+            last = min(t2 - 1, T)
+            tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
+            for t in range(last - 1, 0, -1):
+                tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
+                if self.ops is not None:
+                    self.ops.mult_adds += n * n * nj
+            self.harr[t2] = tab[:, self.sens, :]  # only sensitive rows are needed
+        return self.harr[t2]
+
+    def forward(self, t1: int, upto: int) -> np.ndarray:
+        """Farr[tau] (n_i x n) for tau <= upto: Pr of c_i at t1 (t1 = 0: start, then c at 1 suppressed),
+        suppressing t1+1..tau and being in c at tau. ``keys[k]`` is the P row that Farr's k-th computed
+        row read (time 1 + k for t1 = 0, else t1 + 1 + k); in the memo, rows read from unchanged P rows
+        are kept and the rest recomputed."""
+        if t1 not in self.farr:
+            memo, T, n = self.memo, self.T, self.n
+            ent = memo.get(("F", t1)) if memo is not None else None
+            if ent is None:
+                Farr, keys = np.zeros((T + 1, 1 if t1 == 0 else n, n)), []
+                if t1:
+                    Farr[t1] = np.eye(n)
+                if memo is not None and self.keep_forward:
+                    memo[("F", t1)] = (Farr, keys)
+            else:
+                Farr, keys = ent
+                lo = 1 if t1 == 0 else t1 + 1
+                m = 0
+                while m < len(keys) and keys[m] == self.rowkeys[lo - 1 + m]:
+                    m += 1
+                del keys[m:]
+            if t1 == 0 and not keys:
+                Farr[1] = (self.init * self.P[0])[None, :]
+                keys.append(self.rowkeys[0] if memo is not None else None)
+            self.farr[t1] = (Farr, keys)
+        Farr, keys = self.farr[t1]
+        P, steps = self.P, self.steps
+        for tau in range(t1 + 1 + len(keys) if t1 else len(keys) + 1, upto + 1):
+            np.multiply(Farr[tau - 1] @ steps[tau - 2], P[tau - 1][None, :], out=Farr[tau])
+            keys.append(self.rowkeys[tau - 1] if self.memo is not None else None)
+            if self.ops is not None:
+                self.ops.mult_adds += Farr.shape[1] * self.n * self.n
+        return Farr
+
+    def result(self, t1: int, t2: int, starts: np.ndarray) -> tuple | None:
+        """``(gain, (partial output, t, s))`` of the pair's first maximal gain, or None if the pair has no
+        possible output (from the memo when the P rows it reads are unchanged)."""
+        memo, T = self.memo, self.T
+        if memo is not None:
+            rows = self.rowkeys[max(t1, 1) - 1:min(t2, T)]
+            hit = memo.get((t1, t2))
+            if hit is not None and hit[0] == rows:
+                return hit[1]
+        Farr = self.forward(t1, t2 - 1)
+        if t2 == T + 1:
+            D = Farr[T].sum(axis=1, keepdims=True)
+            ends = np.array([True])
+        else:
+            D = Farr[t2 - 1] @ self.steps[t2 - 2]
+            ends = self.end_mask[t2 - 1]
+        valid = starts[:, None] & ends[None, :] & (D > 0)
+        res = None
+        if valid.any():
+            ni, ns, nj = D.shape[0], self.ns, D.shape[1]
+            every = valid.all()
+            Dsafe = D if every else np.where(valid, D, 1.0)
+            a, b = t1 + 1, t2
+            gain = self.buf[: (b - a) * ni * ns * nj].reshape(b - a, ni, ns, nj)
+            np.multiply(Farr[a:b][:, :, self.sens, None], self.backward(t2)[a:b, None, :, :], out=gain)
+            np.divide(gain, Dsafe[None, :, None, :], out=gain)  # posteriors
+            np.subtract(gain, self.prS[a - 1:b - 1, None, :, None], out=gain)
+            if not every:
+                np.copyto(gain, -1.0, where=~valid[None, :, None, :])
+            if self.ops is not None:
+                self.ops.beliefs += int(valid.sum()) * ns * (b - a)
+            flat = int(gain.argmax())
+            rest, kj = divmod(flat, nj)
+            rest, ks = divmod(rest, ns)
+            ktau, ki = divmod(rest, ni)
+            i = None if t1 == 0 else ki
+            j = END if t2 == T + 1 else kj
+            res = (float(gain.flat[flat]), ((t1, i, t2, j), a + ktau, self.chain.contexts[self.sens[ks]]))
+        if memo is not None:
+            memo[(t1, t2)] = (rows, res)
+        return res
+
+
+def _search_memo(cache: PassedCache | None, ops: OpCount | None, sens: np.ndarray) -> dict | None:
+    """The fast twin's part of a search's cache for this S (none without a cache, or when counting ops)."""
+    if cache is None or ops is not None:
+        return None
+    return cache.entries.setdefault(("fast.max_breach", tuple(sens)), {})
+
+
 def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: object = None,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
     """Algorithm 3's maximum gain over the partial outputs of Lemma 4, vectorised over
@@ -164,20 +298,16 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
 
     ``cache`` is the store one search shares across its ISPRIVATE calls (as in the exact twin). The fast
     twin does not skip Lemma 5 triplets; it keeps there each pair's result and each start time's forward
-    table, keyed by the rows of p they read, so a search that changes one coordinate of p at a time
-    (greedy_mondrian) recomputes only what that row touches. The result never depends on the cache.
-    With ``ops`` every pair is computed and counted (the cache is not used).
+    table (see :class:`_PartialOutputs`). The result never depends on the cache. With ``ops`` every pair
+    is computed and counted (the cache is not used).
 
     Pairs (t1, t2) are visited in increasing order and a gain replaces the best only when strictly
     larger, so the breach returned is the first maximum (or, with δ, the first gain possibly above δ).
-    The forward tables of a start time and the backward tables of an end time are built lazily, when
-    a pair first needs them, so an early exit does not pay for the tables it never reads.
     """
     dstop = None if delta is None else float(check_delta(delta))
     P = _p_array(chain, p)
     sens = np.array(sensitive_indices(chain, S))
-    T, n, ns = chain.T, chain.n, len(sens)
-    init, steps = _arrays(chain)
+    T, ns = chain.T, len(sens)
     pri = prior_beliefs(chain)
     if ops is not None:
         ops.is_private_calls += 1
@@ -196,125 +326,49 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
     t, k = divmod(int(np.argmax(g)), ns)
     if g[t, k] > best_gain:
         best_gain, best_key = float(g[t, k]), (("release",), t + 1, chain.contexts[sens[k]])
-    end_mask = P < 1  # (T, n): contexts an output may release at t2 (the pair's end)
-    ends_any = end_mask.any(axis=1)
-    prS = pri[:, sens]  # (T, |S|)
-    harr: dict[int, np.ndarray] = {}
-
-    def backward(t2: int) -> np.ndarray:
-        """Harr[t] (|S| x n_j): Pr of suppressing t+1..t2-1 and reaching c_j at t2 (end: n_j = 1) from s at t."""
-        if t2 not in harr:
-            nj = 1 if t2 == T + 1 else n
-            tab = np.zeros((T + 1, n, nj))
-            last = min(t2 - 1, T)
-            tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
-            for t in range(last - 1, 0, -1):
-                tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
-                if ops is not None:
-                    ops.mult_adds += n * n * nj
-            harr[t2] = tab[:, sens, :]  # only sensitive rows are needed
-        return harr[t2]
-
-    buf = np.empty(T * n * ns * n)
-    # Per (t1, t2), the pair's best (gain, key) depends only on P at times max(t1, 1)..min(t2, T): it is
-    # kept in the search's cache with those rows.
-    memo = None if cache is None or ops is not None else cache.entries.setdefault(("fast.max_breach", tuple(sens)), {})
-    rowkeys = [P[t].tobytes() for t in range(T)] if memo is not None else []
-    keep_forward = (T + 1) * T * n * n <= FORWARD_MEMO_FLOATS
-
-    def forward(t1: int) -> tuple[np.ndarray, list]:
-        """Farr[tau] (n_i x n): Pr of c_i at t1 (t1 = 0: start, then c at 1 suppressed), suppressing t1+1..tau
-        and being in c at tau; ``keys[k]`` the P row of the time Farr's k-th computed row read (time 1 + k for
-        t1 = 0, else t1 + 1 + k). Memoised with the memo: rows read from unchanged P rows are kept, the rest
-        dropped (the caller extends the table as far as it needs)."""
-        ent = memo.get(("F", t1)) if memo is not None else None
-        if ent is None:
-            Farr, keys = np.zeros((T + 1, 1 if t1 == 0 else n, n)), []
-            if t1:
-                Farr[t1] = np.eye(n)
-            if memo is not None and keep_forward:
-                memo[("F", t1)] = (Farr, keys)
-        else:
-            Farr, keys = ent
-            lo = 1 if t1 == 0 else t1 + 1
-            m = 0
-            while m < len(keys) and keys[m] == rowkeys[lo - 1 + m]:
-                m += 1
-            del keys[m:]
-        if t1 == 0 and not keys:
-            Farr[1] = (init * P[0])[None, :]
-            keys.append(rowkeys[0] if memo is not None else None)
-        return Farr, keys
+    memo = _search_memo(cache, ops, sens)
+    pairs = _PartialOutputs(chain, P, sens, memo, ops)
     for t1 in range(0, T):
-        ni = 1 if t1 == 0 else n
-        if t1 == 0:
-            starts = np.array([True])
-        else:
-            starts = (pri[t1 - 1] > 0) & (P[t1 - 1] < 1)
-            if not starts.any():
-                continue
-        Farr = keys = None
+        starts = pairs.starts(t1)
+        if not starts.any():
+            continue
         for t2 in range(t1 + 2, T + 2):
-            if t2 <= T and not ends_any[t2 - 1]:
+            if not pairs.candidate(t2):
                 continue  # no end context: no valid pair
-            if memo is not None:
-                rows = rowkeys[max(t1, 1) - 1:min(t2, T)]
-                hit = memo.get((t1, t2))
-                if hit is not None and hit[0] == rows:
-                    res = hit[1]
-                    if res is not None and res[0] > best_gain:
-                        best_gain, best_key = res
-                        if dstop is not None and possibly_gt(best_gain, dstop):
-                            return Breach(best_gain, best_key[0], best_key[1], best_key[2])
-                    continue
-            if Farr is None:
-                Farr, keys = forward(t1)
-            for tau in range(t1 + 1 + len(keys) if t1 else len(keys) + 1, t2):  # forward tables up to t2 - 1
-                np.multiply(Farr[tau - 1] @ steps[tau - 2], P[tau - 1][None, :], out=Farr[tau])
-                keys.append(rowkeys[tau - 1] if memo is not None else None)
-                if ops is not None:
-                    ops.mult_adds += ni * n * n
-            if t2 == T + 1:
-                D = Farr[T].sum(axis=1, keepdims=True)
-                ends = np.array([True])
-            else:
-                D = Farr[t2 - 1] @ steps[t2 - 2]
-                ends = end_mask[t2 - 1]
-            valid = starts[:, None] & ends[None, :] & (D > 0)
-            res = None
-            if valid.any():
-                every = valid.all()
-                Dsafe = D if every else np.where(valid, D, 1.0)
-                a, b = t1 + 1, t2
-                nj = D.shape[1]
-                gain = buf[: (b - a) * ni * ns * nj].reshape(b - a, ni, ns, nj)
-                np.multiply(Farr[a:b][:, :, sens, None], backward(t2)[a:b, None, :, :], out=gain)
-                np.divide(gain, Dsafe[None, :, None, :], out=gain)  # posteriors
-                np.subtract(gain, prS[a - 1:b - 1, None, :, None], out=gain)
-                if not every:
-                    np.copyto(gain, -1.0, where=~valid[None, :, None, :])
-                if ops is not None:
-                    ops.beliefs += int(valid.sum()) * ns * (b - a)
-                flat = int(gain.argmax())
-                rest, kj = divmod(flat, nj)
-                rest, ks = divmod(rest, ns)
-                ktau, ki = divmod(rest, ni)
-                i = None if t1 == 0 else ki
-                j = END if t2 == T + 1 else kj
-                res = (float(gain.flat[flat]), ((t1, i, t2, j), a + ktau, chain.contexts[sens[ks]]))
-            if memo is not None:
-                memo[(t1, t2)] = (rows, res)
+            res = pairs.result(t1, t2, starts)
             if res is not None and res[0] > best_gain:
                 best_gain, best_key = res
                 if dstop is not None and possibly_gt(best_gain, dstop):
+                    if memo is not None:
+                        memo["hint"] = (t1, t2)
                     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
 
 
+def _hinted_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], d: float, cache: PassedCache) -> bool:
+    """Does the pair that breached in the search's previous early exit possibly exceed δ again? (A search
+    that changes one coordinate at a time usually breaches there again; checking it first only reorders
+    the pairs, and ISPRIVATE's answer does not depend on the order.)"""
+    sens = np.array(sensitive_indices(chain, S))
+    memo = _search_memo(cache, None, sens)
+    if memo is None or "hint" not in memo:
+        return False
+    t1, t2 = memo["hint"]
+    pairs = _PartialOutputs(chain, _p_array(chain, p), sens, memo, None)
+    starts = pairs.starts(t1)
+    if not starts.any() or not pairs.candidate(t2):
+        return False
+    res = pairs.result(t1, t2, starts)
+    return res is not None and bool(possibly_gt(res[0], d))
+
+
 def is_private(chain: MarkovChain, p: Any, S: Iterable[Hashable], delta: object, *,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> bool:
-    """Conservative Algorithm 3: True only if every gain is certainly <= δ."""
+    """Conservative Algorithm 3: True only if every gain is certainly <= δ. With a search's ``cache``
+    the pair that breached last is tried first."""
     d = float(check_delta(delta))
+    if cache is not None and ops is None and _hinted_breach(chain, p, S, d, cache):
+        return False
     g = max_breach(chain, p, S, delta=delta, cache=cache, ops=ops).gain
     return not bool(possibly_gt(g, d))
 
