@@ -111,3 +111,19 @@ def test_forward_backward_array_and_exact_p_agree(ch, data):
     pf, tf = F.forward_backward(ch, P, o)
     assert abs(float(te) - tf) <= 1e-12
     assert np.allclose(np.array(pe, float), pf, atol=1e-9)
+
+
+@given(st.integers(2, 3), st.integers(2, 4), st.data())
+def test_a_cache_passed_across_chains_never_changes_the_answer(n, T, data):
+    """``cache`` is public: a caller may (wrongly) share one PassedCache between two chains of the same
+    shape. The fast twin's part of it must then be a miss, never the other chain's gains (which could
+    declare private what is not)."""
+    one, two = (data.draw(chains(min_n=n, max_n=n, min_T=T, max_T=T)) for _ in range(2))
+    S = sorted(data.draw(st.permutations(list(one.contexts)))[: data.draw(st.integers(1, n))])
+    P = np.array([[data.draw(st.sampled_from([0.0, 0.5, 1.0])) for _ in range(n)] for _ in range(T)])
+    cache = E.PassedCache()
+    F.max_breach(one, P, S, cache=cache)
+    assert F.is_private(one, P, S, Q(1, 2), cache=cache) == F.is_private(one, P, S, Q(1, 2))
+    assert _same(F.max_breach(two, P, S, cache=cache), F.max_breach(two, P, S))
+    for d in (Q(1, 10), Q(1, 2), Q(9, 10)):
+        assert F.is_private(two, P, S, d, cache=cache) == F.is_private(two, P, S, d)

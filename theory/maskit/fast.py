@@ -10,7 +10,7 @@ Precomputation (memoised on the chain): ``reach[t1, t2] = A^(t1+1) ... A^(t2)`` 
 simulatable benchmark), and its rows and columns of the sensitive contexts per S, after which an
 okayToRelease decision is a handful of array operations. Within one search (``greedy_mondrian``),
 ``max_breach`` keeps each partial-output pair's result and each start time's forward table in the
-search's cache, keyed by the rows of p they read, and recomputes only what a changed row touches;
+search's cache (per chain and S) with the rows of p they read, and recomputes only what a changed row touches;
 ``is_private`` first tries the pair that breached in the previous call.
 """
 
@@ -283,11 +283,19 @@ class _PartialOutputs:
         return res
 
 
-def _search_memo(cache: PassedCache | None, ops: OpCount | None, sens: np.ndarray) -> dict | None:
-    """The fast twin's part of a search's cache for this S (none without a cache, or when counting ops)."""
+def _search_memo(cache: PassedCache | None, ops: OpCount | None, chain: MarkovChain, sens: np.ndarray) -> dict | None:
+    """The fast twin's part of a search's cache for this chain and S (none without a cache, or when
+    counting ops). A kept result depends on the chain, S and the P rows it read; the rows are checked
+    on use, the chain and S are the key. The chain is keyed by identity and the entry holds it, so its
+    id cannot be reused while the entry lives: a cache a caller shares between chains is a miss, never
+    another chain's gains."""
     if cache is None or ops is not None:
         return None
-    return cache.entries.setdefault(("fast.max_breach", tuple(sens)), {})
+    key = ("fast.max_breach", id(chain), tuple(int(s) for s in sens))
+    memo = cache.entries.get(key)
+    if memo is None or memo.get("chain") is not chain:
+        memo = cache.entries[key] = {"chain": chain}
+    return memo
 
 
 def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: object = None,
@@ -326,7 +334,7 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
     t, k = divmod(int(np.argmax(g)), ns)
     if g[t, k] > best_gain:
         best_gain, best_key = float(g[t, k]), (("release",), t + 1, chain.contexts[sens[k]])
-    memo = _search_memo(cache, ops, sens)
+    memo = _search_memo(cache, ops, chain, sens)
     pairs = _PartialOutputs(chain, P, sens, memo, ops)
     for t1 in range(0, T):
         starts = pairs.starts(t1)
@@ -350,7 +358,7 @@ def _hinted_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], d: float, 
     that changes one coordinate at a time usually breaches there again; checking it first only reorders
     the pairs, and ISPRIVATE's answer does not depend on the order.)"""
     sens = np.array(sensitive_indices(chain, S))
-    memo = _search_memo(cache, None, sens)
+    memo = _search_memo(cache, None, chain, sens)
     if memo is None or "hint" not in memo:
         return False
     t1, t2 = memo["hint"]
