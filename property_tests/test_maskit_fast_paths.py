@@ -26,6 +26,7 @@ from theory.errors import InvalidInput
 from theory.maskit import exact as E
 from theory.maskit import fast as F
 from theory.maskit import search
+from theory.maskit.model import markov_chain
 from theory.maskit.system import SimulatableCheck, maskit
 from theory.numbers import Q
 
@@ -127,3 +128,17 @@ def test_a_cache_passed_across_chains_never_changes_the_answer(n, T, data):
     assert _same(F.max_breach(two, P, S, cache=cache), F.max_breach(two, P, S))
     for d in (Q(1, 10), Q(1, 2), Q(9, 10)):
         assert F.is_private(two, P, S, d, cache=cache) == F.is_private(two, P, S, d)
+
+
+@pytest.mark.parametrize("bad", [
+    np.ma.array([[2.0, 0.0], [0.0, 0.0]], mask=[[True, False], [False, False]]),  # a mask must not hide p = 2
+    np.array([[None, 0], [0, 0]], dtype=object),
+    np.array([[0.5 + 0.5j, 0], [0, 0]]),
+    np.zeros((2, 2), dtype="datetime64[s]"),
+])
+def test_suppression_arrays_the_exact_twin_would_refuse_are_invalid_input(bad):
+    ch = markov_chain(["a", "b"], [Q(1, 2), Q(1, 2)], [[[Q(1, 2), Q(1, 2)], [Q(1), Q(0)]]])
+    with pytest.raises(InvalidInput):
+        F.is_private(ch, bad, ["a"], Q(1, 2))
+    with pytest.raises(InvalidInput):
+        F.forward_backward(ch, bad, (None, None))

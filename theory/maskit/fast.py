@@ -60,7 +60,13 @@ def _A(chain: MarkovChain, t: int) -> np.ndarray:
 
 
 def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
+    """p as a (T x n) float64 array. A real array is checked here (its data as given: a mask or a
+    matrix subclass must not hide or reshape an entry); anything else, including arrays of objects or
+    of complex, text or time values, goes through :func:`suppression_vector` as in the exact twin."""
+    if isinstance(p, np.ndarray) and p.dtype.kind not in "biuf":
+        p = p.tolist()
     if isinstance(p, np.ndarray):
+        p = np.asarray(p)
         if p.shape != (chain.T, chain.n) or not (p.min() >= 0 and p.max() <= 1):  # NaN fails here too
             raise InvalidInput(f"suppression array of shape {p.shape} must be (T, n) = ({chain.T}, {chain.n}) within [0, 1]")
         return p.astype(float, copy=False)  # read only: callers never write into it
