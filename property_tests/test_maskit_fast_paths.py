@@ -142,3 +142,13 @@ def test_suppression_arrays_the_exact_twin_would_refuse_are_invalid_input(bad):
         F.is_private(ch, bad, ["a"], Q(1, 2))
     with pytest.raises(InvalidInput):
         F.forward_backward(ch, bad, (None, None))
+
+
+@pytest.mark.parametrize("twin", [E, F])
+@pytest.mark.parametrize("bad", [{}, "cache", 0])
+def test_a_cache_that_is_not_a_passed_cache_is_invalid_input(twin, bad):
+    ch = markov_chain(["a", "b"], [Q(1, 2), Q(1, 2)], [[[Q(1, 2), Q(1, 2)], [Q(1), Q(0)]]])
+    with pytest.raises(InvalidInput, match="cache"):
+        twin.is_private(ch, [[0, 0], [0, 0]], ["a"], Q(1, 2), cache=bad)
+    with pytest.raises(InvalidInput, match="cache"):
+        twin.max_breach(ch, [[0, 0], [0, 0]], ["a"], delta=Q(1, 2), cache=bad)

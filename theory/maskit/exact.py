@@ -37,7 +37,7 @@ from theory.maskit.model import (
     suppression_vector,
 )
 from theory.numbers import ONE, ZERO, Q
-from theory.validate import exponential_size, index
+from theory.validate import exponential_size, index, instance
 
 END = "end"
 
@@ -266,6 +266,11 @@ class PassedCache:
         self.entries.setdefault(key, []).append(p)
 
 
+def checked_cache(cache: object) -> PassedCache | None:
+    """``cache`` (both twins' ISPRIVATE) must be None or a :class:`PassedCache`."""
+    return None if cache is None else instance(cache, PassedCache, "cache", "(one search's store; or None)")
+
+
 def partial_outputs(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None = None):
     """Yield ``(t1, i, t2, j, D, F, H)`` for every partial output ``o_{t1}, ⊥..⊥, o_{t2}`` of positive
     probability (000 §3.4.5): ``t1 = 0, i = None`` is "start", ``t2 = T + 1, j = "end"``.
@@ -393,6 +398,7 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
     p = suppression_vector(chain, p)
     sens = sensitive_indices(chain, S)
     d = None if delta is None else check_delta(delta)
+    cache = checked_cache(cache)
     pri = prior_beliefs(chain)
     T = chain.T
     if ops is not None:

@@ -24,7 +24,7 @@ from theory.dp.delta_privacy import Breach
 from theory.errors import InvalidInput
 from theory.floats import possibly_gt
 from theory.validate import clip_unit
-from theory.maskit.exact import OpCount, PassedCache
+from theory.maskit.exact import OpCount, PassedCache, checked_cache
 from theory.maskit.model import (
     MarkovChain,
     check_delta,
@@ -322,6 +322,7 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
     P = _p_array(chain, p)
     sens = np.array(sensitive_indices(chain, S))
     T, ns = chain.T, len(sens)
+    cache = checked_cache(cache)
     pri = prior_beliefs(chain)
     if ops is not None:
         ops.is_private_calls += 1
@@ -381,6 +382,7 @@ def is_private(chain: MarkovChain, p: Any, S: Iterable[Hashable], delta: object,
     """Conservative Algorithm 3: True only if every gain is certainly <= δ. With a search's ``cache``
     the pair that breached last is tried first."""
     d = float(check_delta(delta))
+    cache = checked_cache(cache)
     if cache is not None and ops is None and _hinted_breach(chain, p, S, d, cache):
         return False
     g = max_breach(chain, p, S, delta=delta, cache=cache, ops=ops).gain
