@@ -152,3 +152,17 @@ def test_a_cache_that_is_not_a_passed_cache_is_invalid_input(twin, bad):
         twin.is_private(ch, [[0, 0], [0, 0]], ["a"], Q(1, 2), cache=bad)
     with pytest.raises(InvalidInput, match="cache"):
         twin.max_breach(ch, [[0, 0], [0, 0]], ["a"], delta=Q(1, 2), cache=bad)
+
+
+@given(st.integers(2, 3), st.integers(2, 3), st.data())
+def test_the_exact_lemma5_cache_shared_across_chains_and_deltas_never_changes_the_answer(n, T, data):
+    """Lemma 5 (a triplet that passed under p passes under every q ⪰ p) holds for one chain and one δ;
+    a PassedCache a caller shares between chains or δs must not skip a triplet that passed elsewhere."""
+    one, two = (data.draw(chains(min_n=n, max_n=n, min_T=T, max_T=T)) for _ in range(2))
+    S = sorted(data.draw(st.permutations(list(one.contexts)))[: data.draw(st.integers(1, n))])
+    p = [[Q(data.draw(st.integers(0, 2)), 2) for _ in range(n)] for _ in range(T)]
+    cache = E.PassedCache()
+    E.is_private(one, p, S, Q(9, 10), cache=cache)
+    for ch in (one, two):
+        for d in (Q(1, 10), Q(1, 2), Q(9, 10)):
+            assert E.is_private(ch, p, S, d, cache=cache) == E.is_private(ch, p, S, d)

@@ -291,17 +291,11 @@ class _PartialOutputs:
 
 def _search_memo(cache: PassedCache | None, ops: OpCount | None, chain: MarkovChain, sens: np.ndarray) -> dict | None:
     """The fast twin's part of a search's cache for this chain and S (none without a cache, or when
-    counting ops). A kept result depends on the chain, S and the P rows it read; the rows are checked
-    on use, the chain and S are the key. The chain is keyed by identity and the entry holds it, so its
-    id cannot be reused while the entry lives: a cache a caller shares between chains is a miss, never
-    another chain's gains."""
+    counting ops). A kept result depends on the chain, S and the P rows it read: the rows are checked
+    on use, the chain and S are the scope (:meth:`PassedCache.scope`)."""
     if cache is None or ops is not None:
         return None
-    key = ("fast.max_breach", id(chain), tuple(int(s) for s in sens))
-    memo = cache.entries.get(key)
-    if memo is None or memo.get("chain") is not chain:
-        memo = cache.entries[key] = {"chain": chain}
-    return memo
+    return cache.scope("fast.max_breach", chain, tuple(int(s) for s in sens))
 
 
 def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: object = None,
