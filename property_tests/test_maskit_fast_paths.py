@@ -166,3 +166,17 @@ def test_the_exact_lemma5_cache_shared_across_chains_and_deltas_never_changes_th
     for ch in (one, two):
         for d in (Q(1, 10), Q(1, 2), Q(9, 10)):
             assert E.is_private(ch, p, S, d, cache=cache) == E.is_private(ch, p, S, d)
+
+
+@pytest.mark.parametrize("x", [Q(10**20 - 1, 10**20), Q(1, 10**400)])
+def test_an_exact_p_strictly_inside_0_1_stays_inside_in_float(x):
+    """Whether a context can be released (p < 1) or suppressed (p > 0) decides which outputs are
+    possible; rounding p = 1 - 10^-20 to 1.0 made the fast twin call private a vector under which
+    releasing the sensitive context is possible (gain 1/2 > δ), where the exact twin does not."""
+    ch = markov_chain(["a", "b"], [Q(1, 2), Q(1, 2)], [[[Q(1, 2), Q(1, 2)], [Q(1, 2), Q(1, 2)]]])
+    p = [[x, Q(1)], [x, Q(1)]]
+    for d in (Q(1, 10), Q(1, 3)):
+        if not E.is_private(ch, p, ["a"], d):
+            assert not F.is_private(ch, p, ["a"], d)
+    P = F._p_array(ch, p)
+    assert 0 < P[0, 0] < 1

@@ -22,7 +22,7 @@ import numpy as np
 
 from theory.dp.delta_privacy import Breach
 from theory.errors import InvalidInput
-from theory.floats import possibly_gt
+from theory.floats import possibly_gt, probability_float
 from theory.validate import clip_unit
 from theory.maskit.exact import OpCount, PassedCache, checked_cache
 from theory.maskit.model import (
@@ -70,7 +70,7 @@ def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
         if p.shape != (chain.T, chain.n) or not (p.min() >= 0 and p.max() <= 1):  # NaN fails here too
             raise InvalidInput(f"suppression array of shape {p.shape} must be (T, n) = ({chain.T}, {chain.n}) within [0, 1]")
         return p.astype(float, copy=False)  # read only: callers never write into it
-    return np.array([[float(x) for x in r] for r in suppression_vector(chain, p)])
+    return np.array([[probability_float(x) for x in r] for r in suppression_vector(chain, p)])
 
 
 def prior_beliefs(chain: MarkovChain) -> np.ndarray:
