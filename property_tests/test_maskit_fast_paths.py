@@ -180,3 +180,14 @@ def test_an_exact_p_strictly_inside_0_1_stays_inside_in_float(x):
             assert not F.is_private(ch, p, ["a"], d)
     P = F._p_array(ch, p)
     assert 0 < P[0, 0] < 1
+
+
+@pytest.mark.xfail(strict=True, reason="known gap (pre-existing): float64 priors and forward products underflow to 0 "
+                   "where the exact value is positive (here Pr[X_3 = c] = 10^-400), so the fast twin treats a possible "
+                   "release as impossible; needs exact supports or scaled recursions")
+def test_an_underflowing_prior_does_not_make_the_fast_twin_less_cautious():
+    e = Q(1, 10**200)
+    ch = markov_chain(["a", "b", "c"], [Q(1), Q(0), Q(0)], [[[1 - e, e, Q(0)], [Q(0), 1 - e, e], [Q(0), Q(0), Q(1)]]] * 2)
+    p = [[Q(1)] * 3, [Q(1)] * 3, [Q(1), Q(1), Q(0)]]
+    assert not E.is_private(ch, p, ["c"], Q(1, 2))  # releasing c at t = 3 is possible: gain 1 - 10^-400
+    assert not F.is_private(ch, p, ["c"], Q(1, 2))
