@@ -33,3 +33,15 @@ def round_up(x: np.ndarray | float) -> np.ndarray | float:
 def possibly_gt(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray | float = 1.0) -> np.ndarray | bool:
     """The complement of :func:`certainly_le`: ``x > y`` cannot be ruled out."""
     return np.logical_not(certainly_le(x, y, scale))
+
+
+def probability_float(x: object) -> float:
+    """``float(x)`` for an exact probability, but strictly inside (0, 1) when x is: the float nearest
+    below 1 or the smallest positive float where rounding would reach 1 or 0. Whether a probability is
+    0, 1 or in between decides which events are possible; rounding must not change that."""
+    f = float(x)
+    if f == 1.0 and x != 1:
+        return float(np.nextafter(1.0, 0.0))
+    if f == 0.0 and x != 0:
+        return float(np.nextafter(0.0, 1.0))
+    return f

@@ -37,7 +37,7 @@ from theory.maskit.model import (
     suppression_vector,
 )
 from theory.numbers import ONE, ZERO, Q
-from theory.validate import exponential_size, index
+from theory.validate import exponential_size, index, instance
 
 END = "end"
 
@@ -255,15 +255,35 @@ def is_private_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Itera
 
 @dataclass
 class PassedCache:
-    """Lemma 5's set P: triplets ⟨t, s, partial output⟩ that passed ISPRIVATE under some vector."""
+    """One search's store. The exact twin keeps Lemma 5's set P there: triplets ⟨t, s, partial output⟩
+    that passed ISPRIVATE under some vector (the fast twin keeps its own results, see its max_breach).
+
+    The cache argument is public, so a caller may share one store between chains or δs; what is kept
+    is valid for one chain (and, for Lemma 5, one δ) only. Each twin therefore keeps it in a
+    :meth:`scope` of (its kind, the chain, the other inputs), so sharing is a miss, never a wrong answer.
+    """
 
     entries: dict = field(default_factory=dict)
 
-    def passed_under_dominated(self, key: tuple, q: Sequence[Sequence[Any]]) -> bool:
-        return any(dominates(q, p) for p in self.entries.get(key, ()))
+    def scope(self, kind: str, chain: Any, *inputs: Hashable) -> dict:
+        """The part of the store for ``kind`` on this chain and these inputs. The chain is keyed by
+        identity and the scope holds it, so its id cannot be reused while the scope lives."""
+        key = (kind, id(chain), *inputs)
+        part = self.entries.get(key)
+        if part is None or part.get("chain") is not chain:
+            part = self.entries[key] = {"chain": chain}
+        return part
 
-    def add(self, key: tuple, p: Sequence[Sequence[Any]]) -> None:
-        self.entries.setdefault(key, []).append(p)
+    def passed_under_dominated(self, chain: Any, d: Any, key: tuple, q: Sequence[Sequence[Any]]) -> bool:
+        return any(dominates(q, p) for p in self.scope("exact.lemma5", chain, d).get(key, ()))
+
+    def add(self, chain: Any, d: Any, key: tuple, p: Sequence[Sequence[Any]]) -> None:
+        self.scope("exact.lemma5", chain, d).setdefault(key, []).append(p)
+
+
+def checked_cache(cache: object) -> PassedCache | None:
+    """``cache`` (both twins' ISPRIVATE) must be None or a :class:`PassedCache`."""
+    return None if cache is None else instance(cache, PassedCache, "cache", "(one search's store; or None)")
 
 
 def partial_outputs(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None = None):
@@ -393,6 +413,7 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
     p = suppression_vector(chain, p)
     sens = sensitive_indices(chain, S)
     d = None if delta is None else check_delta(delta)
+    cache = checked_cache(cache)
     pri = prior_beliefs(chain)
     T = chain.T
     if ops is not None:
@@ -403,7 +424,7 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
         for t in range(max(t1, 1), min(t2, T) + 1):
             for s in sens:
                 key = (t, s, key_o)
-                if cache is not None and cache.passed_under_dominated(key, p):
+                if cache is not None and cache.passed_under_dominated(chain, d, key, p):
                     if ops is not None:
                         ops.skipped_by_cache += 1
                     continue
@@ -422,7 +443,7 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
                     if g > d:
                         return best
                     if cache is not None:
-                        cache.add(key, p)
+                        cache.add(chain, d, key, p)
     return best
 
 

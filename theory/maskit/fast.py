@@ -7,7 +7,11 @@ twin suppresses. It never releases what exact arithmetic would suppress.
 
 Precomputation (memoised on the chain): ``reach[t1, t2] = A^(t1+1) ... A^(t2)`` for all
 ``0 < t1 <= t2 <= T`` (Eq. 3.2 for every pair of times; the "one-time precompute" of the
-simulatable benchmark), after which an okayToRelease decision is a handful of array operations.
+simulatable benchmark), and its rows and columns of the sensitive contexts per S, after which an
+okayToRelease decision is a handful of array operations. Within one search (``greedy_mondrian``),
+``max_breach`` keeps each partial-output pair's result and each start time's forward table in the
+search's cache (per chain and S) with the rows of p they read, and recomputes only what a changed row touches;
+``is_private`` first tries the pair that breached in the previous call.
 """
 
 from __future__ import annotations
@@ -18,9 +22,9 @@ import numpy as np
 
 from theory.dp.delta_privacy import Breach
 from theory.errors import InvalidInput
-from theory.floats import possibly_gt
+from theory.floats import possibly_gt, probability_float
 from theory.validate import clip_unit
-from theory.maskit.exact import UNOBSERVED, OpCount, PassedCache
+from theory.maskit.exact import OpCount, PassedCache, checked_cache
 from theory.maskit.model import (
     MarkovChain,
     check_delta,
@@ -34,6 +38,7 @@ from theory.maskit.model import (
 )
 
 END = "end"
+FORWARD_MEMO_FLOATS = 2_000_000  # max_breach keeps forward tables in a search's cache up to this size (16 MB)
 
 
 def _arrays(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
@@ -55,11 +60,17 @@ def _A(chain: MarkovChain, t: int) -> np.ndarray:
 
 
 def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
+    """p as a (T x n) float64 array. A real array is checked here (its data as given: a mask or a
+    matrix subclass must not hide or reshape an entry); anything else, including arrays of objects or
+    of complex, text or time values, goes through :func:`suppression_vector` as in the exact twin."""
+    if isinstance(p, np.ndarray) and p.dtype.kind not in "biuf":
+        p = p.tolist()
     if isinstance(p, np.ndarray):
-        if p.shape != (chain.T, chain.n) or not np.all((p >= 0) & (p <= 1)):  # NaN fails here too
+        p = np.asarray(p)
+        if p.shape != (chain.T, chain.n) or not (p.min() >= 0 and p.max() <= 1):  # NaN fails here too
             raise InvalidInput(f"suppression array of shape {p.shape} must be (T, n) = ({chain.T}, {chain.n}) within [0, 1]")
-        return p.astype(float)
-    return np.array([[float(x) for x in r] for r in suppression_vector(chain, p)])
+        return p.astype(float, copy=False)  # read only: callers never write into it
+    return np.array([[probability_float(x) for x in r] for r in suppression_vector(chain, p)])
 
 
 def prior_beliefs(chain: MarkovChain) -> np.ndarray:
@@ -109,36 +120,46 @@ def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) 
     return v
 
 
-def _emission_column(p: np.ndarray, t: int, o: int | None) -> np.ndarray:
-    if o is UNOBSERVED:
-        return np.ones(p.shape[1])
-    if o is None:
-        return p[t - 1].copy()
-    col = np.zeros(p.shape[1])
-    col[o] = 1.0 - p[t - 1][o]
-    return col
+def _emissions(chain: MarkovChain, P: np.ndarray, outputs: Sequence[int | None]) -> np.ndarray:
+    """Proposition 2's emission of every time as one (T x n) array: row t - 1 is ``b^(t)_{., o_t}``
+    (``p^t`` for ⊥, ``(1 - p_i^t) e_i`` for a release of c_i, all ones where unobserved, i.e. past a prefix)."""
+    o = output_prefix(chain, outputs)
+    E = np.ones_like(P)
+    E[:len(o)] = P[:len(o)]
+    ts = [t for t, v in enumerate(o) if v is not None]
+    if ts:
+        vs = [o[t] for t in ts]
+        E[ts] = 0.0
+        E[ts, vs] = 1.0 - P[ts, vs]
+    return E
 
 
 def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) -> tuple[np.ndarray, float]:
     """Eq. (3.3): ``(posteriors (T x n), Pr[o])`` for the probabilistic check's HMM (Proposition 2).
 
     As in the exact twin, an output shorter than T is a prefix o_1..o_e (later outputs unobserved: emission 1).
+    With ``M_t = diag(b^(t)) A^(t+1)`` both recursions use the same matrices, ``α(t+1) = α(t) M_t`` and
+    ``β(t) = M_t β(t+1)`` from ``β(T) = b^(T)``; step k advances α from t = k and β from t = T - k together
+    as one product of the row ``[α | β^T]`` with the block-diagonal ``diag(M_k, M_{T-1-k}^T)``.
     """
     P = _p_array(chain, p)
-    o = output_prefix(chain, outputs) + (UNOBSERVED,) * (chain.T - len(outputs))
+    E = _emissions(chain, P, outputs)
     T, n = chain.T, chain.n
     init, steps = _arrays(chain)
-    alpha = np.zeros((T, n))
-    alpha[0] = init
-    for t in range(2, T + 1):
-        alpha[t - 1] = (alpha[t - 2] * _emission_column(P, t - 1, o[t - 2])) @ steps[t - 2]
-    beta = np.zeros((T, n))
-    beta[T - 1] = _emission_column(P, T, o[T - 1])
-    for t in range(T - 1, 0, -1):
-        beta[t - 1] = _emission_column(P, t, o[t - 1]) * (steps[t - 1] @ beta[t])
-    total = float(alpha[0] @ beta[0])
+    blocks = np.zeros((T - 1, 2 * n, 2 * n))
+    blocks[:, :n, :n] = E[:-1, :, None] * steps  # M_t, t = 1..T-1
+    blocks[:, n:, n:] = blocks[::-1, :n, :n].transpose(0, 2, 1)
+    v = np.concatenate((init, E[T - 1]))
+    rows = [v]
+    dot = np.dot
+    for m in blocks:
+        v = dot(v, m)
+        rows.append(v)
+    ab = np.array(rows)
+    alpha, beta = ab[:, :n], ab[::-1, n:]
+    total = float(init @ beta[0])
     if total == 0:
-        raise InvalidInput(f"output {o!r} has probability 0; its posterior is undefined")
+        raise InvalidInput(f"output {tuple(outputs)!r} has probability 0; its posterior is undefined")
     return alpha * beta / total, total
 
 
@@ -148,96 +169,227 @@ def posterior_belief(chain: MarkovChain, p: Any, outputs: Sequence[int | None], 
     return clip_unit(post[t - 1][k])
 
 
+class _PartialOutputs:
+    """The partial outputs ``o_{t1}, ⊥..⊥, o_{t2}`` of Lemma 4 for one suppression array P: per pair
+    (t1, t2), the best gain over (t, start c_i, sensitive s, end c_j) and where it is, vectorised.
+
+    Forward tables (per start time) and backward tables (per end time) are built lazily, when a pair
+    first needs them. With ``memo`` (a search's cache) each pair's result and each forward table is kept
+    with the rows of P it read (times max(t1, 1)..min(t2, T) for a pair), and reused while those rows
+    are unchanged, so a search that changes one coordinate at a time recomputes only what it touches.
+    """
+
+    def __init__(self, chain: MarkovChain, P: np.ndarray, sens: np.ndarray, memo: dict | None, ops: OpCount | None) -> None:
+        self.chain, self.P, self.sens, self.memo, self.ops = chain, P, sens, memo, ops
+        self.T, self.n, self.ns = chain.T, chain.n, len(sens)
+        self.init, self.steps = _arrays(chain)
+        self.pri = prior_beliefs(chain)
+        self.prS = self.pri[:, sens]  # (T, |S|)
+        self.end_mask = P < 1  # (T, n): contexts an output may release at t2 (the pair's end)
+        self.ends_any = self.end_mask.any(axis=1)
+        self.rowkeys = [P[t].tobytes() for t in range(self.T)] if memo is not None else []
+        self.keep_forward = (self.T + 1) * self.T * self.n * self.n <= FORWARD_MEMO_FLOATS
+        self.buf = np.empty(self.T * self.n * self.ns * self.n)
+        self.harr: dict[int, np.ndarray] = {}
+        self.farr: dict[int, tuple[np.ndarray, list]] = {}
+
+    def starts(self, t1: int) -> np.ndarray:
+        """Which start contexts can be released at t1 (t1 = 0: the single "start")."""
+        if t1 == 0:
+            return np.array([True])
+        return (self.pri[t1 - 1] > 0) & (self.P[t1 - 1] < 1)
+
+    def candidate(self, t2: int) -> bool:
+        """Some context can end a partial output at t2 (always at "end", t2 = T + 1)."""
+        return t2 == self.T + 1 or bool(self.ends_any[t2 - 1])
+
+    def backward(self, t2: int) -> np.ndarray:
+        """Harr[t] (|S| x n_j): Pr of suppressing t+1..t2-1 and reaching c_j at t2 (end: n_j = 1) from s at t."""
+        if t2 not in self.harr:
+            T, n, steps, P = self.T, self.n, self.steps, self.P
+            nj = 1 if t2 == T + 1 else n
+            tab = np.zeros((T + 1, n, nj))
+            last = min(t2 - 1, T)
+            tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
+            for t in range(last - 1, 0, -1):
+                tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
+                if self.ops is not None:
+                    self.ops.mult_adds += n * n * nj
+            self.harr[t2] = tab[:, self.sens, :]  # only sensitive rows are needed
+        return self.harr[t2]
+
+    def forward(self, t1: int, upto: int) -> np.ndarray:
+        """Farr[tau] (n_i x n) for tau <= upto: Pr of c_i at t1 (t1 = 0: start, then c at 1 suppressed),
+        suppressing t1+1..tau and being in c at tau. ``keys[k]`` is the P row that Farr's k-th computed
+        row read (time 1 + k for t1 = 0, else t1 + 1 + k); in the memo, rows read from unchanged P rows
+        are kept and the rest recomputed."""
+        if t1 not in self.farr:
+            memo, T, n = self.memo, self.T, self.n
+            ent = memo.get(("F", t1)) if memo is not None else None
+            if ent is None:
+                Farr, keys = np.zeros((T + 1, 1 if t1 == 0 else n, n)), []
+                if t1:
+                    Farr[t1] = np.eye(n)
+                if memo is not None and self.keep_forward:
+                    memo[("F", t1)] = (Farr, keys)
+            else:
+                Farr, keys = ent
+                lo = 1 if t1 == 0 else t1 + 1
+                m = 0
+                while m < len(keys) and keys[m] == self.rowkeys[lo - 1 + m]:
+                    m += 1
+                del keys[m:]
+            if t1 == 0 and not keys:
+                Farr[1] = (self.init * self.P[0])[None, :]
+                keys.append(self.rowkeys[0] if memo is not None else None)
+            self.farr[t1] = (Farr, keys)
+        Farr, keys = self.farr[t1]
+        P, steps = self.P, self.steps
+        for tau in range(t1 + 1 + len(keys) if t1 else len(keys) + 1, upto + 1):
+            np.multiply(Farr[tau - 1] @ steps[tau - 2], P[tau - 1][None, :], out=Farr[tau])
+            keys.append(self.rowkeys[tau - 1] if self.memo is not None else None)
+            if self.ops is not None:
+                self.ops.mult_adds += Farr.shape[1] * self.n * self.n
+        return Farr
+
+    def result(self, t1: int, t2: int, starts: np.ndarray) -> tuple | None:
+        """``(gain, (partial output, t, s))`` of the pair's first maximal gain, or None if the pair has no
+        possible output (from the memo when the P rows it reads are unchanged)."""
+        memo, T = self.memo, self.T
+        if memo is not None:
+            rows = self.rowkeys[max(t1, 1) - 1:min(t2, T)]
+            hit = memo.get((t1, t2))
+            if hit is not None and hit[0] == rows:
+                return hit[1]
+        Farr = self.forward(t1, t2 - 1)
+        if t2 == T + 1:
+            D = Farr[T].sum(axis=1, keepdims=True)
+            ends = np.array([True])
+        else:
+            D = Farr[t2 - 1] @ self.steps[t2 - 2]
+            ends = self.end_mask[t2 - 1]
+        valid = starts[:, None] & ends[None, :] & (D > 0)
+        res = None
+        if valid.any():
+            ni, ns, nj = D.shape[0], self.ns, D.shape[1]
+            every = valid.all()
+            Dsafe = D if every else np.where(valid, D, 1.0)
+            a, b = t1 + 1, t2
+            gain = self.buf[: (b - a) * ni * ns * nj].reshape(b - a, ni, ns, nj)
+            np.multiply(Farr[a:b][:, :, self.sens, None], self.backward(t2)[a:b, None, :, :], out=gain)
+            np.divide(gain, Dsafe[None, :, None, :], out=gain)  # posteriors
+            np.subtract(gain, self.prS[a - 1:b - 1, None, :, None], out=gain)
+            if not every:
+                np.copyto(gain, -1.0, where=~valid[None, :, None, :])
+            if self.ops is not None:
+                self.ops.beliefs += int(valid.sum()) * ns * (b - a)
+            flat = int(gain.argmax())
+            rest, kj = divmod(flat, nj)
+            rest, ks = divmod(rest, ns)
+            ktau, ki = divmod(rest, ni)
+            i = None if t1 == 0 else ki
+            j = END if t2 == T + 1 else kj
+            res = (float(gain.flat[flat]), ((t1, i, t2, j), a + ktau, self.chain.contexts[self.sens[ks]]))
+        if memo is not None:
+            memo[(t1, t2)] = (rows, res)
+        return res
+
+
+def _search_memo(cache: PassedCache | None, ops: OpCount | None, chain: MarkovChain, sens: np.ndarray) -> dict | None:
+    """The fast twin's part of a search's cache for this chain and S (none without a cache, or when
+    counting ops). A kept result depends on the chain, S and the P rows it read: the rows are checked
+    on use, the chain and S are the scope (:meth:`PassedCache.scope`)."""
+    if cache is None or ops is not None:
+        return None
+    return cache.scope("fast.max_breach", chain, tuple(int(s) for s in sens))
+
+
 def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: object = None,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
     """Algorithm 3's maximum gain over the partial outputs of Lemma 4, vectorised over
     (start context i, sensitive s, end context j). With ``delta`` it returns as soon as a gain
-    possibly exceeds δ (Line 21's early exit); ``cache`` is accepted for signature parity (the fast
-    twin does not skip Lemma 5 triplets)."""
+    possibly exceeds δ (Line 21's early exit).
+
+    ``cache`` is the store one search shares across its ISPRIVATE calls (as in the exact twin). The fast
+    twin does not skip Lemma 5 triplets; it keeps there each pair's result and each start time's forward
+    table (see :class:`_PartialOutputs`). The result never depends on the cache. With ``ops`` every pair
+    is computed and counted (the cache is not used).
+
+    Pairs (t1, t2) are visited in increasing order and a gain replaces the best only when strictly
+    larger, so the breach returned is the first maximum (or, with δ, the first gain possibly above δ).
+    """
     dstop = None if delta is None else float(check_delta(delta))
     P = _p_array(chain, p)
     sens = np.array(sensitive_indices(chain, S))
-    T, n = chain.T, chain.n
-    init, steps = _arrays(chain)
+    T, ns = chain.T, len(sens)
+    cache = checked_cache(cache)
     pri = prior_beliefs(chain)
     if ops is not None:
         ops.is_private_calls += 1
     best_gain, best_key = -1.0, (None, 0, None)
-    # released sensitive states: posterior 1 (t = t1 or t = t2)
-    for t in range(1, T + 1):
-        rel = (pri[t - 1] > 0) & (P[t - 1] < 1)  # contexts that can be released at t
-        if np.any(rel):
-            # posterior of s given a release at t is 1 if s itself is released, else 0
-            can = rel[sens]
-            others = (rel.sum() - rel[sens].astype(int)) > 0  # some context other than s released
-            g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[t - 1][sens], -1.0)
-            if ops is not None:
-                ops.beliefs += int(np.count_nonzero(can | others))  # Pr[X_t = s | a release at t]: 1 or 0
-            k = int(np.argmax(g))
-            if g[k] > best_gain:
-                best_gain, best_key = float(g[k]), (("release",), t, chain.contexts[sens[k]])
-                if dstop is not None and possibly_gt(best_gain, dstop):
-                    return Breach(best_gain, best_key[0], best_key[1], best_key[2])
-    # backward tables per end time t2: Harr[t2][t] is (n_k x n_j); end (t2 = T+1) has n_j = 1
-    Harr: dict[int, np.ndarray] = {}
-    for t2 in range(2, T + 2):
-        nj = 1 if t2 == T + 1 else n
-        tab = np.zeros((T + 1, n, nj))
-        last = min(t2 - 1, T)
-        tab[last] = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2]
-        for t in range(last - 1, 0, -1):
-            tab[t] = steps[t - 1] @ (P[t][:, None] * tab[t + 1])
-            if ops is not None:
-                ops.mult_adds += n * n * nj
-        Harr[t2] = tab[:, sens, :]  # only sensitive rows are needed
-    prS = pri[:, sens]  # (T, |S|)
+    # released sensitive states: posterior 1 (t = t1 or t = t2), all t at once. At t the posterior of s
+    # given a release is 1 if s itself is released, else 0 (when some other context can be released).
+    releasable = (pri > 0) & (P < 1)  # (T, n): contexts that can be released at t
+    can = releasable[:, sens]
+    others = (releasable.sum(axis=1)[:, None] - can.astype(int)) > 0
+    g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[:, sens], -1.0)  # (T, |S|)
+    if dstop is not None:
+        hit = np.flatnonzero(possibly_gt(g.max(axis=1), dstop))
+        if len(hit):
+            t, k = int(hit[0]), int(np.argmax(g[hit[0]]))
+            if ops is not None:  # Pr[X_t = s | a release at t] (1 or 0) for the times up to the exit
+                ops.beliefs += int(np.count_nonzero((can | others)[: t + 1]))
+            return Breach(float(g[t, k]), ("release",), t + 1, chain.contexts[sens[k]])
+    if ops is not None:
+        ops.beliefs += int(np.count_nonzero(can | others))
+    t, k = divmod(int(np.argmax(g)), ns)
+    if g[t, k] > best_gain:
+        best_gain, best_key = float(g[t, k]), (("release",), t + 1, chain.contexts[sens[k]])
+    memo = _search_memo(cache, ops, chain, sens)
+    pairs = _PartialOutputs(chain, P, sens, memo, ops)
     for t1 in range(0, T):
-        ni = 1 if t1 == 0 else n
-        Farr = np.zeros((T + 1, ni, n))
-        if t1 == 0:
-            Farr[1] = (init * P[0])[None, :]
-            starts = np.array([True])
-        else:
-            Farr[t1] = np.eye(n)
-            starts = (pri[t1 - 1] > 0) & (P[t1 - 1] < 1)
-            if not np.any(starts):
-                continue
-        for tau in range(max(t1 + 1, 2), T + 1):
-            Farr[tau] = (Farr[tau - 1] @ steps[tau - 2]) * P[tau - 1][None, :]
-            if ops is not None:
-                ops.mult_adds += ni * n * n
-        FS = Farr[:, :, sens]  # (T+1, n_i, |S|)
+        starts = pairs.starts(t1)
+        if not starts.any():
+            continue
         for t2 in range(t1 + 2, T + 2):
-            if t2 == T + 1:
-                D = Farr[T].sum(axis=1, keepdims=True)
-                ends = np.array([True])
-            else:
-                D = Farr[t2 - 1] @ steps[t2 - 2]
-                ends = P[t2 - 1] < 1
-            valid = starts[:, None] & ends[None, :] & (D > 0)
-            if not np.any(valid):
-                continue
-            Dsafe = np.where(valid, D, 1.0)
-            a, b = t1 + 1, t2
-            post = FS[a:b, :, :, None] * Harr[t2][a:b, None, :, :] / Dsafe[None, :, None, :]
-            gain = np.where(valid[None, :, None, :], post - prS[a - 1:b - 1, None, :, None], -1.0)
-            if ops is not None:
-                ops.beliefs += int(valid.sum()) * len(sens) * (b - a)
-            k = np.unravel_index(int(np.argmax(gain)), gain.shape)
-            if gain[k] > best_gain:
-                i = None if t1 == 0 else int(k[1])
-                j = END if t2 == T + 1 else int(k[3])
-                best_gain, best_key = float(gain[k]), ((t1, i, t2, j), a + int(k[0]), chain.contexts[sens[k[2]]])
+            if not pairs.candidate(t2):
+                continue  # no end context: no valid pair
+            res = pairs.result(t1, t2, starts)
+            if res is not None and res[0] > best_gain:
+                best_gain, best_key = res
                 if dstop is not None and possibly_gt(best_gain, dstop):
+                    if memo is not None:
+                        memo["hint"] = (t1, t2)
                     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
     return Breach(best_gain, best_key[0], best_key[1], best_key[2])
 
 
+def _hinted_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], d: float, cache: PassedCache) -> bool:
+    """Does the pair that breached in the search's previous early exit possibly exceed δ again? (A search
+    that changes one coordinate at a time usually breaches there again; checking it first only reorders
+    the pairs, and ISPRIVATE's answer does not depend on the order.)"""
+    sens = np.array(sensitive_indices(chain, S))
+    memo = _search_memo(cache, None, chain, sens)
+    if memo is None or "hint" not in memo:
+        return False
+    t1, t2 = memo["hint"]
+    pairs = _PartialOutputs(chain, _p_array(chain, p), sens, memo, None)
+    starts = pairs.starts(t1)
+    if not starts.any() or not pairs.candidate(t2):
+        return False
+    res = pairs.result(t1, t2, starts)
+    return res is not None and bool(possibly_gt(res[0], d))
+
+
 def is_private(chain: MarkovChain, p: Any, S: Iterable[Hashable], delta: object, *,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> bool:
-    """Conservative Algorithm 3: True only if every gain is certainly <= δ."""
+    """Conservative Algorithm 3: True only if every gain is certainly <= δ. With a search's ``cache``
+    the pair that breached last is tried first."""
     d = float(check_delta(delta))
-    g = max_breach(chain, p, S, delta=delta, ops=ops).gain
+    cache = checked_cache(cache)
+    if cache is not None and ops is None and _hinted_breach(chain, p, S, d, cache):
+        return False
+    g = max_breach(chain, p, S, delta=delta, cache=cache, ops=ops).gain
     return not bool(possibly_gt(g, d))
 
 
@@ -268,51 +420,83 @@ def _from_last(chain: MarkovChain, t_last: int, i_last: int | None) -> np.ndarra
     return R[t_last, :, i_last, :]
 
 
+def _sensitive_tables(chain: MarkovChain, sens: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The slices of the reach table and the priors that Algorithm 5 reads, per (chain, S), memoised:
+    ``idx`` (the sensitive indices), ``prS[t] = Pr[X_t = s]`` (row 0 unused), ``rows[t1, t2] = R[t1, t2][S, :]``
+    and ``cols[t1, t2] = R[t1, t2][:, S]``."""
+    key = ("fast.sensitive", sens)
+    memo = chain._memo_get(key)
+    if memo is None:
+        idx = np.array(sens)
+        R = reach_table(chain)
+        prS = np.zeros((chain.T + 1, len(sens)))
+        prS[1:] = prior_beliefs(chain)[:, idx]
+        memo = (idx, prS, np.ascontiguousarray(R[:, :, idx, :]), np.ascontiguousarray(R[:, :, :, idx]))
+        chain._memo_set(key, memo)
+    return memo
+
+
 def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, prefix: Sequence[int | None], *,
                     improved: bool = True, ops: OpCount | None = None) -> bool:
     """Algorithm 5 (and, with ``improved=False``, the extra times t <= t'' of Algorithm 4), vectorised
-    over the possible states j, the sensitive contexts and the times; conservative."""
-    sens = np.array(sensitive_indices(chain, S))
+    over the possible states j, the sensitive contexts and the times; conservative.
+
+    With c_{i''} released last at t'' and ``f(t) = Pr[X_t = . | X_{t''} = c_{i''}]``, the gains for a
+    possible state c_j at t' are ``f_s(t) R[t, t']_{s, j} / f_j(t') - Pr[X_t = s]`` for t'' < t < t',
+    ``[s = j] - Pr[X_{t'} = s]`` at t', and ``R[t', t]_{j, s} - Pr[X_t = s]`` for t > t'. The decision is
+    one conservative comparison of their maximum with δ (``possibly_gt`` is monotone in the gain, so
+    this equals comparing every gain)."""
+    sens = sensitive_indices(chain, S)
     d = float(check_delta(delta))
     prefix = check_output(chain, prefix, len(prefix))
     t_now = len(prefix) + 1
     T = chain.T
     if t_now > T:
         raise InvalidInput(f"prefix of length {len(prefix)}: nothing left to release (T = {T})")
-    rel = [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
-    t_last, i_last = rel[-1] if rel else (0, None)
-    pri = prior_beliefs(chain)
-    R = reach_table(chain)
-    fl = _from_last(chain, t_last, i_last)
-    poss = np.nonzero(fl[t_now] > 0)[0]
+    t_last, i_last = 0, None
+    for t in range(len(prefix), 0, -1):
+        if prefix[t - 1] is not None:
+            t_last, i_last = t, prefix[t - 1]
+            break
+    idx, prS, rows, cols = _sensitive_tables(chain, sens)
+    fl_now = prior_beliefs(chain)[t_now - 1] if t_last == 0 else reach_table(chain)[t_last, t_now, i_last]
+    poss = np.flatnonzero(fl_now > 0)
     if len(poss) == 0:
         raise InvalidInput(f"no context is possible at t = {t_now} after the released output {prefix!r}")
-    gains = []
+    ns, npos = len(sens), len(poss)
+    # t = now: the released state itself (posterior 1 if s is the possible state j, else 0)
+    best = [((fl_now[idx] > 0) - prS[t_now]).max()]
+    size = ns * npos
     # t strictly between the last release and now
     if t_now - t_last > 1:
-        ts = np.arange(t_last + 1, t_now)
-        post = fl[ts][:, sens][:, :, None] * R[ts, t_now][:, sens][:, :, poss] / fl[t_now][poss][None, None, :]
-        gains.append((post - pri[ts - 1][:, sens][:, :, None]).ravel())
-    # t = now: the released state itself
-    gains.append((np.isin(sens[:, None], poss).astype(float) - pri[t_now - 1][sens][:, None]).ravel())
+        ts = slice(t_last + 1, t_now)
+        fS = prS[ts] if t_last == 0 else cols[t_last, ts, i_last]
+        post = fS[:, :, None] * rows[ts, t_now][:, :, poss] / fl_now[poss][None, None, :]
+        best.append((post - prS[ts][:, :, None]).max())
+        size += (t_now - t_last - 1) * ns * npos
     # t after now: forward from the released state
     if t_now < T:
-        ts = np.arange(t_now + 1, T + 1)
-        post = R[t_now, ts][:, poss][:, :, sens]
-        gains.append((post - pri[ts - 1][:, sens][:, None, :]).ravel())
-    if not improved and rel:
+        best.append((cols[t_now, t_now + 1:][:, poss, :] - prS[t_now + 1:][:, None, :]).max())
+        size += (T - t_now) * ns * npos
+    if not improved:
+        pri = prior_beliefs(chain)
+        R = reach_table(chain)
+        rel = [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
         marks = [(0, None)] + rel
         for k in range(len(marks) - 1):
             (t1, i1), (t2, j2) = marks[k], marks[k + 1]
             for t in range(t1 + 1, t2 + 1):
-                a = (prior_beliefs(chain)[t - 1] if t1 == 0 else R[t1, t][i1])[sens]
-                b = R[t, t2][sens, j2]
-                den = (prior_beliefs(chain)[t2 - 1][j2] if t1 == 0 else R[t1, t2][i1, j2])
-                gains.append(a * b / den - pri[t - 1][sens])
-    g = np.concatenate(gains)
+                a = (pri[t - 1] if t1 == 0 else R[t1, t][i1])[idx]
+                b = R[t, t2][idx, j2]
+                den = (pri[t2 - 1][j2] if t1 == 0 else R[t1, t2][i1, j2])
+                best.append(np.max(a * b / den - pri[t - 1][idx]))
+                size += ns
     if ops is not None:
-        ops.beliefs += g.size
-    return not bool(np.any(possibly_gt(g, d)))
+        ops.beliefs += size
+    g = max(best)
+    if not all(v == v for v in best):  # a NaN gain: suppress
+        return False
+    return not bool(possibly_gt(g, d))
 
 
 def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None, t: int) -> int:
@@ -362,11 +546,12 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
     coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pri[t, i] > 0]
     K = np.full((chain.T, chain.n), d, dtype=np.int64)
     calls = 0
+    cache = PassedCache()  # shared by the search's ISPRIVATE calls (see max_breach)
 
     def private(Kt: np.ndarray) -> bool:
         nonlocal calls
         calls += 1
-        return is_private(chain, Kt / d, S, delta)
+        return is_private(chain, Kt / d, S, delta, cache=cache)
 
     changed = True
     while changed:

@@ -313,8 +313,9 @@ def check_output(chain: MarkovChain, outputs: Sequence[int | None], length: int 
     want = chain.T if length is None else length
     if len(outputs) != want:
         raise InvalidInput(f"output has length {len(outputs)}, expected {want}")
+    n = chain.n
     for t, o in enumerate(outputs, start=1):
-        if o is not None and not (isinstance(o, int) and not isinstance(o, bool) and 0 <= o < chain.n):
+        if o is not None and not (isinstance(o, int) and not isinstance(o, bool) and 0 <= o < n):
             raise InvalidInput(f"output entry {o!r} at t = {t} is neither None (⊥) nor a context index")
     return outputs
 
