@@ -56,3 +56,40 @@ def test_generator_is_seeded_and_evaluation_runs():
     r = evaluate_user(tr, te, ctx, ["L1"], Q(1, 5), 4, np.random.default_rng(0))
     assert 0 <= r["probabilistic_utility"] <= 1 and 0 <= r["simulatable_utility"] <= 1
     assert r["mask_sensitive_utility"] >= 1 - r["sensitive_fraction"] - 1e-12
+
+
+# --------------------------------------------------------------------------- operation counts (Table 3.2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_counted_greedy_search_is_the_fast_search(seed):
+    """The experiment counts the probabilistic initialize with search.greedy_mondrian on the fast twin: it must make
+    the same decisions as fast.greedy_mondrian (same vector, same ISPRIVATE calls), and the counter must see every call."""
+    from theory.maskit import fast as F
+    from theory.maskit.search import greedy_mondrian
+
+    ch, S = routine_chain(seed, n=4, T=5, days=30)
+    K, calls = F.greedy_mondrian(ch, S, Q(1, 10), 10)
+    ops = E.OpCount()
+    out = greedy_mondrian(ch, S, Q(1, 10), 10, twin=F, ops=ops)
+    assert np.array_equal(K, np.array([[int(v * 10) for v in r] for r in out.p]))
+    assert calls == out.is_private_calls == ops.is_private_calls and ops.beliefs > 0
+
+
+def test_simulatable_counter_counts_every_decision_as_if_unmemoised():
+    """SimulatableCheck(ops=...) adds, on every call, the beliefs the twin's okayToRelease computes for that call."""
+    from theory.maskit import fast as F
+    from theory.maskit.system import SimulatableCheck, maskit
+
+    ch, S = routine_chain(3, n=4, T=6, days=30)
+    ops = E.OpCount()
+    chk = SimulatableCheck(ch, S, Q(1, 10), twin=F, ops=ops)
+    days = [[0, 1, 2, 1, 0, 3], [0, 0, 1, 2, 3, 3]]
+    expected, decisions = 0, 0
+    for x in days:
+        out = maskit(ch, chk, x)
+        for t in range(1, ch.T + 1):
+            one = E.OpCount()
+            F.okay_to_release(ch, S, Q(1, 10), list(out[: t - 1]), ops=one)
+            expected, decisions = expected + one.beliefs, decisions + 1
+    assert chk.decisions == decisions and ops.beliefs == expected > 0

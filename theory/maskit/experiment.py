@@ -11,6 +11,10 @@ hybrid (the check with the larger analytic utility, Theorem 6). Measures as in Â
   nearest releases (Proposition 3), so an evaluation day that the learned chain deems impossible
   elsewhere still gets a posterior where its segment is possible (segments of probability 0 are
   counted separately).
+* cost (Table 3.2): wall-clock seconds (informational: machine- and load-dependent) and operation
+  counts, which are deterministic: the probabilistic initialize's ISPRIVATE calls, beliefs and
+  multiply-adds (the greedy search of ``search.greedy_mondrian`` on the fast twin, counted by
+  ``OpCount``), and the beliefs each simulatable okayToRelease decision computes.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from theory.maskit import exact as E
 from theory.maskit import fast as F
 from theory.maskit.model import MarkovChain, learn_chain, sensitive_indices
+from theory.maskit.search import greedy_mondrian
 from theory.maskit.system import SimulatableCheck, maskit
 
 
@@ -99,15 +105,18 @@ def evaluate_user(train: Sequence[Sequence], test: Sequence[Sequence], contexts:
             if post[s] - pri[t - 1][s] > dl:
                 breached += 1
     # probabilistic check
+    init_ops = E.OpCount()
     t0 = time.perf_counter()
-    K, calls = F.greedy_mondrian(chain, S, delta, d)
+    search = greedy_mondrian(chain, S, delta, d, twin=F, ops=init_ops)  # = F.greedy_mondrian, with its work counted
     init_seconds = time.perf_counter() - t0
+    K, calls = np.array([[int(v * d) for v in row] for row in search.p], dtype=np.int64), search.is_private_calls
     P = K / d
     prob_outputs = [[xi if rng.random() >= P[t][xi] else None for t, xi in enumerate(x)] for x in days]
     rel_prob = sum(v is not None for o in prob_outputs for v in o)
     u_prob = F.utility_released_fraction(chain, K, d)
     # simulatable check
-    chk = SimulatableCheck(chain, S, delta, twin=F)
+    sim_ops = E.OpCount()
+    chk = SimulatableCheck(chain, S, delta, twin=F, ops=sim_ops)
     t0 = time.perf_counter()
     sim_outputs = [maskit(chain, chk, x) for x in days]
     rel_sim = sum(v is not None for o in sim_outputs for v in o)
@@ -130,6 +139,10 @@ def evaluate_user(train: Sequence[Sequence], test: Sequence[Sequence], contexts:
         "hybrid_correct": pick == actual_better or abs(test_prob - test_sim) < 1e-12,
         "probabilistic_breaches": prob_breaches, "simulatable_breaches": sim_breaches,
         "isprivate_calls": calls, "probabilistic_init_seconds": init_seconds, "simulatable_decision_seconds": sim_seconds,
+        # operation counts (deterministic): the probabilistic initialize (all ISPRIVATE calls of the greedy search) and
+        # the simulatable okayToRelease decisions (beliefs each decision computes, Algorithm 5)
+        "probabilistic_init_beliefs": init_ops.beliefs, "probabilistic_init_mult_adds": init_ops.mult_adds,
+        "simulatable_decisions": chk.decisions, "simulatable_decision_beliefs": sim_ops.beliefs,
     }
 
 
@@ -148,7 +161,7 @@ from theory.numbers import Q
 def _code_hash() -> str:
     here = Path(__file__).parent
     h = hashlib.sha256()
-    for name in ("experiment.py", "fast.py", "model.py", "synthetic.py", "system.py", "data.py"):
+    for name in ("experiment.py", "fast.py", "exact.py", "search.py", "model.py", "synthetic.py", "system.py", "data.py"):
         h.update((here / name).read_bytes())
     return h.hexdigest()[:16]
 

@@ -135,8 +135,10 @@ def optimal_monotone(chain: MarkovChain, S: Iterable[Hashable], delta: object, d
     return SearchOutcome(p, best[1], calls, vectors)
 
 
-def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int, twin: Any = exact) -> SearchOutcome:
-    """MONDRIAN-style greedy: from (1..1), binary-search each coordinate down while private; repeat to a fixpoint."""
+def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int, twin: Any = exact,
+                    ops: exact.OpCount | None = None) -> SearchOutcome:
+    """MONDRIAN-style greedy: from (1..1), binary-search each coordinate down while private; repeat to a fixpoint.
+    ``ops`` (optional) counts the work of every ISPRIVATE call (calls, beliefs, multiply-adds) in the twin."""
     d = check_grid(d)
     S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
     delta = check_delta(delta)
@@ -147,7 +149,8 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
     def private(v: list[int]) -> bool:
         nonlocal calls
         calls += 1
-        return twin.is_private(chain, vector_from(chain, coords, [Q(x, d) for x in v]), S, delta)
+        p = vector_from(chain, coords, [Q(x, d) for x in v])
+        return twin.is_private(chain, p, S, delta) if ops is None else twin.is_private(chain, p, S, delta, ops=ops)
 
     changed = True
     while changed:

@@ -45,24 +45,38 @@ class ProbabilisticCheck:
 
 class SimulatableCheck:
     """Algorithm 4/5 through a twin module (``exact`` or ``fast``); with Algorithm 5 the decision
-    depends only on (last release, its time, t') - Claim 7 - so decisions are memoised on that key."""
+    depends only on (last release, its time, t') - Claim 7 - so decisions are memoised on that key.
 
-    def __init__(self, chain: MarkovChain, S: Iterable[Hashable], delta: object, twin: Any = exact, improved: bool = True) -> None:
+    ``ops`` (optional, an OpCount): every okayToRelease call adds the beliefs its decision computes
+    (Algorithm 5's work for that call, as if it were not memoised) and counts one decision in
+    ``decisions``; the memo only saves recomputing the count."""
+
+    def __init__(self, chain: MarkovChain, S: Iterable[Hashable], delta: object, twin: Any = exact, improved: bool = True,
+                 ops: Any = None) -> None:
         self.chain, self.S, self.delta, self.twin, self.improved = chain, list(S), check_delta(delta), twin, improved
         sensitive_indices(chain, self.S)
         self.memo: dict = {}
+        self.ops, self.decisions = ops, 0
 
     def initialize(self) -> None:
         return None
 
     def okay_to_release(self, i: int, t: int, prefix: Sequence[int | None]) -> bool:
+        self.decisions += 1
         if not self.improved:
-            return self.twin.okay_to_release(self.chain, self.S, self.delta, prefix, improved=False)
+            return self.twin.okay_to_release(self.chain, self.S, self.delta, prefix, improved=False, **self._ops())
         rel = [(k, o) for k, o in enumerate(prefix, start=1) if o is not None]
         key = (rel[-1] if rel else (0, None), t)
         if key not in self.memo:
-            self.memo[key] = self.twin.okay_to_release(self.chain, self.S, self.delta, prefix)
-        return self.memo[key]
+            count = exact.OpCount()
+            self.memo[key] = (self.twin.okay_to_release(self.chain, self.S, self.delta, prefix, ops=count), count.beliefs)
+        answer, beliefs = self.memo[key]
+        if self.ops is not None:
+            self.ops.beliefs += beliefs
+        return answer
+
+    def _ops(self) -> dict:
+        return {} if self.ops is None else {"ops": self.ops}
 
 
 class MaskSensitive:

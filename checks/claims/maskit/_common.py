@@ -6,11 +6,12 @@ from typing import Any, Callable
 
 from checks.registry import Context
 from checks.verdict import Outcome, Reading, refuted, verified_bounded
+from checks.claims.maskit._quotes import DEF6, QUOTES, S000, S001, render
 from counterexamples.property_search import property_search
 from theory.maskit.model import MarkovChain
 
 
-S000, S001 = "000_211156f2009240b4.txt", "001_eb11505ae1399b83.txt"
+__all__ = ["S000", "S001", "QUOTES", "render"]
 
 # Definition 6 (thesis ch. 3) = Definition 1 (001 §2). Both documents read the same way on every point we
 # checked: the gain is a DIFFERENCE posterior - prior (not a ratio), against the prior at the same time t,
@@ -19,10 +20,7 @@ S000, S001 = "000_211156f2009240b4.txt", "001_eb11505ae1399b83.txt"
 # quantifies over inputs with Pr[x] > 0 only; the thesis over all inputs - but Pr[X_t = s | o] is only
 # defined for outputs o of positive probability, which both readings (and our ISPRIVATE) require, so the
 # two coincide on every instance.
-DEF6_SOURCE = (f"{S000} §3.2 Definition 6: 'for all possible outputs o (Pr[A(x) = o] > 0), for all times t and all sensitive "
-               f"contexts s in S: Pr[X_t = s | o] - Pr[X_t = s] <= δ' and Example 1: prior 1/2, posterior 2/3 'gives δ = 1/6-privacy'; "
-               f"{S001} §2 Definition 1 (same inequality, inputs 'sampled from the Markov chain M with non-zero probability'); "
-               f"adversary knowing the system: {S000} §3.1 'adversaries knowing temporal correlations and also the system making this decision'")
+DEF6_SOURCE = "Definition 6 / Definition 1 quoted: " + render(DEF6)
 DEF6_MEANING = ("δ-privacy means posterior minus prior <= δ (a difference, prior at the same time t, non-strict), for every output "
                 "of positive probability, every t and every sensitive s, against an adversary who knows the chain and the system")
 
@@ -87,7 +85,8 @@ NOTES: dict[str, tuple[str, bool]] = {
     "maskit.obs1": (_BOTH + " (utility as in Definition of utility: expected number of released states)", False),
     "maskit.text_search": (_BOTH + "; 'minimal' = no single coordinate can be lowered by a grid step", True),
     "maskit.lem1": (_BOTH + " (000 Lemma 1 = 001 Lemma 1)", True),
-    "maskit.lem2": (_BOTH + "; the optimum is over the grid {0/d, ..., d/d} the lemma names", True),
+    "maskit.lem2": ("000 Lemma 2 = 001 Lemma 2, worded alike: the statement says 'among all suppression probabilities that "
+                    "preserve δ-privacy', its proof optimises over the grid {0/d, ..., d/d}; both readings are tested", True),
     "maskit.cx_search": (_BOTH + "; counts of ISPRIVATE calls are measured, not timed", False),
     "maskit.alg_partial": ("000 numbers the replacement 'Lines 1-3', 001 'Lines 1-4': the same set 𝒪", True),
     "maskit.prop3": (_BOTH, False),
@@ -99,9 +98,14 @@ NOTES: dict[str, tuple[str, bool]] = {
     "maskit.alg2": ("the listing's breach test is 'posterior - prior > δ' in both documents, the complement of "
                     "Definition 6's '<= δ'", True),
     "maskit.alg3": ("the listing's breach test is 'posterior - prior > δ' in both documents", True),
-    "maskit.thm4": (_BOTH + " (000 Theorem 4 = 001 Theorem 3)", True),
+    "maskit.thm4": (_BOTH + " (000 Theorem 4 = 001 Theorem 3); its utility part says 'among all suppression probabilities "
+                    "that preserve δ-privacy' like Lemma 2, whose proof optimises over the grid {0/d, ..., d/d}: both readings "
+                    "are tested", True),
     "maskit.alg4": ("the suppression test is 'Pr[X_t = s | o, c_j] - Pr[X_t = s] > δ' for some POSSIBLE state c_j "
-                    "(the check ignores the current state) in both documents", True),
+                    "(the check ignores the current state) in both documents; the prose 'release ... if for any possible "
+                    "state c_j ..., releasing c_j does not violate privacy' is read as 'for every', as the listing's loop "
+                    "'for each possible state j' returning false on the first breach fixes it (a 'for some' reading "
+                    "contradicts the listing, so it is not a second reading)", True),
     "maskit.text_possible": (_BOTH, False),
     "maskit.prop5": (_BOTH + "; the adversary knows M and the simulatable check", True),
     "maskit.claim2": (_BOTH, False),
@@ -145,14 +149,25 @@ NOTES: dict[str, tuple[str, bool]] = {
 
 
 def stated(claim_id: str) -> tuple[Reading, ...]:
-    """The single reading of a general claim: the catalogued statement at the catalogued source, with the
-    adjudication note (NOTES) and, where the claim is about δ-privacy, Definition 6 as read above."""
+    """The single reading of a general claim: the catalogued statement at the catalogued source with the
+    statement's decisive words quoted verbatim (``_quotes.QUOTES``), the adjudication note (NOTES) and, where
+    the claim is about δ-privacy, Definition 6 as read above."""
     from checks.catalog import catalog
 
     entry = catalog()[claim_id]
     note, def6 = NOTES[claim_id]
     meaning = f"{entry.statement} [{note}]"
-    source = entry.source
+    source = f"{entry.source}; quoted: {render(QUOTES[claim_id])}"
     if def6:
         return def6_reading(meaning, source)
     return one_reading(meaning, source)
+
+
+def quoted(claim_id: str) -> tuple[Reading, ...]:
+    """The single reading of a claim about one instance (an example, a worked number): the catalogued
+    statement at the catalogued source, with its decisive words quoted verbatim (``_quotes.QUOTES``)."""
+    from checks.catalog import catalog
+
+    entry = catalog()[claim_id]
+    return one_reading(f"the catalogued statement, read literally: {entry.statement}",
+                       f"{entry.source}; quoted: {render(QUOTES[claim_id])}")

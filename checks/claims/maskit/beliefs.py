@@ -8,7 +8,7 @@ from itertools import product
 
 from hypothesis import strategies as st
 
-from checks.claims.maskit._common import S000, S001, examples, one_reading, property_verdict, stated
+from checks.claims.maskit._common import QUOTES, S000, S001, examples, one_reading, property_verdict, quoted, render, stated
 from checks.registry import Context, claim
 from checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
 from counterexamples.maskit_strategies import chains, instances
@@ -82,11 +82,11 @@ def def_markov(ctx: Context):
 EQ32_READINGS = (
     Reading("thesis (3.2), any j",
             "Pr[X_t2 = c_j | X_t1 = c_i] = (e_i^T A^(t1+1) ... A^(t2))_j for every pair of contexts i, j",
-            f"{S000} §3.2 Eq. (3.2): 'Pr[X_{{t_2}} = c_j | X_{{t_1}} = c_i] = (e_i^T A^{{(t_1+1)}} ... A^{{(t_2)}})_j'"),
+            render(QUOTES["maskit.eq3_2/thesis"])),
     Reading("001 Eq. (2) as printed, j = i",
             "Pr[X_t2 = c_i | X_t1 = c_i] = (e_i A^(t1+1) ... A^(t2))_i: the return probability only (001 prints i for j "
             "on both sides, which read literally is the j = i case of the thesis's formula)",
-            f"{S001} §2.2 Eq. (2): 'Pr[X_{{t_2}} = c_i | X_{{t_1}} = c_i] = (e_i A^{{(t_1+1)}} ... A^{{(t_2)}})_i'"),
+            render(QUOTES["maskit.eq3_2/001"])),
 )
 
 
@@ -124,14 +124,13 @@ def eq3_2(ctx: Context):
 
 @claim("maskit.def_utility", method="exact+property", quick=False, readings=one_reading(
     "utility(p) = Σ_o Pr[o]·|{t : o_t ≠ ⊥}| (the expected number of released states) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t). "
-    "000 §3.3 prints the left side as 'Σ_o Pr[o | {i | o_i ≠ ⊥}]', a conditional probability given a set of positions, "
-    "which is not a number one can sum to an expectation; 000's own §3.6.1 (utility^Prob) and 001 write Pr[o]·|{...}|, "
-    "so the §3.3 form is a misprint of this one, not a second reading",
-    f"{S001} §2.1 / §3: 'utility(p) = Σ_o Pr[o] |{{i | o_i ≠ ⊥}}| = Σ_{{t', i}} Pr[X_t' = c_i](1 - p_i^t')'; {S000} §3.6.1 "
-    f"'utility^Prob(M) = Σ_o Pr[o] |{{i | o_i ≠ ⊥}}|'; misprint: {S000} §3.3 'Σ_o Pr[o | {{i | o_i ≠ ⊥}}]'"))
+    "000 §3.4 prints the left side as Σ_o Pr[o | {i | o_i ≠ ⊥}], a conditional probability given a set of positions, "
+    "which is not a number one can sum to an expectation; 000's own §3.3 ('the expected number of released states'), §3.6.1 "
+    "(utility^Prob) and 001 write Pr[o]·|{...}|, so the §3.4 form is a misprint of this one, not a second reading",
+    f"{render(QUOTES['maskit.def_utility'])}; misprint: {render(QUOTES['maskit.def_utility/misprint'])}"))
 def def_utility(ctx: Context):
     """Σ_o Pr[o]·#released (all outputs, exact) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t); the fast twin within 1e-12.
-    If the intended identity holds the verdict is a discrepancy (000 §3.3's printed left side is misprinted);
+    If the intended identity holds the verdict is a discrepancy (000 §3.4's printed left side is misprinted);
     if it failed, refuted with the instance."""
     def holds(inst):
         ch, p, S, d = inst
@@ -142,11 +141,11 @@ def def_utility(ctx: Context):
                            encoding="Σ_{t,i} Pr[X_t = c_i](1 - p_i^t) vs Σ_o Pr[o]·|{t : o_t ≠ ⊥}| over all outputs (001's left side)")
     if out.verdict != "verified-bounded":
         return out
-    return discrepancy(paper="000 §3.3: utility(p) = Σ_o Pr[o | {i | o_i ≠ ⊥}] = Σ_{t',i} Pr[X_t' = c_i](1 - p_i^t')",
+    return discrepancy(paper="000 §3.4: utility(p) = Σ_o Pr[o | {i | o_i ≠ ⊥}] = Σ_{t',i} Pr[X_t' = c_i](1 - p_i^t')",
                        computed="Σ_o Pr[o]·|{i | o_i ≠ ⊥}| = Σ_{t',i} Pr[X_t' = c_i](1 - p_i^t') holds (001's and 000 §3.6.1's form)",
                        **out.evidence).because(
         "The definition says utility is the expected number of released states and equates it with Σ Pr[X_t = c_i](1 - p_i^t). "
-        "That identity holds on every instance searched (exact enumeration of all outputs). But the thesis's §3.3 prints the "
+        "That identity holds on every instance searched (exact enumeration of all outputs). But the thesis's §3.4 prints the "
         "left side as Σ_o Pr[o | {i | o_i ≠ ⊥}] - a probability conditioned on a set of positions, which does not give the "
         "expected count; 001 and the thesis's own §3.6.1 write Σ_o Pr[o]·|{i | o_i ≠ ⊥}|. A misprinted formula while the "
         "intended definition holds.")
@@ -214,7 +213,7 @@ def prop2(ctx: Context):
                             encoding="HMM posterior with Prop. 2 emissions vs theory.dp.delta_privacy.posterior_belief on the literal system")
 
 
-@claim("maskit.def_util_prob", method="exact")
+@claim("maskit.def_util_prob", method="exact", readings=quoted("maskit.def_util_prob"))
 def def_util_prob(ctx: Context):
     ch = figure_3_4b()
     S = ["s1", "s2"]
@@ -259,31 +258,56 @@ def def8(ctx: Context):
     return discrepancy(paper="p ⪯ q iff p_i^t <= q_i^t", computed="dominance implementation disagrees")
 
 
+CX_DISCRETIZE_REJECTED = {
+    "lower bound / order of growth ('still at least d^(n·T)', 'exponential in n·T')":
+        "the same sections mark bounds as bounds ('at most n^3 T^3', 'O(Tn log(d))') and this sentence writes neither 'at "
+        "least' nor O(·); nor is d^(n·T) the order of growth: (d+1)^(n·T) / d^(n·T) = (1 + 1/d)^(n·T) is unbounded in n·T",
+    "d counts the grid without one end point ({1/d, ..., 1} or {0, ..., (d-1)/d})":
+        "the sentence writes the grid out with both end points, Lemma 2's proof searches {0/d, ..., d/d}, and neither end "
+        "point is useless: Example 4's optimum suppresses the non-sensitive contexts with probability 0, Example 2's "
+        "suppresses s with probability 1 (and MONDRIAN starts from (1, ..., 1))",
+}
+
+
 @claim("maskit.cx_discretize", method="exact", readings=one_reading(
     "discretising each suppression probability to the grid {0, 1/d, 2/d, ..., 1} (written out with both end points) leaves "
-    "d^(n·T) vectors to check - an exact count, made to show that exhaustive search stays exponential in n·T.",
-    f"{S000} §3.4.2 and {S001} §3.2 (identical): 'even if we discretized the space [0, ..., 1] -> {{0, 1/d, 2/d, ..., 1}} "
-    "there are still d^{n·T} many vectors to check'"))
+    "d^(n·T) vectors to check - an exact count, made to show that exhaustive search stays exponential in n·T. Readings "
+    "considered and rejected (the documents do not support them; see the evidence): " + "; ".join(
+        f"{k}: {v}" for k, v in CX_DISCRETIZE_REJECTED.items()),
+    f"{S000} §3.4.2 and {S001} §3.2 (identical): {render(QUOTES['maskit.cx_discretize'])}; against the other readings: "
+    f"{render(QUOTES['maskit.cx_discretize/rejected'])}"))
 def cx_discretize(ctx: Context):
     """The grid {0, 1/d, ..., 1} has d + 1 points, so the vectors number (d+1)^(nT), counted here by enumeration.
     verified if that equals the printed d^(nT); discrepancy if it differs while the intended point (at least
-    d^(nT), exponential in nT) holds; refuted if there were fewer than d^(nT)."""
+    d^(nT), exponential in nT) holds; refuted if there were fewer than d^(nT). The lower-bound and
+    one-end-point readings, under which d^(nT) would be right, are recorded as rejected (CX_DISCRETIZE_REJECTED)
+    with the numbers that bear on them: the count without an end point, and the ratio (1 + 1/d)^(nT)."""
     rows = []
     for n, T, d in [(1, 1, 2), (2, 1, 3), (2, 2, 2), (1, 3, 3)]:
         grid = [Q(k, d) for k in range(d + 1)]
         count = sum(1 for _ in product(grid, repeat=n * T))
-        rows.append({"n": n, "T": T, "d": d, "enumerated": count, "paper_d^(nT)": d ** (n * T), "(d+1)^(nT)": (d + 1) ** (n * T)})
+        no_zero = sum(1 for _ in product(grid[1:], repeat=n * T))
+        rows.append({"n": n, "T": T, "d": d, "enumerated": count, "paper_d^(nT)": d ** (n * T), "(d+1)^(nT)": (d + 1) ** (n * T),
+                     "enumerated_without_p=0": no_zero, "ratio_to_paper": Q(count, d ** (n * T))})
+    rejected = {k: {"why_rejected": v} for k, v in CX_DISCRETIZE_REJECTED.items()}
+    rejected_keys = list(rejected)
+    rejected[rejected_keys[0]]["would_hold"] = all(r["enumerated"] >= r["paper_d^(nT)"] for r in rows)
+    rejected[rejected_keys[1]]["would_hold"] = all(r["enumerated_without_p=0"] == r["paper_d^(nT)"] for r in rows)
     if all(r["enumerated"] == r["paper_d^(nT)"] for r in rows):
         return verified(rows=rows)
     if all(r["enumerated"] >= r["paper_d^(nT)"] for r in rows):
         return discrepancy(paper="d^(n·T) vectors", computed="(d+1)^(n·T) vectors (the grid {0, 1/d, ..., 1} has d + 1 values)",
-                           rows=rows, note="same exponential growth; the exact count is off by one in the base").because(
+                           rows=rows, rejected_readings=rejected,
+                           note="same exponential growth; the exact count is off by one in the base").because(
             "Both documents say that discretising each suppression probability to {0, 1/d, 2/d, ..., 1} leaves d^(n·T) vectors. "
             "That grid, as written, has d + 1 values (0 and 1 both included), so there are (d+1)^(n·T) vectors (enumerated: e.g. "
             "d = 2, n = T = 1 gives 3, not 2). The count is misprinted; the point it makes - exhaustive search is exponential "
-            "in n·T - holds, and the true count is even larger. A grid without one end point would give d^(n·T), but neither "
-            "document writes one.")
-    return refuted(witness=[r for r in rows if r["enumerated"] < r["paper_d^(nT)"]], rows=rows).because(
+            "in n·T - holds, and the true count is even larger. Two readings would make d^(n·T) right and were rejected because "
+            "the documents do not support them: a lower bound (the same sections write 'at most' and O(·) where they mean "
+            "bounds, and d^(n·T) is not even the order of growth, the ratio (1 + 1/d)^(n·T) being unbounded), and a grid "
+            "without one end point (the sentence and Lemma 2's proof write both end points, and the documents' own optima use "
+            "p = 0 (Example 4) and p = 1 (Example 2)).")
+    return refuted(witness=[r for r in rows if r["enumerated"] < r["paper_d^(nT)"]], rows=rows, rejected_readings=rejected).because(
         "Fewer grid vectors than the printed d^(n·T): the argument that exhaustive search stays exponential fails.")
 
 

@@ -3,7 +3,7 @@ rebuilt from the prose (theory/maskit/figures.py); every stated number is recomp
 
 from __future__ import annotations
 
-from checks.claims.maskit._common import S000, S001, def6_reading
+from checks.claims.maskit._common import QUOTES, S000, S001, def6_reading, quoted, render
 from checks.registry import Context, claim
 from checks.verdict import compare_all, discrepancy, refuted, verified, verified_bounded
 from counterexamples.maskit_convexity import convexity_witness
@@ -24,7 +24,7 @@ def post(ch, p, labels, t, s):
     return E.posterior_belief(ch, p, o, t, s)
 
 
-@claim("maskit.ex1", method="exact")
+@claim("maskit.ex1", method="exact", readings=quoted("maskit.ex1"))
 def ex1(ctx: Context):
     ch = figure_3_1()
     S = ["Phone call"]
@@ -41,7 +41,7 @@ def ex1(ctx: Context):
     }, rebuild="start -> {Phone call, meeting}; Phone call -> {Coffee break, meeting}; meeting -> {meeting, Lunch}; uniform")
 
 
-@claim("maskit.ex2", method="exact")
+@claim("maskit.ex2", method="exact", readings=quoted("maskit.ex2"))
 def ex2(ctx: Context):
     ch = figure_3_2()
     S, d = ["s"], Q(1, 4)
@@ -62,7 +62,7 @@ def ex2(ctx: Context):
     }, utility=E.utility(ch, p), note="001 Example 1 has the same numbers garbled by text extraction")
 
 
-@claim("maskit.ex3_convex", method="exact+exhaustive", quick=False)
+@claim("maskit.ex3_convex", method="exact+exhaustive", quick=False, readings=quoted("maskit.ex3_convex"))
 def ex3_convex(ctx: Context):
     ch = figure_3_3()
     S = ["s1", "s2"]
@@ -90,7 +90,7 @@ def ex3_convex(ctx: Context):
     return out
 
 
-@claim("maskit.ex3_concave", method="exact+exhaustive")
+@claim("maskit.ex3_concave", method="exact+exhaustive", readings=quoted("maskit.ex3_concave"))
 def ex3_concave(ctx: Context):
     ch = figure_3_3()
     S = ["s1", "s2"]
@@ -117,7 +117,7 @@ def ex3_concave(ctx: Context):
     return out
 
 
-@claim("maskit.ex4", method="exact")
+@claim("maskit.ex4", method="exact", readings=quoted("maskit.ex4"))
 def ex4(ctx: Context):
     ch = figure_3_4a()
     S, d = ["s1", "s2"], Q(1, 4)
@@ -142,7 +142,7 @@ def _sim_outputs(ch, S, d):
             for x in E.input_streams(ch)}
 
 
-@claim("maskit.ex5", method="exact")
+@claim("maskit.ex5", method="exact", readings=quoted("maskit.ex5"))
 def ex5(ctx: Context):
     ch = figure_3_4b()
     S, d = ["s1", "s2"], Q(1, 3)
@@ -164,9 +164,7 @@ def ex5(ctx: Context):
     "suppression vector of the probabilistic check has utility at most 7/3 (< the simulatable check's 8/3); the thesis and "
     "001 both add that the listed 7/3 vectors 'would have to be increased further' to guarantee privacy, while 001's "
     "Example 4 says always suppressing s1, y1, z1, s2, y3, z2 'preserves δ = 1/3-privacy'",
-    f"{S000} §3.6.1 Claim 6 and its proof ('In order to guarantee privacy the suppression probabilities would have to be "
-    f"increased further'); {S001} §5.1 Example 4 ('always suppressing s1, y1, z1, s2, y3, and z2 preserves δ=1/3-privacy "
-    "and maximizes utility (7/3)') and the same 'increased further' sentence in its proof"))
+    f"{S000} §3.6.1 Claim 6; {S001} §5.1 Example 4; quoted: {render(QUOTES['maskit.claim6'])}"))
 def claim6(ctx: Context):
     ch = figure_3_4b()
     S, d = ["s1", "s2"], Q(1, 3)

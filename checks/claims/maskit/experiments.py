@@ -91,8 +91,9 @@ def _breach(s: dict) -> bool:
 @claim("maskit.fig3_5_breach", method="reproduction", quick=False, needs_data="geolife", readings=reading(
     "with 3 random sensitive contexts per user, more than half (54%) of the sensitive states MaskSensitive suppresses are "
     "privacy breaches, and MaskIt's checks have none.",
-    f"{S000} §3.7.2 'Privacy Breaches' (Fig. 3.5): '54% of the suppressed sensitive states ... constitute privacy breaches'; "
-    f"{S001} §1 'more than half', §7.2 Fig. 4"))
+    f"{S000} §3.7.2 'Privacy Breaches' (Fig. 3.5): “54% of the suppressed sensitive states constitute privacy breaches.”; "
+    f"{S001} §1: “more than half of the masked sensitive states constitute privacy breaches”, §7.2 Fig. 4: “54% of the "
+    "suppressed sensitive states still constitute privacy breaches.”"))
 def fig3_5_breach(ctx: Context):
     s = base(ctx)
     g = geolife(ctx, n_sensitive=3)
@@ -138,7 +139,10 @@ def _fig36(x: dict) -> bool:
 
 @claim("maskit.fig3_6", method="reproduction", quick=False, needs_data="geolife", readings=reading(
     "each single check is the better one for some users, and the hybrid picks the better check for most (95%) users.",
-    f"{S000} §3.7.2 'Hybrid' (Fig. 3.6): 'roughly 58% ... 42%', 'for 95% of users'; {S001} §7.2 Fig. 5 (45% / 55%)"))
+    f"{S000} §3.7.2 'Hybrid' (Fig. 3.6): “roughly 58% of the users the simulatable check is better, for 42% of the users the "
+    "probabilistic check is better.”, “for 95% of the users the hybrid check picks indeed the check suppressing fewer states in "
+    f"the trace.”; {S001} §7.2 Fig. 5 (45% / 55%): “for 95% of the users the hybrid check picks indeed the check suppressing "
+    "fewer states in the trace.”"))
 def fig3_6(ctx: Context):
     s, g = base(ctx), geolife(ctx, n_sensitive=3)
     keys = ("users", "simulatable_better_users", "probabilistic_better_users", "hybrid_correct_fraction")
@@ -176,7 +180,9 @@ def _gap(x: dict) -> float:
 
 @claim("maskit.text_one_sensitive", method="reproduction+exact", quick=False, needs_data="geolife", readings=reading(
     "with one sensitive context per user the hybrid's utility is within 8 points of MaskSensitive's (84% vs 91%).",
-    f"{S000} §3.7.2: 'within 8%'; {S001} §7.2: 'within 7%'"))
+    f"{S000} §3.7.2: “our hybrid check provides a utility of 84% in this case, which is within 8% of MaskSensitive’s utility "
+    f"(91%).”; {S001} §7.2: “our hybrid check provides a utility of 84% in this case, which is within 7% of MaskSensitive's "
+    "utility (91%).”"))
 def text_one_sensitive(ctx: Context):
     s, g = base(ctx, k=1), geolife(ctx, n_sensitive=1)
     hyb, ms = PAPER_ONE_SENSITIVE["hybrid"], PAPER_ONE_SENSITIVE["mask_sensitive"]
@@ -268,7 +274,8 @@ def fig3_8(ctx: Context):
 
 @claim("maskit.fig3_9", method="reproduction", quick=False, needs_data="geolife", readings=reading(
     "with non-location contexts (activities x transport modes) the privacy-utility tradeoff over δ has the location shape.",
-    f"{S000} §3.7.2 'Beyond Location' (Fig. 3.9): 'very similar to that for location contexts'; {S001} §7.2 Fig. 8"))
+    f"{S000} §3.7.2 'Beyond Location' (Fig. 3.9): “the results are very similar to the results for location contexts.”; "
+    f"{S001} §7.2 Fig. 8: “the results are very similar to the results for location contexts.”"))
 def fig3_9(ctx: Context):
     rows = _geolife_sweep(ctx.data("geolife") / "geolife_modes", modes=True, k=5)
     return verdict({"geolife transport modes (labelled users)": _sweep_shape(rows)},
@@ -296,40 +303,84 @@ def p_fig7(ctx: Context):
                    subset="4 synthetic users, 60 days each; the set-labelled experiment is not run on GeoLife")
 
 
-@claim("maskit.table3_2", method="reproduction+measured", quick=False, needs_data="geolife", readings=reading(
-    "the probabilistic (and hybrid) check's initialize is the expensive step (15-18 min) while one okayToRelease costs "
-    "milliseconds (simulatable 36 ms PC / 128 ms phone; probabilistic < 1 ms).",
-    f"{S000} §3.7 Table 3.2; {S001} §7.1 Table 1"))
-def table3_2(ctx: Context):
+PAPER_TABLE3_2_FACTOR = 15 * 60 * 1000 // 36  # 15 min initialize / 36 ms per simulatable decision (PC) = 25,000
+TABLE3_2_TOLERANCE = 100  # initialize >= 100 simulatable decisions (the tolerance stated before any count was looked at)
+
+
+def table3_2_costs(rows) -> dict:
+    """Mean per user of the deterministic operation counts (OpCount) behind Table 3.2, in the unit both complexity
+    lemmas use - beliefs computed (Lemma 3: <= n^3 T^3 per ISPRIVATE; Lemma 8: <= n^2 T per okayToRelease; each
+    belief <= n^2 T time in both) - plus ISPRIVATE calls and multiply-adds; wall-clock means only under keys ending
+    in ``seconds`` (informational: machine- and load-dependent)."""
     import numpy as np
 
-    def measured(rows) -> dict:
-        rows = [r for r in rows if "skipped" not in r]
-        return {"users": len(rows), "probabilistic_initialize_isprivate_calls": float(np.mean([r["isprivate_calls"] for r in rows])),
-                "probabilistic_initialize_seconds": float(np.mean([r["probabilistic_init_seconds"] for r in rows])),
-                "simulatable_okay_to_release_seconds": float(np.mean([r["simulatable_decision_seconds"] for r in rows]))}
+    rows = [r for r in rows if "skipped" not in r]
+    mean = lambda k: float(np.mean([r[k] for r in rows]))
+    per_decision = float(np.mean([r["simulatable_decision_beliefs"] / r["simulatable_decisions"] for r in rows]))
+    init, secs_init, secs_sim = mean("probabilistic_init_beliefs"), mean("probabilistic_init_seconds"), mean("simulatable_decision_seconds")
+    return {"users": len(rows), "probabilistic_initialize_isprivate_calls": mean("isprivate_calls"),
+            "probabilistic_initialize_beliefs": init, "probabilistic_initialize_mult_adds": mean("probabilistic_init_mult_adds"),
+            "probabilistic_okay_to_release_beliefs": 0,  # one biased coin (Algorithm 2, okayToRelease), no belief
+            "simulatable_initialize_beliefs": 0,  # initialize does nothing (Algorithm 4)
+            "simulatable_okay_to_release_beliefs": per_decision,
+            "initialize_over_simulatable_decision_in_beliefs": init / per_decision,
+            "probabilistic_initialize_seconds": secs_init, "simulatable_okay_to_release_seconds": secs_sim,
+            "initialize_over_simulatable_decision_from_seconds": secs_init / secs_sim}
 
-    def shape(m: dict) -> bool:
-        # initialize costs at least 100 simulatable decisions (paper: 15 min vs 36 ms, a factor 25,000)
-        return m["probabilistic_initialize_isprivate_calls"] > 1 and \
-            m["probabilistic_initialize_seconds"] >= 100 * m["simulatable_okay_to_release_seconds"]
 
+def table3_2_shape(m: dict) -> bool:
+    """Table 3.2's shape in counts: the probabilistic initialize is the expensive step - at least TABLE3_2_TOLERANCE
+    simulatable decisions (the paper's factor is 25,000) - and a probabilistic decision is cheaper than a simulatable one."""
+    return m["probabilistic_initialize_isprivate_calls"] >= 1 and \
+        m["probabilistic_initialize_beliefs"] >= TABLE3_2_TOLERANCE * m["simulatable_okay_to_release_beliefs"] and \
+        m["probabilistic_okay_to_release_beliefs"] < m["simulatable_okay_to_release_beliefs"]
+
+
+@claim("maskit.table3_2", method="reproduction+measured", quick=False, needs_data="geolife", readings=reading(
+    "the probabilistic (and hybrid) check's initialize is the expensive step (15-18 min) while one okayToRelease costs "
+    "milliseconds (simulatable 36 ms PC / 128 ms phone; probabilistic < 1 ms): initialize costs about 25,000 simulatable "
+    "decisions, a probabilistic decision less than a simulatable one.",
+    f"{S000} §3.7 Table 3.2: “Simulatable - 36 ms 128 ms Probabilistic 15 min < 1 ms < 1 ms Hybrid 18 min ≤ 36 ms ≤ 128 ms”, "
+    f"§3.7.2 'Efficiency': “We measure the average time it takes for MASKIT to initialize the various privacy checks and to "
+    f"filter the trace, see Table 3.2.”; {S001} §7.1 Table 1: “Simulatable - 36 ms 128 ms Probabilistic 15 min < 1 ms < 1 ms”"))
+def table3_2(ctx: Context):
     root = geolife_root(ctx)
-    geo = measured(geolife_population(root, SEED, n_sensitive=3)) if root is not None else None
-    syn = measured(synthetic_population(SEED, n_sensitive=3))
-    return verdict({"geolife locations (11 users)": None if not geo or not geo["users"] else shape(geo)},
-                   "initialize of the probabilistic/hybrid checks costs at least 100 simulatable okayToRelease decisions; "
-                   "okayToRelease of the probabilistic check is one coin flip; the simulatable check has no initialize",
-                   {"simulatable_okay_ms": "36 (PC) / 128 (phone)", "probabilistic_initialize": "15 min", "hybrid_initialize": "18 min"},
-                   {"geolife": geo, "synthetic_illustration": syn, "probabilistic_okay_to_release_ops": 1, "simulatable_initialize_ops": 0},
-                   claim_says="Table 3.2 says initialize takes minutes while each release decision takes milliseconds.",
-                   tolerance="initialize >= 100 x one simulatable decision (mean per user, wall clock)",
-                   hardware="our PC only; the absolute times and the Windows Phone column are not reproducible here")
+    geo = table3_2_costs(geolife_population(root, SEED, n_sensitive=3)) if root is not None else None
+    syn = table3_2_costs(synthetic_population(SEED, n_sensitive=3))
+    out = verdict({"geolife locations (11 users)": None if not geo or not geo["users"] else table3_2_shape(geo)},
+                   f"counted in beliefs (the unit of Lemmas 3 and 8): the probabilistic initialize costs at least {TABLE3_2_TOLERANCE} "
+                   "simulatable okayToRelease decisions, a probabilistic okayToRelease (one coin flip, no belief) less than a "
+                   "simulatable one; the simulatable check has no initialize",
+                   {"simulatable_okay_ms": "36 (PC) / 128 (phone)", "probabilistic_initialize": "15 min", "hybrid_initialize": "18 min",
+                    "probabilistic_okay_ms": "< 1", "initialize_over_simulatable_decision": PAPER_TABLE3_2_FACTOR},
+                   {"geolife": geo, "synthetic_illustration": syn},
+                   claim_says="Table 3.2 says initialize takes minutes (about 25,000 simulatable decisions) while each release "
+                              "decision takes milliseconds.",
+                   tolerance=f"mean initialize beliefs >= {TABLE3_2_TOLERANCE} x mean beliefs of one simulatable decision "
+                             "(operation counts: deterministic); the *_seconds keys are wall clock, informational only",
+                   hardware="counts do not depend on the machine; the absolute times and the phone column are not reproducible here",
+                   hybrid="the hybrid's initialize is the probabilistic one plus the simulatable utility's γ recursion (000 §3.6.1); "
+                          "its extra work is not counted (fast.simulatable_utility has no counter)",
+                   counting_note="the fast twin counts a belief where it computes a gain over a partial output (max_breach) or a "
+                                 "possible state (okay_to_release); max_breach's first pass over released sensitive states and its "
+                                 "α/β tables (the multiply-adds) are not beliefs, so the initialize count is a lower bound in beliefs")
+    if geo and geo["users"] and out.why:
+        order = geo["probabilistic_initialize_beliefs"] > geo["simulatable_okay_to_release_beliefs"] > geo["probabilistic_okay_to_release_beliefs"]
+        out.why += (f" Counted on GeoLife: the order of the table {'holds' if order else 'does not hold'} (initialize "
+                    f"{geo['probabilistic_initialize_beliefs']:.0f} beliefs > one simulatable decision "
+                    f"{geo['simulatable_okay_to_release_beliefs']:.1f} > one probabilistic decision 0), but initialize costs only "
+                    f"{geo['initialize_over_simulatable_decision_in_beliefs']:.0f} simulatable decisions, not the paper's "
+                    f"{PAPER_TABLE3_2_FACTOR:,} (tolerance {TABLE3_2_TOLERANCE}); the factor grows with the number of contexts, "
+                    "time steps and sensitive contexts (Lemmas 3 and 8), and GeoLife's chains are small (n <= 7 against 19 "
+                    "locations on average in Reality Mining). Wall-clock times are in the evidence for information only.")
+    return out
 
 
 @claim("maskit.text_46ms", method="reproduction", quick=False, readings=reading(
     "on the phone the decision takes at most 128 ms on average, 46 ms excluding the slowest 5% of users.",
-    f"{S000} §3.7.2 'Efficiency'; {S001} §7.2"))
+    f"{S000} §3.7.2 'Efficiency': “We note that on average the suppression decision takes at most 128 ms on the phone. If we "
+    f"exclude the slowest 5% of the users this average goes down to 46 ms.”; {S001} §7.2: “If we exclude the slowest 5% of "
+    "the users this average goes down to 46 ms.”"))
 def text_46ms(ctx: Context):
     rows = synthetic_population(SEED, n_sensitive=3)
     per = sorted(r["simulatable_decision_seconds"] for r in rows)
@@ -353,7 +404,8 @@ def text_46ms(ctx: Context):
 @claim("maskit.text_intro", method="reproduction", quick=False, needs_data="geolife", readings=reading(
     "MaskIt (hybrid) releases fewer than 8% fewer contexts than MaskSensitive (001: 7% in the worst case); the data set and "
     "phone timings are as in §3.7.",
-    f"{S000} Ch. 1 §1.1.2 and §3.1: '< 8% fewer contexts'; {S001} Abstract, §1: 'only 7% fewer states in the worst case'"))
+    f"{S000} Ch. 1 §1.1.2 and §3.1: “MASKIT releases only $< 8\\%$ fewer contexts than the naïve approach.”; {S001} Abstract, §1: "
+    "“only 7% fewer states in the worst case”"))
 def text_intro(ctx: Context):
     s, g = base(ctx), geolife(ctx, n_sensitive=3)
     pick = lambda x: x if isinstance(x, str) or not x.get("users") else {"mask_sensitive_utility": x["mask_sensitive_utility"], "hybrid_utility": x["hybrid_utility"], "gap": _gap(x)}
@@ -367,7 +419,9 @@ def text_intro(ctx: Context):
 
 @claim("maskit.text_dataset", method="reproduction+exact", quick=False, needs_data="geolife", readings=reading(
     "the Reality Mining data set as described (91 users, 266,200 hours, 122/30/269 days per user, 19/7/40 locations).",
-    f"{S000} §3.7.1 'Dataset'; {S001} §7.1"))
+    f"{S000} §3.7.1 'Dataset': “We consider 91 users who have at least 1 month of data. The total length of all users’ traces "
+    f"combined is 266,200 hours.”; {S001} §7.1: “The average, minimum, and maximum trace length over all users is 122 days, "
+    "30 days, and 269 days, respectively.”"))
 def text_dataset(ctx: Context):
     from theory.maskit.data import location_days
 

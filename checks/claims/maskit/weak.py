@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from checks.claims.maskit._common import examples, property_verdict
-from checks.claims.maskit._common import stated
+from checks.claims.maskit._common import quoted, stated
 from checks.registry import Context, claim
 from checks.verdict import compare_all, verified
 from counterexamples.maskit_strategies import chains
@@ -92,7 +92,7 @@ def p_def_weak(ctx: Context):
                             note="001 prints Eq. (9) twice (extraction duplicate)")
 
 
-@claim("maskit.p_ex5", method="exact")
+@claim("maskit.p_ex5", method="exact", readings=quoted("maskit.p_ex5"))
 def p_ex5(ctx: Context):
     ids = markov_chain(["1", "2"], ["1/2", "1/2"], [])
     truth = {"1": "s", "2": "x"}
@@ -135,7 +135,7 @@ def _ex6():
     return ch, S, d, p, worlds_prob, worlds_sim, strong_sim
 
 
-@claim("maskit.p_ex6", method="exact")
+@claim("maskit.p_ex6", method="exact", readings=quoted("maskit.p_ex6"))
 def p_ex6(ctx: Context):
     ch, S, d, p, wp, ws, strong_sim = _ex6()
     gp = mixture_max_breach(wp, S)
@@ -171,7 +171,7 @@ def p_lc1(ctx: Context):
                                      "for F = probabilistic check at δ/μ on M' (random generalisations, λ)")
 
 
-@claim("maskit.p_lc2", method="exact")
+@claim("maskit.p_lc2", method="exact", readings=quoted("maskit.p_lc2"))
 def p_lc2(ctx: Context):
     ch, S, d, p, wp, ws, _ = _ex6()
     gp = mixture_max_breach(wp, S)
@@ -182,7 +182,7 @@ def p_lc2(ctx: Context):
                        strong_gain=strong, weak_gain=gp[0])
 
 
-@claim("maskit.p_text_freq_only", method="exact")
+@claim("maskit.p_text_freq_only", method="exact", readings=quoted("maskit.p_text_freq_only"))
 def p_text_freq_only(ctx: Context):
     ch = figure_3_4b()
     S, d = ["s1", "s2"], Q(1, 3)
