@@ -71,13 +71,17 @@ def query_users(log: SearchLog) -> dict[str, set[str]]:
     return qu
 
 
-def adar_k_query(log: SearchLog, k: int, seed: int, gap: int = DEFAULT_SESSION_GAP) -> SearchLog:
-    """Adar's algorithm: sessions, drop queries of < k distinct user-ids, random id per session."""
+def adar_k_query(log: SearchLog, k: int, seed: int, gap: int = DEFAULT_SESSION_GAP,
+                 parts: tuple[list, dict] | None = None) -> SearchLog:
+    """Adar's algorithm: sessions, drop queries of < k distinct user-ids, random id per session.
+
+    ``parts``: ``(sessions(log, gap), query_users(log))`` when the caller already has them (they do not depend
+    on k; an experiment over a grid of k computes them once)."""
     _k(k)
-    qu = query_users(log)
+    sess, qu = parts if parts is not None else (sessions(log, gap), query_users(log))
     rng = random.Random(seed)
     out = SearchLog()
-    for _, ents in sessions(log, gap):
+    for _, ents in sess:
         kept = [e for e in ents if len(qu[e.query]) >= k]
         if kept:
             rid = f"r{rng.getrandbits(48):012x}"

@@ -134,6 +134,8 @@ def thm12(ctx):
                   "excluded_because": "U = 1 < tau + xi = 2: no input has a very-frequent item, so c-accuracy is vacuous and the baseline itself qualifies"}
     ev = {"proof_arithmetic_holds_on_grid": grid_ok, "premise": "Lemma 13 (refuted: zealous.lem13)", "degenerate_witness_not_used": degenerate,
           "non_degenerate_candidate": second, "source": f"{SRC} §6.3.2 Theorem 12"}
+    repair = group_privacy_repair()
+    ev["non_strict_group_privacy_repair"] = repair
     premises = dp2 and acc2 and users >= 1 + 1 and bound2 >= users * 1 * (2 * e_eps ** 4 / (Q(1, 4) * 2) + Q(1, 1))
     per = {}
     for name, got in ((STRICT_DEF10, inacc2), (VERY_DEF10, inacc_very)):
@@ -144,6 +146,25 @@ def thm12(ctx):
                 "with probability 2^f/16 is eps-DP and 1/4-accurate (both checked exactly), yet on the log where all three users hold w0 "
                 f"its inaccuracy is {got}, not more than the empty algorithm's {base2}. With tau = xi the strict Definition 10 counts no item as "
                 "wrongly output (f < 0), so the large domain costs nothing; the theorem's proof also rests on Lemma 13, itself refuted.")
+        elif name == VERY_DEF10 and repair["bound_comparison_agrees_with_region"]:
+            per[name] = unverifiable(
+                missing="outside the region eps (tau + xi)(1 - 2/m) < ln 2 (so for every m >= 3 once eps (tau + xi) is large, e.g. the "
+                        "thesis's own example m = 10, tau + xi = 50, eps = 1): either a proof that an eps-DP, c-accurate algorithm outputs the "
+                        "very-infrequent items of some input with total probability above the number of very-frequent items (Lemma 13's "
+                        "per-item c e^{-2 eps (tau+xi)/m} is false; group privacy gives only c e^{-eps (tau+xi)}), or a witness: an algorithm, "
+                        "eps-DP against one user changing up to m items, that keeps every very-frequent item w.p. >= c yet keeps items of "
+                        "count 0 w.p. about c e^{-2 eps (tau+xi)/m} / 2 or less. The exact finite-mechanism checker decides a given "
+                        "mechanism, but a witness lives on a domain of the bound's size (2^|D| outputs per input) and cannot be searched "
+                        "for; the natural candidates (independent per-item retention r^f, a Laplace(2m/eps) noisy threshold) keep count-0 "
+                        "items w.p. c e^{-eps (tau+xi)/(2m)} and 1/2 e^{-eps (tau+xi)/(2m)}, above that level, so they are no witnesses",
+                candidate_inaccuracy=got, baseline=base2, proved_region=repair["region"]).because(
+                f"Under {name} the theorem holds, by a repaired proof (group privacy; its bound comparison checked rigorously on a parameter grid), in the region eps (tau + xi)(1 - 2/m) < ln 2 (every "
+                "m <= 2 included) for non-degenerate inputs (U >= tau + xi users, integer tau >= xi >= 0): each very-infrequent item can "
+                "be made very-frequent by changing at most tau + xi users, so group privacy keeps it w.p. >= c e^{-eps (tau+xi)}, and "
+                "there the printed domain bound exceeds the group-privacy bound, making the inaccuracy larger than the empty "
+                "algorithm's. Outside that region (the thesis's own example, m = 10, is outside) the printed proof rests on the false "
+                "Lemma 13, and no counterexample is known: the natural eps-DP mechanisms output too many count-0 items to be one, and "
+                "the space of mechanisms on a domain of the bound's size cannot be searched exactly. So this reading is undecided.")
         else:
             per[name] = unverifiable(missing="a non-degenerate witness (eps-DP, c-accurate, U >= tau + xi, domain >= the printed bound, inaccuracy "
                                      "<= the baseline's) or a proof: the printed proof uses Lemma 13 (refuted); the group-privacy repair "
@@ -155,8 +176,32 @@ def thm12(ctx):
                 "because Lemma 13 is false, and the repaired argument covers only m <= 2, so the theorem is neither refuted nor proved here.")
     return by_reading(per, why="Theorem 12 reads differently with Definition 10's strict inequalities and with the text's very-frequent / "
                       "very-infrequent items. Under the strict reading a non-trivial eps-DP, c-accurate algorithm at the printed domain "
-                      "bound beats the empty algorithm (tau = xi leaves no wrongly-output items to count); under the non-strict reading no "
+                      "bound beats the empty algorithm (tau = xi leaves no wrongly-output items to count); under the non-strict reading the "
+                      "theorem holds where eps (tau + xi)(1 - 2/m) < ln 2 (group privacy; all m <= 2), but outside that region no "
                       "non-degenerate counterexample is known and the proof's Lemma 13 is false, so that reading is undecided.", **ev)
+
+
+def group_privacy_repair(grid=tuple(product((10, 1000), (1, 2, 3, 5, 10), (Q(1, 100), Q(1, 2)), (5, 20), (0, 2), (Q(1, 100), Q(1, 2), Q(1))))) -> dict:
+    """Theorem 12 under the non-strict reading, repaired with group privacy: for U >= tau + xi (tau, xi integers), every
+    very-infrequent item (f <= tau - xi) becomes very-frequent by changing <= tau + xi users, so an eps-DP, c-accurate A keeps it
+    w.p. >= c e^{-eps (tau+xi)}; there are >= |D| - U m/(tau - xi + 1) of them. Hence A's inaccuracy exceeds the empty algorithm's
+    (<= U m/(tau + xi) very-frequent items) whenever |D| >= the printed bound AND the printed bound exceeds the group-privacy bound
+    :func:`theory.zealous.parameters.group_privacy_domain_bound`, i.e. 2 e^{2 eps (tau+xi)/m} > e^{eps (tau+xi)}:
+    eps (tau + xi)(1 - 2/m) < ln 2. Checked rigorously on ``grid`` (U, m, c, tau, xi, eps): the bound comparison agrees
+    with the region predicate at every point; returns the region, the agreement and the points outside it."""
+    agree, outside = True, []
+    for U, m, c, t, x, eps in grid:
+        printed_above = rigorous_sign(lambda cc: thm12_domain_bound(U, m, c, t, x, eps, cc)
+                                      - group_privacy_domain_bound(U, m, c, t, x, eps, cc)) > 0
+        in_region = rigorous_sign(lambda cc: to_interval(eps * (t + x) * (1 - Q(2, m)), cc) - cc.log(2)) < 0
+        agree &= printed_above == in_region
+        if not in_region:
+            outside.append({"U": U, "m": m, "c": c, "tau": t, "xi": x, "eps": eps})
+    ex = {"m": 10, "tau+xi": 50, "eps": 1}
+    return {"region": "eps (tau + xi)(1 - 2/m) < ln 2, U >= tau + xi, integers tau >= xi >= 0",
+            "grid_points": len(grid), "bound_comparison_agrees_with_region": agree, "points_outside_region": len(outside),
+            "first_outside": outside[:1], "thesis_example_in_region": rigorous_sign(lambda cc: to_interval(Q(50) * (1 - Q(2, 10)), cc) - cc.log(2)) < 0,
+            "thesis_example": ex}
 
 
 @claim("zealous.ex_thm12", method="numeric")
