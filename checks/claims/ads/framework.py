@@ -118,17 +118,29 @@ TRADEOFF_READING = Reading(
     "suboptimal relevance and revenue, as long as there is an ad whose CTR depends on the context'")
 
 
+def _ctr_depends_on_context(inst) -> bool:
+    """Some ad's CTR differs between two contexts of positive probability (the text's condition)."""
+    pos = [j for j in range(inst.n_contexts) if inst.weights[j] > 0]
+    return any(len({inst.ctr[a][j] for j in pos}) > 1 for a in range(inst.n_ads))
+
+
+def _blind_single_ad_suboptimal(inst) -> bool:
+    """The printed claim on one instance: if some ad's CTR depends on the context, the best context-free single
+    ad falls short of the full-information revenue."""
+    return not _ctr_depends_on_context(inst) or E.optimum(inst, 1)[1] < full_information_revenue(inst)
+
+
 @claim("ads.text_tradeoff", method="exact+property", readings=(TRADEOFF_READING,))
 def text_tradeoff(ctx):
-    """No context, one ad: suboptimal *whenever the best ad differs between contexts*; the printed
-    condition 'some ad's CTR depends on the context' is not sufficient."""
+    """The printed condition ('some ad's CTR depends on the context' makes every context-free single ad
+    suboptimal), on a minimal hand instance (2 contexts, 2 ads, re-verified exactly) and by property search;
+    the corrected condition (*the best ad differs between contexts*) is searched too, as evidence."""
     w = ad_instance(["1/2", "1/2"], [["1/2", "1/2"], ["0", "1/4"]], contexts=["c1", "c2"])
     opt1 = E.optimum(w, 1)
     full = full_information_revenue(w)
-    depends = w.ctr[1][0] != w.ctr[1][1]
     best_rel = [max(range(2), key=lambda a: (w.ctr[a][j], -a)) for j in range(2)]
-    # corrected statement and the 'drop one goal' part, by property search
-    def holds(inst) -> bool:
+
+    def corrected(inst) -> bool:
         opt = E.optimum(inst, 1)[1]
         full = full_information_revenue(inst)
         pos = [j for j in range(inst.n_contexts) if inst.weights[j] > 0]
@@ -140,25 +152,27 @@ def text_tradeoff(ctx):
         client_only = E.expected_revenue(inst, range(inst.n_ads))
         return ((opt < full) == (not common)) and server_only == full and client_only == full
 
-    r = search(ctx, "ads.text_tradeoff", ad_instances(max_ads=4, max_contexts=4, context_payments=True), holds,
-               examples(ctx, 25, 400), "rational instances, |A|<=4, <=4 contexts")
-    if r.found:
-        return refuted(witness=r.witness, search=summary(r))
-    if depends and opt1[1] == full:
+    strat = ad_instances(max_ads=4, max_contexts=4, context_payments=True)
+    fixed = search(ctx, "ads.text_tradeoff", strat, corrected, examples(ctx, 25, 400),
+                                      "rational instances, |A|<=4, <=4 contexts")
+    ev = {"corrected": "suboptimal iff no single ad is best in every context of positive probability; with server-only "
+                       "(ĉ = c, k = 1) and client-only (all ads) delivery optimal",
+          "corrected_search": summary(fixed)}
+    if not _blind_single_ad_suboptimal(w):
         return refuted(
             witness={"instance": w.as_json(), "k": 1, "server_choice": opt1[0], "revenue": opt1[1],
                      "full_information_revenue": full, "most_relevant_ad_per_context": best_rel},
             reason="ad 1's CTR depends on the context (0 vs 1/4), yet the context-free single ad 0 is optimal in both "
-                   "revenue and relevance in every context",
-            corrected="suboptimal iff no single ad is best in every context of positive probability; with server-only "
-                      "(ĉ = c, k = 1) and client-only (all ads) delivery optimal (property search)",
-            corrected_search=summary(r)).because(
+                   "revenue and relevance in every context", **ev).because(
             "The text says a context-blind single ad is suboptimal as long as some ad's CTR depends on the context. "
-            "In the witness (two equally likely contexts) ad 1's CTR is 0 in one context and 1/4 in the other, but "
-            "ad 0 (CTR 1/2 in both) is the best ad in each context, so sending ad 0 without any context reaches the "
-            "full-information revenue and relevance. What is true (property search) is the narrower condition: "
-            "suboptimal iff no single ad is best in every context.")
-    return verdict_of({"property": r})
+            "In the witness (two equally likely contexts, two ads: fewer ads or contexts leave no choice or no "
+            "context dependence) ad 1's CTR is 0 in one context and 1/4 in the other, but ad 0 (CTR 1/2 in both) is "
+            "the best ad in each context, so sending ad 0 without any context reaches the full-information revenue "
+            "and relevance. What is true (property search) is the narrower condition: suboptimal iff no single ad "
+            "is best in every context.")
+    r = search(ctx, "ads.text_tradeoff.printed", strat, _blind_single_ad_suboptimal, examples(ctx, 25, 400),
+               "rational instances, |A|<=4, <=4 contexts")
+    return verdict_of({"printed condition": r}, **ev)
 
 
 def _single(inst, j):
@@ -348,7 +362,17 @@ def p_ex_fig1(ctx):
     return verified(**ev) if ok else refuted(witness=ev)
 
 
-@claim("ads.p_def_cut", method="property+exhaustive")
+@claim("ads.p_def_cut", method="property+exhaustive", readings=(Reading(
+    "leaf descendants, ancestor-or-self",
+    "The documents give one reading: a cut node's privacy counts the exact contexts (leaves) below it — (1) how many, "
+    "(2) non-sensitive over sensitive, at least the user's minimum (no sensitive leaf: the ratio is unbounded) — and "
+    "every leaf is generalised to exactly one cut node on its path, possibly itself (no generalisation, the "
+    "(0, 0, 0) 'no privacy' level of 000 §4.4.1). Sensitivity is a property of a user's context, i.e. of a leaf, so "
+    "counting internal nodes as (non-sensitive) descendants is not a reading the text supports.",
+    "002_9d55ef468949585c.txt §2.1 'Privacy Guarantee': 'The privacy of a generalized context is measured as (1) its "
+    "number of descendants and (2) its ratio of non-sensitive descendants to sensitive descendants. The user can "
+    "specify a minimum privacy requirement and we choose an appropriate cut in the context hierarchy so that (1) and "
+    "(2) are satisfied and each leaf node has exactly one ancestor on the cut to which it is generalized'"),))
 def p_def_cut(ctx):
     """The cut: every leaf has exactly one ancestor on it, every cut node meets (1) and (2); our
     choice is valid, exists iff the root meets the requirement, and is maximal (no cut node can be
@@ -420,7 +444,13 @@ def def_levels(ctx):
     return out
 
 
-@claim("ads.def_hierarchy", method="exact")
+@claim("ads.def_hierarchy", method="exact", readings=(Reading(
+    "one attribute, one level per step",
+    "The documents give one reading (both print the same chain): each step of the context hierarchy raises exactly "
+    "one of (location, interest, query) by exactly one level, from (0, 0, 0) to (4, 2, 2).",
+    "000_211156f2009240b4.txt §4.4.1 'Context Hierarchy': 'We generalize one attribute at a time using the following "
+    "sequence: (0, 0, 0) → (0, 0, 1) → (0, 1, 1) → (1, 1, 1) → (1, 2, 1) → (2, 2, 1) → (3, 2, 1) → (3, 2, 2) → "
+    "(4, 2, 2)'; 002_9d55ef468949585c.txt §5.1, the same sentence and sequence"),))
 def def_hierarchy(ctx):
     steps = one_attribute_steps(PAPER_SEQUENCE)
     ok = is_one_attribute_at_a_time(PAPER_SEQUENCE)
@@ -440,19 +470,45 @@ def ex_context(ctx):
                             "contains business categories")
 
 
-@claim("ads.def_estimates", method="exact")
+ESTIMATES_SRC = ("000_211156f2009240b4.txt §4.4.1 'Click-Through-Rates': 'Pr[c] can be estimated as the number of times "
+                 "a user reported to be in context c divided by the total number of reported contexts ... CTR(a|c) can be "
+                 "estimated as the number of times a user in context c reported to have clicked on a divided by the number "
+                 "of times a user in context c reported to have viewed a ... estimating Pr[c] and CTR(a|c) for a rare "
+                 "context c based on contexts similar to c for which we have enough click data'")
+ESTIMATES_READINGS = (
+    Reading("enough = support >= threshold",
+            "Pr[c] and CTR(a|c) are the stated ratios; a context whose support is at least the threshold is estimated "
+            "from its own data, a rarer one from its first generalisation whose support is at least the threshold",
+            ESTIMATES_SRC + "; §4.4.1 'Parameters': 'the threshold on support to be 2'; §5.5.3 Proposition 8: "
+            "'a node's noisy count is at least min_support'"),
+    Reading("enough = support > threshold",
+            "the same ratios; a context is estimated from its own data only when its support exceeds the threshold, as "
+            "TopDown releases a node's CTRs only when its count exceeds min_support",
+            ESTIMATES_SRC + "; §5.5.3 Algorithm 8: 'if count_v > min_support then'; 002_9d55ef468949585c.txt §4.4 "
+            "Algorithm 3, the same test"),
+)
+
+
+@claim("ads.def_estimates", method="exact", readings=ESTIMATES_READINGS)
 def def_estimates(ctx):
+    """The estimators on a hand-counted log, and the back-off on a hierarchy leaf 'a1' (support 1) and
+    leaf 'a2' (support 2 = the threshold) under A (support 5): under >= a2 keeps its own estimate, under >
+    it backs off to A. (Integer supports: support > t iff support >= t + 1.)"""
     reports = ["a", "a", "b", "a", "c", "b"]
     prior = context_prior(reports)
     events = [("a", 1, True), ("a", 1, False), ("a", 2, True), ("b", 1, False), ("b", 1, True), ("b", 1, True)]
     ctr = click_through_rates(events)
-    # back-off: leaf 'a1' (1 click) -> generalised 'A' (5 clicks) with min_support 2
-    support = {"a1": 1, "A": 5, "*": 9}
+    support = {"a1": 1, "a2": 2, "A": 5, "*": 9}
     chain = [lambda c: c, lambda c: "A", lambda c: "*"]
-    lvl = backoff_context("a1", chain, support.__getitem__, 2)
-    return compare_all({"Pr[a]": (Q(1, 2), prior["a"]), "Pr[b]": (Q(1, 3), prior["b"]), "Pr[c]": (Q(1, 6), prior["c"]),
-                        "CTR(1|a)": (Q(1, 2), ctr[("a", 1)]), "CTR(2|a)": (Q(1), ctr[("a", 2)]),
-                        "CTR(1|b)": (Q(2, 3), ctr[("b", 1)]), "back-off level for rare a1": ((1, "A"), lvl)})
+    ratios = {"Pr[a]": (Q(1, 2), prior["a"]), "Pr[b]": (Q(1, 3), prior["b"]), "Pr[c]": (Q(1, 6), prior["c"]),
+              "CTR(1|a)": (Q(1, 2), ctr[("a", 1)]), "CTR(2|a)": (Q(1), ctr[("a", 2)]), "CTR(1|b)": (Q(2, 3), ctr[("b", 1)])}
+    threshold = 2
+    out = {}
+    for r, shift, a2 in [(ESTIMATES_READINGS[0], 0, (0, "a2")), (ESTIMATES_READINGS[1], 1, (1, "A"))]:
+        out[r.name] = compare_all({**ratios,
+                                   "back-off for rare a1 (support 1)": ((1, "A"), backoff_context("a1", chain, support.__getitem__, threshold + shift)),
+                                   "back-off for a2 (support 2 = threshold)": (a2, backoff_context("a2", chain, support.__getitem__, threshold + shift))})
+    return by_reading(out)
 
 
 @claim("ads.def_metrics", method="exact", readings=(Reading(

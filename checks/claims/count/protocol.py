@@ -38,32 +38,77 @@ def _users(bits_, avail=None):
     return [HonestUser(i, b, a) for i, (b, a) in enumerate(zip(bits_, avail))]
 
 
-@claim("count.text_assumptions", method="exact")
-def text_assumptions(ctx):
-    """The model as implemented: servers follow the protocol, channels are authenticated (a message
-    from an unknown user aborts), Server 2 only ever holds ciphertexts, Server 1 only the sum, and the
-    release needs >= (1 - t) N messages."""
+ASSUMPTIONS_READINGS = (
+    Reading("000: two servers",
+            "Server 1 (keys, decryption) and Server 2 (aggregation) follow the protocol and collude with no one; at "
+            "least (1 - t)N users are available and honest; channels are authenticated — as modelled: Server 2 holds "
+            "only ciphertexts, Server 1 only the sum, a message from an unknown sender aborts, fewer than (1 - t)N "
+            "messages abort before release",
+            "000_211156f2009240b4.txt §5.2: 'Honest-but-Curious Servers. The two servers honestly follow the protocol. "
+            "They are curious but do not collude with anyone' and 'at least a fraction of 1 - t users are available "
+            "and honestly follow the protocol'; 'We assume secure, reliable, and authenticated communication channels'"),
+    Reading("002: server and proxy",
+            "the server (keys and the final result) and the proxy (aggregation) follow the protocol and collude with "
+            "no one; at most a t fraction of users are malicious or unavailable — as modelled by 002's one-time-pad "
+            "protocol: the proxy holds only padded values m_i, the server only the keys k_i and the one sum, an unknown "
+            "sender aborts, fewer than (1 - t)N messages abort before release",
+            "002_9d55ef468949585c.txt §4.1: 'Server and proxy honestly follow the protocol. They are curious but do not "
+            "collude with anyone' and 'At most a t fraction of users are malicious or unavailable during the "
+            "protocol'; 'We assume secure, reliable, and authenticated communication channels'"),
+)
+
+
+def _assumptions_hold(run, receivers: dict, ciphertext_to: str, is_ciphertext, scheme_note: str):
+    """The four modelled assumptions on one protocol: who receives what, an unknown sender aborts, too few
+    messages abort. ``run(users, P, seed, extra)`` runs the protocol; ``receivers`` maps a party to the
+    message kinds it must receive, in order, and nothing else."""
     P = CountParams(8, "1/4", 8)
-    sch = paillier(256)
-    tr = run_thesis_count(_users([1, 0, 1, 1, 0, 0, 1, 0]), P, sch, SampledRandomness(P.share_variance, ctx.int_seed("assume")))
-    from phe import paillier as ph
-    s2_cipher_only = all(isinstance(m.payload, ph.EncryptedNumber) for m in tr.messages if m.receiver == SERVER2)
-    s1_one_message = [m.kind for m in tr.messages if m.receiver == SERVER1] == ["S"]
-    forged = False
+    tr = run(_users([1, 0, 1, 1, 0, 0, 1, 0]), P, 1, ())
+    kinds = {who: [m.kind for m in tr.messages if m.receiver == who] for who in receivers}
+    roles_ok = all(receivers[who](k) for who, k in kinds.items())
+    cipher_only = all(is_ciphertext(m.payload) for m in tr.messages if m.receiver == ciphertext_to and m.kind == "m")
+    forged = too_few = False
     try:
-        run_thesis_count(_users([1] * 8), P, sch, SampledRandomness(P.share_variance, 1),
-                         extra_messages=[Message("intruder", SERVER2, "m", sch.encrypt(5))])
+        run(_users([1] * 8), P, 2, (Message("intruder", ciphertext_to, "m", 5),))
     except ProtocolAborted as exc:
         forged = "unknown user" in str(exc) and not exc.transcript.releases
-    too_few = False
     try:
-        run_thesis_count(_users([1] * 8, [AVAILABLE] * 5 + [DROP_BEFORE] * 3), P, sch, SampledRandomness(P.share_variance, 2))
+        run(_users([1] * 8, [AVAILABLE] * 5 + [DROP_BEFORE] * 3), P, 3, ())
     except ProtocolAborted as exc:
         too_few = not exc.transcript.releases
-    ok = s2_cipher_only and s1_one_message and forged and too_few
-    ev = dict(server2_receives_only_ciphertexts=s2_cipher_only, server1_receives_only_the_sum=s1_one_message,
-              unknown_sender_aborts=forged, fewer_than_1_minus_t_N_aborts=too_few)
-    return verified(**ev) if ok else refuted(witness=ev)
+    ev = {"messages_received_by_kind": {who: "".join(k) for who, k in kinds.items()}, "roles_as_stated": roles_ok,
+          f"{ciphertext_to}_receives_only_encrypted_values": cipher_only, "unknown_sender_aborts": forged,
+          "fewer_than_1_minus_t_N_aborts": too_few, "scheme": scheme_note}
+    if roles_ok and cipher_only and forged and too_few:
+        return verified(**ev)
+    return refuted(witness=ev).because(
+        "The protocol as implemented breaks one of the stated assumptions (see the witness flags): a party receives "
+        "more than its role allows, a forged sender is accepted, or a release happens with fewer than (1 - t)N messages.")
+
+
+@claim("count.text_assumptions", method="exact", readings=ASSUMPTIONS_READINGS)
+def text_assumptions(ctx):
+    """The model as implemented, for each document's protocol: servers follow the protocol, channels are
+    authenticated (a message from an unknown user aborts), the aggregator only ever holds encrypted values,
+    the key holder only the sum (and 002's server the keys), and the release needs >= (1 - t) N messages."""
+    sch = paillier(256)
+    from phe import paillier as ph
+
+    def thesis(users, P, seed, extra):
+        extra = tuple(Message(m.sender, m.receiver, m.kind, sch.encrypt(m.payload)) for m in extra)
+        return run_thesis_count(users, P, sch, SampledRandomness(P.share_variance, ctx.int_seed(f"assume{seed}")),
+                                extra_messages=extra)
+
+    def paper(users, P, seed, extra):
+        return run_pad_count(users, P, 1_000_003, SampledRandomness(P.share_variance, ctx.int_seed(f"assume-pad{seed}")),
+                             extra_messages=extra)
+
+    s1 = _assumptions_hold(thesis, {SERVER1: lambda k: k == ["S"], SERVER2: lambda k: set(k) == {"m"}}, SERVER2,
+                           lambda x: isinstance(x, ph.EncryptedNumber), "Paillier (python-paillier, 256-bit key)")
+    s2 = _assumptions_hold(paper, {SERVER: lambda k: k.count("s") == 1 and set(k) <= {"k", "s"} and k[-1] == "s",
+                                   PROXY: lambda k: set(k) == {"m"}}, PROXY,
+                           lambda x: isinstance(x, int) and 0 <= x < 1_000_003, "one-time pads mod the prime 1,000,003")
+    return by_reading({ASSUMPTIONS_READINGS[0].name: s1, ASSUMPTIONS_READINGS[1].name: s2})
 
 
 @claim("count.def9", method="exact", readings=(Reading(
@@ -488,21 +533,26 @@ def thm10(ctx):
     variance σ²/((1−t)N−1), whose exact breach probability exceeds δ. Under 002's pad protocol every affine
     forwarding strategy gives a release that is uniform on Z_p (independent of the bits) or the honest noisy
     sum (exhaustive, small p)."""
-    n, t = 10, "0"
+    t = "0"
     sig2 = Q(int(2 * math.log(4 / 0.02) * 1000) + 1, 1000)
+    # the fewest users for which one share (variance sigma^2/((1 - t)N - 1)) no longer protects b_1 + r_1
+    n = next((k for k in range(2, 11) if not ex.is_probabilistically_private("1", "1/50", CountParams(sig2, t, k).share_variance, 1)), 10)
     P = CountParams(sig2, t, n)
-    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1])
+    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1][:n])
     tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, ctx.int_seed("thm10")),
                           server2_forward=lambda cs: cs[0])
     leaked = tr.releases[0] == us[0].b + us[0].last_share
     private = ex.is_probabilistically_private("1", "1/50", P.share_variance, 1)
     breach = float(ex.breach_probability("1", P.share_variance, 1, mpmath.iv).a)
     if leaked and not private:
+        smaller = {k: float(ex.breach_probability("1", CountParams(sig2, t, k).share_variance, 1, mpmath.iv).b) for k in range(2, n)}
         thesis = refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b,
                                   "r_1": us[0].last_share, "noise_variance_of_release": P.share_variance,
-                                  "breach_probability_lower": breach, "delta": "1/50", "eps": 1}).because(
+                                  "breach_probability_lower": breach, "delta": "1/50", "eps": 1,
+                                  "minimal": f"the fewest users: with N in {list(smaller)} one share's breach probability is at most "
+                                             f"{smaller} (≤ δ)"}).because(
             "In the thesis protocol Server 2's message is not the last one acted on: Server 1 decrypts and publicly "
-            "releases whatever Server 2 forwards. With N = 10, t = 0 and σ² chosen for (ε, δ) = (1, 1/50), a "
+            f"releases whatever Server 2 forwards. With N = {n} users (the fewest that show it), t = 0 and σ² chosen for (ε, δ) = (1, 1/50), a "
             "corrupted Server 2 that forwards only user 1's ciphertext makes the public release b_1 + r_1, noised by "
             "one share of variance σ²/(N − 1) whose exact breach probability exceeds δ, so the adversary learns "
             "information that breaches privacy without colluding with anyone.")
@@ -551,17 +601,18 @@ P1_ROUNDED = Reading(
 
 @claim("count.p_protocol1", method="exact+statistical", readings=(P1_ABSOLUTE, P1_ROUNDED))
 def p_protocol1(ctx):
-    """Exact release laws (rational share law, 3 users, p = 101) under both readings of |r_i|, and seeded runs of
-    the pad protocol with absolute and with integer (rounded) shares, against the stated release Σ b_i + r_i."""
+    """Exact release laws (rational share law, 2 users - the fewest Protocol 1 admits, as the share variance is
+    sigma^2/((1 - t)N - 1) - p = 101) under both readings of |r_i|, and seeded runs of the pad protocol with absolute
+    and with integer (rounded) shares, against the stated release Σ b_i + r_i."""
     share = rational_gaussian_pmf("1/2", 2)
-    bs = [1, 0, 1]
-    stated = release_law(bs, [True] * 3, share, p=101)
+    bs = [1, 0]
+    stated = release_law(bs, [True] * len(bs), share, p=101)
     abs_share: dict = {}
     for x, q in share.items():
         abs_share[abs(x)] = abs_share.get(abs(x), 0) + q
-    literal = release_law(bs, [True] * 3, abs_share, p=101)
+    literal = release_law(bs, [True] * len(bs), abs_share, p=101)
     mean = lambda law: sum(x * q for x, q in law.items())
-    P = CountParams(1, 0, 3)
+    P = CountParams(1, 0, len(bs))
     runs = {}
     for absolute in (True, False):
         ok = True
@@ -577,7 +628,7 @@ def p_protocol1(ctx):
             paper="releases Σ b_i + r_i", computed="Σ b_i + Σ |r_i| (mean shifted)", mean_stated=mean(stated),
             mean_literal=mean(literal), runs_release_stated_sum=runs[True]).because(
             "Read with the absolute value as printed, every user adds |r_i| ≥ 0, so the server releases Σ b_i + Σ |r_i|: "
-            f"with 3 users and the exact share law the release's mean is {mean(literal)} instead of the stated "
+            f"with {len(bs)} users (the fewest the protocol admits) and the exact share law the release's mean is {mean(literal)} instead of the stated "
             f"{mean(stated)}, contradicting the protocol's own statement that it releases Σ b_i + r_i."),
         P1_ROUNDED.name: verified(runs_release_stated_sum=runs[False], integer_shares=integer_shares)
         if runs[False] and integer_shares else discrepancy(
