@@ -9,7 +9,10 @@ from checks.quotes import S000, S001, S002, S003, Quote
 DEF3_PAIR = (
     (S000, "§2.2.1 Definition 3", r"An algorithm M satisfies (ϵ, δ) -probabilistic differential privacy if for all user activity logs L and neighboring ad logs L' obtained from L by adding or deleting the contexts and clicks of a single user we can divide the output space Ω into two sets Ω_1, Ω_2 such that*"),
 )
+# the split once per input S for all its neighbours S' (thesis ch. 6 proof of Prop. 9, and 003's definition)
 DEF3_INPUT = (
+    (S000, "§6.5 proof of Proposition 9", r"Assume that, for all search logs S , we can divide the output space Ω into two sets Ω_1, Ω_2 , such that"),
+    (S000, "§6.5 proof of Proposition 9", r"for all search logs S' differing from S only in the search history of a single user and for all $O \in \Omega_1$:"),
     (S003, "§2 Definition 3", r"for all search logs S𝑆S we can divide the output space ΩΩ\Omega into two sets"),
 )
 THM1_TAIL = (

@@ -5,12 +5,8 @@ keep that). See :mod:`checks.quotes`."""
 from __future__ import annotations
 
 from checks.quotes import S000, S003, Quote
+from checks.quotes.dp import DEF3_INPUT, DEF3_PAIR
 
-DEF3_INPUT = (
-    (S000, "§6.5 proof of Proposition 9", r"Assume that, for all search logs S , we can divide the output space Ω into two sets Ω_1, Ω_2 , such that"),
-    (S000, "§6.5 proof of Proposition 9", r"for all search logs S' differing from S only in the search history of a single user and for all $O \in \Omega_1$:"),
-    (S003, "§2 Definition 3", r"for all search logs S𝑆S we can divide the output space ΩΩ\Omega into two sets"),
-)
 DEF10 = (
     (S000, "§6.2.3 Definition 10", r"E[|\{d \in \mathcal{A}(S) | f_d(S) < \tau - \xi\} \cup \{d \notin \mathcal{A}(S) | f_d(S) > \tau + \xi\}|]"),
 )
@@ -169,6 +165,10 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "zealous.text_clicks": (
         (S000, "§6.4.1", r"by simply adding Laplacian noise to the click counts with scale $2m/\epsilon'$. Together the sanitized query and click histogram achieves $(2\epsilon', \delta')$ -indistinguishability."),
     ),
+    "zealous.thm14/Def. 3 per pair": DEF3_PAIR,
+    "zealous.text_step4/Def. 3 per pair": DEF3_PAIR,
+    "zealous.prop9/Def. 3 per pair": DEF3_PAIR,
+    "zealous.cor3/Def. 3 per pair": DEF3_PAIR,
     "zealous.thm14/Def. 3 per input": DEF3_INPUT,
     "zealous.text_step4/Def. 3 per input": DEF3_INPUT,
     "zealous.prop9/Def. 3 per input": DEF3_INPUT,
