@@ -17,6 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 from checks.catalog import catalog
+from checks.quotes import attach
 from checks.verdict import Outcome, Reading
 
 METHODS = ("exact", "smt", "property", "numeric", "reproduction", "statistical", "symbolic", "exhaustive", "measured")
@@ -81,16 +82,16 @@ class ClaimCheck:
 
     def tested_readings(self) -> tuple[Reading, ...]:
         """The declared readings, or the single reading "as stated" sourced from the catalog."""
-        return self.readings or (default_reading(self.id),)
+        return tuple(attach(self.id, r) for r in self.readings) if self.readings else (default_reading(self.id),)
 
 
 def default_reading(claim_id: str) -> Reading:
     """The reading of a claim whose check declares none: the documents give one reading, the
     catalogued statement, at the catalogued source."""
     entry = catalog()[claim_id]
-    return Reading(name="as stated",
-                   meaning="the documents give one reading: the catalogued statement, read literally",
-                   source=entry.source)
+    return attach(claim_id, Reading(name="as stated",
+                                    meaning="the documents give one reading: the catalogued statement, read literally",
+                                    source=entry.source))
 
 
 CHECKS: dict[str, ClaimCheck] = {}

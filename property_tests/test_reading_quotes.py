@@ -7,9 +7,10 @@ space, ";", ",", ")" or the end (so primes such as t' or M'' inside LaTeX are no
 files are found by ``checks.registry.default_seeds_dir`` (``seeds/`` beside ``$PRIVCLAIMS_DATA``, else
 ``../shared/seeds`` beside the project, as in CI); without them the quote tests are skipped, with the reason.
 
-Covered: maskit (and dp.thm2, whose reading the maskit code declares). The other areas do not pass yet:
-``test_other_areas_are_listed_as_open`` keeps the list of areas with readings that quote nothing verbatim
-honest (it fails when an area starts passing and is still listed).
+Covered: every area - maskit (its quotes in ``checks/claims/maskit/_quotes.py``, including dp.thm2's, whose
+reading the maskit code declares) and zealous, ads, count, querygen, dp (quotes in ``checks/quotes/<area>.py``,
+attached to the readings by the registry). ``test_other_areas_are_listed_as_open`` keeps the list of areas whose
+readings do not all quote verbatim honest (now empty: it fails as soon as an area regresses).
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FILE = re.compile(r"00[0-4]_[0-9a-f]{16}\.txt")
 QUOTE = re.compile(r"“([^”]+)”|(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,)])")
 MIN_CHARS = 12  # the quote that anchors a reading is at least this long (no "δ" or "≤" alone)
-COVERED = ("maskit",)
+COVERED = ("maskit", "zealous", "ads", "count", "querygen", "dp")
 EXTRA = ("dp.thm2",)  # declared by the maskit code (checks/claims/maskit/_common.py)
-# areas whose readings do not all quote the documents verbatim yet (issue 12: left for their owners)
-OPEN_AREAS = {"dp", "ads", "count", "zealous", "querygen"}
+# areas whose readings do not all quote the documents verbatim yet (issue 12)
+OPEN_AREAS: set[str] = set()
 
 
 def seeds_dir() -> Path | None:
@@ -125,3 +126,19 @@ def test_seeds_are_found_by_the_data_rule(tmp_path, monkeypatch):
     beside = Path(checks.registry.__file__).resolve().parents[2] / "shared" / "seeds"
     monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "elsewhere" / "data"))  # no seeds there: ../shared/seeds, if any
     assert default_seeds_dir() == (beside if beside.is_dir() else None)
+
+
+def test_quote_tables_name_existing_claims_and_readings():
+    """A table key that names no claim, or no reading of its claim, would attach nothing: caught here."""
+    from checks.quotes import AREAS, table
+
+    checks = load_all()
+    bad = []
+    for area in AREAS:
+        for key in table(area):
+            cid, _, name = key.partition("/")
+            if cid not in checks:
+                bad.append(key)
+            elif name and name not in {r.name for r in checks[cid].tested_readings()}:
+                bad.append(key)
+    assert not bad, bad

@@ -273,8 +273,8 @@ def def6(ctx: Context) -> Outcome:
 
 @claim("dp.text_def6_subset", method="property+exhaustive", readings=one_reading(
     "as stated", "for S' ⊂ S, δ/|S'|-privacy gives Pr[X_t ∈ S' | o] − Pr[X_t ∈ S'] ≤ δ at every single time t",
-    f"{THESIS} §2.2.2 after Definition 6: 'for any subset S' ⊂ S, any t, any o preserving δ/|S'|-privacy ... "
-    "Pr[X_t ∈ S'|o] − Pr[X_t ∈ S'] ≤ δ'"))
+    f"{THESIS} §2.2.2 after Definition 6: for any subset S′ ⊂ S, any t, any o preserving δ/|S′|-privacy ... "
+    "Pr[X_t ∈ S′|o] − Pr[X_t ∈ S′] ≤ δ"))
 def def6_subset(ctx: Context) -> Outcome:
     """For S' of S: if o preserves delta/|S'|-privacy then Pr[X_t in S'|o] - Pr[X_t in S'] <= delta.
 
@@ -309,9 +309,9 @@ def _describe_system(sy: Any) -> dict[str, Any]:
     "some point of the window",
     "for a window W of Δ time steps, δ/Δ-privacy (Definition 6) gives Pr[∃t ∈ W: X_t = s | o] − Pr[∃t ∈ W: X_t = s] ≤ δ "
     "(the event 'at *some* point', by analogy with '*some* sensitive context'; thesis and 001 word it identically)",
-    f"{THESIS} §2.2.2: 'For a time window of length Δ any o preserving δ/Δ-privacy we have that the posterior belief ... "
+    f"{THESIS} §2.2.2: For a time window of length Δ any o preserving δ/Δ-privacy we have that the posterior belief ... "
     f"of the user being in a sensitive context s at *some* point in the time window is at most δ larger than her prior "
-    f"belief'; {MASKIT} §2.1 (Δ_t)"))
+    f"belief; {MASKIT} §2.1 (Δ_t)"))
 def def6_window(ctx: Context) -> Outcome:
     """"For a window of length D, any o preserving delta/D-privacy keeps the posterior belief that the
     user is in s at some point of the window at most delta above the prior belief."

@@ -48,8 +48,8 @@ PROCEDURE = Reading(
     "procedure",
     "the strategy is the §4 procedure: start from Q̂ = Q, each step replaces one v_i ≠ * by * as the "
     "strategy prescribes, stop at the first Q̂ with G(Q̂, a) ≥ G_min (or when nothing is left to remove)",
-    f"{SRC} §4 strategies 2-4: 'iteratively updates Q̂ by substituting v_i with * at a time ... until "
-    "G(Q̂, a) ≥ G_min'")
+    f"{SRC} §4 strategies 2-4: iteratively updates Q̂ by substituting v_i with * at a time ... until "
+    "G(Q̂, a) ≥ G_min")
 def _one(meaning: str, source: str, name: str = "as stated") -> tuple[Reading, ...]:
     """The declaration of a claim the documents give one reading of (004 has no second version)."""
     return (Reading(name, "The documents give one reading: " + meaning, source),)
@@ -59,8 +59,8 @@ SATISFIES = Reading(
     "privacy-preserving whenever possible",
     "the strategy provides a privacy-preserving Q̂ (G(Q̂, a) ≥ G_min) whenever some generalisation of Q is one "
     "(as Brute-Force does); not optimality, which 004 never claims for the heuristics",
-    f"{SRC} §4: 'In order to provide privacy-preserving queries, the query Q is modified to the query Q̂ by "
-    "removing some private information included in Q until G(Q̂, a) ≥ G_min'; §4: 'This process is repeated until "
+    f"{SRC} §4: In order to provide privacy-preserving queries, the query Q is modified to the query Q̂ by "
+    "removing some private information included in Q until G(Q̂, a) ≥ G_min; §4: 'This process is repeated until "
     "the generalized query satisfies the user's privacy requirement'; §8: 'query generalizer can satisfy user's "
     "privacy requirement'")
 
@@ -72,16 +72,16 @@ SATISFIES = Reading(
 EVALUATIONS = Reading(
     "entropy evaluations",
     "the bound counts G evaluations (step 1) times the O(n log n) sort of step (2), as the paper costs them",
-    f"{SRC} §4: 'the computation of each strategy consists of two steps: (1) selection of candidate attributes "
+    f"{SRC} §4: the computation of each strategy consists of two steps: (1) selection of candidate attributes "
     "and (2) computation of guessing entropy ... the step (2) requires O(n log n) time where n is the number of "
-    "distinct domain values in the target attribute a'")
+    "distinct domain values in the target attribute a")
 TOTAL_WORK = Reading(
     "total work",
     "the bound is the total running time of the strategy on an auxiliary table of N tuples, computing each G "
     "from the table (counting the matching tuples' target values, then sorting)",
-    f"{SRC} §4: 'Thus the total running time of Brute-Force is O(2^m · n log n)'; 'the total running time of the "
-    "Best-Fit and Worst-Fit is O(rm · n log n)'; 'the time complexity of the Random-Fit strategy is "
-    "O(r · n log n)'; and 004 itself counts the tuples, §3: 'the computation overhead of entropy values is "
+    f"{SRC} §4: Thus the total running time of Brute-Force is O(2^m · n log n); the total running time of the "
+    "Best-Fit and Worst-Fit is O(rm · n log n); the time complexity of the Random-Fit strategy is "
+    "O(r · n log n); and 004 itself counts the tuples, §3: 'the computation overhead of entropy values is "
     "proportional to the number of tuples'")
 
 
@@ -178,8 +178,8 @@ def def_query(ctx: Context) -> Outcome:
 
 @claim("querygen.def_shannon", method="exact+numeric", readings=_one(
     "H = −Σ p_i log2 p_i over the matching tuples' target values (Eq. (1))",
-    f"{SRC} §2 Eq. (1): 'The Shannon entropy is a traditional estimator of measuring the information of X as follows "
-    "(here, log is to the base 2)'"))
+    f"{SRC} §2 Eq. (1): The Shannon entropy is a traditional estimator of measuring the information of X as follows "
+    "(here, log is to the base 2)"))
 def def_shannon(ctx: Context) -> Outcome:
     t = table1()
     h = exact.shannon_entropy(t, eq3_query(t), "Income")
@@ -416,14 +416,14 @@ def _random_fit_miss_probability(t, q, req) -> Any:
     return Q(misses, total)
 
 
-_UNIFORM_SRC = (f"{SRC} §4: 'under the assumption of uniform distribution, the traffic overhead becomes larger as the "
-                "guessing entropy increases'")
+_UNIFORM_SRC = (f"{SRC} §4: under the assumption of uniform distribution, the traffic overhead becomes larger as the "
+                "guessing entropy increases")
 UNIFORM_READINGS = (
     Reading("one multiplicity",
             "every match set is uniform with the same multiplicity k (each value it contains occurs k times), so "
             "N = k·n and G = (n + 1)/2",
-            _UNIFORM_SRC + "; §5: 'If the given values of the targeted attribute are uniformly distributed, the traffic "
-            "overhead should be minimized when the query is provided with the minimally allowed entropy'; §5: 'observed "
+            _UNIFORM_SRC + "; §5: If the given values of the targeted attribute are uniformly distributed, the traffic "
+            "overhead should be minimized when the query is provided with the minimally allowed entropy; §5: 'observed "
             "a low correlation (0.369) unlike the ideal uniform distribution' (in the ideal case traffic is a function of "
             "G, which needs one multiplicity)"),
     Reading("uniform match sets",
@@ -505,7 +505,7 @@ def _table1_instances():
 
 @claim("querygen.def_opt", method="exact+exhaustive", quick=False, readings=_one(
     "Eq. (4): minimise f(x) subject to f(x) ≥ G_min over x ∈ {0,1}^m, f(x) = G of Q with v_i kept iff x_i = 1; "
-    "Brute-Force returns its optimum", f"{SRC} §4 Eq. (4): 'minimize f(x_1, ..., x_m) subject to f(x_1, ..., x_m) ≥ G_min'"))
+    "Brute-Force returns its optimum", f"{SRC} §4 Eq. (4): minimize f(x_1, ..., x_m) subject to f(x_1, ..., x_m) ≥ G_min"))
 def def_opt(ctx: Context) -> Outcome:
     """Eq. (4) by exhaustion equals Brute-Force on every Table 1 instance (all targets, every query built
     from a tuple with any subset of its values, G_min ∈ {1, 5/4, ..., 3})."""
@@ -529,8 +529,8 @@ def def_opt(ctx: Context) -> Outcome:
 
 @claim("querygen.text_nphard", method="smt", readings=_one(
     "Eq. (4) is NP-hard (as a binary program with a nonlinear objective), so heuristics are needed",
-    f"{SRC} §4: 'this problem can be expressed as a Binary Integer Programming problem with a nonlinear objective "
-    "function ..., which is a well-known NP-hard problem [18]'"))
+    f"{SRC} §4: this problem can be expressed as a Binary Integer Programming problem with a nonlinear objective "
+    "function ..., which is a well-known NP-hard problem [18]"))
 def text_nphard(ctx: Context) -> Outcome:
     t = table1()
     checked, results = 0, []
@@ -618,8 +618,8 @@ BRUTE_TIES = (
     Reading("two or more tie",
             "Brute-Force returns a minimum-G combination among those with G ≥ G_min; whenever two or more tie, one of "
             "them uniformly at random",
-            f"{SRC} §4 strategy 1: 'select a combination Q̂ whose entropy G(Q̂, a) is the minimum where G(Q̂, a) ≥ G_min. "
-            "If more than two combinations have an identical entropy value, one of them is randomly selected'"),
+            f"{SRC} §4 strategy 1: select a combination Q̂ whose entropy G(Q̂, a) is the minimum where G(Q̂, a) ≥ G_min. "
+            "If more than two combinations have an identical entropy value, one of them is randomly selected"),
     Reading("more than two tie",
             "as above, but the random choice is prescribed only when three or more tie ('more than two', literally); a "
             "tie of exactly two may be broken either way",
@@ -719,8 +719,8 @@ def _sort_comparisons(rng: np.random.Generator) -> tuple[list[int], list[int]]:
 
 @claim("querygen.cx_entropy", method="exact+measured", readings=_one(
     "step (2), sorting the n value frequencies, takes O(n log n) comparisons",
-    f"{SRC} §4: 'the attribute values are sorted in decreasing order of their frequencies ... the step (2) requires "
-    "O(n log n) time where n is the number of distinct domain values in the target attribute a'"))
+    f"{SRC} §4: the attribute values are sorted in decreasing order of their frequencies ... the step (2) requires "
+    "O(n log n) time where n is the number of distinct domain values in the target attribute a"))
 def cx_entropy(ctx: Context) -> Outcome:
     ns, comps = _sort_comparisons(ctx.rng("querygen.cx_entropy"))
     within = all(c <= n * math.log2(n) for n, c in zip(ns, comps))
@@ -808,8 +808,8 @@ def cx_brute(ctx: Context) -> Outcome:
 SECTION5_WORST = Reading(
     "§5 restatement",
     "Worst-Fit's time complexity is O(m · n log n) for every query (evaluations counted as in §4)",
-    f"{SRC} §5: 'Considering that the time complexity of Worst-Fit is O(m · n log n) (m : the number of attributes "
-    "in the query, ... r : the number of removed attributes from the original query)'")
+    f"{SRC} §5: Considering that the time complexity of Worst-Fit is O(m · n log n) (m : the number of attributes "
+    "in the query, ... r : the number of removed attributes from the original query)")
 
 
 @claim("querygen.cx_bestworst", method="exact+measured", quick=False,
@@ -939,8 +939,8 @@ def _dataset_consistency() -> dict[str, tuple[Any, Any]]:
 
 @claim("querygen.text_dataset", method="reproduction", quick=False, readings=_one(
     "the HMDA 2007 extract: 66,270 denied Massachusetts applicants, six attributes with 236, 206, 9, 14, 7 and 4 groups",
-    f"{SRC} §5: 'we selected 66,270 people who were denied the loan at least once and live in Massachusetts ... we "
-    "selected 6 attributes'"))
+    f"{SRC} §5: we selected 66,270 people who were denied the loan at least once and live in Massachusetts ... we "
+    "selected 6 attributes"))
 def text_dataset(ctx: Context) -> Outcome:
     consistency = compare_all(_dataset_consistency())
     if consistency.verdict != "verified":
@@ -1003,8 +1003,8 @@ PAPER_TABLE2 = {
     "the shape of Fig. 2 on real data: the original query lower-bounds every strategy, and Worst-Fit's mean traffic "
     "rises slowly over the low G_min levels and steeply over the last ones, similarly for all six targets (004 "
     "leaves the levels on other data open, so the shape must not hinge on the level range: LEVEL_REACHES)",
-    f"{SRC} §5: 'For each target attribute, the results have similar trends ... while the slope increases rapidly when "
-    "G_min > 4.5, our framework incurs a slight increase in traffic overhead when G_min ≤ 4.5'"))
+    f"{SRC} §5: For each target attribute, the results have similar trends ... while the slope increases rapidly when "
+    "G_min > 4.5, our framework incurs a slight increase in traffic overhead when G_min ≤ 4.5"))
 def fig2(ctx: Context) -> Outcome:
     """Knee measure: slope over the last two level intervals / mean slope over the first seven of Worst-Fit's
     mean traffic; a knee is a ratio > 2 (paper's Income column of Table 2: 8.75). Reproduced only if the
@@ -1103,8 +1103,8 @@ def table2(ctx: Context) -> Outcome:
     "ratio at that level equals 1.4 at the text's one decimal. 'is greater than roughly 1.4 times than' is the "
     "garbled comparative '1.4 times greater than' (the sentence argues the increase is not significant), not a "
     "strict lower bound '> 1.4' — that reading drops 'roughly', and the evidence records that 1.3957 < 1.4",
-    f"{SRC} §5: 'the traffic overhead of Worst-Fit is greater than roughly 1.4 times than that of the original query "
-    "even if G_min = 15 for [Loan Amount]'; Table 2, Loan Amount column, row G_min = 15: 1.3957"))
+    f"{SRC} §5: the traffic overhead of Worst-Fit is greater than roughly 1.4 times than that of the original query "
+    "even if G_min = 15 for [Loan Amount]; Table 2, Loan Amount column, row G_min = 15: 1.3957"))
 def text_1_4x(ctx: Context) -> Outcome:
     value = Q(str(PAPER_TABLE2["Loan Amount"][_paper_levels("Loan Amount").index(15)]))
     rounded = round(value * 10) / Q(10)
@@ -1125,8 +1125,8 @@ def text_record(ctx: Context) -> Outcome:
 
 @claim("querygen.text_pearson", method="reproduction", quick=False, readings=_one(
     "on the HMDA 2007 extract the [Loan Amount] histogram is skewed and the Pearson correlation between G and traffic "
-    "over random queries is 0.369 (low)", f"{SRC} §5: 'we also calculated the Pearson correlation coefficient ... and then "
-    "observed a low correlation (0.369)'"))
+    "over random queries is 0.369 (low)", f"{SRC} §5: we also calculated the Pearson correlation coefficient ... and then "
+    "observed a low correlation (0.369)"))
 def text_pearson(ctx: Context) -> Outcome:
     t = _hmda()
     rng = np.random.default_rng(ctx.int_seed("querygen.text_pearson"))
@@ -1155,8 +1155,8 @@ def text_pearson(ctx: Context) -> Outcome:
 
 @claim("querygen.text_white", method="reproduction", quick=False, readings=_one(
     "at G_min = 1.35 for [Gender], Brute-Force's query is [Race] = White alone whenever the query contains it; White is "
-    "65.1% of the records", f"{SRC} §5: 'when G_min = 1.35 for a = [Gender], the generalized query with the smallest "
-    "entropy always consists of [Race] = \u201cWhite\u201d alone ... this specific attribute value dominates 65.1%'"))
+    "65.1% of the records", f"{SRC} §5: when G_min = 1.35 for a = [Gender], the generalized query with the smallest "
+    "entropy always consists of [Race] = \u201cWhite\u201d alone ... this specific attribute value dominates 65.1%"))
 def text_white(ctx: Context) -> Outcome:
     t, queries, res = _experiment(ctx.int_seed("querygen.experiment"))
     a = t.attr_index("Single")
@@ -1253,8 +1253,8 @@ def text_ranking(ctx: Context) -> Outcome:
 
 @claim("querygen.def_l", method="exact", readings=_one(
     "(a, l) is translated to (a, (l + 1)/2); l = 25 gives G_min = 13",
-    f"{SRC} §6: 'Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
-    "G_min = (l + 1)/2 = 13'"))
+    f"{SRC} §6: Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
+    "G_min = (l + 1)/2 = 13"))
 def def_l(ctx: Context) -> Outcome:
     # the text's gloss "one out of more than 25 values": exactly 25 equally likely values already reach G_min
     g_uniform_25 = exact.guessing_entropy_of_counts([1] * 25)
@@ -1293,7 +1293,7 @@ def _lemma_symbolic() -> dict[str, Any]:
 
 @claim("querygen.lem_uniform", method="symbolic+smt+property", readings=_one(
     "for any distribution sorted decreasingly on l values, Σ p_i·i ≤ (l + 1)/2", f"{SRC} §6 proof of Theorem 6.1: "
-    "'G = Σ p_i · i ≤ (l_Q̂ + 1)/2'"))
+    "G = Σ p_i · i ≤ (l_Q̂ + 1)/2"))
 def lem_uniform(ctx: Context) -> Outcome:
     sym = _lemma_symbolic()
     z3_res = {n: search.z3_guessing_bound(n).status for n in (1, 2, 3, 5, 8, 13, 21, 34)}
@@ -1309,9 +1309,9 @@ def lem_uniform(ctx: Context) -> Outcome:
 
 
 @claim("querygen.thm6_1", method="symbolic+smt+property", readings=_one(
-    "every Q̂ with G(Q̂, a) ≥ (l + 1)/2 has at least l distinct target values", f"{SRC} §6 Theorem 6.1: 'When the query "
+    "every Q̂ with G(Q̂, a) ≥ (l + 1)/2 has at least l distinct target values", f"{SRC} §6 Theorem 6.1: When the query "
     "Q is modified into the query Q̂ with the guessing entropy value, which is greater than or equal to (l + 1)/2, the "
-    "size of the attribute value set for Q̂ is at least l'"))
+    "size of the attribute value set for Q̂ is at least l"))
 def thm6_1(ctx: Context) -> Outcome:
     sym = _lemma_symbolic()
     # z3: integers l > n >= 1 and a sorted distribution on n values with Σ p_i i >= (l+1)/2: unsat for n <= 12
@@ -1355,8 +1355,8 @@ def thm6_1(ctx: Context) -> Outcome:
     "among the distinct values, which would give 1/d ≤ 1/l, is not a second reading: it ignores the value counts the "
     "released group shows, and 004's adversary guesses the most likely value first; for k-anonymity the uniform "
     "pick is already the best guess, the records being indistinguishable.)",
-    f"{SRC} §7: 'every group of indistinguishable records contains at least l distinct sensitive attribute values; "
-    "thereby the risk of attribute disclosure is kept under 1/l'; §2: 'the best strategy is obviously to start by "
+    f"{SRC} §7: every group of indistinguishable records contains at least l distinct sensitive attribute values; "
+    "thereby the risk of attribute disclosure is kept under 1/l; §2: 'the best strategy is obviously to start by "
     "guessing the most likely X'"),))
 def text_related(ctx: Context) -> Outcome:
     """k-anonymity: a record's class has ≥ k members, so a uniform pick among them re-identifies it with

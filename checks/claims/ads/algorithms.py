@@ -53,7 +53,7 @@ def _reduction_fails(inst: tuple[list, list]) -> bool:
 @claim("ads.prop6", method="exhaustive", readings=(Reading(
     'reduction from maximum coverage',
     "The documents give one reading: choosing the revenue-maximising k ads is NP-hard, by the stated reduction (universe = contexts, uniform Pr[c|ĉ], one ad per set with CTR 1 on its elements, p_a = 1), under which expected revenue = covered elements / |U|; checked: the reduction's identity exhaustively on small coverage instances (NP-hardness itself follows from it).",
-    "000_211156f2009240b4.txt §4.3 Proposition 6 and its proof ('the expected revenue is 1/|U| * Σ_c max_{a∈A} CTR(a|c), which is equal to the number of covered elements ... divided by the universe size'); 002_9d55ef468949585c.txt §3.3"),))
+    "000_211156f2009240b4.txt §4.3 Proposition 6 and its proof (the expected revenue is 1/|U| * Σ_c max_{a∈A} CTR(a|c), which is equal to the number of covered elements ... divided by the universe size); 002_9d55ef468949585c.txt §3.3"),))
 def prop6(ctx):
     """Executable reduction of Prop. 6: for every coverage instance with |U| <= 3 and <= 3 sets (and
     |U| = 4 with <= 2 sets), every k and every A: E[Revenue(A)] = |∪ S_A|/|U|, and the optimal ad
@@ -78,8 +78,8 @@ def prop6(ctx):
     "the cited hardness result",
     "The documents give one reading: maximum coverage cannot be approximated within e/(e − 1) − o(1) unless P = NP "
     "(Feige), so Greedy's 1 − 1/e is the best possible ratio.",
-    "000_211156f2009240b4.txt §4.3 'Moreover, the maximum coverage problem cannot be approximated within e/(e−1) − "
-    "o(1) assuming P ≠ NP [30]'; 002_9d55ef468949585c.txt §3.3"),))
+    "000_211156f2009240b4.txt §4.3 Moreover, the maximum coverage problem cannot be approximated within e/(e−1) − "
+    "o(1) assuming P ≠ NP [30]; 002_9d55ef468949585c.txt §3.3"),))
 def text_maxcov(ctx):
     """Feige's inapproximability is a cited theorem; we check only the printed constants' consistency: the
     text's 'best possible' needs the hardness bound e/(e − 1) (000 §4.3, 002 §3.3) to be the reciprocal of
@@ -117,14 +117,14 @@ ALG6_NEW_AD = Reading(
     "loop ends after k rounds (the set A of k ads the prose describes).",
     "000_211156f2009240b4.txt §4.3.1: 'constructs a set A of k ads incrementally. It starts with A empty and in "
     "each round, the ad that increases the expected revenue the most is added to A'; the same sentence in "
-    "002_9d55ef468949585c.txt §3.3 ('Algorithm 1 shows a greedy algorithm ... constructs a set A of k ads "
-    "incrementally')")
+    "002_9d55ef468949585c.txt §3.3 (Algorithm 1 shows a greedy algorithm ... constructs a set A of k ads "
+    "incrementally)")
 ALG6_AS_PRINTED = Reading(
     "argmax over all ads, as printed",
     "The argmax ranges over every a ∈ 𝒜 of the for-loop, chosen ads included (their benefit is 0); ties are "
     "not ruled on by the documents, so a tie rule that may return a chosen ad (here: lowest id) is allowed.",
     "000_211156f2009240b4.txt §4.3.1 Algorithm 6 and 002_9d55ef468949585c.txt §3.3 Algorithm 1: "
-    "'for a ∈ 𝒜 do b_a ← E[Revenue(A ∪ {a}|ĉ)] − E[Revenue(A|ĉ)] end for; A ← A ∪ {argmax_a b_a}' "
+    "for a ∈ 𝒜 do b_a ← E[Revenue(A ∪ {a}|ĉ)] − E[Revenue(A|ĉ)] end for; A ← A ∪ {argmax_a b_a} "
     "(no tie rule stated)")
 
 
@@ -206,10 +206,10 @@ def _all_dyadic(inst) -> bool:
     "of largest p_a CTR(a|c) in each exact context; b_i = B({a_1..a_(i-1)}, {a_i}) for the greedy ads, so "
     "b(l) = Σ_(i<=l) b_i = E[Revenue({a_1..a_l})]; b_i* likewise for the optimal ads in any fixed order, so b*(k) is "
     "their revenue whatever the order.",
-    "000_211156f2009240b4.txt §4.3.1: 'We first define a benefit function of adding a set A' to a set A: B(A, A') = "
-    "E[Revenue(A ∪ A'|ĉ)] - E[Revenue(A|ĉ)]' and 'we define the benefit of the i-th ad to be b_i and the expected "
+    "000_211156f2009240b4.txt §4.3.1: We first define a benefit function of adding a set A′ to a set A: B(A, A′) = "
+    "E[Revenue(A ∪ A′|ĉ)] - E[Revenue(A|ĉ)] and we define the benefit of the i-th ad to be b_i and the expected "
     "revenue after adding the first l ads to be b(l) = Σ_{i=1}^l b_i ... let a_1*, ..., a_k* be the k optimal ads in "
-    "any fixed order'; 002_9d55ef468949585c.txt §3.3.1"),))
+    "any fixed order; 002_9d55ef468949585c.txt §3.3.1"),))
 def def_benefit(ctx):
     """B(A, A') by definition (two revenue evaluations via the client's choice in each context);
     b(l) = Σ b_i = E[Revenue({a_1..a_l})]; b*(k) does not depend on the order of the optimal ads."""
@@ -257,7 +257,7 @@ def _submodular(inst) -> bool:
 @claim("ads.fact3", method="property+smt", readings=(Reading(
     'submodular for all A1 ⊆ A2, A',
     'The documents give one reading: for all sets A1 ⊆ A2 and every set A, B(A1, A) ≥ B(A2, A), with B the benefit of adding A (client choice max p_a·CTR, context-dependent bids and CTR thresholds allowed, as §4.3.2 uses them).',
-    "000_211156f2009240b4.txt §4.3.1 Fact 3: 'The benefit function is submodular, i.e., for all sets of ads A_1 ⊆ A_2 and for all A, B(A_1, A) ≥ B(A_2, A)'; 002_9d55ef468949585c.txt §3.3 Fact 3.2"),))
+    "000_211156f2009240b4.txt §4.3.1 Fact 3: The benefit function is submodular, i.e., for all sets of ads A_1 ⊆ A_2 and for all A, B(A_1, A) ≥ B(A_2, A); 002_9d55ef468949585c.txt §3.3 Fact 3.2"),))
 def fact3(ctx):
     p = search(ctx, "ads.fact3", ad_instances(max_ads=4, max_contexts=4, context_payments=True, threshold=True),
                _submodular, examples(ctx, 12, 300),
@@ -293,7 +293,7 @@ def _lemma_check(ctx, which: str, **extra: Any) -> Outcome:
 @claim("ads.lem10", method="property+smt", readings=(Reading(
     'for every l in [k], any optimal set',
     "The documents give one reading: for every l ∈ {1..k}, Greedy's l-th benefit b_l ≥ (b*(k) − b(l − 1))/k, whatever tie rule Greedy uses and for any fixed order of the optimal ads.",
-    "000_211156f2009240b4.txt §4.3.1 Lemma 10: '∀ l ∈ [k]: b_l ≥ (b*(k) − b(l−1))/k'; 002_9d55ef468949585c.txt §3.3 Lemma 3.3"),))
+    "000_211156f2009240b4.txt §4.3.1 Lemma 10: ∀ l ∈ [k]: b_l ≥ (b*(k) − b(l−1))/k; 002_9d55ef468949585c.txt §3.3 Lemma 3.3"),))
 def lem10(ctx):
     return _lemma_check(ctx, "lem10", note="the proof's sum Σ_{i=0}^{k} should start at i = 1 (a_0* is undefined)")
 
@@ -301,7 +301,7 @@ def lem10(ctx):
 @claim("ads.lem11", method="property+smt", readings=(Reading(
     'for every l in [k]',
     'The documents give one reading: for every l ∈ {1..k}, b(l) ≥ (1 − (1 − 1/k)^l)·b*(k).',
-    "000_211156f2009240b4.txt §4.3.1 Lemma 11: '∀ l ∈ [k]: b(l) ≥ (1 − (1 − 1/k)^l) b*(k)'; 002_9d55ef468949585c.txt §3.3 Lemma 3.4"),))
+    "000_211156f2009240b4.txt §4.3.1 Lemma 11: ∀ l ∈ [k]: b(l) ≥ (1 − (1 − 1/k)^l) b*(k); 002_9d55ef468949585c.txt §3.3 Lemma 3.4"),))
 def lem11(ctx):
     # 002's proof prints "= b*(k)/k − b(l)(1 − 1/k)"; the thesis has "+". Evaluate both on a greedy run.
     inst, _ = tight_instance(3)
@@ -319,7 +319,7 @@ def lem11(ctx):
 @claim("ads.thm7", method="property+smt+exact", readings=(Reading(
     'ratio at least 1 − 1/e',
     "The documents give one reading: on every instance and every k, Greedy's expected revenue b(k) ≥ (1 − (1 − 1/k)^k)·b*(k) ≥ (1 − 1/e)·b*(k).",
-    "000_211156f2009240b4.txt §4.3.1 Theorem 7: 'The greedy algorithm approximates the optimal value to within a factor of (1 − 1/e)'; 002_9d55ef468949585c.txt §3.3 Theorem 3.5"),))
+    "000_211156f2009240b4.txt §4.3.1 Theorem 7: The greedy algorithm approximates the optimal value to within a factor of (1 − 1/e); 002_9d55ef468949585c.txt §3.3 Theorem 3.5"),))
 def thm7(ctx):
     out = _lemma_check(ctx, "thm7")
     if out.verdict != "verified-bounded":
@@ -402,9 +402,9 @@ class _Opt:
         self.alpha_k = Q(alpha) * o.k
 
 
-ALTOBJ_SRC = ("000_211156f2009240b4.txt §4.3.2 Eq. (4.3): 'a set of k ads A that maximize E[Revenue(A)] - αk, i.e., "
-              "max_k max_{A ⊂ 𝒜: |A|=k} ...'; §4.2.3: 'one might consider the communication cost as a variable and "
-              "include it in an objective function that maximizes the value of (revenue - αk)'")
+ALTOBJ_SRC = ("000_211156f2009240b4.txt §4.3.2 Eq. (4.3): a set of k ads A that maximize E[Revenue(A)] - αk, i.e., "
+              "max_k max_{A ⊂ 𝒜: |A|=k} ...; §4.2.3: one might consider the communication cost as a variable and "
+              "include it in an objective function that maximizes the value of (revenue - αk)")
 ALTOBJ_READINGS = (
     Reading("k from 0", "Eq. (4.3) with k ranging over 0..|𝒜| (k = 0: send no ad, objective 0), computed per k "
             "from the best k-set, equals the literal maximum over every subset of 𝒜", ALTOBJ_SRC),
@@ -474,8 +474,8 @@ def _prop7_holds_from1(ia) -> bool:
     return _guarantee_sign(_OptFrom1(inst, alpha), _greedy_prime_from1(inst, alpha)) >= 0
 
 
-PROP7_SRC = ("000_211156f2009240b4.txt §4.3.2 Proposition 7: '(1 − 1/e)Revenue(A*) − αk* = Greedy′' and its proof "
-             "'(1 − 1/e)Revenue(A*) − αk* ≤ Revenue({a_1, ..., a_{k*}}) − αk* ≤ max_k ... = Greedy′'")
+PROP7_SRC = ("000_211156f2009240b4.txt §4.3.2 Proposition 7: (1 − 1/e)Revenue(A*) − αk* = Greedy′ and its proof "
+             "(1 − 1/e)Revenue(A*) − αk* ≤ Revenue({a_1, ..., a_{k*}}) − αk* ≤ max_k ... = Greedy′")
 PROP7_READING = Reading(
     "printed '=' against the proof's '≤'",
     "k and k′ range from 0 (Eq. (4.3)'s bare max_k; Greedy′ may send nothing): the guarantee relates "
@@ -485,7 +485,7 @@ PROP7_FROM1 = Reading(
     "k and k′ from 1",
     "The same with k* and k′ ranging over 1..|𝒜| (at least one ad is sent), the range Theorem 8's proof writes; the "
     "proof's chain needs k* inside Greedy′'s range, so Eq. (4.3) is read with the same range.",
-    PROP7_SRC + "; §4.3.2 proof of Theorem 8: 'k′ = arg max_{1 ≤ k′ ≤ |𝒜|} E[Revenue({a_1, ..., a_k′})] − αk′'")
+    PROP7_SRC + "; §4.3.2 proof of Theorem 8: k′ = arg max_{1 ≤ k′ ≤ |𝒜|} E[Revenue({a_1, ..., a_k′})] − αk′")
 
 
 @claim("ads.prop7", method="property", readings=(PROP7_READING, PROP7_FROM1))
@@ -552,14 +552,14 @@ THM8_K_FROM_0 = Reading(
     "Greedy′ maximises over k′ ∈ {0, .., |𝒜|} (k = 0 sends nothing, objective 0), as Eq. (4.3)'s max_k does; "
     "then Greedy″ = Greedy′, iterations ≤ 1 + k′, and the guarantee is tested with the printed '=' and with "
     "the '≤' the proof uses.",
-    "000_211156f2009240b4.txt §4.3.2 Eq. (4.3) 'max_k max_{A ⊂ 𝒜: |A| = k} ... − αk' and Theorem 8 "
-    "'(1 − 1/e)Revenue(A*) − αk* = Greedy″' (proof: 'it suffices to show that Greedy″ = Greedy′')")
+    "000_211156f2009240b4.txt §4.3.2 Eq. (4.3) max_k max_{A ⊂ 𝒜: |A| = k} ... − αk and Theorem 8 "
+    "(1 − 1/e)Revenue(A*) − αk* = Greedy″ (proof: it suffices to show that Greedy″ = Greedy′)")
 THM8_K_FROM_1 = Reading(
     "k' from 1",
     "Greedy′ maximises over 1 ≤ k′ ≤ |𝒜| as the proof writes, so it always sends at least one ad, while "
     "Greedy″ (run while the objective increases, from A = ∅) may stop at A = ∅.",
-    "000_211156f2009240b4.txt §4.3.2 proof of Theorem 8: 'Greedy″ finds indeed k′ = arg max_{1 ≤ k′ ≤ |𝒜|} "
-    "E[Revenue({a_1, ..., a_k′})] − αk′'")
+    "000_211156f2009240b4.txt §4.3.2 proof of Theorem 8: Greedy″ finds indeed k′ = arg max_{1 ≤ k′ ≤ |𝒜|} "
+    "E[Revenue({a_1, ..., a_k′})] − αk′")
 
 
 @claim("ads.thm8", method="property", readings=(THM8_K_FROM_0, THM8_K_FROM_1))

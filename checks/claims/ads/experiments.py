@@ -123,7 +123,7 @@ def aol_claim(claim_id: str, method: str, name: str, meaning: str, source: str):
 
 @aol_claim("ads.fig4_3", "reproduction", 'shape of Figure 4.3',
            'query frequencies follow a power law, and generalising queries cuts the queries seen once by about an order of magnitude.',
-           "000_211156f2009240b4.txt §4.4.1: 'roughly 100,000 queries appear only once each in our data ... if we generalize queries to the categories of the businesses ... we can reduce this number by an order of magnitude'; 002_9d55ef468949585c.txt §5.1")
+           "000_211156f2009240b4.txt §4.4.1: roughly 100,000 queries appear only once each in our data ... if we generalize queries to the categories of the businesses ... we can reduce this number by an order of magnitude; 002_9d55ef468949585c.txt §5.1")
 def fig4_3(ctx):
     s = suite(ctx)
     counts = {lvl: Counter(query_level(q, lvl) for q in s["queries"]) for lvl in (0, 1)}
@@ -188,7 +188,7 @@ def _diminishing(xs: list[float], ks: list[int]) -> bool:
 
 @aol_claim("ads.fig4_5", "reproduction", 'shape of Figure 4.5',
            'precision and coverage improve with k, with diminishing returns.',
-           "000_211156f2009240b4.txt §4.4.2 'Effect of Communication Complexity ... We expect both to improve with increasing k ... increasing k has diminishing returns'; 002_9d55ef468949585c.txt §5.2 Figure 5")
+           "000_211156f2009240b4.txt §4.4.2 Effect of Communication Complexity ... We expect both to improve with increasing k ... increasing k has diminishing returns; 002_9d55ef468949585c.txt §5.2 Figure 5")
 def fig4_5(ctx):
     s = suite(ctx)
     ks = [1, 5, 10, 20, 50]
@@ -251,7 +251,7 @@ def fig4_6(ctx):
 
 @aol_claim("ads.text_serveronly", "reproduction", 'numbers of §4.4.3',
            'server-only delivery (one ad) has precision 0.12, and sending 5 ads raises it by 35%.',
-           "000_211156f2009240b4.txt §4.4.3 'Server-only Personalization ... this strategy gives a precision of 0.12 ... the precision rises by 35%'; 002_9d55ef468949585c.txt §5.3")
+           "000_211156f2009240b4.txt §4.4.3 Server-only Personalization ... this strategy gives a precision of 0.12 ... the precision rises by 35%; 002_9d55ef468949585c.txt §5.3")
 def text_serveronly(ctx):
     runs = suite(ctx)["runs"]
     ours = {}
@@ -272,7 +272,7 @@ def text_serveronly(ctx):
 
 @aol_claim("ads.text_clientonly", "reproduction+exact", 'numbers of §4.4.3',
            "at target precision 0.75 client-only personalisation reaches coverage 0.2 and the framework with (1,1,1) 0.4, 'an increase of 2×' (002).",
-           "000_211156f2009240b4.txt §4.4.3 'Client-only Personalization ... for a target precision of 0.75, the client-side strategy can achieve coverage of 0.2, while our ...'; 002_9d55ef468949585c.txt §5.3 'an increase of 2×'")
+           "000_211156f2009240b4.txt §4.4.3 Client-only Personalization ... for a target precision of 0.75, the client-side strategy can achieve coverage of 0.2, while our ...; 002_9d55ef468949585c.txt §5.3 an increase of 2×")
 def text_clientonly(ctx):
     runs = suite(ctx)["runs"]
     from theory.numbers import Q

@@ -33,9 +33,9 @@ def full_information_revenue(inst) -> object:
     "revenue per impression",
     "The documents give one reading: CTR(a|c) is clicks over impressions of a in c, the expected revenue of "
     "displaying a in c is p_a·CTR(a|c), and the most relevant ad is the one of highest CTR.",
-    "000_211156f2009240b4.txt §4.2.1 and 002_9d55ef468949585c.txt §2.2.1: 'the fraction of users who actually "
+    "000_211156f2009240b4.txt §4.2.1 and 002_9d55ef468949585c.txt §2.2.1: the fraction of users who actually "
     "clicked on it in context c among those who were served the ad in context c. The expected revenue of displaying "
-    "an ad a to a user in context c is p_a · CTR(a|c)'"),))
+    "an ad a to a user in context c is p_a · CTR(a|c)"),))
 def def_revenue(ctx):
     """A served-and-clicked log: CTR = clicks/served, and the provider's average income per
     impression equals p_a·CTR(a|c); the most relevant ad (highest CTR) maximises expected clicks."""
@@ -59,8 +59,8 @@ def def_revenue(ctx):
     "argmax, ties by ad id",
     "The documents give one reading: the client displays an ad of largest p_a·CTR(a|c) among the ads A sent "
     "(the documents do not break ties; we take the lowest ad id, which does not change the displayed value).",
-    "000_211156f2009240b4.txt §4.2.3 'Client-Side Computation': 'a client in context c maximizes the revenue by "
-    "selecting the ad a* = argmax_{a∈A} p_a · CTR(a|c)'; 002_9d55ef468949585c.txt §3.2.1"),))
+    "000_211156f2009240b4.txt §4.2.3 'Client-Side Computation': a client in context c maximizes the revenue by "
+    "selecting the ad a* = argmax_{a∈A} p_a · CTR(a|c); 002_9d55ef468949585c.txt §3.2.1"),))
 def def_client(ctx):
     def holds(x) -> bool:
         inst, A = x
@@ -81,8 +81,8 @@ def def_client(ctx):
     "expected revenue over the contexts under ĉ",
     "The documents give one reading: E[Revenue(A|ĉ)] = Σ_{c→ĉ} Pr[c|ĉ]·max_{a∈A} p_a·CTR(a|c), the client's "
     "displayed ad's revenue averaged over the true context, and A* maximises it over the sets of exactly k ads.",
-    "000_211156f2009240b4.txt §4.2.3 'Server-Side Computation': 'E[Revenue(A|ĉ)] = Σ_{c:c→ĉ} Pr[c|ĉ] · max_{a∈A} "
-    "p_a · CTR(a|c)' and 'A* = argmax_{A⊂𝒜: |A|=k} E[Revenue(A|ĉ)]'; 002_9d55ef468949585c.txt §3.2.2"),))
+    "000_211156f2009240b4.txt §4.2.3 'Server-Side Computation': E[Revenue(A|ĉ)] = Σ_{c:c→ĉ} Pr[c|ĉ] · max_{a∈A} "
+    "p_a · CTR(a|c) and A* = argmax_{A⊂𝒜: |A|=k} E[Revenue(A|ĉ)]; 002_9d55ef468949585c.txt §3.2.2"),))
 def def_erev(ctx):
     """E[Revenue(A|ĉ)] from a hierarchy equals the expected revenue of the client's displayed ad when
     the true leaf c is drawn from Pr[c]/Pr[ĉ]; A* is the brute-force argmax."""
@@ -240,15 +240,15 @@ CONSTRAINTS_ALWAYS_SHOW = Reading(
     "client always shows a*",
     "The client displays a* = argmax_{a∈A} p_a·CTR(a|c) whatever its value, so 'never displayed' must hold "
     "for that rule.",
-    "000_211156f2009240b4.txt §4.2.3: 'a* = arg max_{a ∈ A} p_a · CTR(a|c)' (the same formula in "
+    "000_211156f2009240b4.txt §4.2.3: a* = arg max_{a ∈ A} p_a · CTR(a|c) (the same formula in "
     "002_9d55ef468949585c.txt §3.1); §4.3.2 'Additional Constraints': 'Then, no ad with CTR below this "
     "threshold will ever be displayed at the client'")
 CONSTRAINTS_ABSTAIN = Reading(
     "client shows nothing of value 0",
     "The client displays no ad when every ad it received has value p_a·CTR(a|c) = 0 (a zeroed CTR or bid), "
     "as the experiments' coverage metric presupposes.",
-    "000_211156f2009240b4.txt §4.4.2 'Effect of CTR Threshold': 'an ad will be shown only if it is highly "
-    "relevant ... a high threshold reduces the number of ads displayed'")
+    "000_211156f2009240b4.txt §4.4.2 'Effect of CTR Threshold': an ad will be shown only if it is highly "
+    "relevant ... a high threshold reduces the number of ads displayed")
 
 
 @claim("ads.text_constraints", method="exact+property", readings=(CONSTRAINTS_ALWAYS_SHOW, CONSTRAINTS_ABSTAIN))
@@ -331,8 +331,8 @@ def p_text_trusted(ctx):
 @claim("ads.p_text_spend", method="reproduction+exact", readings=(Reading(
     "the cited market figures",
     "The documents give one reading: US mobile ad spending grew 41.2% to $1.2 billion in 2011 over 2010 (ref. [11]).",
-    "002_9d55ef468949585c.txt §1: 'US mobile advertising spending, which increased 41.2% to $1.2 billion in 2011 "
-    "compared with 2010 ... [11]'"),))
+    "002_9d55ef468949585c.txt §1: US mobile advertising spending, which increased 41.2% to $1.2 billion in 2011 "
+    "compared with 2010 ... [11]"),))
 def p_text_spend(ctx):
     implied_2010 = Q(12, 10) / (1 + Q(412, 1000))
     return unverifiable(missing="the market figures are quoted from ref. [11] (eMarketer 2012), not available here",
@@ -421,9 +421,9 @@ def p_def_cut(ctx):
     "The documents give one reading: Level-i location keeps all, 4, 3, 2, 1 and 0 decimal points of latitude and "
     "longitude (truncation, not rounding); interest and query levels generalise by category; (x, y, z) names the "
     "three levels.",
-    "000_211156f2009240b4.txt §4.4.1 'Attribute Generalization': 'decimal points we truncate from her latitude and "
+    "000_211156f2009240b4.txt §4.4.1 'Attribute Generalization': decimal points we truncate from her latitude and "
     "longitude. More specifically, Level-i location, for i = 0, 1, 2, 3, 4, 5 of a user is her latitude and "
-    "longitude, after keeping all, 4, 3, 2, 1, and 0 decimal points'; 002_9d55ef468949585c.txt §5.1"),))
+    "longitude, after keeping all, 4, 3, 2, 1, and 0 decimal points; 002_9d55ef468949585c.txt §5.1"),))
 def def_levels(ctx):
     lat, lon = "61.22913", "-149.912044"
     levels = {i: generalize_location(lat, lon, i) for i in range(6)}
@@ -451,9 +451,9 @@ def def_levels(ctx):
     "one attribute, one level per step",
     "The documents give one reading (both print the same chain): each step of the context hierarchy raises exactly "
     "one of (location, interest, query) by exactly one level, from (0, 0, 0) to (4, 2, 2).",
-    "000_211156f2009240b4.txt §4.4.1 'Context Hierarchy': 'We generalize one attribute at a time using the following "
+    "000_211156f2009240b4.txt §4.4.1 'Context Hierarchy': We generalize one attribute at a time using the following "
     "sequence: (0, 0, 0) → (0, 0, 1) → (0, 1, 1) → (1, 1, 1) → (1, 2, 1) → (2, 2, 1) → (3, 2, 1) → (3, 2, 2) → "
-    "(4, 2, 2)'; 002_9d55ef468949585c.txt §5.1, the same sentence and sequence"),))
+    "(4, 2, 2); 002_9d55ef468949585c.txt §5.1, the same sentence and sequence"),))
 def def_hierarchy(ctx):
     steps = one_attribute_steps(PAPER_SEQUENCE)
     ok = is_one_attribute_at_a_time(PAPER_SEQUENCE)
@@ -473,11 +473,11 @@ def ex_context(ctx):
                             "contains business categories")
 
 
-ESTIMATES_SRC = ("000_211156f2009240b4.txt §4.4.1 'Click-Through-Rates': 'Pr[c] can be estimated as the number of times "
+ESTIMATES_SRC = ("000_211156f2009240b4.txt §4.4.1 'Click-Through-Rates': Pr[c] can be estimated as the number of times "
                  "a user reported to be in context c divided by the total number of reported contexts ... CTR(a|c) can be "
                  "estimated as the number of times a user in context c reported to have clicked on a divided by the number "
                  "of times a user in context c reported to have viewed a ... estimating Pr[c] and CTR(a|c) for a rare "
-                 "context c based on contexts similar to c for which we have enough click data'")
+                 "context c based on contexts similar to c for which we have enough click data")
 ESTIMATES_READINGS = (
     Reading("enough = support >= threshold",
             "Pr[c] and CTR(a|c) are the stated ratios; a context whose support is at least the threshold is estimated "
@@ -487,7 +487,7 @@ ESTIMATES_READINGS = (
     Reading("enough = support > threshold",
             "the same ratios; a context is estimated from its own data only when its support exceeds the threshold, as "
             "TopDown releases a node's CTRs only when its count exceeds min_support",
-            ESTIMATES_SRC + "; §5.5.3 Algorithm 8: 'if count_v > min_support then'; 002_9d55ef468949585c.txt §4.4 "
+            ESTIMATES_SRC + "; §5.5.3 Algorithm 8: if count_v > min_support then; 002_9d55ef468949585c.txt §4.4 "
             "Algorithm 3, the same test"),
 )
 
@@ -519,9 +519,9 @@ def def_estimates(ctx):
     "The documents give one reading: precision is the fraction of displayed targeted ads that are clicked, "
     "coverage the fraction of test contexts for which a targeted ad is computed and displayed, averaged over "
     "1,000 random test contexts.",
-    "000_211156f2009240b4.txt §4.4.1 'Metrics': 'Precision: The fraction of targeted ads in our framework on which "
+    "000_211156f2009240b4.txt §4.4.1 'Metrics': Precision: The fraction of targeted ads in our framework on which "
     "users actually click ... Coverage: The fraction of contexts for which our framework computes and displays a "
-    "targeted business'; 002_9d55ef468949585c.txt §5.1"),))
+    "targeted business; 002_9d55ef468949585c.txt §5.1"),))
 def def_metrics(ctx):
     outcomes = [(3, 3), (4, 3), (None, 1), (2, 2), (None, 5)]
     prec, cov = precision_coverage(outcomes)

@@ -75,8 +75,8 @@ def fig5_2a(ctx):
 @claim("count.fig5_2b", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600, readings=(Reading(
     "shape of Figure 5.2(b)",
     "The documents give one reading: at ε = 1, t = 0.75 gives almost the same utility as t = 0. " + AOL_SUBSTITUTE,
-    "000_211156f2009240b4.txt §5.6.2 'Robustness. ... the parameter t has only a mild effect. Even when 75% of the "
-    "users could be unavailable or malicious ...'; 002_9d55ef468949585c.txt §5.5 Figure 7(b)"),))
+    "000_211156f2009240b4.txt §5.6.2 Robustness. ... the parameter t has only a mild effect. Even when 75% of the "
+    "users could be unavailable or malicious ...; 002_9d55ef468949585c.txt §5.5 Figure 7(b)"),))
 def fig5_2b(ctx):
     em = _emulation(str(ctx.data("aol-top1000")))
     rows = {}
@@ -102,8 +102,8 @@ def fig5_2b(ctx):
 @claim("count.text_1mb", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600, readings=(Reading(
     "bytes per user on the authors' log",
     "The documents give one reading: on the Bing log a user sends about 1 MB in about two batches.",
-    "000_211156f2009240b4.txt §5.6.2 and 002_9d55ef468949585c.txt §5.4 'Efficiency. When we run Estimates on the "
-    "log, a user has to send roughly 1MB on average ... participates in two batches'"),))
+    "000_211156f2009240b4.txt §5.6.2 and 002_9d55ef468949585c.txt §5.4 Efficiency. When we run Estimates on the "
+    "log, a user has to send roughly 1MB on average ... participates in two batches"),))
 def text_1mb(ctx):
     """Every user takes part in every Count call (sending an encryption of 0 when she has nothing to
     count); a 2048-bit Paillier ciphertext is 4096 bits = 512 bytes. Batching per hierarchy level with
@@ -126,9 +126,9 @@ def text_1mb(ctx):
     "the experimental setup",
     "The documents give one reading: the experiments ran on the Bing log with the listed defaults; the two "
     "documents print different δ (0.02 vs 0.01).",
-    "000_211156f2009240b4.txt §5.6.1 'We fixed δ = 0.02 and the maximum number of contributions per user, m = 4'; "
-    "002_9d55ef468949585c.txt §5.4 'we fix the maximum number of contributions per user, m=4' and 'Accuracy. "
-    "... We fixed δ=0.01'"),))
+    "000_211156f2009240b4.txt §5.6.1 We fixed δ = 0.02 and the maximum number of contributions per user, m = 4; "
+    "002_9d55ef468949585c.txt §5.4 'we fix the maximum number of contributions per user, m=4' and Accuracy. "
+    "... We fixed δ=0.01"),))
 def text_exp_params(ctx):
     """The setup cannot be re-run (the Bing log is not public); the two documents' printed settings of the
     same experiment (Figure 5.2(a) of 000 is Figure 7(a) of 002) must agree."""
@@ -151,8 +151,8 @@ GRID_P = ("1/100000", "1/10000", "1/1000", "1/100")
     "The documents give one reading: in a simulation of 1000 queries with per-phase unavailability p, SHI and "
     "RASTOGI's phases per query grow exponentially with N and p, Count's do not; p ≥ 0.0001 ('less than only 10 "
     "seconds a day') or N ≥ 1000 makes them impractical.",
-    "000_211156f2009240b4.txt §5.6.2 'unlike our protocol, the costs for SHI and RASTOGI increase exponentially with "
-    "N and p ... For p ≥ 0.0001 (corresponding to less than only 10 seconds a day)'; 002_9d55ef468949585c.txt §5.5"),))
+    "000_211156f2009240b4.txt §5.6.2 unlike our protocol, the costs for SHI and RASTOGI increase exponentially with "
+    "N and p ... For p ≥ 0.0001 (corresponding to less than only 10 seconds a day); 002_9d55ef468949585c.txt §5.5"),))
 def fig5_3(ctx):
     """The churn model of theory.count.exact_churn (exact expectations) beside 1000 seeded simulated queries
     per (N, p) (fast twin). Exponential growth: ln E / (N ln(1/(1-p))) tends to a + 1 (setup + aggregation
@@ -210,9 +210,9 @@ def fig5_3(ctx):
     "the cited protocols' costs",
     "The documents give one reading: Dwork et al. need messages quadratic in N; Rastogi et al. and Shi et al. "
     "linear, but a single unavailable user blocks further queries until a new setup.",
-    "000_211156f2009240b4.txt §5.3 'Early work by Dwork et al. [23] exchanges a large number of messages that is "
+    "000_211156f2009240b4.txt §5.3 Early work by Dwork et al. [23] exchanges a large number of messages that is "
     "quadratic in the number of users ... Rastogi et al. [89] and Shi et al. [93] reduces the number of messages to "
-    "be linear'"),))
+    "be linear"),))
 def text_previous(ctx):
     """The cited protocols are not in the corpus; the two documents' summaries of their message counts
     (000 §5.3, 002's related work) must agree."""

@@ -194,7 +194,7 @@ FACT2_READINGS = (
     Reading("z > 0",
             "The documents give one reading: Pr[Z ≥ z] ≤ e^{−z²/2}/(z√(2π)) for z > 0, the domain its proof needs and "
             "the only one the thesis applies it to (the printed fact omits the domain)",
-            f"{_THESIS} §2.2.1 Fact 2's proof: '∫_z^∞ (1/√(2π)) e^{{−t²/2}} dt ≤ ∫_z^∞ (t/z) (1/√(2π)) e^{{−t²/2}} dt' "
+            f"{_THESIS} §2.2.1 Fact 2's proof: ∫_z^∞ (1/√(2π)) e^{{−t²/2}} dt ≤ ∫_z^∞ (t/z) (1/√(2π)) e^{{−t²/2}} dt "
             "(t/z ≥ 1 on [z, ∞) needs z > 0); proof of Proposition 8 (Efficiency): 'This probability can be bounded "
             "using Fact 2' at z = (min_support − c)((1 − t)N − 1)/σ > 0, as c < min_support"),
 )

@@ -44,9 +44,9 @@ ASSUMPTIONS_READINGS = (
             "least (1 - t)N users are available and honest; channels are authenticated — as modelled: Server 2 holds "
             "only ciphertexts, Server 1 only the sum, a message from an unknown sender aborts, fewer than (1 - t)N "
             "messages abort before release",
-            "000_211156f2009240b4.txt §5.2: 'Honest-but-Curious Servers. The two servers honestly follow the protocol. "
-            "They are curious but do not collude with anyone' and 'at least a fraction of 1 - t users are available "
-            "and honestly follow the protocol'; 'We assume secure, reliable, and authenticated communication channels'"),
+            "000_211156f2009240b4.txt §5.2: Honest-but-Curious Servers. The two servers honestly follow the protocol. "
+            "They are curious but do not collude with anyone and at least a fraction of 1 - t users are available "
+            "and honestly follow the protocol; 'We assume secure, reliable, and authenticated communication channels'"),
     Reading("002: server and proxy",
             "the server (keys and the final result) and the proxy (aggregation) follow the protocol and collude with "
             "no one; at most a t fraction of users are malicious or unavailable — as modelled by 002's one-time-pad "
@@ -129,9 +129,9 @@ def text_assumptions(ctx):
     "names no key; read keylessly (D a fixed function) no scheme is both correct and secret (the check shows it by "
     "brute force), so that reading is not one the thesis can mean; it uses the definition as an ideal model in "
     "Count's privacy proofs ('by Definition 9 of the homomorphic encryption scheme', the Server 1 case).",
-    "000_211156f2009240b4.txt §5.2 Definition 9: 'This scheme is correct, i.e., for all plain texts p, p' : "
-    "D(E(p)) = p. It is secret, i.e., Pr[E(p) = m] = Pr[E(p') = m]. Lastly, it is homomorphic, i.e., "
-    "E(p) + E(p') = E(p + p')'"),))
+    "000_211156f2009240b4.txt §5.2 Definition 9: This scheme is correct, i.e., for all plain texts p, p′ : "
+    "D(E(p)) = p. It is secret, i.e., Pr[E(p) = m] = Pr[E(p′) = m]. Lastly, it is homomorphic, i.e., "
+    "E(p) + E(p′) = E(p + p′)"),))
 def def9(ctx):
     """Definition 9 checked by enumeration: the one-time pad mod p (keys over Z_p) is correct, secret and
     homomorphic (p = 3, 5, 7); the identity 'encryption' is flagged not secret (checker validated). The
@@ -233,15 +233,15 @@ LEM12_THESIS = Reading(
     "thesis Protocol 1",
     "Lemma 12 and its proof's count for the thesis's own Count: users send m_i = E(b_i + r_i) to Server 2, which "
     "forwards one sum to Server 1; the proof says each user sends two messages, 2N + 1 in total.",
-    "000_211156f2009240b4.txt §5.4 Protocol 1 step 2 'Each user i sends m_i = E(b_i + r_i) to Server 2' and §5.4.2 "
-    "Lemma 12 'linear in the number of users', proof 'Each user sends two messages. Server 2 sends one message. "
-    "Overall, the number of messages exchanged is 2N + 1'")
+    "000_211156f2009240b4.txt §5.4 Protocol 1 step 2 Each user i sends m_i = E(b_i + r_i) to Server 2 and §5.4.2 "
+    "Lemma 12 'linear in the number of users', proof Each user sends two messages. Server 2 sends one message. "
+    "Overall, the number of messages exchanged is 2N + 1")
 LEM12_PAPER = Reading(
     "002 Protocol 1",
     "The same count for 002's Count: each user sends k_i to the server and m_i to the proxy (the payload of the "
     "2-Phase-Commit; its control messages are not counted), the proxy forwards s: 2N + 1, linear.",
-    "002_9d55ef468949585c.txt §4.2.1 Protocol 1 step 3 'uses 2-Phase-Commit to atomically send k_i to the server and "
-    "m_i = b_i + |r_i| + k_i mod p to the proxy' and 'Efficiency. The number of messages exchanged in Count is linear "
+    "002_9d55ef468949585c.txt §4.2.1 Protocol 1 step 3 uses 2-Phase-Commit to atomically send k_i to the server and "
+    "m_i = b_i + |r_i| + k_i mod p to the proxy and 'Efficiency. The number of messages exchanged in Count is linear "
     "in the number of users'")
 
 
@@ -449,7 +449,7 @@ def claim21(ctx):
 @claim("count.thm9", method="statistical+numeric", quick=False, readings=(Reading(
     'Definition 5, up to tN unavailable or malicious',
     'The documents give one reading: for ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε², Count(σ², t) is (ε, δ)-probabilistically DP for the users (Definition 5) whenever at most a fraction t of users are unavailable or malicious (the honest shares then sum to variance ≥ σ²).',
-    "000_211156f2009240b4.txt §5.4.4 Theorem 9: 'Consider ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε². Protocol Count(σ², t) guarantees (ε, δ)-probabilistic differential privacy of the users in the presence of up to a fraction of t unavailable or malicious users'"),))
+    "000_211156f2009240b4.txt §5.4.4 Theorem 9: Consider ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε². Protocol Count(σ², t) guarantees (ε, δ)-probabilistic differential privacy of the users in the presence of up to a fraction of t unavailable or malicious users"),))
 def thm9(ctx):
     """Definition 5 on instances: (b) every participant's view law equals its simulator's (exact, tiny
     N, p); (a) M' = C / C' has total variance >= sigma^2 and is (eps, delta)-probabilistically DP
@@ -478,7 +478,7 @@ def thm9(ctx):
 @claim("count.thm11", method="statistical+numeric", quick=False, readings=(Reading(
     'repeated Count with L2 sensitivity s',
     'The documents give one reading: d sums computed by repeated Count calls, with σ set by Theorem 1 for their L2-sensitivity s, are (ε, δ)-probabilistically DP.',
-    "000_211156f2009240b4.txt §5.4.6 Theorem 11: 'Protocol Count(σ², t) can be used repeatedly to compute Σ b_i^(1), ..., Σ b_i^(d) with noise added to protect privacy. Let s denote the L_2-sensitivity ...'"),))
+    "000_211156f2009240b4.txt §5.4.6 Theorem 11: Protocol Count(σ², t) can be used repeatedly to compute Σ b_i^(1), ..., Σ b_i^(d) with noise added to protect privacy. Let s denote the L_2-sensitivity ..."),))
 def thm11(ctx):
     who_fns = [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]
     ok, rows = True, []
@@ -497,8 +497,8 @@ THM10_THESIS = Reading(
     "Users send E(b_i + r_i) to Server 2, which forwards S = Σ m_i to Server 1, which decrypts and releases D(S) "
     "publicly; a corrupted Server 2 (not colluding with Server 1 or users) may forward anything, and the adversary "
     "sees the public release.",
-    "000_211156f2009240b4.txt §5.4 Protocol 1 steps 3–4: 'Server 2 sums up all incoming messages m_i. It forwards "
-    "S = Σ m_i to Server 1. Server 1 decrypts s and releases the result D(s)'; §5.4.5 Theorem 10")
+    "000_211156f2009240b4.txt §5.4 Protocol 1 steps 3–4: Server 2 sums up all incoming messages m_i. It forwards "
+    "S = Σ m_i to Server 1. Server 1 decrypts s and releases the result D(s); §5.4.5 Theorem 10")
 THM10_PAPER = Reading(
     "002 Protocol 1 (pads k_i; the proxy forwards, the server subtracts Σ k_i)",
     "Users send k_i to the server and m_i = b_i + r_i + k_i mod p to the proxy; a corrupted proxy may forward any "
@@ -600,14 +600,14 @@ P1_ABSOLUTE = Reading(
     "|r_i| as printed",
     "Each user sends m_i = b_i + |r_i| + k_i mod p (absolute value of the Gaussian share), and the protocol is said "
     "to release Σ b_i + r_i.",
-    "002_9d55ef468949585c.txt §4.2.1 Protocol 1 step 3: 'm_i = b_i + |r_i| + k_i mod p'; 'the server ... releases "
-    "Σ b_i + r_i'")
+    "002_9d55ef468949585c.txt §4.2.1 Protocol 1 step 3: m_i = b_i + |r_i| + k_i mod p; the server ... releases "
+    "Σ b_i + r_i")
 P1_ROUNDED = Reading(
     "rounded share (lost bracket)",
     "The bars are a rounding bracket lost in extraction: users send b_i + ⌊r_i⌉ + k_i mod p, a discretised share, as "
     "the thesis prescribes for practice; the release is then Σ (b_i + r_i) with integer shares.",
     "000_211156f2009240b4.txt §5.4 footnote 1: 'In practice, we would use a discretized version of Gaussian noise and "
-    "do all computations modulo some large number q'; 002 §4.2.1 Protocol 1 ('p a sufficiently large prime')")
+    "do all computations modulo some large number q'; 002 §4.2.1 Protocol 1 (p a sufficiently large prime)")
 
 
 @claim("count.p_protocol1", method="exact+statistical", readings=(P1_ABSOLUTE, P1_ROUNDED))

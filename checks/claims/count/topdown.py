@@ -102,21 +102,21 @@ PROP8_EVERY_CALL = Reading(
     "every Count call, exact bound",
     "The number of Count invocations of Estimates with exact counts (Algorithm 8: count_v, and clicks_{a,v} and "
     "no_clicks_{a,v} for every bidding ad) is at most (b + branch(H))·height(H)·N·m/min_support.",
-    "000_211156f2009240b4.txt §5.5.3 Proposition 8: 'The number of counts is bounded by (b + branch(H)) · "
-    "height(H) · N · m / min_support'; after the proof: 'In Estimates we employ Count to obtain noisy estimates of "
-    "clicks_{a,v}, no_clicks_{a,v}, and count_v'")
+    "000_211156f2009240b4.txt §5.5.3 Proposition 8: The number of counts is bounded by (b + branch(H)) · "
+    "height(H) · N · m / min_support; after the proof: In Estimates we employ Count to obtain noisy estimates of "
+    "clicks_{a,v}, no_clicks_{a,v}, and count_v")
 PROP8_PROOF_ACCOUNTING = Reading(
     "the proof's accounting",
     "A 'count' is what an expanded node issues in the proof: one per bidding ad (its CTR estimate) and one per "
     "child; the bound applies to Σ over expanded nodes of (bidding ads + children).",
-    "000_211156f2009240b4.txt §5.5.3 proof of Proposition 8: 'Each of these nodes can issue counts for all ads "
-    "bidding on this node (at most b) and all children (at most branch(H))'")
+    "000_211156f2009240b4.txt §5.5.3 proof of Proposition 8: Each of these nodes can issue counts for all ads "
+    "bidding on this node (at most b) and all children (at most branch(H))")
 PROP8_BIG_O = Reading(
     "O(·) Count calls (002)",
     "Estimates makes O((a + branch(H))·height(H)·N·m/min_support) Count calls: tested as calls ≤ "
     "1 + (2b + branch(H))·height(H)·N·m/min_support (constant 2, plus the root's count).",
-    "002_9d55ef468949585c.txt §4.4: 'Estimates makes O(a + branch(H)) · height(H) · N · m / min support) calls to "
-    "Count with high probability'")
+    "002_9d55ef468949585c.txt §4.4: Estimates makes O(a + branch(H)) · height(H) · N · m / min support) calls to "
+    "Count with high probability")
 
 
 def _proof_accounting(c: tuple) -> int:
@@ -171,9 +171,9 @@ PROP8_PROB_READING = Reading(
     "The documents give one reading: a node's noisy count is Count's release, Σ b_i plus the sum of the honest "
     "users' shares (each N(σ²/((1 − t)N − 1)), so total variance n·σ²/((1 − t)N − 1) ≥ σ²), and the printed "
     "expression bounds the probability that it reaches min_support when the true count is c < min_support.",
-    "000_211156f2009240b4.txt §5.5.3 Proposition 8, second part: 'a count of a node can falsely appear to be at least "
+    "000_211156f2009240b4.txt §5.5.3 Proposition 8, second part: a count of a node can falsely appear to be at least "
     "min_support when it really is c ... this probability is equal to the probability that a standard Gaussian "
-    "variable ... exceeds (min_support − c)((1 − t)N − 1)/σ'; §5.4 Protocol 1 step 1 'r_i from N(σ²/((1 − t)N − 1))'")
+    "variable ... exceeds (min_support − c)((1 − t)N − 1)/σ; §5.4 Protocol 1 step 1 r_i from N(σ²/((1 − t)N − 1))")
 
 
 @claim("count.text_prop8_prob", method="numeric+statistical", readings=(PROP8_PROB_READING,))
@@ -257,8 +257,8 @@ def text_cor2_sens(ctx):
     return refuted(witness=[r for r in rows if r["max_sq_sensitivity"] > r["bound_3hm2"]][0], rows=rows)
 
 
-COR2_SRC = ("000_211156f2009240b4.txt §5.5.3 Corollary 2: 'When Estimates employs Count(t, σ^2) as a subroutine for "
-            "counting clicks_{a,v}, no_clicks_{a,v}, count_v, it guarantees (ϵ, δ)-probabilistic differential privacy'; "
+COR2_SRC = ("000_211156f2009240b4.txt §5.5.3 Corollary 2: When Estimates employs Count(t, σ^2) as a subroutine for "
+            "counting clicks_{a,v}, no_clicks_{a,v}, count_v, it guarantees (ϵ, δ)-probabilistic differential privacy; "
             "002_9d55ef468949585c.txt §4.4 Corollary 4.3")
 COR2_OUTPUT_MEANING = ("what Estimates releases — the noisy count_v of every node TopDown visits (which nodes are visited "
                        "depends on earlier noisy counts) and the CTRs — is (ε, δ)-probabilistically DP, Definition 3 with ")
@@ -266,13 +266,13 @@ COR2_READINGS = (
     Reading("count vector (the proof's object)",
             "the Gaussian noise Count adds to the whole vector of counts (count_v, clicks and no-clicks of every node) "
             "makes that vector (ε, δ)-probabilistically DP",
-            "002_9d55ef468949585c.txt App. A.1: 'Overall the square of the L_2-sensitivity is at most ... = 3 height(H) m^2 "
-            "... From Theorem 4.1 it follows that choosing σ^2 ≥ ... guarantees (ϵ, δ) probabilistic differential privacy'"),
+            "002_9d55ef468949585c.txt App. A.1: Overall the square of the L_2-sensitivity is at most ... = 3 height(H) m^2 "
+            "... From Theorem 4.1 it follows that choosing σ^2 ≥ ... guarantees (ϵ, δ) probabilistic differential privacy"),
     Reading("Estimates' output, Def. 3 per pair", COR2_OUTPUT_MEANING + "the split Ω1, Ω2 chosen per neighbouring pair",
             COR2_SRC + "; 000_211156f2009240b4.txt §2 Definition 3: 'for all user activity logs L and neighboring ad logs L' "
             "... we can divide the output space into two sets'"),
     Reading("Estimates' output, Def. 3 per input", COR2_OUTPUT_MEANING + "one split per input for all its neighbours",
-            COR2_SRC + "; 003_755c7aa10ef74058.txt §2 definition: 'for all search logs S we can divide the output space', "
+            COR2_SRC + "; 003_755c7aa10ef74058.txt §2 definition: for all search logs S we can divide the output space, "
             "and 000 §6.5 proof of Proposition 9"),
 )
 
@@ -493,8 +493,8 @@ A2_READING = Reading(
     "The documents give one reading: with Estimates' noise (N, t, σ as in Corollary 4.3, truthful users), CTR^(a|v) "
     "satisfies Eqs. (5) and (6) with probability at least β for every β ≤ 1 − 3/(2πα)·σ·√(N/((1 − t)N − 1))·"
     "exp(−α²((1 − t)N − 1)/(2Nσ²)); no restriction on α relative to the true counts is stated.",
-    "002_9d55ef468949585c.txt Appendix A.2: 'We say the estimate is (α, β)-accurate if with probability at least β: "
-    "(5) ... (6)' and 'Then the computed estimates are (α, β)-accurate for β ≤ 1 − 3/(2πα)σ√(N/((1 − t)N − 1))...'")
+    "002_9d55ef468949585c.txt Appendix A.2: We say the estimate is (α, β)-accurate if with probability at least β: "
+    "(5) ... (6) and Then the computed estimates are (α, β)-accurate for β ≤ 1 − 3/(2πα)σ√(N/((1 − t)N − 1))...")
 
 
 def _a2_boxes_fail(c, n, alpha, tau, boxes) -> tuple[bool, Any]:

@@ -10,9 +10,7 @@ rendered between curly quotes “…” so that primes (t', M'') and straight qu
 
 from __future__ import annotations
 
-S000, S001 = "000_211156f2009240b4.txt", "001_eb11505ae1399b83.txt"
-
-Quote = tuple[str, str, str]
+from checks.quotes import S000, S001, Quote, render  # noqa: F401 (render: the shared form)
 
 QUOTES: dict[str, tuple[Quote, ...]] = {
     "maskit.def_markov": (
@@ -343,8 +341,3 @@ DEF6: tuple[Quote, ...] = (
     (S001, "§2.1 Definition 1", r"for all possible inputs  $\vec{x}$  sampled from the Markov chain M with non-zero probability (i.e.,  $\Pr[\vec{x}] > 0$ ), for all possible outputs  $\vec{o}$  ( $\Pr[\mathcal{A}(\vec{x}) = \vec{o}] > 0$ ), for all times t and all sensitive contexts  $s \in S$"),
     (S000, "§3.1", r"adversaries knowing temporal correlations and also the system making this decision"),
 )
-
-
-def render(quotes: tuple[Quote, ...]) -> str:
-    """``file where: “phrase”; ...`` - the form the readings' sources carry."""
-    return "; ".join(f"{f} {where}: “{' '.join(phrase.split())}”" for f, where, phrase in quotes)

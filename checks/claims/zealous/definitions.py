@@ -196,10 +196,10 @@ def def10_readings(claim_strict: str, claim_very: str) -> tuple[Reading, Reading
     inequalities (f < tau - xi wrongly output, f > tau + xi wrongly dropped), or the text's very-frequent
     (f >= tau + xi) and very-infrequent (f <= tau - xi) items, in whose terms §6.2.3 restates it."""
     return (
-        Reading(STRICT_DEF10, claim_strict, f"{SRC} §6.2.3 Definition 10: '{{d in A(S) | f_d(S) < tau - xi}} u {{d not in A(S) | f_d(S) > tau + xi}}'"),
-        Reading(VERY_DEF10, claim_very, f"{SRC} §6.2.3: 'We call an item d with frequency f_d >= tau + xi a very-frequent item and ... f_d <= tau - xi "
-                "a very-infrequent item. We will measure the inaccuracy ... only using its inability to retain the very-frequent items and its "
-                "inability to filter out the very infrequent items'"),
+        Reading(STRICT_DEF10, claim_strict, f"{SRC} §6.2.3 Definition 10 (strict inequalities)"),
+        Reading(VERY_DEF10, claim_very, f"{SRC} §6.2.3 (very-frequent f_d >= tau + xi, very-infrequent f_d <= tau - xi): "
+                "“We will measure the inaccuracy of an algorithm then only using its inability to retain the very-frequent items and its "
+                "inability to filter out the very infrequent items.”"),
     )
 
 

@@ -143,14 +143,13 @@ SRC62 = f"{T} §6.6.2 (Figure 6.2); {P} §6.2 (Figure 2)"
 FIG62_READINGS = (
     Reading("coverage falls with m", "For every kind of item, the fraction of the top-j original items that ZEALOUS publishes "
             "decreases as m goes from 1 to 40 (at the largest j strictly lower at m = 40 than at m = 1; no step up by more than 0.05 at any j).",
-            f"{SRC62}: 'First, observe that the coverage decreases as m increases'"),
+            f"{SRC62}"),
     Reading("coverage falls with j", "For every kind and m, top-j coverage does not rise with j (steps up <= 0.05), and at m = 1 it is "
             "strictly lower at the largest j than at the smallest.",
-            f"{SRC62}: 'Moreover, we see that the coverage gets worse for increasing values of the top-j parameter'"),
+            f"{SRC62}"),
     Reading("precision crossover in j", "For every kind and both precision rows (average L1 distance, KL divergence; lower is better): at "
             "the smallest j some m > 1 is strictly better than m = 1, and at the largest j m = 1 is strictly better than every m > 1.",
-            f"{SRC62}: 'for small values of the top-j parameter, values of m > 1 give better precision. However, when the top-j parameter "
-            "is increased, m = 1 gives better precision'"),
+            f"{SRC62}"),
 )
 
 
@@ -223,14 +222,13 @@ SRC63 = f"{T} §6.6.2 (Figure 6.3); {P} §6.2 (Figure 3)"
 FIG63_READINGS = (
     Reading("m = 1 not always best", "For keywords and for queries, the m of {1, 2, 4, 8, 10, 40} with the lowest KL divergence (mean "
             "over the j grid: the lowest curve) is larger than 1.",
-            f"{SRC63}: 'Note that m = 1 does not always give the best precision; for keywords, m = 8 has the lowest KL-divergence, and for "
-            "queries, m = 2 has the lowest KL-divergence'"),
+            f"{SRC63}"),
     Reading("best m smaller for queries", "The KL-best m for queries (unique) is strictly smaller than for keywords (the printed 2 < 8, in line with "
             "the recommended 'average number of items per user', Table 6.4: queries 20 < keywords 56).",
-            f"{SRC63}: 'for keywords, m = 8 ... for queries, m = 2'; 'in this case we recommend the average number of items per user'"),
+            f"{SRC63}"),
     Reading("m = 1 for coverage", "For every kind and j, m = 1's coverage is within 0.05 of the best m's, and at the largest j strictly "
             "above m = 40's.",
-            f"{SRC63}: 'If we are mainly interested in coverage, then m should be set to 1'"),
+            f"{SRC63}"),
 )
 
 
@@ -270,21 +268,21 @@ SRC65 = f"{T} §6.7.1 (Figure 6.5); {P} §7.1 (Figure 5)"
 FIG65_READINGS = (
     Reading("falls with eps", "For every kind, ZEALOUS's (m = 1) scaled average difference decreases as eps goes from 1 to 10 "
             "(strictly lower at eps = 10; no step up by more than 5%).",
-            f"{SRC65}: 'As expected, with increasing eps the average difference decreases'"),
+            f"{SRC65}"),
     Reading("falls with smaller k", "For keywords, queries and query pairs, the k-anonymous histogram's average difference decreases as k "
             "decreases (strictly lower at k = 10 than at k = 100; no step by more than 5% the other way).",
-            f"{SRC65}: 'Similarly, by decreasing k the accuracy increases'"),
+            f"{SRC65}"),
     Reading("keywords: ZEALOUS better for eps > 2", "For keywords, at every eps > 2 of the grid ZEALOUS's difference is strictly below "
             "the k-anonymous histogram's at every k of the grid.",
-            f"{SRC65}: 'the output of ZEALOUS for keywords is more accurate than a k-anonymous histogram for all values of eps > 2'"),
+            f"{SRC65}"),
     Reading("queries: k = 60 ~ eps = 6", "For queries, the differences at k = 60 and eps = 6 are within 10% of each other.",
-            f"{SRC65}: 'For queries we obtain roughly the same average difference for k = 60 and eps = 6'"),
+            f"{SRC65}"),
     Reading("query pairs: k-anonymity better", "For query pairs, at every eps and k of the grids the k-anonymous histogram's difference is "
             "strictly below ZEALOUS's.",
-            f"{SRC65}: 'For query pairs the k-query anonymous histogram provides better utility'"),
+            f"{SRC65}"),
     Reading("comparable", "For keywords, queries and query pairs, ZEALOUS's mean difference over eps is within 20% of the k-anonymous "
             "histogram's mean over k.",
-            f"{SRC65}: 'Figure 6.5 shows that the average difference is comparable for the k-anonymous histogram and the output of ZEALOUS'"),
+            f"{SRC65}"),
 )
 
 
@@ -336,7 +334,7 @@ CACHE_NOTE = ("posting-list lengths: the number of distinct urls clicked after q
 FIG66A_READINGS = (
     Reading("ZEALOUS beats k-anonymity for a range", "With m = 6, ZEALOUS's hit probability is strictly above the k-anonymous log's for at "
             "least two (eps, k) pairs of the grids (a 'range' of parameters).",
-            f"{SRC66}: 'our ZEALOUS histogram achieves better utility than the k-query anonymous search log for a range of parameters'"),
+            f"{SRC66}"),
     Reading("marginal loss", "The hit probability over eps (ZEALOUS, m = 6) and over k (k-anonymity) is positive and varies by at most 10% of "
             "its largest value.",
             f"{SRC66}: 'the utility suffers only marginally when increasing the privacy parameter or the anonymity parameter'"),
@@ -371,13 +369,13 @@ def fig6_6a(ctx):
 FIG66B_READINGS = (
     Reading("m = 6 above m = 1", "At every eps of the grid, ZEALOUS's hit probability with m = 6 is strictly above that with m = 1 (the "
             "printed 0.36 against 0.33 are numbers of the paper's log; only the order is compared).",
-            f"{SRC66}: 'the hit probability for m = 6 is above 0.36 whereas the hit probability for m = 1 is less than 0.33'"),
+            f"{SRC66}"),
     Reading("eventually decreases in m", "At every eps of the grid, the hit probability strictly decreases at some step beyond m = 6 "
             "(m in 6, 10, 20, 40).",
-            f"{SRC66}: 'We also experimented with higher values of m and observed that the hit-probability decreases at some point'"),
+            f"{SRC66}"),
     Reading("needed keywords covered at m = 6", "At eps = 5 (§6.7.1's eps), ZEALOUS with m = 6 publishes at least 90% of the top-J most "
             "frequent keywords, J = the printed 85, capped at the number of keywords the cache built from the original log holds.",
-            f"{SRC66}: 'Index caching really requires roughly the top 85 most frequent keywords that are still covered when setting m = 6'"),
+            f"{SRC66}"),
 )
 
 
@@ -416,10 +414,10 @@ GEN_NOTE = ("substitutions: the stand-in generator of theory.zealous.application
 FIG67_READINGS = (
     Reading("hardly influenced by eps and k", "For j = 2 and 5 and each of NDCG, MAP, precision and recall, ZEALOUS's value (m = 1) over "
             "eps and the k-anonymous log's over k are defined and vary by at most 10% of their largest value.",
-            f"{SRC67}: 'We observe that varying eps and k has hardly any influence on performance'"),
+            f"{SRC67}"),
     Reading("precision comparable", "For j = 2 and 5 and each precision measure, ZEALOUS's mean over eps is within 20% of the "
             "k-anonymous log's mean over k.",
-            f"{SRC67}: 'On all precision measures, ZEALOUS provides utility comparable to k-query-anonymity'"),
+            f"{SRC67}"),
     Reading("coverage poor", "For j = 2 and 5, ZEALOUS's coverage is strictly below the k-anonymous log's at every (eps, k) pair.",
             f"{SRC67}: 'However, the coverage provided by ZEALOUS is not good'"),
 )
@@ -464,7 +462,7 @@ def fig6_7(ctx):
 @claim("zealous.fig6_8", method="reproduction", needs_data=DATA, quick=False, readings=(Reading(
     "m = 6 covers less", "For j = 2 and 5 and every eps of the grid, the average coverage of ZEALOUS's substitutions is strictly smaller "
     "with m = 6 than with m = 1 (a tie, e.g. 0 against 0, is not smaller).",
-    f"{T} §6.7.3 (Figure 6.8); {P} §7.3 (Figure 8): 'It is clear that across the board larger values of m lead to smaller coverage'"),))
+    f"{T} §6.7.3 (Figure 6.8); {P} §7.3 (Figure 8)"),))
 def fig6_8(ctx):
     ex = _ex(ctx)
     cov = {m: {j: {e: substitution_quality(ex, ex.zealous("query_pairs", m, e), j)["coverage"] for e in EPS_APPS} for j in SUBST_J}

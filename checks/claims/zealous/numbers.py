@@ -37,7 +37,7 @@ def _delta_cell(U, m, tau, lam, tp, variant):
 
 @claim("zealous.table6_1", method="numeric", readings=(
     Reading("as stated", "The documents give one reading: the four (lambda, tau') cells' delta (Theorem 14, tau = 1) and delta' (Theorem 13, eps' = 2m/lambda) for U = 500k, m = 5, to two significant digits.",
-            f"{SRC} §6.4.3 Table 6.1: '(eps', delta')-indistinguishability vs. (eps, delta)-probabilistic differential privacy. U = 500k, m = 5'"),))
+            f"{SRC} §6.4.3 Table 6.1"),))
 def table6_1(ctx):
     """delta from Theorem 14 (tau = 1, the smallest positive integer; the table omits tau),
     delta' from Theorem 13 with eps' = 2m/lambda as the header says; then a systematic search of
@@ -87,7 +87,7 @@ def table6_1(ctx):
 
 @claim("zealous.text_delta_order", method="numeric", readings=(
     Reading("as stated", "The documents give one reading: eps, eps' fall with lambda; delta, delta' fall with tau'; and delta > delta' for every lambda and tau' (both guarantees from Theorems 13 and 14).",
-            f"{SRC} §6.4.3: 'Interestingly, given lambda and tau', we always have delta > delta''"),))
+            f"{SRC} §6.4.3"),))
 def text_delta_order(ctx):
     """Monotonicity parts: eps = eps' = 2m/lambda falls with lambda; delta and delta' fall with tau'
     (d/dtau' of both logs is negative: symbolic). "delta > delta' for any lambda, tau'": searched
@@ -133,7 +133,7 @@ def text_delta_order(ctx):
 
 @claim("zealous.table6_2", method="numeric", readings=(
     Reading("as stated", "The documents give one reading: tau' of (6.5) for m = 2, eps = 1, delta = 0.01 at tau = 1, 3, 4, 5, 7, 9 (printed to one decimal).",
-            f"{SRC} §6.6.1 Table 6.2: 'tau' as a function of tau for m = 2, eps = 1, delta = 0.01'"),))
+            f"{SRC} §6.6.1 Table 6.2"),))
 def table6_2(ctx):
     """tau' = tau + max(...) of (6.5) with lambda = 2m/eps, m = 2, eps = 1, U = 500,000, as captioned
     (delta = 0.01), then with the experiments' delta = 0.001 (§6.6 "Privacy Parameters")."""
@@ -158,9 +158,9 @@ def table6_2(ctx):
 
 @claim("zealous.prop12", method="numeric+exhaustive", readings=(
     Reading("integer tau", "Among positive integers tau, tau = ceil(2m/eps) minimises tau' of (6.5) for fixed eps, delta, m.",
-            f"{SRC} §6.6.1 Proposition 12: 'choosing tau = ceil(2m/eps) minimizes the value of tau'' (the ceiling and Table 6.2 use integer tau)"),
+            f"{SRC} §6.6.1 Proposition 12 (the ceiling and Table 6.2 use integer tau)"),
     Reading("real tau", "Among positive real tau (Theorem 14: 'positive numbers m, tau, tau', lambda'), tau = ceil(2m/eps) minimises tau' of (6.5).",
-            f"{SRC} §6.4.2 Theorem 14 'positive numbers'; §6.6.1 'The proof follows from taking the derivative of tau' as a function of tau'"),
+            f"{SRC} §6.4.2 Theorem 14 (positive numbers); §6.6.1 (the proof by the derivative)"),
 ))
 def prop12(ctx):
     """tau'(tau) of (6.5) (lambda = 2m/eps) against tau = ceil(2m/eps), over m in 1..12, eps in {1/2, 1, 2, 20/11,
@@ -208,7 +208,7 @@ def prop12(ctx):
 
 @claim("zealous.text_superlinear", method="symbolic", readings=(
     Reading("asymptotic", "tau' of (6.5), with lambda = 2m/eps and tau = 2m/eps (Prop. 12), grows faster than linearly as m -> infinity.",
-            f"{SRC} §6.6.2: 'from Theorem 14 and Proposition 12 we see that threshold tau' increases super-linearly in m' (no range stated)"),
+            f"{SRC} §6.6.2 (no range stated)"),
     Reading("experiments' range", "Over the experiments' m = 1..40 (U = 500,000, delta = 0.001, eps = 1) tau' grows faster than linearly in m.",
             f"{SRC} §6.6.2: the sentence explains Table 6.3's trend 'as we increase m from 1 to 40'"),
 ))
@@ -246,7 +246,7 @@ def text_superlinear(ctx):
 
 @claim("zealous.text_eps5", method="numeric", readings=(
     Reading("as stated", "The documents give one reading: for eps = 5, m = 1 (U = 500,000, delta = 0.001 of §6.6, tau by Prop. 12) tau' of (6.5) is about 10.",
-            f"{SRC} §6.7.1: 'We choose eps = 5, m = 1 for which threshold tau' ~ 10'"),))
+            f"{SRC} §6.7.1"),))
 def text_eps5(ctx):
     """eps = 5, m = 1, delta = 0.001, U = 500,000, tau = ceil(2m/eps) = 1: tau' from (6.5); the text says ~10
     (read as 10 +- 5%, i.e. a value in [9.5, 10.5]); nearby choices reproducing ~10 are listed."""

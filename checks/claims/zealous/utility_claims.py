@@ -38,7 +38,7 @@ def threshold_on_item_mechanism(users: int, m: int, domain, item, r, alpha):
 @claim("zealous.lem13", method="exact", readings=(
     Reading("as stated", "The documents give one reading: for every eps-DP A and logs S, S' of U users with <= m items each, "
             "Pr[d in A(S')] >= Pr[d in A(S)] / e^(L1(S,S') eps / m).",
-            f"{SRC} §6.3.2 Lemma 13: 'given S', A retains d with probability at least p/(e^(L1(S,S') eps/m))'"),))
+            f"{SRC} §6.3.2 Lemma 13"),))
 def lem13(ctx):
     """Witness: U = 2 users, m = 2, D = {d, x, y}; A retains d with probability r^{f_d}/8 (r = e^eps = 2),
     which the exact checker confirms eps-DP. S = ({d,x},{d,y}) (f_d = 2, very-frequent for tau + xi <= 2),
@@ -243,7 +243,7 @@ def ex_thm12(ctx):
 @claim("zealous.thm15", method="exact", readings=(
     Reading("as stated", "The documents give one reading: with tau = tau* - xi, tau' = tau* + xi, ZEALOUS's inaccuracy is "
             "sum_{f > tau + xi} e^(-2 xi/lambda)/2, and it is (1 - e^(-xi/lambda)/2)-accurate for items of frequency >= tau* + xi.",
-            f"{SRC} §6.4.4 Theorem 15 and the next sentence: 'ZEALOUS is (1 - 1/2 e^(-xi/lambda))-accurate for the very-frequent items (of frequency >= tau* + xi)'"),))
+            f"{SRC} §6.4.4 Theorem 15 and the next sentence"),))
 def thm15(ctx):
     """ZEALOUS with tau = tau* - xi, tau' = tau* + xi, rho = e^{-1/lambda}: release probabilities exactly.
     Claimed: very-frequent items (f >= tau* + xi) published w.p. >= 1 - rho^xi/2; items below tau* - xi never;
