@@ -150,14 +150,20 @@ def displayed_ad(inst: AdInstance | SparseAdInstance, ads: Iterable[int], contex
 
 
 class _Lazy:
-    """Lazy greedy state: per-context best value ``cur`` and a heap of (−upper bound, ad id)."""
+    """Lazy greedy state: per-context best value ``cur`` and a heap of (−upper bound, ad id).
+
+    Re-evaluations are batched: the stale heads of the heap are popped a few at a time (4, 8, ... 256 per
+    batch within a round) and their benefits computed together by :meth:`_gains`. Evaluating an extra ad
+    only refreshes its bound, so the pick is the same function of the current benefits: the lowest id
+    among those within ``tol`` of the largest."""
 
     def __init__(self, S: SparseAdInstance):
         self.S = S
         self.V = S.values
         self.w = S.weights
         self.cur = np.zeros(S.n_contexts)
-        self.indptr = self.V.indptr.tolist()  # Python ints: cheap row slicing in _gain/add
+        self.indptr = self.V.indptr.tolist()  # Python ints: cheap row slicing
+        self.ptr = np.asarray(self.V.indptr, dtype=np.int64)
         self.indices, self.data = self.V.indices, self.V.data
         gains = np.asarray(self.V @ self.w).ravel()
         self.heap = list(zip((-gains).tolist(), range(S.n_ads)))
@@ -167,13 +173,51 @@ class _Lazy:
         self.evaluations = S.n_ads
         self.tol = _tol(S)
 
-    def _gain(self, a: int) -> float:
-        """``Σ_j w_j · max(0, v(a, c_j) − cur_j)`` over the stored entries of row ``a`` (one CSR slice)."""
-        lo, hi = self.indptr[a], self.indptr[a + 1]
-        idx = self.indices[lo:hi]
-        d = self.data[lo:hi] - self.cur[idx]
-        self.evaluations += 1
-        return float(self.w[idx] @ np.maximum(d, 0.0, out=d))
+    def _gains(self, ads: list[int]) -> list[float]:
+        """``Σ_j w_j · max(0, v(a, c_j) − cur_j)`` over the stored entries of each row ``a``; the products
+        are summed per row by ``np.add.reduceat`` (a row's sum depends on its entries only, so one row gives
+        the same float alone or in a batch)."""
+        self.evaluations += len(ads)
+        if len(ads) == 1:
+            lo, hi = self.indptr[ads[0]], self.indptr[ads[0] + 1]
+            if lo == hi:
+                return [0.0]
+            idx = self.indices[lo:hi]
+            d = self.data[lo:hi] - self.cur[idx]
+            starts = np.zeros(1, dtype=np.int64)
+        else:
+            a = np.asarray(ads, dtype=np.int64)
+            lo, lens = self.ptr[a], self.ptr[a + 1] - self.ptr[a]
+            ends = np.cumsum(lens)
+            starts = ends - lens
+            pos = np.arange(int(ends[-1])) - np.repeat(starts - lo, lens)
+            idx = self.indices[pos]
+            d = self.data[pos] - self.cur[idx]
+            if not ends[-1]:
+                return [0.0] * len(ads)
+        np.maximum(d, 0.0, out=d)
+        d *= self.w[idx]
+        if len(ads) == 1:
+            return np.add.reduceat(d, starts).tolist()
+        out = np.zeros(len(ads))
+        nz = lens > 0  # reduceat would return d[start] for an empty row
+        out[nz] = np.add.reduceat(d, starts[nz])
+        return out.tolist()
+
+    def _refresh(self, entries: list[tuple[float, int]]) -> list[float]:
+        """Current benefits of popped heap entries, stamping them fresh. A bound of 0 needs no evaluation:
+        benefits only shrink and are sums of non-negative terms, so the benefit is exactly 0."""
+        r = self.round
+        todo = [a for negub, a in entries if self.stamp[a] != r and negub != 0.0]
+        got = dict(zip(todo, self._gains(todo))) if todo else {}
+        out = []
+        for negub, a in entries:
+            if self.stamp[a] != r:
+                self.stamp[a] = r
+                out.append(got.get(a, 0.0))
+            else:
+                out.append(-negub)
+        return out
 
     def next_best(self) -> tuple[int, float] | None:
         """The ad with the largest benefit (lowest id among near-ties), removed from the heap."""
@@ -181,31 +225,38 @@ class _Lazy:
             return None
         self.round += 1
         r = self.round
-        heap = self.heap
-        while True:
-            negub, a = heap[0]
-            if self.stamp[a] == r:
-                break
-            heapq.heappop(heap)
-            self.stamp[a] = r
-            heapq.heappush(heap, (-self._gain(a), a))
-        best = -heap[0][0]
+        heap, stamp = self.heap, self.stamp
+        size = 4
+        while stamp[heap[0][1]] != r:
+            batch = []
+            while heap and len(batch) < size and stamp[heap[0][1]] != r:
+                batch.append(heapq.heappop(heap))
+            for (_, a), g in zip(batch, self._refresh(batch)):
+                heapq.heappush(heap, (-g, a))
+            size = min(2 * size, 256)
+        thr = -heap[0][0] - self.tol
         cands = []
-        while heap and -heap[0][0] >= best - self.tol:
-            negub, a = heapq.heappop(heap)
-            if self.stamp[a] != r:
-                self.stamp[a] = r
-                g = self._gain(a)
-            else:
-                g = -negub
-            cands.append((a, g))
-        pick = min(a for a, g in cands if g >= best - self.tol)
+        while heap and -heap[0][0] >= thr and len(cands) < 64:
+            cands.append(heapq.heappop(heap))
+        if heap and -heap[0][0] >= thr:  # many near-ties (e.g. all benefits 0): one pass, not a pop each
+            cands.extend(e for e in heap if -e[0] >= thr)
+            heap[:] = [e for e in heap if -e[0] < thr]
+            heapq.heapify(heap)
+        gains = self._refresh(cands)
+        pick = min(a for (_, a), g in zip(cands, gains) if g >= thr)
         gain = 0.0
-        for a, g in cands:
+        rest = []
+        for (_, a), g in zip(cands, gains):
             if a == pick:
                 gain = g
             else:
-                heapq.heappush(heap, (-g, a))
+                rest.append((-g, a))
+        if len(rest) > 64:
+            heap.extend(rest)
+            heapq.heapify(heap)
+        else:
+            for e in rest:
+                heapq.heappush(heap, e)
         return pick, gain
 
     def add(self, a: int) -> None:
