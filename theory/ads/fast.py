@@ -170,6 +170,7 @@ class _Lazy:
         heapq.heapify(self.heap)
         self.stamp = [0] * S.n_ads
         self.round = 0
+        self.best = float("inf")
         self.evaluations = S.n_ads
         self.tol = _tol(S)
 
@@ -234,7 +235,8 @@ class _Lazy:
             for (_, a), g in zip(batch, self._refresh(batch)):
                 heapq.heappush(heap, (-g, a))
             size = min(2 * size, 256)
-        thr = -heap[0][0] - self.tol
+        self.best = -heap[0][0]  # the largest current benefit
+        thr = self.best - self.tol
         cands = []
         while heap and -heap[0][0] >= thr and len(cands) < 64:
             cands.append(heapq.heappop(heap))
@@ -274,6 +276,12 @@ def _greedy(S: SparseAdInstance, k: int) -> GreedyRun:
         order.append(a)
         benefits.append(g)
         revenues.append(revenues[-1] + g)
+        if st.best == 0.0:  # every benefit left is exactly 0 (they only shrink): each further round ties at 0
+            rest = sorted(b for _, b in st.heap)[: k - len(order)]  # and takes the lowest id left
+            order += rest
+            benefits += [0.0] * len(rest)
+            revenues += [revenues[-1]] * len(rest)
+            break
     return GreedyRun(tuple(order), tuple(benefits), tuple(revenues), st.evaluations)
 
 
