@@ -80,6 +80,20 @@ def test_greedy_ties_go_to_the_lowest_id_even_behind_a_stale_bound():
     assert F.greedy(S, 4) == (0, 1, 2, 3)
 
 
+def test_greedy_after_all_benefits_reach_zero():
+    """Once the largest benefit is 0 every later round ties at 0: the fast twin fills the order with the
+    lowest ids left at once; it must equal the exact twin's round-by-round choice for every k (ads 4 and 5
+    carry all the revenue, then 0, 1, 2, 3, 6 at benefit 0)."""
+    rows = [["1/2", "0", "0"], ["1/2", "0", "0"], ["0", "0", "0"], ["1/4", "0", "0"], ["1", "0", "0"],
+            ["0", "1", "0"], ["0", "1/2", "0"]]
+    inst = ad_instance(["1/2", "1/4", "1/4"], rows)
+    for k in range(1, len(rows) + 1):
+        ex, fa = E.greedy_run(inst, k), F.greedy_run(inst, k)
+        assert ex.order == fa.order and [float(b) for b in ex.benefits] == list(fa.benefits)
+    assert F.greedy_run(inst, 7).order == (4, 5, 0, 1, 2, 3, 6)
+    assert F.greedy_prime(inst, "0").ads == E.greedy_prime(inst, "0").ads
+
+
 def test_tolerance_shortcut_gives_the_same_number():
     """``_tol`` skips the column maxima when the revenue provably stays below 1; the value is the same."""
     rng = np.random.default_rng(11)
