@@ -153,10 +153,17 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     """Events (one per click), the users' running interest, the 90/10 time split."""
     by_user: dict[str, int] = Counter()
     rows = []
+    domain_of: dict[str, str] = {}  # each distinct URL parsed once
     for s in searches:
+        if not s.urls:
+            continue
+        q = normalize_query(s.query)
         for u in s.urls:
-            rows.append((s.time, s.user, normalize_query(s.query), domain(u)))
-            by_user[s.user] += 1
+            d = domain_of.get(u)
+            if d is None:
+                d = domain_of[u] = domain(u)
+            rows.append((s.time, s.user, q, d))
+        by_user[s.user] += len(s.urls)
     rows = [r for r in rows if by_user[r[1]] >= min_clicks]
     if not rows:
         raise InvalidInput("no click events left after filtering users with < 3 clicks")
