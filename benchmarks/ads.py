@@ -24,8 +24,16 @@ def _random_instance(m: int, n: int, density: float, seed: int) -> F.SparseAdIns
 
 @benchmark("ads.greedy_10k_ads_100k_contexts_k50", "ads")
 def greedy_large() -> Measurement:
-    """|A| = 10,000 ads, 100,000 leaf contexts, 1% CTR density (10^7 non-zeros), k = 50 (target <= 2 s).
-    Baseline: plain (non-lazy) vectorised greedy, one sparse pass per round, same instance."""
+    """|A| = 10,000 ads, 100,000 leaf contexts, 1% CTR density (10^7 non-zeros), k = 50 (target <= 0.3 s,
+    issue 17; was 0.74 s). Baseline: plain (non-lazy) vectorised greedy, one sparse pass per round, same
+    instance; the two must select the same ads in the same order (asserted).
+
+    Profile (cProfile, before issue 17): half the time went to the tie tolerance's column maxima
+    (``V.max(axis=0)``, a CSR->CSC copy of 10^7 values), the rest to ~5,300 lazy re-evaluations (CSR row
+    slices, ~14 µs each) and the initial ``V @ w``. Now the tolerance needs no pass when the revenue provably
+    stays below 1 (else one ``np.maximum.at``), stale heap heads are re-evaluated in batches (one
+    ``np.add.reduceat``), and the heap state is plain Python lists. Side by side in one process on the
+    contended 2-core machine: 0.34-0.88 s before, 0.08-0.36 s after (2.2-3.1x), same order."""
     S = _random_instance(10_000, 100_000, 0.01, 1)
     lazy = median_seconds(lambda: F.greedy(S, 50), repeat=3)
     run = F.greedy_run(S, 50)
@@ -48,9 +56,9 @@ def greedy_large() -> Measurement:
     t0 = time.perf_counter()
     order = plain()
     plain_s = time.perf_counter() - t0
-    same = tuple(order) == run.order
-    return Measurement(lazy, "s", target=2.0, baseline=plain_s,
-                       notes=f"lazy evaluations {run.evaluations} (plain: {50 * S.n_ads}); same selection as plain: {same}")
+    assert tuple(order) == run.order, f"lazy greedy {run.order} differs from plain greedy {tuple(order)}"
+    return Measurement(lazy, "s", target=0.3, baseline=plain_s,
+                       notes=f"lazy evaluations {run.evaluations} (plain: {50 * S.n_ads}); same selection as plain: True")
 
 
 @benchmark("ads.exact_bruteforce_12_ads_k4", "ads")

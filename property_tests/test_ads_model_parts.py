@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -102,6 +103,63 @@ def test_aol_reader_and_service(tmp_path):
     res = svc.evaluate(tests, (4, 2, 2), 0.3, (1, 2))
     assert 0 <= res[1]["coverage"] <= 1 and res[2]["coverage"] >= res[1]["coverage"]
     assert generalize((600, "cnn.com", "pizza near me"), (1, 1, 1)) == ((1, 1, 1), 10, "com", "pizza")
+
+
+def test_aol_service_codes_match_the_tuple_definition(tmp_path):
+    """The integer-coded service equals the definition on context tuples (:func:`generalize`): per event the
+    back-off context's CTR vector, and per ĉ the back-off columns below it (first-occurrence order, counts)."""
+    from collections import Counter, defaultdict
+
+    from theory.ads.hierarchy import PAPER_SEQUENCE
+
+    rng = np.random.default_rng(5)
+    words = ["pizza", "news", "pizza hut", "weather", "nba scores", "pie"]
+    sites = ["http://www.a.com/", "http://b.org/x", "http://c.com/", "http://www.d.net/", "http://e.com/"]
+    for u in range(6):
+        blocks = [f"{words[rng.integers(6)]}\t2006-03-{rng.integers(1, 29):02d} {rng.integers(24):02d}:"
+                  f"{rng.integers(60):02d}:00\n" + "".join(sites[rng.integers(5)] + "\n" for _ in range(rng.integers(1, 3)))
+                  for _ in range(40)]
+        _write_log(tmp_path, f"{u}.txt", "\n".join(blocks))
+    ev = build_events(read_log_dir(tmp_path))
+    svc = AdService(ev)
+    n = ev.n_train
+    count, clicks = Counter(), defaultdict(Counter)
+    for leaf, a in zip(ev.leaves[:n], ev.ads[:n]):
+        for lv in PAPER_SEQUENCE:
+            count[generalize(leaf, lv)] += 1
+            clicks[generalize(leaf, lv)][a] += 1
+
+    def backoff(leaf):
+        return next((g for lv in PAPER_SEQUENCE if count.get(g := generalize(leaf, lv), 0) >= 2), None)
+
+    for i, leaf in enumerate(ev.leaves):
+        b = backoff(leaf)
+        ids, v = svc.ctr_vector(i)
+        want = sorted(clicks[b]) if b is not None else []
+        assert ids.tolist() == want and v.tolist() == [clicks[b][a] / count[b] for a in want]
+    col_ctr = {}
+    for i, leaf in enumerate(ev.leaves[:n]):
+        if (b := backoff(leaf)) is not None:
+            col_ctr[b] = svc.ctr_vector(i)
+    for level in ((0, 0, 0), (1, 1, 1), (4, 2, 2), (5, 2, 0)):
+        acc = defaultdict(Counter)
+        for leaf, m in Counter(ev.leaves[:n]).items():
+            if (b := backoff(leaf)) is not None:
+                acc[generalize(leaf, level)][b] += m
+        keys = svc.keys(level)
+        seen = set()
+        for i, leaf in enumerate(ev.leaves[:n]):
+            chat = generalize(leaf, level)
+            if chat not in acc or chat in seen:
+                continue
+            seen.add(chat)
+            cols, cnt = svc._below_of(int(keys[i]), level)
+            assert cnt.tolist() == list(acc[chat].values())
+            for c, b in zip(cols.tolist(), acc[chat]):
+                lo, hi = svc.B.indptr[c], svc.B.indptr[c + 1]
+                assert svc.B.indices[lo:hi].tolist() == col_ctr[b][0].tolist()
+                assert svc.B.data[lo:hi].tolist() == col_ctr[b][1].tolist()
+        assert len(seen) == len(acc)
 
 
 def test_aol_reader_errors(tmp_path):

@@ -67,6 +67,47 @@ def test_greedy_revenue_is_sum_of_benefits(ik):
         assert run.benefits[l - 1] == E.benefit(inst, run.order[: l - 1], [run.order[l - 1]])
 
 
+def test_greedy_ties_go_to_the_lowest_id_even_behind_a_stale_bound():
+    """Exact ties in every round: round 1 ads 0 and 2 tie (1/2), round 2 ads 1 and 2 tie (1/4) while ad 2's
+    stale bound 1/2 tops the lazy heap, round 3 ads 2 and 3 tie (1/4). Both twins take the lowest id each time."""
+    inst = ad_instance(["1/4"] * 4, [["1", "1", "0", "0"], ["0", "0", "1", "0"], ["1", "0", "0", "1"],
+                                     ["0", "0", "0", "1"]])
+    ex, fa = E.greedy_run(inst, 4), F.greedy_run(inst, 4)
+    assert ex.order == fa.order == (0, 1, 2, 3)
+    assert [float(b) for b in ex.benefits] == list(fa.benefits) == [0.5, 0.25, 0.25, 0.0]
+    # the same on the sparse form with a tolerance taken from the column maxima (a value of 1: no shortcut)
+    S = F.sparse_instance([0.25] * 4, sp.csr_matrix(np.array([[1, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 1], [0, 0, 0, 1.0]])))
+    assert F.greedy(S, 4) == (0, 1, 2, 3)
+
+
+def test_greedy_after_all_benefits_reach_zero():
+    """Once the largest benefit is 0 every later round ties at 0: the fast twin fills the order with the
+    lowest ids left at once; it must equal the exact twin's round-by-round choice for every k (ads 4 and 5
+    carry all the revenue, then 0, 1, 2, 3, 6 at benefit 0)."""
+    rows = [["1/2", "0", "0"], ["1/2", "0", "0"], ["0", "0", "0"], ["1/4", "0", "0"], ["1", "0", "0"],
+            ["0", "1", "0"], ["0", "1/2", "0"]]
+    inst = ad_instance(["1/2", "1/4", "1/4"], rows)
+    for k in range(1, len(rows) + 1):
+        ex, fa = E.greedy_run(inst, k), F.greedy_run(inst, k)
+        assert ex.order == fa.order and [float(b) for b in ex.benefits] == list(fa.benefits)
+    assert F.greedy_run(inst, 7).order == (4, 5, 0, 1, 2, 3, 6)
+    assert F.greedy_prime(inst, "0").ads == E.greedy_prime(inst, "0").ads
+
+
+def test_tolerance_shortcut_gives_the_same_number():
+    """``_tol`` skips the column maxima when the revenue provably stays below 1; the value is the same."""
+    rng = np.random.default_rng(11)
+    for scale in (0.5, 0.999999, 1.0):
+        V = sp.random(50, 400, density=0.1, random_state=rng, format="csr") * scale
+        w = rng.random(400)
+        for pay in (None, np.full(50, 3.0)):  # payments 3: revenue above 1, the full computation
+            S = F.sparse_instance(w / w.sum(), V, pay)
+            full = F.RELATIVE_MARGIN * max(1.0, float(S.values.max(axis=0).toarray().ravel() @ S.weights))
+            assert F._tol(S) == full
+    S = F.sparse_instance(np.full(4, 0.25), sp.csr_matrix(np.full((2, 4), 1.0)))
+    assert F._tol(S) == F.RELATIVE_MARGIN * 1.0 and F._column_max(S.values).tolist() == [1.0] * 4
+
+
 def test_lazy_greedy_matches_plain_on_random_sparse():
     rng = np.random.default_rng(7)
     m, n = 300, 2000

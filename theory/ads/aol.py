@@ -153,10 +153,17 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     """Events (one per click), the users' running interest, the 90/10 time split."""
     by_user: dict[str, int] = Counter()
     rows = []
+    domain_of: dict[str, str] = {}  # each distinct URL parsed once
     for s in searches:
+        if not s.urls:
+            continue
+        q = normalize_query(s.query)
         for u in s.urls:
-            rows.append((s.time, s.user, normalize_query(s.query), domain(u)))
-            by_user[s.user] += 1
+            d = domain_of.get(u)
+            if d is None:
+                d = domain_of[u] = domain(u)
+            rows.append((s.time, s.user, q, d))
+        by_user[s.user] += len(s.urls)
     rows = [r for r in rows if by_user[r[1]] >= min_clicks]
     if not rows:
         raise InvalidInput("no click events left after filtering users with < 3 clicks")
@@ -181,109 +188,192 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     return Events(leaves, ads, names, int(len(rows) * train_fraction), len({r[1] for r in rows}), queries)
 
 
+def _codes(values: Sequence[str], level_fn, levels: int) -> list[np.ndarray]:
+    """Integer codes of ``level_fn(v, l)`` for l = 0..levels, one array per level: equal codes iff equal
+    generalised strings (each distinct string generalised once)."""
+    distinct = {v: i for i, v in enumerate(dict.fromkeys(values))}
+    per_value = np.fromiter((distinct[v] for v in values), np.int64, len(values))
+    out = []
+    for lvl in range(levels + 1):
+        ids: dict[str, int] = {}
+        table = np.fromiter((ids.setdefault(level_fn(v, lvl), len(ids)) for v in distinct), np.int64, len(distinct))
+        out.append(table[per_value])
+    return out
+
+
 class AdService:
-    """Training statistics and the server/client of the emulated ad service."""
+    """Training statistics and the server/client of the emulated ad service.
+
+    Contexts are integer codes: per event and level (x, y, z) the key
+    ``(time_level(m, x) · |interest_y| + interest code) · |query_z| + query code``, equal iff
+    :func:`generalize` gives equal contexts. Counts and CTRs are grouped with ``np.unique`` (the same
+    integers a dict of tuples would hold, so the same floats)."""
 
     def __init__(self, ev: Events, min_support: int = 2):
         if isinstance(min_support, bool) or not isinstance(min_support, int) or min_support < 1:
             raise InvalidInput(f"min_support = {min_support!r} must be a positive integer")
         self.ev = ev
         self.min_support = min_support
-        self.count: dict[tuple, int] = Counter()
-        self.clicks: dict[tuple, Counter] = defaultdict(Counter)
-        for leaf, a in zip(ev.leaves[: ev.n_train], ev.ads[: ev.n_train]):
-            for lv in PAPER_SEQUENCE:
-                g = generalize(leaf, lv)
-                self.count[g] += 1
-                self.clicks[g][a] += 1
-        self.train_leaves = Counter(ev.leaves[: ev.n_train])
-        self._backoff: dict[tuple, tuple | None] = {}
-        self._vec: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-        self._below: dict[tuple, dict[tuple, tuple[np.ndarray, np.ndarray]]] = {}
+        n, n_ads = ev.n_train, len(ev.ad_names)
+        self._minute = np.fromiter((leaf[0] for leaf in ev.leaves), np.int64, len(ev.leaves))
+        self._interest = _codes([leaf[1] for leaf in ev.leaves], interest_level, 2)
+        self._query = _codes([leaf[2] for leaf in ev.leaves], query_level, 2)
+        self._ads = np.asarray(ev.ads, dtype=np.int64)
+        self._keys: dict[tuple[int, int, int], np.ndarray] = {}
+        self._below: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         self._results: dict[tuple, dict] = {}
-        # one CSC column per back-off context of a training leaf: CTR(a | b) for all ads a
-        targets = sorted({b for leaf in self.train_leaves if (b := self.backoff(leaf)) is not None}, key=repr)
-        self.col_of = {b: j for j, b in enumerate(targets)}
+        # back-off: per event, the first level of PAPER_SEQUENCE whose context has >= min_support training events
+        bo_level = np.full(len(ev.leaves), -1, dtype=np.int64)
+        bo_key = np.zeros(len(ev.leaves), dtype=np.int64)
+        for li, lv in enumerate(PAPER_SEQUENCE):
+            k = self.keys(lv)
+            uniq, cnt = np.unique(k[:n], return_counts=True)
+            pos = np.minimum(np.searchsorted(uniq, k), max(uniq.size - 1, 0))
+            support = np.where(uniq[pos] == k, cnt[pos], 0) if uniq.size else np.zeros_like(k)
+            hit = (bo_level < 0) & (support >= min_support)
+            bo_level[hit], bo_key[hit] = li, k[hit]
+        # one CSC column per back-off context (of any event): CTR(a | b) for all ads a, ids ascending
+        has = bo_level >= 0
+        width = max(int(self.keys(lv).max()) + 1 for lv in PAPER_SEQUENCE)
+        bo_code = np.where(has, bo_level * width + bo_key, -1)
+        targets, col = np.unique(bo_code[has], return_inverse=True)
+        self.col = np.full(len(ev.leaves), -1, dtype=np.int64)
+        self.col[has] = col.ravel()
         indptr, indices, data = [0], [], []
-        for b in targets:
-            ids, v = self.ctr_vector(b)
-            indices.append(ids)
-            data.append(v)
-            indptr.append(indptr[-1] + ids.size)
-        self.B = sp.csc_matrix((np.concatenate(data), np.concatenate(indices), np.array(indptr)),
-                               shape=(len(ev.ad_names), len(targets)))
+        t_level, t_key = targets // width, targets % width
+        for li, lv in enumerate(PAPER_SEQUENCE):
+            mine = np.flatnonzero(t_level == li)
+            if mine.size == 0:
+                continue
+            k = self.keys(lv)[:n]
+            sel = np.isin(k, t_key[mine])  # training events in a back-off context of this level
+            uk, kinv = np.unique(k[sel], return_inverse=True)
+            ctx_n = np.bincount(kinv.ravel(), minlength=uk.size)  # training events per context
+            pair, pair_n = np.unique(kinv.ravel() * n_ads + self._ads[:n][sel], return_counts=True)
+            pk, pa = pair // n_ads, pair % n_ads  # sorted by context, then ad id
+            start = np.searchsorted(pk, np.arange(uk.size + 1))
+            for j in mine:  # targets ascending: the columns in order
+                g = int(np.searchsorted(uk, t_key[j]))
+                lo, hi = int(start[g]), int(start[g + 1])
+                indices.append(pa[lo:hi])
+                data.append(pair_n[lo:hi].astype(np.float64) / int(ctx_n[g]))
+                indptr.append(indptr[-1] + hi - lo)
+        self.B = sp.csc_matrix((np.concatenate(data) if data else np.zeros(0),
+                                np.concatenate(indices) if indices else np.zeros(0, np.int64), np.array(indptr)),
+                               shape=(n_ads, targets.size))
 
-    def backoff(self, leaf: tuple[int, str, str]) -> tuple | None:
-        """First context along PAPER_SEQUENCE with >= min_support training events."""
-        if leaf not in self._backoff:
-            self._backoff[leaf] = next((g for lv in PAPER_SEQUENCE
-                                        if self.count.get(g := generalize(leaf, lv), 0) >= self.min_support), None)
-        return self._backoff[leaf]
+    def keys(self, level: tuple[int, int, int]) -> np.ndarray:
+        """Per event, the integer code of its level-(x, y, z) context."""
+        if level not in self._keys:
+            x, y, z = level
+            if not (0 <= x <= 5 and 0 <= y <= 2 and 0 <= z <= 2):
+                raise InvalidInput(f"level {level} outside (0..5, 0..2, 0..2)")
+            i, q = self._interest[y], self._query[z]
+            ni, nq = int(i.max()) + 1, int(q.max()) + 1
+            self._keys[level] = (time_level(self._minute, x) * ni + i) * nq + q
+        return self._keys[level]
 
-    def ctr_vector(self, ctx: tuple) -> tuple[np.ndarray, np.ndarray]:
-        """(ad ids ascending, CTR values) of a back-off context."""
-        if ctx not in self._vec:
-            cl = self.clicks[ctx]
-            ids = np.array(sorted(cl), dtype=np.int64)
-            self._vec[ctx] = (ids, np.array([cl[i] for i in ids], dtype=np.float64) / self.count[ctx])
-        return self._vec[ctx]
+    def ctr_vector(self, event: int) -> tuple[np.ndarray, np.ndarray]:
+        """(ad ids ascending, CTR values) of the back-off context of event ``event`` (empty if none)."""
+        c = int(self.col[event])
+        if c < 0:
+            return np.zeros(0, np.int64), np.zeros(0)
+        lo, hi = self.B.indptr[c], self.B.indptr[c + 1]
+        return self.B.indices[lo:hi], self.B.data[lo:hi]
 
-    def leaves_below(self, level: tuple[int, int, int]) -> dict[tuple, tuple[np.ndarray, np.ndarray]]:
-        """ĉ -> (back-off columns, #training events) over the training leaves c -> ĉ (leaves with the
-        same back-off context share a column: identical CTR vectors)."""
+    def leaves_below(self, level: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """ĉ -> (back-off columns, #training events) over the training events below ĉ (events with the same
+        back-off context share a column: identical CTR vectors), columns in order of first occurrence.
+        Returned grouped: (ĉ keys ascending, group starts, columns, counts)."""
         if level not in self._below:
-            acc: dict[tuple, Counter] = defaultdict(Counter)
-            for leaf, n in self.train_leaves.items():
-                b = self.backoff(leaf)
-                if b is not None:
-                    acc[generalize(leaf, level)][self.col_of[b]] += n
-            self._below[level] = {c: (np.fromiter(cnt.keys(), np.int64, len(cnt)),
-                                      np.fromiter(cnt.values(), np.float64, len(cnt))) for c, cnt in acc.items()}
+            n = self.ev.n_train
+            k, c = self.keys(level)[:n], self.col[:n]
+            ok = c >= 0
+            uk, kinv = np.unique(k[ok], return_inverse=True)
+            kinv = kinv.ravel()
+            pair = kinv * (int(self.B.shape[1]) + 1) + c[ok]
+            up, first, cnt = np.unique(pair, return_index=True, return_counts=True)
+            grp = up // (int(self.B.shape[1]) + 1)
+            order = np.lexsort((first, grp))
+            grp, cols, cnt = grp[order], (up % (int(self.B.shape[1]) + 1))[order], cnt[order]
+            starts = np.concatenate([np.searchsorted(grp, np.arange(uk.size)), [grp.size]])
+            self._below[level] = (uk, starts, cols, cnt.astype(np.float64))
         return self._below[level]
 
-    def server_context(self, leaf: tuple[int, str, str], level: tuple[int, int, int]) -> tuple[tuple, tuple]:
-        """ĉ at ``level``; if no training leaf lies below it, the server generalises ĉ further along
+    def _below_of(self, key: int, level: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray] | None:
+        uk, starts, cols, cnt = self.leaves_below(level)
+        g = int(np.searchsorted(uk, key))
+        if g == uk.size or uk[g] != key:
+            return None
+        return cols[starts[g]:starts[g + 1]], cnt[starts[g]:starts[g + 1]]
+
+    def server_context(self, event: int, level: tuple[int, int, int]) -> tuple[int, tuple]:
+        """ĉ (as a key) at ``level``; if no training leaf lies below it, the server generalises ĉ further along
         the hierarchy (levels of PAPER_SEQUENCE, then the root, that are at least as general), which
         uses only what ĉ reveals."""
-        chat = generalize(leaf, level)
-        if chat in self.leaves_below(level):
+        chat = int(self.keys(level)[event])
+        if self._below_of(chat, level) is not None:
             return chat, level
         for lv in PAPER_SEQUENCE + ((5, 2, 2),):
             if all(x >= y for x, y in zip(lv, level)):
-                g = generalize(leaf, lv)
-                if g in self.leaves_below(lv):
+                g = int(self.keys(lv)[event])
+                if self._below_of(g, lv) is not None:
                     return g, lv
         return chat, level
 
-    def server_order(self, chat: tuple, level: tuple[int, int, int], threshold: float, k: int) -> tuple[int, ...]:
+    def server_order(self, chat: int, level: tuple[int, int, int], threshold: float, k: int) -> tuple[int, ...]:
         """Greedy's first ``k`` ads with positive benefit for ĉ (CTRs below the threshold zeroed)."""
-        below = self.leaves_below(level).get(chat)
+        below = self._below_of(chat, level)
         if below is None:
             return ()
         cols, cnt = below
-        V = self.B[:, cols].tocsr()
-        if threshold > 0:
-            V.data[V.data < threshold] = 0.0
-            V.eliminate_zeros()
-        rows = np.flatnonzero(np.diff(V.indptr))
+        rows, V = self._instance_rows(cols, threshold)
         if rows.size == 0:
             return ()
-        V = V[rows]
         run = greedy_run(SparseAdInstance(cnt / cnt.sum(), V), min(k, rows.size))
         return tuple(int(rows[a]) for a, b in zip(run.order, run.benefits) if b > 0)
 
-    def client_pick(self, leaf: tuple[int, str, str], sent: Sequence[int], threshold: float) -> int | None:
-        """The sent ad with the highest CTR (>= threshold) in the exact context; lowest id on ties."""
-        b = self.backoff(leaf)
-        if b is None or not sent:
-            return None
-        ids, v = self.ctr_vector(b)
-        best, pick = 0.0, None
-        for a in sorted(sent):
-            p = int(np.searchsorted(ids, a))
-            if p < ids.size and ids[p] == a and v[p] >= threshold and v[p] > best:
-                best, pick = v[p], a
-        return pick
+    def _instance_rows(self, cols: np.ndarray, threshold: float) -> tuple[np.ndarray, sp.csr_matrix]:
+        """The ads with a CTR >= ``threshold`` in some column of ``cols`` (ascending) and their CSR rows over
+        ``cols`` (CTRs below the threshold dropped; column j of the result = ``cols[j]``, indices sorted):
+        ``B[:, cols]`` thresholded, restricted to its non-empty rows, built from the stored entries only."""
+        B = self.B
+        lo, hi = B.indptr[cols], B.indptr[cols + 1]
+        lens = hi - lo
+        pos = np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
+        ad, val = B.indices[pos], B.data[pos]
+        j = np.repeat(np.arange(cols.size), lens)
+        if threshold > 0:
+            keep = val >= threshold
+            ad, val, j = ad[keep], val[keep], j[keep]
+        rows, r = np.unique(ad, return_inverse=True)
+        r = r.ravel()
+        order = np.lexsort((j, r))
+        indptr = np.concatenate([[0], np.cumsum(np.bincount(r, minlength=rows.size))])
+        return rows, sp.csr_matrix((val[order], j[order], indptr), shape=(rows.size, cols.size))
+
+    def client_pick(self, event: int, sent: Sequence[int], threshold: float) -> int | None:
+        """The sent ad with the highest CTR (>= threshold) in the event's exact (back-off) context; lowest id
+        on ties."""
+        return self._client_picks(event, sent, threshold, (len(sent),))[0]
+
+    def _client_picks(self, event: int, order: Sequence[int], threshold: float, ks: Sequence[int]) -> list[int | None]:
+        """:meth:`client_pick` for each prefix ``order[:k]``, ``k`` in ``ks``: the largest CTR > 0 and >=
+        ``threshold`` in the back-off context, the lowest ad id among equal CTRs (None if none)."""
+        ids, v = self.ctr_vector(event)
+        out: list[int | None] = []
+        if not order or ids.size == 0:
+            return [None] * len(ks)
+        a = np.asarray(order, dtype=np.int64)
+        p = np.minimum(np.searchsorted(ids, a), ids.size - 1)
+        ctr = np.where(ids[p] == a, v[p], 0.0).tolist()
+        for k in ks:
+            best, pick = 0.0, None
+            for c, ad in zip(ctr[:k], order[:k]):
+                if c >= threshold and (c > best or (c == best and pick is not None and ad < pick)):
+                    best, pick = c, ad
+            out.append(pick)
+        return out
 
     def evaluate(self, test_idx: Sequence[int], level: tuple[int, int, int], threshold: float,
                  ks: Sequence[int] = (1, 2, 3, 5, 10, 20, 50)) -> dict[int, dict[str, Any]]:
@@ -296,13 +386,11 @@ class AdService:
         cache: dict[tuple, tuple[int, ...]] = {}
         res = {k: {"shown": 0, "hits": 0} for k in ks}
         for i in test_idx:
-            leaf = self.ev.leaves[i]
-            chat, lv = self.server_context(leaf, level)
-            if chat not in cache:
-                cache[chat] = self.server_order(chat, lv, threshold, kmax)
-            order = cache[chat]
-            for k in ks:
-                pick = self.client_pick(leaf, order[:k], threshold)
+            chat, lv = self.server_context(i, level)
+            if (chat, lv) not in cache:
+                cache[(chat, lv)] = self.server_order(chat, lv, threshold, kmax)
+            order = cache[(chat, lv)]
+            for k, pick in zip(ks, self._client_picks(i, order, threshold, ks)):
                 if pick is not None:
                     res[k]["shown"] += 1
                     res[k]["hits"] += pick == self.ev.ads[i]

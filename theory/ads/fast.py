@@ -72,9 +72,34 @@ def as_sparse(inst: AdInstance | SparseAdInstance) -> SparseAdInstance:
     return SparseAdInstance(w, sp.csr_matrix(V), tuple(inst.contexts))
 
 
+def _column_max(V: sp.csr_matrix) -> np.ndarray:
+    """``max_a V[a, j]`` per column, implicit zeros included (as ``V.max(axis=0)``). For a canonical CSR
+    matrix with non-negative entries (every instance: values are p·CTR >= 0) it is one unbuffered
+    ``np.maximum.at`` over the stored entries from 0, the same numbers without a CSC copy; otherwise scipy's."""
+    if not V.nnz:
+        return np.zeros(V.shape[1])
+    if V.has_canonical_format and V.data.min() >= 0:
+        top = np.zeros(V.shape[1])
+        np.maximum.at(top, V.indices, V.data)
+        return top
+    return V.max(axis=0).toarray().ravel()
+
+
 def _tol(S: SparseAdInstance) -> float:
-    top = S.values.max(axis=0).toarray().ravel() if S.values.nnz else np.zeros(S.n_contexts)
-    return RELATIVE_MARGIN * max(1.0, float(top @ S.weights))
+    """``2^-40 · max(1, E[Revenue(all ads)])`` with ``E[Revenue(all ads)] = Σ_j w_j · max_a v(a, c_j)``.
+
+    Shortcut, same number: the revenue is at most ``M · Σ_j w_j`` (``M`` the largest value), and a float
+    dot of ``n`` non-negative terms errs by at most ``γ_n = n·2^-53 / (1 − n·2^-53)`` relatively; so when
+    ``fl(M · Σw) · (1 + 3γ_n) < 1`` the computed revenue is below 1 and ``max(1, ·)`` is exactly 1, without
+    the column maxima (a pass over every stored value)."""
+    V, w = S.values, S.weights
+    if not V.nnz:
+        return RELATIVE_MARGIN
+    n = max(V.shape[1], 2)
+    u = n * 2.0 ** -53
+    if u < 0.25 and V.data.min() >= 0 and w.min() >= 0 and float(V.data.max()) * float(w.sum()) * (1 + 3 * u / (1 - u)) < 1:
+        return RELATIVE_MARGIN
+    return RELATIVE_MARGIN * max(1.0, float(_column_max(V) @ w))
 
 
 def _rows_max(S: SparseAdInstance, A: tuple[int, ...]) -> np.ndarray:
@@ -125,27 +150,75 @@ def displayed_ad(inst: AdInstance | SparseAdInstance, ads: Iterable[int], contex
 
 
 class _Lazy:
-    """Lazy greedy state: per-context best value ``cur`` and a heap of (−upper bound, ad id)."""
+    """Lazy greedy state: per-context best value ``cur`` and a heap of (−upper bound, ad id).
+
+    Re-evaluations are batched: the stale heads of the heap are popped a few at a time (4, 8, ... 256 per
+    batch within a round) and their benefits computed together by :meth:`_gains`. Evaluating an extra ad
+    only refreshes its bound, so the pick is the same function of the current benefits: the lowest id
+    among those within ``tol`` of the largest."""
 
     def __init__(self, S: SparseAdInstance):
         self.S = S
         self.V = S.values
         self.w = S.weights
         self.cur = np.zeros(S.n_contexts)
+        self.indptr = self.V.indptr.tolist()  # Python ints: cheap row slicing
+        self.ptr = np.asarray(self.V.indptr, dtype=np.int64)
+        self.indices, self.data = self.V.indices, self.V.data
         gains = np.asarray(self.V @ self.w).ravel()
-        self.heap = [(-float(g), a) for a, g in enumerate(gains)]
+        self.heap = list(zip((-gains).tolist(), range(S.n_ads)))
         heapq.heapify(self.heap)
-        self.stamp = np.zeros(S.n_ads, dtype=np.int64)
+        self.stamp = [0] * S.n_ads
         self.round = 0
+        self.best = float("inf")
         self.evaluations = S.n_ads
         self.tol = _tol(S)
 
-    def _gain(self, a: int) -> float:
-        lo, hi = self.V.indptr[a], self.V.indptr[a + 1]
-        idx = self.V.indices[lo:hi]
-        d = self.V.data[lo:hi] - self.cur[idx]
-        self.evaluations += 1
-        return float(self.w[idx] @ np.maximum(d, 0.0))
+    def _gains(self, ads: list[int]) -> list[float]:
+        """``Σ_j w_j · max(0, v(a, c_j) − cur_j)`` over the stored entries of each row ``a``; the products
+        are summed per row by ``np.add.reduceat`` (a row's sum depends on its entries only, so one row gives
+        the same float alone or in a batch)."""
+        self.evaluations += len(ads)
+        if len(ads) == 1:
+            lo, hi = self.indptr[ads[0]], self.indptr[ads[0] + 1]
+            if lo == hi:
+                return [0.0]
+            idx = self.indices[lo:hi]
+            d = self.data[lo:hi] - self.cur[idx]
+            starts = np.zeros(1, dtype=np.int64)
+        else:
+            a = np.asarray(ads, dtype=np.int64)
+            lo, lens = self.ptr[a], self.ptr[a + 1] - self.ptr[a]
+            ends = np.cumsum(lens)
+            starts = ends - lens
+            pos = np.arange(int(ends[-1])) - np.repeat(starts - lo, lens)
+            idx = self.indices[pos]
+            d = self.data[pos] - self.cur[idx]
+            if not ends[-1]:
+                return [0.0] * len(ads)
+        np.maximum(d, 0.0, out=d)
+        d *= self.w[idx]
+        if len(ads) == 1:
+            return np.add.reduceat(d, starts).tolist()
+        out = np.zeros(len(ads))
+        nz = lens > 0  # reduceat would return d[start] for an empty row
+        out[nz] = np.add.reduceat(d, starts[nz])
+        return out.tolist()
+
+    def _refresh(self, entries: list[tuple[float, int]]) -> list[float]:
+        """Current benefits of popped heap entries, stamping them fresh. A bound of 0 needs no evaluation:
+        benefits only shrink and are sums of non-negative terms, so the benefit is exactly 0."""
+        r = self.round
+        todo = [a for negub, a in entries if self.stamp[a] != r and negub != 0.0]
+        got = dict(zip(todo, self._gains(todo))) if todo else {}
+        out = []
+        for negub, a in entries:
+            if self.stamp[a] != r:
+                self.stamp[a] = r
+                out.append(got.get(a, 0.0))
+            else:
+                out.append(-negub)
+        return out
 
     def next_best(self) -> tuple[int, float] | None:
         """The ad with the largest benefit (lowest id among near-ties), removed from the heap."""
@@ -153,37 +226,45 @@ class _Lazy:
             return None
         self.round += 1
         r = self.round
-        heap = self.heap
-        while True:
-            negub, a = heap[0]
-            if self.stamp[a] == r:
-                break
-            heapq.heappop(heap)
-            self.stamp[a] = r
-            heapq.heappush(heap, (-self._gain(a), a))
-        best = -heap[0][0]
+        heap, stamp = self.heap, self.stamp
+        size = 4
+        while stamp[heap[0][1]] != r:
+            batch = []
+            while heap and len(batch) < size and stamp[heap[0][1]] != r:
+                batch.append(heapq.heappop(heap))
+            for (_, a), g in zip(batch, self._refresh(batch)):
+                heapq.heappush(heap, (-g, a))
+            size = min(2 * size, 256)
+        self.best = -heap[0][0]  # the largest current benefit
+        thr = self.best - self.tol
         cands = []
-        while heap and -heap[0][0] >= best - self.tol:
-            negub, a = heapq.heappop(heap)
-            if self.stamp[a] != r:
-                self.stamp[a] = r
-                g = self._gain(a)
-            else:
-                g = -negub
-            cands.append((a, g))
-        pick = min(a for a, g in cands if g >= best - self.tol)
+        while heap and -heap[0][0] >= thr and len(cands) < 64:
+            cands.append(heapq.heappop(heap))
+        if heap and -heap[0][0] >= thr:  # many near-ties (e.g. all benefits 0): one pass, not a pop each
+            cands.extend(e for e in heap if -e[0] >= thr)
+            heap[:] = [e for e in heap if -e[0] < thr]
+            heapq.heapify(heap)
+        gains = self._refresh(cands)
+        pick = min(a for (_, a), g in zip(cands, gains) if g >= thr)
         gain = 0.0
-        for a, g in cands:
+        rest = []
+        for (_, a), g in zip(cands, gains):
             if a == pick:
                 gain = g
             else:
-                heapq.heappush(heap, (-g, a))
+                rest.append((-g, a))
+        if len(rest) > 64:
+            heap.extend(rest)
+            heapq.heapify(heap)
+        else:
+            for e in rest:
+                heapq.heappush(heap, e)
         return pick, gain
 
     def add(self, a: int) -> None:
-        lo, hi = self.V.indptr[a], self.V.indptr[a + 1]
-        idx = self.V.indices[lo:hi]
-        self.cur[idx] = np.maximum(self.cur[idx], self.V.data[lo:hi])
+        lo, hi = self.indptr[a], self.indptr[a + 1]
+        idx = self.indices[lo:hi]
+        self.cur[idx] = np.maximum(self.cur[idx], self.data[lo:hi])
 
 
 def _greedy(S: SparseAdInstance, k: int) -> GreedyRun:
@@ -195,6 +276,12 @@ def _greedy(S: SparseAdInstance, k: int) -> GreedyRun:
         order.append(a)
         benefits.append(g)
         revenues.append(revenues[-1] + g)
+        if st.best == 0.0:  # every benefit left is exactly 0 (they only shrink): each further round ties at 0
+            rest = sorted(b for _, b in st.heap)[: k - len(order)]  # and takes the lowest id left
+            order += rest
+            benefits += [0.0] * len(rest)
+            revenues += [revenues[-1]] * len(rest)
+            break
     return GreedyRun(tuple(order), tuple(benefits), tuple(revenues), st.evaluations)
 
 
