@@ -9,18 +9,33 @@ OpCount - but evaluates the n^2 T^3 |S| beliefs in float64, vectorised per (t1, 
 recomputes in rationals only the beliefs that can decide the result:
 
 * Every float here is a sum of products of non-negative numbers (the chain, p, the forward vectors
-  F and backward tables H of Lemma 3). With each rounding (conversion included) bounded by
-  ``2u`` (u = 2^-53) and at most ``m = 3 (T + 2)(n + 4) + 8`` roundings on any belief's path, a
-  float belief has relative error <= γ = 2mu / (1 - 2mu), and a float gain
-  ``post - Pr[X_t = s]`` absolute error <= ``ERR = 2γ + 8u`` (:func:`error_bound`).
-* That holds only without underflow: every positive entry of the chain and of p must be
-  >= 2^-100 and every positive forward/backward float >= 2^-800 (then every product stays normal,
-  and a float is 0 exactly when the rational is 0, so D = 0 is decided exactly). Otherwise the
-  function returns None and the caller runs the plain loop.
-* A maximiser of the exact gain has float gain >= max(float gains) - 2 ERR; a belief whose exact
-  gain exceeds δ has float gain >= float(δ) - 2 ERR. Only those candidates are recomputed exactly
-  (:func:`theory.maskit.exact._triplet_posterior` on the rational F, H, D of
-  :func:`theory.maskit.exact._forward` / ``_backward_table`` / ``_partial_mass``), in loop order.
+  F and backward tables H of Lemma 3), or a quotient of two. Conversions from Q are correctly
+  rounded (gmpy2.mpq and Fraction alike); with each rounding counted as ``2u`` (u = 2^-53, a
+  conservative 2x), a sum of k non-negative terms in any order (BLAS, FMA) within relative
+  ``γ_{k-1}``, and per forward or backward step at most n + 3 roundings (two conversions, one
+  product, n - 1 additions, the p factor), F[t], H(t) and D carry at most T (n + 3) + n + 4 each,
+  so a belief F H / D at most ``m = 3 (T + 2)(n + 4) + 8`` and relative error <= γ = 2mu / (1 - 2mu).
+  The gain ``post - Pr[X_t = s]`` is a difference of two numbers in [0, 1]: it is bounded in
+  absolute terms (no relative bound survives the cancellation), by γ (post <= 1) + 2u (the prior's
+  conversion) + 2u (the subtraction's rounding) + 2^-1074 twice (underflow, next item) < γ + 5u;
+  :func:`error_bound` returns ``ERR = 2γ + 8u``, so ERR exceeds the true error by more than u.
+* Underflow: every positive entry of the chain and of p must be >= 2^-100 and every positive
+  forward/backward float >= 2^-800. Then every product and sum that forms F, H and D is >= 2^-1000
+  (normal, so the relative bounds hold) and is 0 exactly when the rational is 0, so D = 0 - which
+  partial outputs exist, and the beliefs counted - is decided exactly; D >= 2^-900 and H <= 1 + γ
+  keep H / D finite. Otherwise the function returns None and the caller runs the plain loop. Two
+  roundings may still underflow and are taken as absolute errors <= 2^-1074: the final product
+  F (H / D) (both factors may be near 2^-800) and the prior's conversion (priors are not certified
+  and may be below 2^-1074, whence the float 0).
+* A maximiser b* of the exact gain g* has float gain >= g* - e >= M - 2e (M the largest float gain,
+  e the true error), so >= fl(M - 2 ERR) (the threshold's own rounding is <= 2u < 2 (ERR - e)); so
+  does every belief whose exact gain ties g*, so the first of them in loop order is recomputed.
+  A belief whose exact gain exceeds δ has float gain >= float(δ) - 2 ERR likewise. Only those
+  candidates are recomputed exactly (:func:`theory.maskit.exact._triplet_posterior` on the rational
+  F, H, D of :func:`theory.maskit.exact._forward` / ``_backward_table`` / ``_partial_mass``), in loop
+  order, the releases (t = t1 or t2, posterior 0 or 1) first to raise the threshold to their exact
+  maximum; a posterior is 1 exactly when F[t][k] H(t)[k] = 0 for every k != s, read from the zero
+  patterns of the chain and p.
 
 Operation counts are those of the plain loop: ``beliefs`` = the triplets the loop evaluates up to
 its exit, ``mult_adds`` = n^2 per vector-matrix product of Lemma 3's forward vectors (per possible
