@@ -46,3 +46,52 @@ def instances(draw: Any, max_n: int = 3, max_T: int = 3, d: int = 3, max_den: in
 def dominating(draw: Any, p: list[list[Any]], d: int) -> list[list[Any]]:
     """A vector q ⪰ p on the same grid."""
     return [[Q(draw(st.integers(int(x * d), d)), d) for x in row] for row in p]
+
+
+# Values whose float64 images carry rounding (1/3), sit one ulp from 1 (1 - 2^-53), or are tiny but
+# above the float filter's 2^-100 floor (2^-99): the hard cases of theory/maskit/exact_filter.py.
+TINY_MOVES = tuple(Q(1, 2 ** k) for k in (50, 52, 53, 54, 60, 90, 99))
+HARD_P = (Q(0), Q(1), Q(1, 2), Q(1, 3), Q(2, 3), Q(1, 2 ** 50), 1 - Q(1, 2 ** 50), 1 - Q(1, 2 ** 53), Q(1, 2 ** 99))
+
+
+@st.composite
+def nudged_distributions(draw: Any, n: int) -> list[Any]:
+    """A small-denominator distribution, often with a mass 2^-k (k in 50..99) moved between two entries."""
+    d = list(draw(distributions(n, 3)))
+    if draw(st.booleans()):
+        a = draw(st.sampled_from([i for i in range(n) if d[i] > 0]))
+        b = draw(st.integers(0, n - 1))
+        e = draw(st.sampled_from(TINY_MOVES))
+        if a != b and d[a] > e:
+            d[a] -= e
+            d[b] += e
+    return d
+
+
+@st.composite
+def float_hard_instances(draw: Any, max_n: int = 4, max_T: int = 5) -> tuple:
+    """(chain, p, sensitive indices) built to defeat a float evaluation of Algorithm 3's beliefs:
+    nudged rows (gains within 2^-50 of each other), time-homogeneous chains symmetric under
+    swapping c0 and c1 (exact ties between beliefs whose floats are rounded differently), p from
+    :data:`HARD_P` (0, 1, 1/3, 1 - 2^-53, 2^-99, ...), and sensitive contexts often never released."""
+    n = draw(st.integers(2, max_n))
+    T = draw(st.integers(1, max_T))
+    init = draw(nudged_distributions(n))
+    if draw(st.booleans()):
+        m = [draw(nudged_distributions(n)) for _ in range(n)]
+        if draw(st.booleans()):
+            sw = [1, 0] + list(range(2, n))
+            m = [[(m[i][j] + m[sw[i]][sw[j]]) / 2 for j in range(n)] for i in range(n)]
+            init = [(init[i] + init[sw[i]]) / 2 for i in range(n)]
+        steps = [m] * (T - 1)
+    else:
+        steps = [[draw(nudged_distributions(n)) for _ in range(n)] for _ in range(T - 1)]
+    ch = markov_chain([f"c{i}" for i in range(n)], init, steps)
+    if draw(st.booleans()):
+        p = [[draw(st.sampled_from(HARD_P))] * n for _ in range(T)]
+    else:
+        p = [[draw(st.sampled_from(HARD_P)) for _ in range(n)] for _ in range(T)]
+    sens = tuple(sorted(draw(st.sets(st.integers(0, n - 1), min_size=1))))
+    if draw(st.booleans()):
+        p = [[Q(1) if i in sens else v for i, v in enumerate(row)] for row in p]
+    return ch, p, sens

@@ -10,7 +10,10 @@ Sources: 000_211156f2009240b4.txt §3.2-§3.6 (= 001_eb11505ae1399b83.txt §2-§
 * :func:`max_breach` / :func:`is_private` - ISPRIVATE of Algorithm 3: only the partial outputs
   ``o_{t1}, ⊥, ..., ⊥, o_{t2}`` of Lemma 4 (``o_{t1}`` in C ∪ {start}, ``o_{t2}`` in C ∪ {end}),
   forward vectors per ``(t1, c_i)`` and backward vectors per ``(t2, c_j)`` cached (Lemma 3), and
-  the optional cache of passed triplets of Lemma 5.
+  the optional cache of passed triplets of Lemma 5. Without a cache, on chains of size n^2 T^3 >=
+  :data:`FILTER_MIN_SIZE`, the loop runs as :mod:`theory.maskit.exact_filter` (float scan with a proven
+  error bound, rational recomputation of every candidate; the same result and OpCount as
+  :func:`_max_breach_plain`, the loop as written).
 * :func:`okay_to_release` - the simulatable check, Algorithm 4 (``improved=False``) or Algorithm 5,
   with posteriors from Corollary 1.
 * :func:`simulatable_utility` - ``supp_i(t)``, the γ recursion and ``T - γ_start(0)`` (§3.6.1).
@@ -298,38 +301,49 @@ def partial_outputs(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount
     partial output is possible (conditions (1)-(3) of the text).
     """
     T, n = chain.T, chain.n
-    pri = prior_beliefs(chain)
     back = _backward_tables(chain, p, ops)
-    for t1 in range(0, T + 1):
-        starts = [None] if t1 == 0 else [i for i in range(n) if pri[t1 - 1][i] > 0 and p[t1 - 1][i] < 1]
+    for t1, starts in _starts(chain, p):
         for i in starts:
-            F = {t1: None if t1 == 0 else [ONE if k == i else ZERO for k in range(n)]}
-            # forward: F[τ] includes the ⊥ emission at τ
-            cur = None
-            for tau in range(t1 + 1, T + 1):
-                if tau == 1:
-                    base = list(chain.initial)
-                else:
-                    base = _vec_mat(F[tau - 1], chain.steps[tau - 2], ops)
-                cur = [base[k] * p[tau - 1][k] for k in range(n)]
-                F[tau] = cur
+            F = _forward(chain, p, t1, i, ops)
             for t2 in range(t1 + 1, T + 2):
-                if t2 == T + 1:
-                    ends = [END]
-                else:
-                    ends = [j for j in range(n) if p[t2 - 1][j] < 1]
-                for j in ends:
-                    if t2 == T + 1:
-                        D = sum(F[T], ZERO) if t1 < T else ONE
-                    else:
-                        row = chain.initial if t2 == 1 else None
-                        if t2 == 1:
-                            D = row[j]
-                        else:
-                            D = sum((F[t2 - 1][l] * chain.steps[t2 - 2][l][j] for l in range(n) if F[t2 - 1][l]), ZERO)
+                for j in _ends(chain, p, t2):
+                    D = _partial_mass(chain, F, t1, t2, j)
                     if D == 0:
                         continue
                     yield t1, i, t2, j, D, F, back[(t2, j)]
+
+
+def _starts(chain: MarkovChain, p: Sequence[Sequence[Any]]):
+    """``(t1, [i ...])`` for t1 = 0..T: the possible first releases o_{t1} (t1 = 0: [None], "start")."""
+    pri = prior_beliefs(chain)
+    for t1 in range(0, chain.T + 1):
+        yield t1, [None] if t1 == 0 else [i for i in range(chain.n) if pri[t1 - 1][i] > 0 and p[t1 - 1][i] < 1]
+
+
+def _ends(chain: MarkovChain, p: Sequence[Sequence[Any]], t2: int) -> list:
+    """The candidate o_{t2}: ``[END]`` for t2 = T + 1, else every c_j with p_j^{t2} < 1."""
+    return [END] if t2 == chain.T + 1 else [j for j in range(chain.n) if p[t2 - 1][j] < 1]
+
+
+def _forward(chain: MarkovChain, p: Sequence[Sequence[Any]], t1: int, i: int | None, ops: OpCount | None = None) -> dict:
+    """``F[τ]`` for τ = t1..T (the ⊥ emission at τ included; F[t1] = e_i, or None for "start")."""
+    n = chain.n
+    F: dict[int, Any] = {t1: None if t1 == 0 else [ONE if k == i else ZERO for k in range(n)]}
+    for tau in range(t1 + 1, chain.T + 1):
+        base = list(chain.initial) if tau == 1 else _vec_mat(F[tau - 1], chain.steps[tau - 2], ops)
+        F[tau] = [base[k] * p[tau - 1][k] for k in range(n)]
+    return F
+
+
+def _partial_mass(chain: MarkovChain, F: dict, t1: int, t2: int, j: int | str) -> Any:
+    """D = Pr[O_{t1+1..t2-1} = ⊥, X_{t2} = o_{t2} | X_{t1} = o_{t1}] from the forward vectors F of (t1, i)."""
+    T = chain.T
+    if t2 == T + 1:
+        return sum(F[T], ZERO) if t1 < T else ONE
+    if t2 == 1:
+        return chain.initial[j]
+    col = chain.steps[t2 - 2]
+    return sum((F[t2 - 1][l] * col[l][j] for l in range(chain.n) if F[t2 - 1][l]), ZERO)
 
 
 def partial_posterior(chain: MarkovChain, p: Sequence[Sequence[object]], t1: int, i: int | None, t2: int,
@@ -384,24 +398,26 @@ def _conditional(chain: MarkovChain, p: Sequence[Sequence[Any]], pattern: Sequen
 def _backward_tables(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None) -> dict:
     """H tables per endpoint: ``back[(t2, j)][t][k] = Pr[O_{t+1..t2-1} = ⊥, X_{t2} = o_{t2} | X_t = c_k]``."""
     T, n = chain.T, chain.n
-    out: dict = {}
-    for t2 in range(1, T + 2):
-        ends = [END] if t2 == T + 1 else list(range(n))
-        for j in ends:
-            H: dict[int, list[Any]] = {}
-            if t2 == T + 1:
-                H[T] = [ONE] * n
-            elif t2 >= 2:
-                H[t2 - 1] = [chain.steps[t2 - 2][k][j] for k in range(n)]
-            for t in range(min(t2 - 1, T) - 1, 0, -1):
-                m = chain.steps[t - 1]
-                nxt = H[t + 1]
-                weighted = [p[t][k] * nxt[k] for k in range(n)]
-                H[t] = [sum((m[k][l] * weighted[l] for l in range(n) if m[k][l]), ZERO) for k in range(n)]
-                if ops is not None:
-                    ops.mult_adds += n * n
-            out[(t2, j)] = H
-    return out
+    return {(t2, j): _backward_table(chain, p, t2, j, ops)
+            for t2 in range(1, T + 2) for j in ([END] if t2 == T + 1 else range(n))}
+
+
+def _backward_table(chain: MarkovChain, p: Sequence[Sequence[Any]], t2: int, j: int | str, ops: OpCount | None = None) -> dict:
+    """The H table of one endpoint (t2, o_{t2}) (see :func:`_backward_tables`)."""
+    T, n = chain.T, chain.n
+    H: dict[int, list[Any]] = {}
+    if t2 == T + 1:
+        H[T] = [ONE] * n
+    elif t2 >= 2:
+        H[t2 - 1] = [chain.steps[t2 - 2][k][j] for k in range(n)]
+    for t in range(min(t2 - 1, T) - 1, 0, -1):
+        m = chain.steps[t - 1]
+        nxt = H[t + 1]
+        weighted = [p[t][k] * nxt[k] for k in range(n)]
+        H[t] = [sum((m[k][l] * weighted[l] for l in range(n) if m[k][l]), ZERO) for k in range(n)]
+        if ops is not None:
+            ops.mult_adds += n * n
+    return H
 
 
 def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], *,
@@ -409,11 +425,35 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
     """Algorithm 3's ISPRIVATE as a maximum over partial outputs (Lemma 4: the same maximum as
     Algorithm 2). With ``delta`` given it stops at the first triplet with gain > δ (Line 21), skips
     triplets cached as passed under a dominated vector (Line 18) and records passed ones (Line 24).
+
+    Without a cache, on chains of size ``n^2 T^3 >= FILTER_MIN_SIZE``, the loop runs as
+    :func:`theory.maskit.exact_filter.max_breach_filtered` (the same triplets in the same order,
+    floating-point gains with a proven error bound deciding only what they certainly decide, every
+    candidate for the result recomputed in rationals): the same Breach and OpCount as
+    :func:`_max_breach_plain`, which runs otherwise (and whenever the bound cannot be certified).
     """
     p = suppression_vector(chain, p)
     sens = sensitive_indices(chain, S)
     d = None if delta is None else check_delta(delta)
     cache = checked_cache(cache)
+    if cache is None and chain.n * chain.n * chain.T ** 3 >= FILTER_MIN_SIZE:
+        from theory.maskit.exact_filter import max_breach_filtered
+
+        found = max_breach_filtered(chain, p, sens, d, ops)
+        if found is not None:
+            return found
+    return _max_breach_plain(chain, p, sens, d, cache, ops)
+
+
+# Below this size of n^2 T^3 the plain loop is as fast as the filtered one (numpy set-up per block).
+FILTER_MIN_SIZE = 20_000
+
+
+def _max_breach_plain(chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequence[int], d: Any = None,
+                     cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
+    """Algorithm 3's loop as written (validated p, sensitive indices, δ or None): every triplet
+    ⟨t, s, partial output⟩ of :func:`partial_outputs` in order, its belief in rational arithmetic,
+    the first strict maximum kept (Line 21's exit at the first gain > δ, Lemma 5's cache)."""
     pri = prior_beliefs(chain)
     T = chain.T
     if ops is not None:
@@ -428,12 +468,7 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
                     if ops is not None:
                         ops.skipped_by_cache += 1
                     continue
-                if t == t1:
-                    post = ONE if s == i else ZERO
-                elif t == t2:
-                    post = ONE if s == j else ZERO
-                else:
-                    post = F[t][s] * H[t][s] / D
+                post = _triplet_posterior(t, s, key_o, F, H, D)
                 if ops is not None:
                     ops.beliefs += 1
                 g = post - pri[t - 1][s]
@@ -445,6 +480,16 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
                     if cache is not None:
                         cache.add(chain, d, key, p)
     return best
+
+
+def _triplet_posterior(t: int, s: int, key_o: tuple, F: dict, H: dict, D: Any) -> Any:
+    """``Pr[X_t = c_s | o_{t1}, ⊥..⊥, o_{t2}]``: 1 or 0 at a release (t = t1 or t2), else F[t][s] H(t)[s] / D."""
+    t1, i, t2, j = key_o
+    if t == t1:
+        return ONE if s == i else ZERO
+    if t == t2:
+        return ONE if s == j else ZERO
+    return F[t][s] * H[t][s] / D
 
 
 def is_private(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], delta: object, *,

@@ -1,0 +1,343 @@
+"""Algorithm 3's exact maximum with a floating-point filter (exact predicates, as in exact geometric computation).
+
+Sources: 000_211156f2009240b4.txt §3.4.5 (Algorithm 3, Lemmas 3-4).
+
+:func:`max_breach_filtered` returns exactly what :func:`theory.maskit.exact._max_breach_plain`
+returns without a cache - the same rational gain, the same witness (the first strict maximum in the
+loop order t1, o_{t1}, t2, o_{t2}, t, s), the same early exit at the first gain > δ and the same
+OpCount - but evaluates the n^2 T^3 |S| beliefs in float64, vectorised per (t1, t2) block, and
+recomputes in rationals only the beliefs that can decide the result:
+
+* Every float here is a sum of products of non-negative numbers (the chain, p, the forward vectors
+  F and backward tables H of Lemma 3), or a quotient of two. Conversions from Q are correctly
+  rounded (gmpy2.mpq and Fraction alike); with each rounding counted as ``2u`` (u = 2^-53, a
+  conservative 2x), a sum of k non-negative terms in any order (BLAS, FMA) within relative
+  ``γ_{k-1}``, and per forward or backward step at most n + 3 roundings (two conversions, one
+  product, n - 1 additions, the p factor), F[t], H(t) and D carry at most T (n + 3) + n + 4 each,
+  so a belief F H / D at most ``m = 3 (T + 2)(n + 4) + 8`` and relative error <= γ = 2mu / (1 - 2mu).
+  The gain ``post - Pr[X_t = s]`` is a difference of two numbers in [0, 1]: it is bounded in
+  absolute terms (no relative bound survives the cancellation), by γ (post <= 1) + 2u (the prior's
+  conversion) + 2u (the subtraction's rounding) + 2^-1074 twice (underflow, next item) < γ + 5u;
+  :func:`error_bound` returns ``ERR = 2γ + 8u``, so ERR exceeds the true error by more than u.
+* Underflow: every positive entry of the chain and of p must be >= 2^-100 and every positive
+  forward/backward float >= 2^-800. Then every product and sum that forms F, H and D is >= 2^-1000
+  (normal, so the relative bounds hold) and is 0 exactly when the rational is 0, so D = 0 - which
+  partial outputs exist, and the beliefs counted - is decided exactly; D >= 2^-900 and H <= 1 + γ
+  keep H / D finite. Otherwise the function returns None and the caller runs the plain loop. Two
+  roundings may still underflow and are taken as absolute errors <= 2^-1074: the final product
+  F (H / D) (both factors may be near 2^-800) and the prior's conversion (priors are not certified
+  and may be below 2^-1074, whence the float 0).
+* A maximiser b* of the exact gain g* has float gain >= g* - e >= M - 2e (M the largest float gain,
+  e the true error), so >= fl(M - 2 ERR) (the threshold's own rounding is <= 2u < 2 (ERR - e)); so
+  does every belief whose exact gain ties g*, so the first of them in loop order is recomputed.
+  A belief whose exact gain exceeds δ has float gain >= float(δ) - 2 ERR likewise. Only those
+  candidates are recomputed exactly (:func:`theory.maskit.exact._triplet_posterior` on the rational
+  F, H, D of :func:`theory.maskit.exact._forward` / ``_backward_table`` / ``_partial_mass``), in loop
+  order, the releases (t = t1 or t2, posterior 0 or 1) first to raise the threshold to their exact
+  maximum; a posterior is 1 exactly when F[t][k] H(t)[k] = 0 for every k != s, read from the zero
+  patterns of the chain and p.
+
+Operation counts are those of the plain loop: ``beliefs`` = the triplets the loop evaluates up to
+its exit, ``mult_adds`` = n^2 per vector-matrix product of Lemma 3's forward vectors (per possible
+o_{t1} reached) and backward tables (every endpoint), as :func:`theory.maskit.exact._vec_mat` counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from theory.dp.delta_privacy import Breach
+from theory.maskit import exact as E
+from theory.maskit.model import MarkovChain
+from theory.numbers import ONE, ZERO
+
+U = 2.0 ** -53
+TINY = 2.0 ** -800  # smallest positive forward/backward float accepted
+SMALLEST_ENTRY = 2.0 ** -100  # smallest positive chain or p entry accepted
+
+
+def error_bound(n: int, T: int) -> float:
+    """ERR: a bound on |float gain - exact gain| for any belief of Algorithm 3 (see the module text)."""
+    k = 2 * (3 * (T + 2) * (n + 4) + 8) * U
+    return 2 * k / (1 - k) + 8 * U
+
+
+def _floats(rows: Sequence[Sequence[Any]]) -> np.ndarray:
+    return np.array([[float(v) for v in r] for r in rows], dtype=float)
+
+
+class _Uncertified(Exception):
+    """A positive float fell below TINY: the error bound does not hold."""
+
+
+def _certify(a: np.ndarray) -> None:
+    pos = a[a > 0]
+    if pos.size and pos.min() < TINY:
+        raise _Uncertified
+
+
+def _backward_sens(steps: np.ndarray, P: np.ndarray, sens: np.ndarray, n: int, T: int) -> dict[int, np.ndarray]:
+    """``Hs[t2][t] = H_{t2}(t)[sens, :]`` (|S| x n_j; n_j = 1 for "end") for t2 = 2..T+1, t = 1..t2-1."""
+    out: dict[int, np.ndarray] = {}
+    for t2 in range(2, T + 2):
+        last = min(t2 - 1, T)
+        tab = np.ones((n, 1)) if t2 == T + 1 else steps[t2 - 2].copy()
+        rows = np.zeros((T + 1, len(sens), tab.shape[1]))
+        rows[last] = tab[sens]
+        for t in range(last - 1, 0, -1):
+            tab = steps[t - 1] @ (P[t][:, None] * tab)
+            _certify(tab)
+            rows[t] = tab[sens]
+        out[t2] = rows
+    return out
+
+
+def _mult_adds_backward(n: int, T: int) -> int:
+    return sum((n if t2 <= T else 1) * n * n * max(0, min(t2 - 1, T) - 1) for t2 in range(1, T + 2))
+
+
+def _mult_adds_forward(n: int, T: int, t1: int) -> int:
+    return n * n * len(range(max(t1 + 1, 2), T + 1))
+
+
+def max_breach_filtered(chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequence[int], d: Any = None,
+                        ops: E.OpCount | None = None) -> Breach | None:
+    """:func:`theory.maskit.exact._max_breach_plain` (no cache) by the float filter; None if the bound
+    cannot be certified for this chain and p (nothing is counted in ``ops`` then)."""
+    T, n = chain.T, chain.n
+    pri = E.prior_beliefs(chain)
+    init = np.array([float(v) for v in chain.initial])
+    steps = np.array([_floats(m) for m in chain.steps]) if T > 1 else np.zeros((0, n, n))
+    P = _floats(p)
+    err = error_bound(n, T)
+    if err > 1e-6 or any(a[a > 0].size and a[a > 0].min() < SMALLEST_ENTRY for a in (init, steps, P)):
+        return None
+    S = np.array(sens)
+    nS = len(sens)
+    reach = np.array([[v > 0 for v in row] for row in pri])
+    can_release = np.array([[v < 1 for v in row] for row in p])
+    pri_f = _floats(pri)[:, S]  # (T, |S|)
+    d_f = None if d is None else float(d)
+    try:
+        Hs = _backward_sens(steps, P, S, n, T)
+        scan = _Scan(chain, p, sens, d, ops, init > 0, steps > 0, P > 0)
+        for t1 in range(0, T + 1):
+            if t1 == 0:
+                starts = np.array([True])
+                Farr = np.zeros((T + 1, 1, n))
+                if T >= 1:
+                    Farr[1] = (init * P[0])[None, :]
+            else:
+                starts = reach[t1 - 1] & can_release[t1 - 1]
+                if not starts.any():
+                    continue
+                Farr = np.zeros((T + 1, n, n))
+                Farr[t1] = np.eye(n)
+            for tau in range(max(t1 + 1, 2), T + 1):
+                Farr[tau] = (Farr[tau - 1] @ steps[tau - 2]) * P[tau - 1][None, :]
+                _certify(Farr[tau])
+            for t2 in range(t1 + 1, T + 2):
+                if t2 == T + 1:
+                    D = Farr[T].sum(axis=1, keepdims=True) if t1 < T else np.ones((len(starts), 1))
+                    ends = np.array([True])
+                else:
+                    D = init[None, :] if t2 == 1 else Farr[t2 - 1] @ steps[t2 - 2]
+                    ends = can_release[t2 - 1]
+                valid = starts[:, None] & ends[None, :] & (D > 0)
+                if not valid.any():
+                    continue
+                a, b = max(t1, 1), min(t2, T)
+                post = np.zeros(valid.shape + (b - a + 1, nS))  # (n_i, n_j, t, s)
+                if t1 + 1 <= min(t2 - 1, T):
+                    lo, hi = t1 + 1, min(t2 - 1, T)
+                    Fs = Farr[lo:hi + 1][:, :, S].transpose(1, 0, 2)  # (n_i, t, s)
+                    Hr = Hs[t2][lo:hi + 1].transpose(2, 0, 1)  # (n_j, t, s)
+                    Dsafe = np.where(valid, D, 1.0)
+                    post[:, :, lo - a:hi - a + 1, :] = Fs[:, None] * (Hr[None] / Dsafe[:, :, None, None])
+                if t1 >= 1:
+                    post[:, :, 0, :] = (np.arange(n)[:, None] == S[None, :])[:, None, :]
+                if t2 <= T:
+                    post[:, :, -1, :] = (np.arange(n)[:, None] == S[None, :])[None, :, :]
+                gain = post - pri_f[a - 1:b][None, None]
+                gain[~valid] = -np.inf
+                scan.block(t1, t2, a, valid, gain, err, d_f)
+            found = scan.end_of_t1(t1, starts)
+            if found is not None:
+                return found
+    except _Uncertified:
+        return None
+    return scan.finish(err)
+
+
+class _Scan:
+    """The candidates of the scan, in the plain loop's order (t1, i, t2, j, t, s), and its counts."""
+
+    def __init__(self, chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequence[int], d: Any,
+                 ops: E.OpCount | None, init_b: np.ndarray, steps_b: np.ndarray, P_b: np.ndarray) -> None:
+        self.chain, self.p, self.sens, self.d = chain, p, sens, d
+        self.init_b, self.steps_b, self.P_b = init_b, steps_b.astype(float), P_b
+        self.support_memo: dict = {}
+        self.ops = ops
+        self.pri = E.prior_beliefs(chain)
+        self.best_f = -np.inf
+        self.cands: list[np.ndarray] = []  # rows (t1, i, t2, j, t, s_pos) with their float gains
+        self.cand_g: list[np.ndarray] = []
+        self.exit_rows: list[np.ndarray] = []
+        self.blocks: list[tuple[int, int, np.ndarray]] = []  # (t2, valid, beliefs per valid partial output) of this t1
+        self.beliefs = 0
+        self.forward_mult_adds = 0  # of the t1 done so far
+        self.forward_memo: dict = {}
+        self.backward_memo: dict = {}
+
+    @staticmethod
+    def _where(gain: np.ndarray, thr: float) -> tuple[np.ndarray, np.ndarray]:
+        """Flat indices of the gains >= thr, and those gains."""
+        flat = gain.reshape(-1)
+        k = np.flatnonzero(flat >= thr)
+        return k, flat[k]
+
+    @staticmethod
+    def _rows(t1: int, t2: int, a: int, shape: tuple, k: np.ndarray) -> np.ndarray:
+        i, j, tt, s = np.unravel_index(k, shape)
+        return np.stack([np.full_like(i, t1), i, np.full_like(i, t2), j, tt + a, s], axis=1)
+
+    def block(self, t1: int, t2: int, a: int, valid: np.ndarray, gain: np.ndarray, err: float, d_f: float | None) -> None:
+        self.blocks.append((t2, valid, gain.shape[2] * gain.shape[3]))
+        m = float(gain.max())
+        if m > self.best_f:
+            self.best_f = m
+            keep = [g >= m - 2 * err for g in self.cand_g]
+            self.cands = [c[k] for c, k in zip(self.cands, keep)]
+            self.cand_g = [g[k] for g, k in zip(self.cand_g, keep)]
+        k, g = self._where(gain, self.best_f - 2 * err)
+        self.cands.append(self._rows(t1, t2, a, gain.shape, k))
+        self.cand_g.append(g)
+        if d_f is not None:
+            k, _ = self._where(gain, d_f - 2 * err)
+            if k.size:
+                self.exit_rows.append(self._rows(t1, t2, a, gain.shape, k))
+
+    def end_of_t1(self, t1: int, starts: np.ndarray) -> Breach | None:
+        """The exit of Line 21 if some triplet of this t1 has exact gain > δ; else count the t1 and go on."""
+        found = None
+        if self.exit_rows:
+            rows = _in_order(np.concatenate(self.exit_rows))
+            for r in rows:
+                g = self._exact_gain(r)
+                if g > self.d:
+                    found = (g, r)
+                    break
+            self.exit_rows = []
+        n, T = self.chain.n, self.chain.T
+        if found is None:
+            self.beliefs += sum(int(v.sum()) * per for _, v, per in self.blocks)
+            self.forward_mult_adds += int(starts.sum()) * _mult_adds_forward(n, T, t1)
+            self.blocks = []
+            return None
+        g, r = found
+        t1_, i, t2, j, t, s = (int(x) for x in r)
+        before = 0  # beliefs evaluated before r within this t1: order (i, t2, j, t, s)
+        for bt2, v, per in self.blocks:
+            before += int(v[:i].sum()) * per
+            if bt2 < t2:
+                before += int(v[i].sum()) * per
+            elif bt2 == t2:
+                before += int(v[i, :j].sum()) * per
+        a = max(t1, 1)
+        before += (t - a) * len(self.sens) + s
+        if self.ops is not None:
+            self.ops.is_private_calls += 1
+            self.ops.beliefs += self.beliefs + before + 1
+            self.ops.mult_adds += (_mult_adds_backward(n, T) + self.forward_mult_adds
+                                   + int(starts[:i + 1].sum()) * _mult_adds_forward(n, T, t1))
+        return self._breach(g, r)
+
+    def finish(self, err: float) -> Breach:
+        n, T = self.chain.n, self.chain.T
+        if self.ops is not None:
+            self.ops.is_private_calls += 1
+            self.ops.beliefs += self.beliefs
+            self.ops.mult_adds += _mult_adds_backward(n, T) + self.forward_mult_adds
+        best = (ZERO - 1, None)
+        if self.cands:
+            rows, gf = np.concatenate(self.cands), np.concatenate(self.cand_g)
+            keep = gf >= self.best_f - 2 * err
+            rows, gf = rows[keep], gf[keep]
+            # releases (t = t1 or t2) are exact at once; their maximum bounds what the others must reach
+            rel = (rows[:, 4] == rows[:, 0]) | (rows[:, 4] == rows[:, 2])
+            lower = max((self._exact_gain(r) for r in rows[rel]), default=None)
+            if lower is not None:
+                rows = rows[rel | (gf >= float(lower) - 2 * err)]
+            for r in _in_order(rows):
+                g = self._exact_gain(r)
+                if g > best[0]:
+                    best = (g, r)
+        if best[1] is None:
+            return Breach(best[0], None, 0, None)
+        return self._breach(*best)
+
+    def _key(self, r: np.ndarray) -> tuple:
+        t1, i, t2, j = (int(x) for x in r[:4])
+        return (t1, None if t1 == 0 else i, t2, E.END if t2 == self.chain.T + 1 else j)
+
+    def _breach(self, g: Any, r: np.ndarray) -> Breach:
+        return Breach(g, self._key(r), int(r[4]), self.chain.contexts[self.sens[int(r[5])]])
+
+    def _exact_gain(self, r: np.ndarray) -> Any:
+        key_o = self._key(r)
+        t1, i, t2, j = key_o
+        t, s = int(r[4]), self.sens[int(r[5])]
+        if t in (t1, t2):
+            F = H = D = None
+        elif self._posterior_is_one(key_o, t, s):
+            return ONE - self.pri[t - 1][s]
+        else:
+            if (t1, i) not in self.forward_memo:
+                self.forward_memo[(t1, i)] = E._forward(self.chain, self.p, t1, i)
+            if (t2, j) not in self.backward_memo:
+                self.backward_memo[(t2, j)] = E._backward_table(self.chain, self.p, t2, j)
+            F, H = self.forward_memo[(t1, i)], self.backward_memo[(t2, j)]
+            D = E._partial_mass(self.chain, F, t1, t2, j)
+        return E._triplet_posterior(t, s, key_o, F, H, D) - self.pri[t - 1][s]
+
+
+    def _posterior_is_one(self, key_o: tuple, t: int, s: int) -> bool:
+        """Exactly: is ``F[t][k] H(t)[k] = 0`` for every k != s (so the posterior F[t][s] H(t)[s] / D is 1,
+        D being Σ_k F[t][k] H(t)[k] > 0)? Decided on the zero patterns of the chain and p alone."""
+        t1, i, t2, j = key_o
+        both = self._support(("F", t1, i))[t] & self._support(("H", t2, j))[t]
+        both[s] = False
+        return not both.any()
+
+    def _support(self, key: tuple) -> dict[int, np.ndarray]:
+        """Where the rational F of (t1, i) (key "F") or H of (t2, j) (key "H") is non-zero, per time."""
+        if key in self.support_memo:
+            return self.support_memo[key]
+        n, T = self.chain.n, self.chain.T
+        A, Pb = self.steps_b, self.P_b
+        out: dict[int, np.ndarray] = {}
+        if key[0] == "F":
+            _, t1, i = key
+            if t1 == 0:
+                out[1] = self.init_b & Pb[0]
+            else:
+                out[t1] = np.arange(n) == i
+            for tau in range(max(t1 + 1, 2), T + 1):
+                out[tau] = ((out[tau - 1].astype(float) @ A[tau - 2]) > 0) & Pb[tau - 1]
+        else:
+            _, t2, j = key
+            last = min(t2 - 1, T)
+            out[last] = np.ones(n, dtype=bool) if t2 == T + 1 else A[t2 - 2][:, j] > 0
+            for t in range(last - 1, 0, -1):
+                out[t] = (A[t - 1] @ (Pb[t] & out[t + 1]).astype(float)) > 0
+        self.support_memo[key] = out
+        return out
+
+
+def _in_order(rows: np.ndarray) -> np.ndarray:
+    """Rows (t1, i, t2, j, t, s_pos) sorted in the plain loop's order."""
+    if not len(rows):
+        return rows
+    return rows[np.lexsort(rows.T[::-1])]
