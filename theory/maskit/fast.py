@@ -136,6 +136,32 @@ def _bool_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return (a @ b > 0).astype(float)
 
 
+def _smallest_entry_log2(chain: MarkovChain) -> float:
+    """log2 of the chain's smallest positive transition probability (A^(1) included), -inf if a positive
+    entry rounds to float 0 (memoised on the chain)."""
+    memo = chain._memo_get("fast.smallest_entry_log2")
+    if memo is None:
+        (init, steps), (init_s, steps_s) = _arrays(chain), _step_supports(chain)
+        vals = np.concatenate((init, steps.ravel()))
+        if ((vals == 0) & (np.concatenate((init_s, steps_s.ravel())) > 0)).any():
+            memo = -np.inf
+        else:
+            memo = float(np.log2(vals[vals > 0].min()))
+        chain._memo_set("fast.smallest_entry_log2", memo)
+    return memo
+
+
+def _cannot_underflow(chain: MarkovChain, P: np.ndarray) -> bool:
+    """A certificate that no normaliser D of ``max_breach`` falls below :data:`UNDERFLOW_FLOOR` while positive:
+    D is a sum of path products of at most T transition probabilities and T suppression probabilities,
+    each path product is at least ``(min a * min p)^T``, and so is every partial product on the way (all
+    normal floats, relative errors ~T n 2^-53). When this bound is at least twice the floor, float D > 0
+    is exactly D > 0 and no D is too small to divide by."""
+    pos = P[P > 0]
+    p_log2 = float(np.log2(pos.min())) if pos.size else 0.0
+    return bool(chain.T * (_smallest_entry_log2(chain) + p_log2) >= np.log2(UNDERFLOW_FLOOR) + 1)
+
+
 def prior_support(chain: MarkovChain) -> np.ndarray:
     """``(T x n)`` bool: ``Pr[X_t = c_i] > 0`` exactly (row t - 1), from the chain's exact entries, never from
     float priors (which can underflow to 0)."""
@@ -253,6 +279,7 @@ class _PartialOutputs:
         self.pri_support = prior_support(chain)
         self.prS = self.pri[:, sens]  # (T, |S|)
         self.end_mask = P < 1  # (T, n): contexts an output may release at t2 (the pair's end)
+        self.safe = _cannot_underflow(chain, P)  # then D > 0 in float is exact and D is never too small
         self.ends_any = self.end_mask.any(axis=1)
         self.rowkeys = [P[t].tobytes() for t in range(self.T)] if memo is not None else []
         self.keep_forward = (self.T + 1) * self.T * self.n * self.n <= FORWARD_MEMO_FLOATS
@@ -359,13 +386,17 @@ class _PartialOutputs:
             D = Farr[t2 - 1] @ self.steps[t2 - 2]
             ends = self.end_mask[t2 - 1]
         cand = starts[:, None] & ends[None, :]
-        valid = cand & (D >= UNDERFLOW_FLOOR)
-        # possible (exact D > 0) but D too small in float to divide by: gains bounded by 1 - prior
-        weak = cand & (D < UNDERFLOW_FLOOR)
-        if weak.any() and not (weak & (D > 0)).all():
-            weak &= (D > 0) | self.d_support(t1, t2)
+        if self.safe:
+            valid, weak = cand & (D > 0), np.zeros_like(cand)
+        else:
+            valid = cand & (D >= UNDERFLOW_FLOOR)
+            # possible (exact D > 0) but D too small in float to divide by: gains bounded by 1 - prior
+            weak = cand & (D < UNDERFLOW_FLOOR)
+            if weak.any() and not (weak & (D > 0)).all():
+                weak &= (D > 0) | self.d_support(t1, t2)
         res = None
-        if valid.any() or weak.any():
+        has_weak = bool(weak.any())
+        if has_weak or valid.any():
             ni, ns, nj = D.shape[0], self.ns, D.shape[1]
             every = valid.all()
             Dsafe = D if every else np.where(valid, D, 1.0)
@@ -376,7 +407,8 @@ class _PartialOutputs:
             np.subtract(gain, self.prS[a - 1:b - 1, None, :, None], out=gain)
             if not every:
                 np.copyto(gain, -1.0, where=~valid[None, :, None, :])
-                np.copyto(gain, (1.0 - self.prS[a - 1:b - 1])[:, None, :, None], where=weak[None, :, None, :])
+                if has_weak:
+                    np.copyto(gain, (1.0 - self.prS[a - 1:b - 1])[:, None, :, None], where=weak[None, :, None, :])
             if self.ops is not None:
                 self.ops.beliefs += int((valid | weak).sum()) * ns * (b - a)
             flat = int(gain.argmax())
