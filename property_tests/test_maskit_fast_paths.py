@@ -223,11 +223,11 @@ def test_fast_okay_to_release_on_underflowing_chains_is_never_less_cautious(ch, 
     if L and data.draw(st.booleans(), label="release"):
         t = data.draw(st.integers(1, L), label="t")
         prefix[t - 1] = data.draw(st.sampled_from(E.possible_states(ch, 0, None, t)), label="released")
-    try:
-        ok_e = E.okay_to_release(ch, S, d, prefix)
-    except (InvalidInput, ZeroDivisionError):
-        return  # a prefix the chain cannot produce
-    for improved in (True, False):
+    for improved in (True, False):  # Algorithm 5 and Algorithm 4
+        try:
+            ok_e = E.okay_to_release(ch, S, d, prefix, improved=improved)
+        except (InvalidInput, ZeroDivisionError):
+            return  # a prefix the chain cannot produce
         if F.okay_to_release(ch, S, d, prefix, improved=improved):
             assert ok_e
 
