@@ -11,6 +11,9 @@ Decision kinds (exact reference in brackets):
 
 ``maskit.is_private``       Algorithm 3 (ISPRIVATE), fast vs exact; boundary: δ = the exact max gain, ± 2^-k.
 ``maskit.okay_to_release``  Algorithm 5 (okayToRelease), fast vs exact; boundary: δ = exact max gain of the check.
+``maskit.underflow_is_private`` / ``maskit.underflow_okay``  the two above on chains with entries 10^-k moved into
+                            their rows (k = 150..400), so that float priors, reach products and normalisers
+                            underflow where the exact values are positive.
 ``zealous.release``         Step 5 (publish iff c + η > τ'), η = g K on the exact grid; boundary: τ' = c + g K.
 ``zealous.tau_prime``       τ' chosen by :func:`theory.zealous.experiments.zealous_params` ≥ Theorem 14's least τ'
                             (interval arithmetic); boundary: δ built so the least τ' is within 1e-40 of a 1/1000 step.
@@ -146,6 +149,27 @@ def _maskit_instance(rng: np.random.Generator):
     return ch, p, S
 
 
+def _maskit_underflow_instance(rng: np.random.Generator):
+    """A :func:`_maskit_instance` whose distributions (A^(1) and each row) move, with probability 1/2, a mass
+    10^-k (k in ``TINY_EXPONENTS``) from a positive entry to another one (:func:`shift_tiny`): products along
+    a path of such entries underflow float64 (10^-400 < 2^-1074) while their exact values are positive."""
+    from counterexamples.maskit_strategies import TINY_EXPONENTS, shift_tiny
+    from theory.maskit.model import markov_chain
+
+    ch, p, S = _maskit_instance(rng)
+
+    def tiny(row):
+        row = list(row)
+        if rng.random() < 0.5:
+            src = int(rng.choice([j for j, x in enumerate(row) if x > 0]))
+            dst = int(rng.choice([j for j in range(len(row)) if j != src]))
+            row = shift_tiny(row, src, dst, int(rng.choice(TINY_EXPONENTS)))
+        return row
+
+    steps = [[tiny(r) for r in m] for m in ch.steps]
+    return markov_chain(ch.contexts, tiny(ch.initial), steps), p, S
+
+
 def _deltas(g: Fraction, rng: np.random.Generator, extra: int) -> Iterator[tuple[Fraction, bool]]:
     for off, b in OFFSETS:
         yield g + off, b
@@ -153,12 +177,13 @@ def _deltas(g: Fraction, rng: np.random.Generator, extra: int) -> Iterator[tuple
         yield Q(int(rng.integers(1, 10 ** 6)), 10 ** 6), False
 
 
-def maskit_is_private(n: int, seed: int) -> KindResult:
+def maskit_is_private(n: int, seed: int, kind: str = "maskit.is_private", stream: int = 1,
+                      instance: Callable = _maskit_instance) -> KindResult:
     from theory.maskit import exact, fast
 
-    res, rng = KindResult("maskit.is_private"), np.random.default_rng([seed, 1])
+    res, rng = KindResult(kind), np.random.default_rng([seed, stream])
     while res.instances < n:
-        ch, p, S = _maskit_instance(rng)
+        ch, p, S = instance(rng)
         g = Q(exact.max_breach(ch, p, S).gain)
         for delta, b in _deltas(g, rng, 3):
             if not 0 < delta < 1 or res.instances >= n:
@@ -192,12 +217,13 @@ def _okay_gain(chain, S, prefix) -> Fraction:
     return best
 
 
-def maskit_okay_to_release(n: int, seed: int) -> KindResult:
+def maskit_okay_to_release(n: int, seed: int, kind: str = "maskit.okay_to_release", stream: int = 2,
+                           instance: Callable = _maskit_instance) -> KindResult:
     from theory.maskit import exact, fast
 
-    res, rng = KindResult("maskit.okay_to_release"), np.random.default_rng([seed, 2])
+    res, rng = KindResult(kind), np.random.default_rng([seed, stream])
     while res.instances < n:
-        ch, _, S = _maskit_instance(rng)
+        ch, _, S = instance(rng)
         L = int(rng.integers(0, ch.T))
         prefix = [None] * L
         if L and rng.random() < 0.7:
@@ -217,6 +243,14 @@ def maskit_okay_to_release(n: int, seed: int) -> KindResult:
             ok_f = fast.okay_to_release(ch, S, delta, prefix)
             res.record(g <= delta, ok_f, b, lambda: {"chain": repr(ch), "S": S, "prefix": prefix, "delta": str(delta)})
     return res
+
+
+def maskit_underflow_is_private(n: int, seed: int) -> KindResult:
+    return maskit_is_private(n, seed, "maskit.underflow_is_private", 3, _maskit_underflow_instance)
+
+
+def maskit_underflow_okay(n: int, seed: int) -> KindResult:
+    return maskit_okay_to_release(n, seed, "maskit.underflow_okay", 4, _maskit_underflow_instance)
 
 
 # ----------------------------------------------------------------------------------------- ZEALOUS
@@ -494,6 +528,8 @@ def dp_probabilistic(n: int, seed: int) -> KindResult:
 KINDS: dict[str, Callable[[int, int], KindResult]] = {
     "maskit.is_private": maskit_is_private,
     "maskit.okay_to_release": maskit_okay_to_release,
+    "maskit.underflow_is_private": maskit_underflow_is_private,
+    "maskit.underflow_okay": maskit_underflow_okay,
     "zealous.release": zealous_release,
     "zealous.tau_prime": zealous_tau_prime,
     "count.gaussian_private": count_gaussian_private,

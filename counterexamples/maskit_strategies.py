@@ -95,3 +95,34 @@ def float_hard_instances(draw: Any, max_n: int = 4, max_T: int = 5) -> tuple:
     if draw(st.booleans()):
         p = [[Q(1) if i in sens else v for i, v in enumerate(row)] for row in p]
     return ch, p, sens
+
+
+TINY_EXPONENTS = (150, 200, 320, 400)
+"""Exponents k of the masses 10^-k moved by :func:`shift_tiny`: products of two or three such entries
+underflow float64 (the smallest positive float is ~4.9 * 10^-324) while their exact values are positive."""
+
+
+def shift_tiny(row: list[Any], src: int, dst: int, k: int) -> list[Any]:
+    """The distribution ``row`` with a mass 10^-k moved from entry ``src`` (which must be positive) to ``dst``."""
+    out = list(row)
+    e = Q(1, 10 ** k)
+    out[src] -= e
+    out[dst] += e
+    return out
+
+
+@st.composite
+def underflow_chains(draw: Any, max_n: int = 3, max_T: int = 4) -> MarkovChain:
+    """A :func:`chains` chain whose distributions (A^(1) and each row) may each move a mass 10^-k
+    (:data:`TINY_EXPONENTS`) to another entry, so that float priors, reach products and normalisers
+    underflow where the exact values are positive."""
+    ch = draw(chains(max_n, max_T, min_T=2))
+
+    def tiny(row: tuple) -> list[Any]:
+        if not draw(st.booleans()):
+            return list(row)
+        src = draw(st.sampled_from([j for j, x in enumerate(row) if x > 0]))
+        dst = draw(st.sampled_from([j for j in range(len(row)) if j != src]))
+        return shift_tiny(list(row), src, dst, draw(st.sampled_from(TINY_EXPONENTS)))
+
+    return markov_chain(ch.contexts, tiny(ch.initial), [[tiny(r) for r in m] for m in ch.steps])

@@ -12,6 +12,10 @@
   without a cache.
 * ``forward_backward`` (both passes through the shared ``diag(b^(t)) A^(t+1)``) equals the exact twin
   on outputs and on prefixes of outputs.
+* Underflow: on chains with entries 10^-k (k = 150..400) float priors, reach products and normalisers
+  underflow where the exact values are positive; the fast twin's "possible" sets still equal the exact
+  ones, and its decisions stay at least as cautious (fast private => exact private, fast release =>
+  exact release).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counterexamples.maskit_strategies import chains, grid_vectors, instances
+from counterexamples.maskit_strategies import chains, grid_vectors, instances, underflow_chains
 from theory.errors import InvalidInput
 from theory.maskit import exact as E
 from theory.maskit import fast as F
@@ -182,12 +186,68 @@ def test_an_exact_p_strictly_inside_0_1_stays_inside_in_float(x):
     assert 0 < P[0, 0] < 1
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (pre-existing): float64 priors and forward products underflow to 0 "
-                   "where the exact value is positive (here Pr[X_3 = c] = 10^-400), so the fast twin treats a possible "
-                   "release as impossible; needs exact supports or scaled recursions")
 def test_an_underflowing_prior_does_not_make_the_fast_twin_less_cautious():
     e = Q(1, 10**200)
     ch = markov_chain(["a", "b", "c"], [Q(1), Q(0), Q(0)], [[[1 - e, e, Q(0)], [Q(0), 1 - e, e], [Q(0), Q(0), Q(1)]]] * 2)
     p = [[Q(1)] * 3, [Q(1)] * 3, [Q(1), Q(1), Q(0)]]
     assert not E.is_private(ch, p, ["c"], Q(1, 2))  # releasing c at t = 3 is possible: gain 1 - 10^-400
     assert not F.is_private(ch, p, ["c"], Q(1, 2))
+
+
+@given(underflow_chains(), st.data())
+def test_supports_are_the_exact_zero_patterns_even_when_floats_underflow(ch, data):
+    pri = E.prior_beliefs(ch)
+    assert F.prior_support(ch).tolist() == [[x > 0 for x in r] for r in pri]
+    t1 = data.draw(st.integers(0, ch.T), label="t1")
+    i = None if t1 == 0 else data.draw(st.integers(0, ch.n - 1), label="i")
+    t2 = data.draw(st.integers(t1, ch.T), label="t2")
+    assert F.possible_states(ch, t1, i, t2) == E.possible_states(ch, t1, i, t2)
+
+
+@given(underflow_chains(), st.data())
+def test_fast_is_private_on_underflowing_chains_is_never_less_cautious(ch, data):
+    p = data.draw(grid_vectors(ch, 2), label="p")
+    S = sorted(data.draw(st.permutations(list(ch.contexts)), label="S")[:data.draw(st.integers(1, ch.n), label="k")])
+    d = Q(data.draw(st.integers(1, 1008), label="k/1009"), 1009)
+    if F.is_private(ch, p, S, d):
+        assert E.is_private(ch, p, S, d)
+    assert F.max_breach(ch, p, S).gain >= float(E.max_breach(ch, p, S).gain) - 1e-9  # never below the exact maximum
+
+
+@given(underflow_chains(), st.data())
+def test_fast_okay_to_release_on_underflowing_chains_is_never_less_cautious(ch, data):
+    S = sorted(data.draw(st.permutations(list(ch.contexts)), label="S")[:data.draw(st.integers(1, ch.n), label="k")])
+    d = Q(data.draw(st.integers(1, 1008), label="k/1009"), 1009)
+    L = data.draw(st.integers(0, ch.T - 1), label="L")
+    prefix = [None] * L
+    if L and data.draw(st.booleans(), label="release"):
+        t = data.draw(st.integers(1, L), label="t")
+        prefix[t - 1] = data.draw(st.sampled_from(E.possible_states(ch, 0, None, t)), label="released")
+    for improved in (True, False):  # Algorithm 5 and Algorithm 4
+        try:
+            ok_e = E.okay_to_release(ch, S, d, prefix, improved=improved)
+        except (InvalidInput, ZeroDivisionError):
+            return  # a prefix the chain cannot produce
+        if F.okay_to_release(ch, S, d, prefix, improved=improved):
+            assert ok_e
+
+
+def test_an_underflowing_normaliser_makes_the_pair_cautious_not_impossible():
+    """D = Pr[⊥, X_3 = c | X_1 = a] = 10^-400 underflows; the partial output a, ⊥, c is possible and reveals b at
+    t = 2 (posterior 1, prior 10^-200): the fast twin must not skip it."""
+    e = Q(1, 10**200)
+    ch = markov_chain(["a", "b", "c"], [Q(1), Q(0), Q(0)], [[[1 - e, e, Q(0)], [Q(0), 1 - e, e], [Q(0), Q(0), Q(1)]]] * 2)
+    p = [[Q(0), Q(1), Q(1)], [Q(1)] * 3, [Q(1), Q(1), Q(0)]]  # release a at 1 and c at 3, suppress all of t = 2
+    assert not E.is_private(ch, p, ["b"], Q(1, 2))
+    assert not F.is_private(ch, p, ["b"], Q(1, 2))
+
+
+def test_forward_backward_says_underflow_not_probability_0():
+    e = Q(1, 10**200)
+    ch = markov_chain(["a", "b", "c"], [Q(1), Q(0), Q(0)], [[[1 - e, e, Q(0)], [Q(0), 1 - e, e], [Q(0), Q(0), Q(1)]]] * 2)
+    p = [[Q(0)] * 3] * 3
+    assert E.forward_backward(ch, p, (0, 1, 2))[1] == e * e  # positive: 10^-400
+    with pytest.raises(InvalidInput, match="underflows"):
+        F.forward_backward(ch, p, (0, 1, 2))
+    with pytest.raises(InvalidInput, match="probability 0"):
+        F.forward_backward(ch, p, (0, 2, 1))

@@ -13,6 +13,13 @@ import numpy as np
 
 RELATIVE_MARGIN = 2.0 ** -40
 ABSOLUTE_MARGIN = 2.0 ** -60
+UNDERFLOW_FLOOR = 2.0 ** -900
+"""A float64 probability below this may have lost its relative accuracy to underflow (the normal range
+ends at 2^-1022, and a product of probabilities can pass through subnormals or reach 0 while its exact
+value is positive). A fast twin that divides by such a value, or reads "is it positive?" off it, must
+decide from the exact zero pattern instead and, where that says positive, fall back to the cautious
+answer. Dividing a numerator with absolute error ~2^-1074 (times the few thousand operations a fast
+twin performs) by a value >= 2^-900 leaves an error far below :data:`RELATIVE_MARGIN`."""
 
 
 def certainly_le(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray | float = 1.0) -> np.ndarray | bool:

@@ -12,6 +12,14 @@ okayToRelease decision is a handful of array operations. Within one search (``gr
 ``max_breach`` keeps each partial-output pair's result and each start time's forward table in the
 search's cache (per chain and S) with the rows of p they read, and recomputes only what a changed row touches;
 ``is_private`` first tries the pair that breached in the previous call.
+
+Underflow: a float prior, reach product or normaliser D can be 0 (or subnormal) where the exact value is
+positive (a chain with Pr[X_3 = c] = 10^-400). Every "is this possible?" decision therefore reads the
+exact zero pattern (:func:`prior_support`, :func:`reach_support`, the support of D): all entries are
+nonnegative, so the support of a product is the boolean product of the supports (no cancellation).
+Where the exact pattern says positive but the float value is below :data:`theory.floats.UNDERFLOW_FLOOR`,
+the decision is the cautious one: a partial output's gains are bounded by ``1 - prior`` and
+okayToRelease suppresses.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import numpy as np
 
 from theory.dp.delta_privacy import Breach
 from theory.errors import InvalidInput
-from theory.floats import possibly_gt, probability_float
+from theory.floats import UNDERFLOW_FLOOR, possibly_gt, probability_float
 from theory.validate import clip_unit
 from theory.maskit.exact import OpCount, PassedCache, checked_cache
 from theory.maskit.model import (
@@ -77,28 +85,99 @@ def prior_beliefs(chain: MarkovChain) -> np.ndarray:
     """Proposition 1: row t - 1 is the distribution of X_t."""
     memo = chain._memo_get("fast.prior")
     if memo is None:
-        init, steps = _arrays(chain)
-        rows = [init]
-        for m in steps:
-            rows.append(rows[-1] @ m)
-        memo = np.array(rows)
+        memo = _forward_products(*_arrays(chain), np.dot)
         chain._memo_set("fast.prior", memo)
     return memo
+
+
+def _forward_products(init: np.ndarray, steps: np.ndarray, dot) -> np.ndarray:
+    """Rows ``init``, ``init A^(2)``, ``init A^(2) A^(3)``, ... (``dot``: the float or the support product)."""
+    rows = [init]
+    for m in steps:
+        rows.append(dot(rows[-1], m))
+    return np.array(rows)
+
+
+def _reach_products(steps: np.ndarray, n: int, dot) -> np.ndarray:
+    """``R[t1, t2] = A^(t1+1) ... A^(t2)`` (identity for t1 = t2) for 1 <= t1 <= t2 <= T = len(steps) + 1."""
+    T = len(steps) + 1
+    R = np.zeros((T + 1, T + 1, n, n))
+    eye = np.eye(n)
+    for t1 in range(1, T + 1):
+        R[t1, t1] = eye
+        for t2 in range(t1 + 1, T + 1):
+            R[t1, t2] = dot(R[t1, t2 - 1], steps[t2 - 2])
+    return R
 
 
 def reach_table(chain: MarkovChain) -> np.ndarray:
     """``R[t1, t2] = A^(t1+1) ... A^(t2)`` (identity for t1 = t2), 1 <= t1 <= t2 <= T; index 0 unused."""
     memo = chain._memo_get("fast.reach")
     if memo is None:
-        T, n = chain.T, chain.n
-        R = np.zeros((T + 1, T + 1, n, n))
-        eye = np.eye(n)
-        for t1 in range(1, T + 1):
-            R[t1, t1] = eye
-            for t2 in range(t1 + 1, T + 1):
-                R[t1, t2] = R[t1, t2 - 1] @ _A(chain, t2)
-        memo = R
+        memo = _reach_products(_arrays(chain)[1], chain.n, np.dot)
         chain._memo_set("fast.reach", memo)
+    return memo
+
+
+def _step_supports(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
+    """The exact zero patterns of A^(1) (n) and of A^(2..T) ((T - 1) x n x n) as 0/1 float arrays (so that
+    products run in BLAS; an entry of a 0/1 product is a count of paths, read only as ``> 0``)."""
+    memo = chain._memo_get("fast.step_supports")
+    if memo is None:
+        init = np.array([1.0 if x else 0.0 for x in chain.initial])
+        steps = np.array([[[1.0 if x else 0.0 for x in r] for r in m] for m in chain.steps]).reshape(chain.T - 1, chain.n, chain.n)
+        memo = (init, steps)
+        chain._memo_set("fast.step_supports", memo)
+    return memo
+
+
+def _bool_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The support of a product of nonnegative arrays from the supports of its factors, as 0/1 floats."""
+    return (a @ b > 0).astype(float)
+
+
+def _smallest_entry_log2(chain: MarkovChain) -> float:
+    """log2 of the chain's smallest positive transition probability (A^(1) included), -inf if a positive
+    entry rounds to float 0 (memoised on the chain)."""
+    memo = chain._memo_get("fast.smallest_entry_log2")
+    if memo is None:
+        (init, steps), (init_s, steps_s) = _arrays(chain), _step_supports(chain)
+        vals = np.concatenate((init, steps.ravel()))
+        if ((vals == 0) & (np.concatenate((init_s, steps_s.ravel())) > 0)).any():
+            memo = -np.inf
+        else:
+            memo = float(np.log2(vals[vals > 0].min()))
+        chain._memo_set("fast.smallest_entry_log2", memo)
+    return memo
+
+
+def _cannot_underflow(chain: MarkovChain, P: np.ndarray) -> bool:
+    """A certificate that no normaliser D of ``max_breach`` falls below :data:`UNDERFLOW_FLOOR` while positive:
+    D is a sum of path products of at most T transition probabilities and T suppression probabilities,
+    each path product is at least ``(min a * min p)^T``, and so is every partial product on the way (all
+    normal floats, relative errors ~T n 2^-53). When this bound is at least twice the floor, float D > 0
+    is exactly D > 0 and no D is too small to divide by."""
+    pos = P[P > 0]
+    p_log2 = float(np.log2(pos.min())) if pos.size else 0.0
+    return bool(chain.T * (_smallest_entry_log2(chain) + p_log2) >= np.log2(UNDERFLOW_FLOOR) + 1)
+
+
+def prior_support(chain: MarkovChain) -> np.ndarray:
+    """``(T x n)`` bool: ``Pr[X_t = c_i] > 0`` exactly (row t - 1), from the chain's exact entries, never from
+    float priors (which can underflow to 0)."""
+    memo = chain._memo_get("fast.prior_support")
+    if memo is None:
+        memo = _forward_products(*_step_supports(chain), _bool_dot) > 0
+        chain._memo_set("fast.prior_support", memo)
+    return memo
+
+
+def reach_support(chain: MarkovChain) -> np.ndarray:
+    """``(T+1) x (T+1) x n x n`` bool: ``R[t1, t2] > 0`` exactly (the zero pattern of :func:`reach_table`)."""
+    memo = chain._memo_get("fast.reach_support")
+    if memo is None:
+        memo = _reach_products(_step_supports(chain)[1], chain.n, _bool_dot) > 0
+        chain._memo_set("fast.reach_support", memo)
     return memo
 
 
@@ -158,9 +237,22 @@ def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) 
     ab = np.array(rows)
     alpha, beta = ab[:, :n], ab[::-1, n:]
     total = float(init @ beta[0])
-    if total == 0:
-        raise InvalidInput(f"output {tuple(outputs)!r} has probability 0; its posterior is undefined")
+    if total < UNDERFLOW_FLOOR:
+        if not _output_possible(chain, E):
+            raise InvalidInput(f"output {tuple(outputs)!r} has probability 0; its posterior is undefined")
+        raise InvalidInput(f"output {tuple(outputs)!r} has a positive probability that underflows float64 "
+                           f"(computed {total!r} < 2^-900); use the exact twin for its posterior")
     return alpha * beta / total, total
+
+
+def _output_possible(chain: MarkovChain, E: np.ndarray) -> bool:
+    """Is Pr[o] > 0 exactly? The forward recursion on the zero patterns of the chain and of the emissions
+    (an emission is 0 exactly when its float is: ``p`` is kept inside (0, 1) by :func:`probability_float`)."""
+    init, steps = _step_supports(chain)
+    a = init * (E[0] > 0)
+    for t in range(1, chain.T):
+        a = _bool_dot(a, steps[t - 1]) * (E[t] > 0)
+    return bool(a.any())
 
 
 def posterior_belief(chain: MarkovChain, p: Any, outputs: Sequence[int | None], t: int, s: Hashable) -> float:
@@ -184,20 +276,23 @@ class _PartialOutputs:
         self.T, self.n, self.ns = chain.T, chain.n, len(sens)
         self.init, self.steps = _arrays(chain)
         self.pri = prior_beliefs(chain)
+        self.pri_support = prior_support(chain)
         self.prS = self.pri[:, sens]  # (T, |S|)
         self.end_mask = P < 1  # (T, n): contexts an output may release at t2 (the pair's end)
+        self.safe = _cannot_underflow(chain, P)  # then D > 0 in float is exact and D is never too small
         self.ends_any = self.end_mask.any(axis=1)
         self.rowkeys = [P[t].tobytes() for t in range(self.T)] if memo is not None else []
         self.keep_forward = (self.T + 1) * self.T * self.n * self.n <= FORWARD_MEMO_FLOATS
         self.buf = np.empty(self.T * self.n * self.ns * self.n)
         self.harr: dict[int, np.ndarray] = {}
         self.farr: dict[int, tuple[np.ndarray, list]] = {}
+        self.fsup: dict[int, np.ndarray] = {}
 
     def starts(self, t1: int) -> np.ndarray:
         """Which start contexts can be released at t1 (t1 = 0: the single "start")."""
         if t1 == 0:
             return np.array([True])
-        return (self.pri[t1 - 1] > 0) & (self.P[t1 - 1] < 1)
+        return self.pri_support[t1 - 1] & (self.P[t1 - 1] < 1)
 
     def candidate(self, t2: int) -> bool:
         """Some context can end a partial output at t2 (always at "end", t2 = T + 1)."""
@@ -252,6 +347,28 @@ class _PartialOutputs:
                 self.ops.mult_adds += Farr.shape[1] * self.n * self.n
         return Farr
 
+    def forward_support(self, t1: int) -> np.ndarray:
+        """The exact zero pattern of every Farr[tau] of :meth:`forward` (0/1 floats, all tau at once)."""
+        if t1 not in self.fsup:
+            T, n, P = self.T, self.n, self.P
+            init, steps = _step_supports(self.chain)
+            Fs = np.zeros((T + 1, 1 if t1 == 0 else n, n))
+            if t1:
+                Fs[t1] = np.eye(n)
+            else:
+                Fs[1] = (init * (P[0] > 0))[None, :]
+            for tau in range(max(t1 + 1, 2), T + 1):
+                Fs[tau] = _bool_dot(Fs[tau - 1], steps[tau - 2]) * (P[tau - 1] > 0)[None, :]
+            self.fsup[t1] = Fs
+        return self.fsup[t1]
+
+    def d_support(self, t1: int, t2: int) -> np.ndarray:
+        """The exact zero pattern of the pair's normaliser D (n_i x n_j) as a bool array."""
+        Fs = self.forward_support(t1)
+        if t2 == self.T + 1:
+            return Fs[self.T].sum(axis=1, keepdims=True) > 0
+        return Fs[t2 - 1] @ _step_supports(self.chain)[1][t2 - 2] > 0
+
     def result(self, t1: int, t2: int, starts: np.ndarray) -> tuple | None:
         """``(gain, (partial output, t, s))`` of the pair's first maximal gain, or None if the pair has no
         possible output (from the memo when the P rows it reads are unchanged)."""
@@ -268,9 +385,18 @@ class _PartialOutputs:
         else:
             D = Farr[t2 - 1] @ self.steps[t2 - 2]
             ends = self.end_mask[t2 - 1]
-        valid = starts[:, None] & ends[None, :] & (D > 0)
+        cand = starts[:, None] & ends[None, :]
+        if self.safe:
+            valid, weak = cand & (D > 0), np.zeros_like(cand)
+        else:
+            valid = cand & (D >= UNDERFLOW_FLOOR)
+            # possible (exact D > 0) but D too small in float to divide by: gains bounded by 1 - prior
+            weak = cand & (D < UNDERFLOW_FLOOR)
+            if weak.any() and not (weak & (D > 0)).all():
+                weak &= (D > 0) | self.d_support(t1, t2)
         res = None
-        if valid.any():
+        has_weak = bool(weak.any())
+        if has_weak or valid.any():
             ni, ns, nj = D.shape[0], self.ns, D.shape[1]
             every = valid.all()
             Dsafe = D if every else np.where(valid, D, 1.0)
@@ -281,8 +407,10 @@ class _PartialOutputs:
             np.subtract(gain, self.prS[a - 1:b - 1, None, :, None], out=gain)
             if not every:
                 np.copyto(gain, -1.0, where=~valid[None, :, None, :])
+                if has_weak:
+                    np.copyto(gain, (1.0 - self.prS[a - 1:b - 1])[:, None, :, None], where=weak[None, :, None, :])
             if self.ops is not None:
-                self.ops.beliefs += int(valid.sum()) * ns * (b - a)
+                self.ops.beliefs += int((valid | weak).sum()) * ns * (b - a)
             flat = int(gain.argmax())
             rest, kj = divmod(flat, nj)
             rest, ks = divmod(rest, ns)
@@ -329,7 +457,7 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
     best_gain, best_key = -1.0, (None, 0, None)
     # released sensitive states: posterior 1 (t = t1 or t = t2), all t at once. At t the posterior of s
     # given a release is 1 if s itself is released, else 0 (when some other context can be released).
-    releasable = (pri > 0) & (P < 1)  # (T, n): contexts that can be released at t
+    releasable = prior_support(chain) & (P < 1)  # (T, n): contexts that can be released at t (exact zeros)
     can = releasable[:, sens]
     others = (releasable.sum(axis=1)[:, None] - can.astype(int)) > 0
     g = np.where(can | others, np.where(can, 1.0, 0.0) - pri[:, sens], -1.0)  # (T, |S|)
@@ -407,7 +535,16 @@ def utility(chain: MarkovChain, p: Any) -> float:
 
 def possible_states(chain: MarkovChain, t_last: int, i_last: int | None, t_now: int) -> list[int]:
     t_last, i_last, t_now = check_from(chain, t_last, i_last, t_now, t2_name="t_now")
-    return [int(j) for j in np.nonzero(_from_last(chain, t_last, i_last)[t_now] > 0)[0]]
+    return [int(j) for j in np.flatnonzero(_possible_from_last(chain, t_last, i_last)[t_now])]
+
+
+def _possible_from_last(chain: MarkovChain, t_last: int, i_last: int | None) -> np.ndarray:
+    """Row t: the exact zero pattern of :func:`_from_last`'s row t (bool; never read off float values)."""
+    if t_last == 0:
+        out = np.zeros((chain.T + 1, chain.n), dtype=bool)
+        out[1:] = prior_support(chain)
+        return out
+    return reach_support(chain)[t_last, :, i_last, :]
 
 
 def _from_last(chain: MarkovChain, t_last: int, i_last: int | None) -> np.ndarray:
@@ -460,18 +597,24 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
             break
     idx, prS, rows, cols = _sensitive_tables(chain, sens)
     fl_now = prior_beliefs(chain)[t_now - 1] if t_last == 0 else reach_table(chain)[t_last, t_now, i_last]
-    poss = np.flatnonzero(fl_now > 0)
+    possible = _possible_from_last(chain, t_last, i_last)[t_now]  # exact zeros, not fl_now > 0 (underflow)
+    poss = np.flatnonzero(possible)
     if len(poss) == 0:
         raise InvalidInput(f"no context is possible at t = {t_now} after the released output {prefix!r}")
     ns, npos = len(sens), len(poss)
+    underflow = False  # a possible state's float probability too small to divide by: suppress
     # t = now: the released state itself (posterior 1 if s is the possible state j, else 0)
-    best = [((fl_now[idx] > 0) - prS[t_now]).max()]
+    best = [(possible[idx] - prS[t_now]).max()]
     size = ns * npos
     # t strictly between the last release and now
     if t_now - t_last > 1:
         ts = slice(t_last + 1, t_now)
         fS = prS[ts] if t_last == 0 else cols[t_last, ts, i_last]
-        post = fS[:, :, None] * rows[ts, t_now][:, :, poss] / fl_now[poss][None, None, :]
+        den = fl_now[poss]
+        underflow = bool(den.min() < UNDERFLOW_FLOOR)
+        if underflow:
+            den = np.where(den < UNDERFLOW_FLOOR, 1.0, den)
+        post = fS[:, :, None] * rows[ts, t_now][:, :, poss] / den[None, None, :]
         best.append((post - prS[ts][:, :, None]).max())
         size += (t_now - t_last - 1) * ns * npos
     # t after now: forward from the released state
@@ -489,12 +632,15 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
                 a = (pri[t - 1] if t1 == 0 else R[t1, t][i1])[idx]
                 b = R[t, t2][idx, j2]
                 den = (pri[t2 - 1][j2] if t1 == 0 else R[t1, t2][i1, j2])
-                best.append(np.max(a * b / den - pri[t - 1][idx]))
+                if den < UNDERFLOW_FLOOR:
+                    underflow = True
+                else:
+                    best.append(np.max(a * b / den - pri[t - 1][idx]))
                 size += ns
     if ops is not None:
         ops.beliefs += size
     g = max(best)
-    if not all(v == v for v in best):  # a NaN gain: suppress
+    if underflow or not all(v == v for v in best):  # an underflowed denominator or a NaN gain: suppress
         return False
     return not bool(possibly_gt(g, d))
 
@@ -529,7 +675,7 @@ def simulatable_utility(chain: MarkovChain, S: Iterable[Hashable], delta: object
             g = float(k)
             if nxt <= T:
                 dist = _from_last(chain, t, i)[nxt]
-                g += sum(float(dist[j]) * gamma(int(j), nxt) for j in np.nonzero(dist > 0)[0])
+                g += sum(float(dist[j]) * gamma(int(j), nxt) for j in np.flatnonzero(_possible_from_last(chain, t, i)[nxt]))
             memo[(i, t)] = g
         return memo[(i, t)]
 
@@ -542,8 +688,8 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
     d = check_grid(d)
     S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
     check_delta(delta)
-    pri = prior_beliefs(chain)
-    coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pri[t, i] > 0]
+    pos = prior_support(chain)
+    coords = [(t, i) for t in range(chain.T) for i in range(chain.n) if pos[t, i]]
     K = np.full((chain.T, chain.n), d, dtype=np.int64)
     calls = 0
     cache = PassedCache()  # shared by the search's ISPRIVATE calls (see max_breach)
