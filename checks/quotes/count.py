@@ -179,8 +179,13 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S002, "§4.4", r"Estimates makes $O(a + branch(H)) \cdot height(H) \cdot N \cdot m / min support)$ calls to Count with high probability"),
     ),
     "count.text_prop8_prob": (
-        (S000, "§5.5.3 Proposition 8", r"$$\frac{e^{-(\text{min_support}-c)^2((1-t)N-1)^2/(2\sigma^2)}\sigma}{((1-t)N-1)(\text{min_support}-c)\sqrt{2\pi}}.$$"),
         (S000, "§5.5.3 proof of Proposition 8", r"this probability is equal to the probability that a standard Gaussian variable with zero mean and 1 variance exceeds the value $(\text{min_support} - c)((1 - t)N - 1)/\sigma$."),
+    ),
+    "count.text_prop8_prob/the statement's expression (with σ)": (
+        (S000, "§5.5.3 Proposition 8", r"However, the probability of this is bounded by $$\frac{e^{-(\text{min_support}-c)^2((1-t)N-1)^2/(2\sigma^2)}\sigma}{((1-t)N-1)(\text{min_support}-c)\sqrt{2\pi}}.$$"),
+    ),
+    "count.text_prop8_prob/the proof's expression (without σ)": (
+        (S000, "§5.5.3 proof of Proposition 8", r"This probability can be bounded using Fact 2 by $$\frac{e^{-(\text{min_support} - c)^2((1-t)N-1)^2/(2\sigma^2)}}{((1-t)N-1)(\text{min_support} - c)\sqrt{2\pi}}.$$"),
     ),
     "count.text_cor2_sens": (
         (S000, "§5.5.3 proof of Corollary 2", r"Within a level of the hierarchy the L_2 -sensitivity of each count is at most m ."),
