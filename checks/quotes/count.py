@@ -94,8 +94,16 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§5.4.6 Claim 17", r"Algorithm \mathcal{C} with $\sigma \geq s\sqrt{2\ln(4/\delta)}/\epsilon$ preserves (ϵ, δ) -privacy."),
     ),
     "count.text_noise_var": (
-        (S000, "§5.4.4 (after Claim 8)", r"we have that adding $|U'_h|$ times noise $\mathcal{N}(\sigma^2/((1-t)N-1))$ is equivalent to adding noise $\mathcal{N}(|U'_h|\sigma^2/((1-t)N-1))$. By our honest fraction assumption, $|U'_h| \geq (1-t)N-1$ and thus this adds noise with variance greater than σ^2 . We note that the L_2 -sensitivity is 1."),
+        (S000, "§5.4.4 (after Claim 8)", r"we have that adding $|U'_h|$ times noise $\mathcal{N}(\sigma^2/((1-t)N-1))$ is equivalent to adding noise $\mathcal{N}(|U'_h|\sigma^2/((1-t)N-1))$."),
+        (S000, "§5.4.4 (after Claim 8)", r"We note that the L_2 -sensitivity is 1."),
+    ),
+    "count.text_noise_var/at least σ² (n ≥ (1 − t)N − 1)": (
+        (S000, "§5.4.4 (after Claim 10)", r"By our honest fraction assumption, $|U'_h - 1| \geq (1-t)N-1$ and thus this adds noise with variance at least σ^2 ."),
         (S000, "§5.4.6 (after Claim 17)", r"By our honest fraction assumption, $|U_h'^{(k)} - a_u^{(k)}| \geq (1-t)N - 1$ and thus this adds noise with variance at least σ^2 ."),
+    ),
+    "count.text_noise_var/greater than σ² (C: n ≥ (1 − t)N)": (
+        (S000, "§5.4.4 (before Claim 8)", r"By our assumption about the honest fraction there are at least $(1 - t)N$ honest and available users, i.e. $|U'_h| \geq (1-t)N$."),
+        (S000, "§5.4.4 (after Claim 8)", r"By our honest fraction assumption, $|U'_h| \geq (1-t)N-1$ and thus this adds noise with variance greater than σ^2 ."),
     ),
     "count.claim9": (
         (S000, "§5.4.4 (non-participant or honest and unavailable user)", r"We use the algorithm $R(v, L_{U_m})$ that outputs $v + \sum_{m_i \in A(L_{U_m})} D(m_i)$."),
