@@ -391,7 +391,13 @@ def cor2(ctx):
     rational base w, truncated at |x| <= K, the tail bounded rigorously) and its least delta is computed by
     theory/dp/exact.py on two instances: (a) counts only (no bids), a chain root -> leaf, where the truncation adds
     at most (Count calls) x Pr[|X| > K]; (b) with CTRs, one context with one bidding ad, through the general transfer
-    (released_delta_bound, a little of eps traded for the tail)."""
+    (released_delta_bound, a little of eps traded for the tail).
+
+    The corollary's 'log(4/delta)' is read as the natural log, not as a second reading: the proof obtains
+    6 height(H) m^2 log(4/delta)/eps^2 by putting s^2 = 3 height(H) m^2 into Theorem 11's sigma^2 >= 2 s^2
+    ln(4/delta)/eps^2 ('From Theorem 11 it follows that choosing sigma^2 >= 3height(H)m^2 2 log(4/delta)/eps^2',
+    000 §5.5.3; 002 App. A.1 likewise from Theorem 4.1), so a base-10 log would claim a noise level its own proof
+    does not derive."""
     rows = []
     ok = True
     for height, m in [(1, 1), (2, 2), (3, 2)]:
@@ -455,7 +461,9 @@ def cor2(ctx):
                       why=("Verified (bounded) for the proof's object, the whole noisy count vector, and for Estimates' actual, "
                            "adaptively chosen output (counts, and CTRs) on two small instances (exact finite mechanisms with "
                            "the discretised Gaussian, both quantifier orders of Definition 3): see each reading's bound.")
-                      if held else "Some reading is undecided or fails; see the per-reading whys.")
+                      if held else "Some reading is undecided or fails; see the per-reading whys.",
+                      log_base="natural: the proof derives the corollary's log(4/δ) from Theorem 11's ln(4/δ) with "
+                               "s² = 3 height(H) m², so a base-10 log is not a reading the documents support")
 
 
 @claim("count.text_rare", method="exact", quick=False)
