@@ -1280,6 +1280,13 @@ def text_ranking(ctx: Context) -> Outcome:
 # ------------------------------------------------------------------------------------------- §6, §7
 
 
+# 004 §6 glosses l = 25 as "an adversary must choose one out of more than 25 values"; judged not a second reading.
+MORE_THAN_L = ("not a second reading: the gloss 'one out of more than 25 values' paraphrases l = 25 in the sentence "
+               "whose own numbers fix 'at least' (G_min = (l + 1)/2 = 13 is reached by exactly 25 equally likely "
+               "values; 'more than 25' would need G_min > 13, e.g. (l + 2)/2 = 27/2), beside the definition's 'at least l "
+               "distinguishable sensitive attribute values' and Theorem 6.1's 'at least l'")
+
+
 @claim("querygen.def_l", method="exact", readings=_one(
     "(a, l) is translated to (a, (l + 1)/2); l = 25 gives G_min = 13",
     f"{SRC} §6: Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
@@ -1290,6 +1297,7 @@ def def_l(ctx: Context) -> Outcome:
     return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25,
                          uniform_over_exactly_25_values_G=g_uniform_25,
                          exactly_25_values_meet_G_min=g_uniform_25 >= g_min_from_l(25),
+                         more_than_25_gloss=MORE_THAN_L,
                          note="Theorem 6.1 guarantees at least l = 25 values, and exactly 25 equally likely values "
                               "meet G_min = 13; the text's gloss 'more than 25' overstates it by one (the claim, "
                               "and Theorem 6.1, say 'at least l')")
@@ -1370,8 +1378,12 @@ def thm6_1(ctx: Context) -> Outcome:
         return refuted(witness=res.witness, search=res)
     if not all(sym.values()) or any(v != "none-up-to-bound" for v in statuses.values()):
         return discrepancy(paper="Theorem 6.1", computed={"symbolic": sym, "z3": statuses})
+    # 'at least l' is tight: exactly l equally likely values reach G = (l + 1)/2, so 'more than l' (the gloss) fails
+    tight = [l for l in range(1, 31) if exact.guessing_entropy_of_counts([1] * l) >= g_min_from_l(l)]
     return verified(proof="G <= (n+1)/2 (querygen.lem_uniform, symbolic) and G >= (l+1)/2 give n >= l",
                     symbolic=sym, z3_unsat=statuses, strategy_outputs=res,
+                    more_than_l_gloss={"judgement": MORE_THAN_L,
+                                       "l_with_exactly_l_uniform_values_meeting_G_min": f"{len(tight)} of l = 1..30"},
                     note="applies to outputs with satisfied = True; when G_min is unreachable the generalizer "
                          "reports satisfied = False and no guarantee is given")
 
