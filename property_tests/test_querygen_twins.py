@@ -12,7 +12,8 @@ from theory.errors import InvalidInput
 from theory.numbers import Q, rigorous_sign, to_interval
 from theory.querygen import exact, fast
 from theory.querygen.model import (
-    STAR, PrivacyRequirement, STRATEGIES, g_min_from_l, is_star, make_query, make_table, validate_request,
+    STAR, PrivacyRequirement, STRATEGIES, g_min_from_l, is_star, make_query, make_table, strictly_above,
+    validate_request,
 )
 from theory.querygen.instances import instances, tables
 from theory.querygen.table1 import eq3_query, table1
@@ -77,6 +78,15 @@ def test_lattice_matches_scans(inst):
         rows = exact.matching_rows(t, cand)
         e_num, e_n = exact.guessing_numerator(list(exact.value_counts(t, rows, target).values()))
         assert (int(num[mask]), int(n[mask])) == (e_num, e_n)
+
+
+@given(instances(), st.integers(0, 3))
+def test_strictly_above_is_strict(inst, shift):
+    """strictly_above(req) keeps exactly the queries with G > G_min, on G_min at and between attainable G."""
+    t, q, target, g_min = inst
+    g = g_min + Q(shift, 7 * 4)  # 7 does not divide a 4-bounded denominator: G_min strictly between values too
+    ok = exact.is_privacy_preserving(t, q, strictly_above(t, PrivacyRequirement(target, g)))
+    assert ok == (exact.traffic_overhead(t, q) > 0 and exact.guessing_entropy(t, q, target) > g)
 
 
 @given(st.lists(st.integers(1, 9), min_size=1, max_size=6))

@@ -31,7 +31,7 @@ from theory.querygen import exact, experiments, fast, hmda
 from theory.querygen.instances import instances
 from theory.querygen.model import (
     STAR, STRATEGIES, PrivacyRequirement, fixed_positions, g_min_from_l, is_star, make_query, make_table, remove,
-    validate_request,
+    strictly_above, validate_request,
 )
 from theory.querygen.table1 import ATTRIBUTES, ROWS, eq3_query, table1
 
@@ -322,19 +322,44 @@ def def_privreq(ctx: Context) -> Outcome:
     for all targets, every query built from a tuple, G_min ∈ {1, 5/4, ..., 3}; and the boundary case the
     text gives (Eq. (3): G = 4/3 is preserving for G_min = 4/3, not for 3/2). Whether generalising can lower
     G (it can: search_nonmonotone) concerns the strategies that rely on it (alg_best, alg_worst,
-    alg_random), not the definition."""
+    alg_random), not the definition.
+
+    '≥' vs the next sentence's 'more than G_min times on average' is not a second reading: that sentence is
+    offered as what the definition implies ('This implies that ...'), and every use of the requirement says
+    '≥' (Eq. (4) 'f(x_1, ..., x_m) ≥ G_min', 'at least G_min', each strategy's 'until G(Q̂, a) ≥ G_min');
+    the evidence still counts where '>' would decide differently (G = G_min exactly) and re-runs the
+    strategies' recorded misses under '>' (theory.querygen.model.strictly_above): at their own G_min they are
+    not misses under '>', but on the same tables at G_min - 1/(N den(G_min)) they are (exact twin), so the
+    strategies' 'privacy-preserving whenever possible' refutations (alg_best/worst/random) hold under either
+    comparison; their 'procedure' reading quotes '≥' verbatim."""
     t = table1()
     q = eq3_query(t)
     literal_mismatch = []
     n = 0
+    boundary = []
     for tt, qq, target, g in _table1_instances():
         if exact.traffic_overhead(tt, qq) == 0:
             continue
         n += 1
-        literal = exact.guessing_entropy(tt, qq, target) >= g
+        ge = exact.guessing_entropy(tt, qq, target)
+        literal = ge >= g
         if exact.is_privacy_preserving(tt, qq, PrivacyRequirement(target, g)) != literal:
             literal_mismatch.append({"Q": _q(qq), "target": tt.attributes[target], "G_min": g})
             break
+        if ge == g:
+            boundary.append({"Q": _q(qq), "target": tt.attributes[target], "G_min": g,
+                             "preserving_under_>": exact.is_privacy_preserving(tt, qq, strictly_above(tt, PrivacyRequirement(target, g)))})
+    strict_misses = {}
+    for strategy, w in GREEDY_MISSES.items():
+        tt = _miss_table(w)
+        g = Q(w["G_min"])
+        req = strictly_above(tt, PrivacyRequirement(w["target"], g))
+        # just below G_min, '>' keeps exactly the queries '≥ G_min' keeps: G < G_min means G <= G_min - 1/(N den)
+        below = g - Q(1, tt.n_rows * g.denominator)
+        req_below = strictly_above(tt, PrivacyRequirement(w["target"], below))
+        strict_misses[strategy] = {
+            "G_min": g, "miss_under_>_at_G_min": _is_miss(strategy, tt, {**w, "G_min": req.g_min}),
+            "G_min_below": below, "miss_under_>_at_G_min_below": _is_miss(strategy, tt, {**w, "G_min": req_below.g_min})}
     mono = search.search_nonmonotone()
     return compare_all({
         "G(Eq. 3 query, Income)": (Q(4, 3), exact.guessing_entropy(t, q, "Income")),
@@ -342,10 +367,14 @@ def def_privreq(ctx: Context) -> Outcome:
         "preserving at G_min = 3/2": (False, exact.is_privacy_preserving(t, q, PrivacyRequirement("Income", Q(3, 2)))),
         "instances where the checker differs from G ≥ G_min": ([], literal_mismatch),
     }, table1_instances=n, generalising_can_lower_G=mono.found, nonmonotone_witness=mono,
-        note="the gloss 'the adversary must try to guess ... more than G_min times on average' is loose at the "
-             "boundary (G = G_min means exactly G_min guesses on average); G can drop under generalisation "
-             "(witness above): that affects the greedy strategies (querygen.alg_best/alg_worst/alg_random), "
-             "which the definition does not describe")
+        strict_gloss={
+            "judgement": "not a second reading: 'more than G_min times on average' is offered as what the ≥-definition "
+                         "implies, and Eq. (4), 'at least G_min' and every strategy's stop rule 'until G(Q̂, a) ≥ G_min' "
+                         "use ≥; the gloss is loose exactly at G = G_min (exactly G_min guesses on average)",
+            "table1_instances_with_G_equal_G_min": len(boundary), "first_boundary_instances": boundary[:3],
+            "greedy_misses_under_>": strict_misses},
+        note="G can drop under generalisation (witness above): that affects the greedy strategies "
+             "(querygen.alg_best/alg_worst/alg_random), which the definition does not describe")
 
 
 # Shrunk witnesses (Q matches a tuple) found by random search + row deletion, Random-Fit by
@@ -1251,6 +1280,13 @@ def text_ranking(ctx: Context) -> Outcome:
 # ------------------------------------------------------------------------------------------- §6, §7
 
 
+# 004 §6 glosses l = 25 as "an adversary must choose one out of more than 25 values"; judged not a second reading.
+MORE_THAN_L = ("not a second reading: the gloss 'one out of more than 25 values' paraphrases l = 25 in the sentence "
+               "whose own numbers fix 'at least' (G_min = (l + 1)/2 = 13 is reached by exactly 25 equally likely "
+               "values; 'more than 25' would need G_min > 13, e.g. (l + 2)/2 = 27/2), beside the definition's 'at least l "
+               "distinguishable sensitive attribute values' and Theorem 6.1's 'at least l'")
+
+
 @claim("querygen.def_l", method="exact", readings=_one(
     "(a, l) is translated to (a, (l + 1)/2); l = 25 gives G_min = 13",
     f"{SRC} §6: Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
@@ -1261,6 +1297,7 @@ def def_l(ctx: Context) -> Outcome:
     return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25,
                          uniform_over_exactly_25_values_G=g_uniform_25,
                          exactly_25_values_meet_G_min=g_uniform_25 >= g_min_from_l(25),
+                         more_than_25_gloss=MORE_THAN_L,
                          note="Theorem 6.1 guarantees at least l = 25 values, and exactly 25 equally likely values "
                               "meet G_min = 13; the text's gloss 'more than 25' overstates it by one (the claim, "
                               "and Theorem 6.1, say 'at least l')")
@@ -1341,8 +1378,12 @@ def thm6_1(ctx: Context) -> Outcome:
         return refuted(witness=res.witness, search=res)
     if not all(sym.values()) or any(v != "none-up-to-bound" for v in statuses.values()):
         return discrepancy(paper="Theorem 6.1", computed={"symbolic": sym, "z3": statuses})
+    # 'at least l' is tight: exactly l equally likely values reach G = (l + 1)/2, so 'more than l' (the gloss) fails
+    tight = [l for l in range(1, 31) if exact.guessing_entropy_of_counts([1] * l) >= g_min_from_l(l)]
     return verified(proof="G <= (n+1)/2 (querygen.lem_uniform, symbolic) and G >= (l+1)/2 give n >= l",
                     symbolic=sym, z3_unsat=statuses, strategy_outputs=res,
+                    more_than_l_gloss={"judgement": MORE_THAN_L,
+                                       "l_with_exactly_l_uniform_values_meeting_G_min": f"{len(tight)} of l = 1..30"},
                     note="applies to outputs with satisfied = True; when G_min is unreachable the generalizer "
                          "reports satisfied = False and no guarantee is given")
 

@@ -94,8 +94,16 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§5.4.6 Claim 17", r"Algorithm \mathcal{C} with $\sigma \geq s\sqrt{2\ln(4/\delta)}/\epsilon$ preserves (ϵ, δ) -privacy."),
     ),
     "count.text_noise_var": (
-        (S000, "§5.4.4 (after Claim 8)", r"we have that adding $|U'_h|$ times noise $\mathcal{N}(\sigma^2/((1-t)N-1))$ is equivalent to adding noise $\mathcal{N}(|U'_h|\sigma^2/((1-t)N-1))$. By our honest fraction assumption, $|U'_h| \geq (1-t)N-1$ and thus this adds noise with variance greater than σ^2 . We note that the L_2 -sensitivity is 1."),
+        (S000, "§5.4.4 (after Claim 8)", r"we have that adding $|U'_h|$ times noise $\mathcal{N}(\sigma^2/((1-t)N-1))$ is equivalent to adding noise $\mathcal{N}(|U'_h|\sigma^2/((1-t)N-1))$."),
+        (S000, "§5.4.4 (after Claim 8)", r"We note that the L_2 -sensitivity is 1."),
+    ),
+    "count.text_noise_var/at least σ² (n ≥ (1 − t)N − 1)": (
+        (S000, "§5.4.4 (after Claim 10)", r"By our honest fraction assumption, $|U'_h - 1| \geq (1-t)N-1$ and thus this adds noise with variance at least σ^2 ."),
         (S000, "§5.4.6 (after Claim 17)", r"By our honest fraction assumption, $|U_h'^{(k)} - a_u^{(k)}| \geq (1-t)N - 1$ and thus this adds noise with variance at least σ^2 ."),
+    ),
+    "count.text_noise_var/greater than σ² (C: n ≥ (1 − t)N)": (
+        (S000, "§5.4.4 (before Claim 8)", r"By our assumption about the honest fraction there are at least $(1 - t)N$ honest and available users, i.e. $|U'_h| \geq (1-t)N$."),
+        (S000, "§5.4.4 (after Claim 8)", r"By our honest fraction assumption, $|U'_h| \geq (1-t)N-1$ and thus this adds noise with variance greater than σ^2 ."),
     ),
     "count.claim9": (
         (S000, "§5.4.4 (non-participant or honest and unavailable user)", r"We use the algorithm $R(v, L_{U_m})$ that outputs $v + \sum_{m_i \in A(L_{U_m})} D(m_i)$."),
@@ -179,8 +187,13 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S002, "§4.4", r"Estimates makes $O(a + branch(H)) \cdot height(H) \cdot N \cdot m / min support)$ calls to Count with high probability"),
     ),
     "count.text_prop8_prob": (
-        (S000, "§5.5.3 Proposition 8", r"$$\frac{e^{-(\text{min_support}-c)^2((1-t)N-1)^2/(2\sigma^2)}\sigma}{((1-t)N-1)(\text{min_support}-c)\sqrt{2\pi}}.$$"),
         (S000, "§5.5.3 proof of Proposition 8", r"this probability is equal to the probability that a standard Gaussian variable with zero mean and 1 variance exceeds the value $(\text{min_support} - c)((1 - t)N - 1)/\sigma$."),
+    ),
+    "count.text_prop8_prob/the statement's expression (with σ)": (
+        (S000, "§5.5.3 Proposition 8", r"However, the probability of this is bounded by $$\frac{e^{-(\text{min_support}-c)^2((1-t)N-1)^2/(2\sigma^2)}\sigma}{((1-t)N-1)(\text{min_support}-c)\sqrt{2\pi}}.$$"),
+    ),
+    "count.text_prop8_prob/the proof's expression (without σ)": (
+        (S000, "§5.5.3 proof of Proposition 8", r"This probability can be bounded using Fact 2 by $$\frac{e^{-(\text{min_support} - c)^2((1-t)N-1)^2/(2\sigma^2)}}{((1-t)N-1)(\text{min_support} - c)\sqrt{2\pi}}.$$"),
     ),
     "count.text_cor2_sens": (
         (S000, "§5.5.3 proof of Corollary 2", r"Within a level of the hierarchy the L_2 -sensitivity of each count is at most m ."),

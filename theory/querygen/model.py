@@ -189,6 +189,17 @@ class PrivacyRequirement:
         object.__setattr__(self, "g_min", g)
 
 
+def strictly_above(table: AuxTable, req: PrivacyRequirement) -> PrivacyRequirement:
+    """The requirement ``G(Q, a) > G_min`` (§4's gloss 'more than G_min times on average') as a ``≥``
+    requirement on ``table``: G(Q, a) = Σ i·c_i / M with M ≤ N = table.n_rows matching tuples, so G − G_min,
+    when positive, is at least 1/(M·den(G_min)) ≥ 1/(N·den(G_min)); hence on this table
+    ``G > G_min ⇔ G ≥ G_min + 1/(N·den(G_min))``."""
+    if not isinstance(table, AuxTable):
+        raise InvalidInput(f"table = {table!r} must be an AuxTable (make_table)")
+    g = req.g_min
+    return PrivacyRequirement(req.attribute, g + Q(1, max(table.n_rows, 1) * g.denominator))
+
+
 def g_min_from_l(l: object) -> Any:
     """§6: the ℓ-diversity requirement ``(a, l)`` is translated into ``G_min = (l + 1)/2``."""
     lq = as_rational(l, "l")
