@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -172,3 +173,61 @@ def test_naive_float_laplace_leaks_the_true_count():
     assert all(naive_output_possible(y, 0.0, 1.0) for y in ys)  # the truth is always consistent
     excluded = sum(not naive_output_possible(y, 1.0, 1.0) for y in ys)
     assert excluded > 100  # ... while the neighbouring count is excluded for most outputs
+
+
+# The per-user reader's bulk path (theory/zealous/loaders.py: plain files split at empty lines, times
+# parsed with numpy) must give exactly what the line-by-line reader gives, errors included.
+_LINES = ["q one\t2006-03-01 10:00:00", "Q\t2006-12-31 23:59:59", "x  y \t2006-03-01 09:00:00", "http://a", " http://b ",
+          "u\x85v", "", "", "  ", "\r", "\t", "a\tb\tc", "\t2006-03-01 10:00:00", "q\t2006-02-30 10:00:00",
+          "q\t 2006-03-01 10:00:00 ", "q\t2006-03-01 10:00:00\r", "q\t2006-03-01 1\u0660:00:00", "q\u3000\t2006-03-01 10:00:00",
+          "\u3000", "\x1c", "q\t2006-03-01 24:00:00", "q\t2006-03-01 23:59:61"]
+
+
+def _outcome(fn, *args):
+    try:
+        return "ok", fn(*args)
+    except InvalidInput as e:
+        return "error", str(e)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=14), st.sampled_from(["", "\n", "\n\n", "\r\n"]),
+       st.sampled_from([b"", b"\xff"]), st.integers(0, 10**6))
+def test_bulk_user_reader_equals_line_reader(tmp_path_factory, lines, end, junk, where):
+    from theory.zealous.loaders import read_user_file_lines, read_user_files
+
+    raw = ("\n".join(lines) + end).encode("utf-8")
+    i = where % (len(raw) + 1)
+    p = tmp_path_factory.mktemp("uf") / "3.txt"
+    p.write_bytes(raw[:i] + junk + raw[i:])
+    assert _outcome(lambda: read_user_files([p])[0]) == _outcome(read_user_file_lines, p)
+
+
+def test_bulk_user_reader_takes_the_plain_path_and_agrees(tmp_path):
+    from theory.zealous import loaders
+
+    p = tmp_path / "9.txt"
+    p.write_text("\nny times\t2006-03-06 12:15:20\nhttp://a/\n  http://b \n\nracquetball \t2006-03-10 00:41:26\n\n")
+    assert loaders._plain_blocks(p) is not None  # the bulk path is the one under test here
+    assert loaders.read_user_files([p])[0] == loaders.read_user_file_lines(p) == [
+        Entry("ny times", 1141647320, ("http://a/", "http://b")), Entry("racquetball ", 1141951286)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["2006-03-01 10:00:00", "2004-02-29 23:59:61", "1970-01-01 00:00:00", "2006-02-29 10:00:00",
+                                 "2006-13-01 00:00:00", "2006-03-01 24:00:00", " 2006-03-01 10:00:00", "2006-03-01 1\u0660:00:00",
+                                 "0000-01-01 00:00:00", "2006-03-01T10:00:00", "9999-12-31 23:59:59"]), max_size=6),
+       st.lists(st.tuples(st.integers(0, 18), st.sampled_from("0123456789 -:x")), max_size=3))
+def test_bulk_times_equal_parse_time(texts, edits):
+    from theory.zealous.loaders import parse_time, parse_times
+
+    for pos, ch in edits:
+        texts = [t[:pos] + ch + t[pos + 1:] for t in texts]
+    seconds, decided = parse_times(texts)
+    assert len(seconds) == len(decided) == len(texts)
+    for t, s, d in zip(texts, seconds, decided):
+        if d:
+            assert parse_time(t, "x") == s
+        elif re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}", t):  # the plain form, undecided:
+            with pytest.raises(InvalidInput):  # only because parse_time refuses it too
+                parse_time(t, "x")
