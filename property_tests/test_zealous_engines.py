@@ -153,3 +153,22 @@ def test_three_engines_agree_on_the_aol_subset(cluster):
         assert want, kind
         assert engines.publish(log, kind, params, seed=7, engine="duckdb") == want, kind
         assert engines.publish(src, kind, params, seed=7, engine="dask", scheduler=cluster) == want, kind
+
+
+@pytest.mark.parametrize("users", [3, 40, 700])
+def test_pair_histogram_plan_equals_the_reference_plan(users):
+    """duck.pair_histogram_sql (dense_rank over hash candidates, users short of m candidates ranked again)
+    gives the reference plan's histogram (row_number over the distinct pairs) for every candidate fraction."""
+    from theory.zealous import duck
+
+    con = duck.connect(threads=2)
+    con.execute("SELECT setseed(0.3)")
+    con.execute(f"CREATE TABLE pairs AS SELECT (hash(i) % {users})::INTEGER AS user, "
+                "floor(exp(random() * ln(300)))::INTEGER AS item FROM range(20000) t(i)")
+    want = sorted(con.execute(duck.pair_histogram_reference_sql("pairs", 3, 5)).fetchall())
+    assert sum(c for _, c in want) == 3 * users  # every user has >= 3 distinct items: m of them selected
+    for fraction in (0.0, 1e-4, 0.02, 0.3, 0.99, 1.0, duck.candidate_fraction(con, "pairs", 3)):
+        assert sorted(con.execute(duck.pair_histogram_sql("pairs", 3, 5, fraction)).fetchall()) == want, fraction
+    counts = duck.pair_histogram_counts(con, 3, 5)
+    assert counts.tolist() == [float(c) for _, c in want]  # in item order
+    assert sorted(con.execute(duck.pair_histogram_sql("pairs", 3, 6)).fetchall()) != want  # the seed matters
