@@ -207,10 +207,13 @@ def test_bulk_user_reader_takes_the_plain_path_and_agrees(tmp_path):
     from theory.zealous import loaders
 
     p = tmp_path / "9.txt"
-    p.write_text("\nny times\t2006-03-06 12:15:20\nhttp://a/\n  http://b \n\nracquetball \t2006-03-10 00:41:26\n\n")
+    p.write_text("\nny times\t2006-03-06 12:15:20\nhttp://a/\nhttp://b c\n\nracquetball \t2006-03-10 00:41:26\n\n")
     assert loaders._plain_blocks(p) is not None  # the bulk path is the one under test here
-    assert loaders.read_user_files([p])[0] == loaders.read_user_file_lines(p) == [
-        Entry("ny times", 1141647320, ("http://a/", "http://b")), Entry("racquetball ", 1141951286)]
+    want = [Entry("ny times", 1141647320, ("http://a/", "http://b c")), Entry("racquetball ", 1141951286)]
+    assert loaders.read_user_files([p])[0] == loaders.read_user_file_lines(p) == want
+    p.write_text(p.read_text().replace("http://a/", "  http://a/ "))  # a padded url: the line reader strips it
+    assert loaders._plain_blocks(p) is None
+    assert loaders.read_user_files([p])[0] == want
 
 
 @settings(max_examples=300, deadline=None)

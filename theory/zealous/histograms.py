@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from itertools import chain
 from typing import Hashable, Iterable, Mapping
 
 from theory.zealous.model import SearchLog, contributions, item_kind, non_empty
@@ -60,10 +61,7 @@ def select_items(items: Mapping[str, Iterable[Hashable]], m: object, seed: int) 
 
 def histogram(selected: Mapping[str, Iterable[Hashable]]) -> Counter:
     """Step 2: c_k = number of users whose (selected) item set contains k."""
-    c: Counter = Counter()
-    for its in selected.values():
-        c.update(its if isinstance(its, (set, frozenset)) else set(its))
-    return c
+    return Counter(chain.from_iterable(its if isinstance(its, (set, frozenset)) else set(its) for its in selected.values()))
 
 
 def item_histogram(log: SearchLog, kind: str, session_gap: int = DEFAULT_SESSION_GAP) -> Counter:

@@ -32,9 +32,10 @@ AOL_HEADER = ("AnonID", "Query", "QueryTime", "ItemRank", "ClickURL")
 
 _DAYS: dict[str, int] = {}
 _TIME = operator.attrgetter("time")
-_LINE = r"[^\S\t\n]*\S[^\t\n]*"  # a line with a non-space character and no tab
+_QUERY = r"[^\S\t\n]*\S[^\t\n]*"  # no tab, a non-space character
+_URL = r"\S(?:[^\t\n]*\S)?"  # no tab, no space at either end (nothing for strip() to remove)
 # a plain block: (query, time, "\nurl\nurl..."), then an empty line or the end
-_PLAIN_BLOCK = re.compile(rf"({_LINE})\t([^\t\n]*)((?:\n{_LINE})*)(?:\n\n|\Z)")
+_PLAIN_BLOCK = re.compile(rf"({_QUERY})\t([^\t\n]*)((?:\n{_URL})*)(?:\n\n|\Z)")
 
 
 def blank_query(query: str, where: str) -> None:
@@ -186,11 +187,12 @@ def _plain_blocks(path: Path) -> tuple[list[str], list[str], list[tuple[str, ...
 
     Plain: valid UTF-8 and, after dropping empty lines at both ends, tiled by :data:`_PLAIN_BLOCK`:
     blocks separated by exactly one empty line, a block being one ``query<TAB>time`` line with a
-    non-blank query, then non-blank url lines without a tab (checked by length: the blocks found plus
-    their separators make up the whole text). On such a file the line reader opens a block at each
-    header, appends each url (stripped) and closes at each empty line: its result is exactly this.
-    Anything else (a whitespace-only line, two empty lines, a stray tab, bad UTF-8, ...) is left to
-    the line reader, which reads it or names the bad line.
+    non-blank query, then url lines without a tab and without spaces at either end (checked by
+    length: the blocks found plus their separators make up the whole text). On such a file the line
+    reader opens a block at each header, appends each url (unchanged by its strip()) and closes at
+    each empty line: its result is exactly this. Anything else (a whitespace-only line, two empty
+    lines, a stray tab, a padded url, bad UTF-8, ...) is left to the line reader, which reads it or
+    names the bad line.
     """
     try:
         text = path.read_bytes().decode("utf-8").strip("\n")
@@ -202,7 +204,7 @@ def _plain_blocks(path: Path) -> tuple[list[str], list[str], list[tuple[str, ...
         return None
     if not blocks and text:
         return None
-    return queries, times, [tuple(map(str.strip, c[1:].split("\n"))) if c else () for c in clicks]
+    return queries, times, [tuple(c[1:].split("\n")) if c else () for c in clicks]
 
 
 def read_user_files(paths: list[Path]) -> list[list[Entry]]:
