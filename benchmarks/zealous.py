@@ -1,4 +1,4 @@
-"""ZEALOUS benchmarks (issue 6).
+"""ZEALOUS benchmarks (issues 6 and 17).
 
 * ``zealous.aol_subset``: ZEALOUS on the AOL top-1000 subset (318k queries, 1,000 users) on the default
   (``python``) engine — load the per-user folder; per kind (keywords, queries, clicks, query pairs) the
@@ -10,7 +10,7 @@
   (default 650,000), generated inside DuckDB; Step-1 selection and the histogram in DuckDB, Steps
   3-6 in numpy. Target (issue 17) <= 6 s and <= 1.5 GB peak resident memory (ru_maxrss of this
   process, which hosts DuckDB). Run it in a fresh process for a clean peak:
-  ``python -m benchmarks --name zealous.zipf_log`` (the name also matches ``zipf_log_dask``);
+  ``python -m benchmarks --name zealous.zipf_log``;
   ``ZEALOUS_BENCH_CHECK=full`` checks the histogram against the reference plan on the same data.
 """
 
@@ -104,7 +104,8 @@ def aol_subset() -> Measurement:
     per_kind = {k: (v[0], len(v[1]), len(v[2])) for k, v in res.items()}
     return Measurement(py, "s", target=None, baseline=dd,
                        notes="target: ratio >= 1 (the default path no slower than DuckDB). Default path = engine python "
-                             "(what `privclaims zealous publish <folder>` runs): load the per-user folder, then per kind the "
+                             "(what `privclaims zealous publish <folder>` runs; until issue 17 this benchmark timed "
+                             "histograms.select_items + fast.zealous instead, which no engine runs): load the per-user folder, then per kind the "
                              "full histogram, the keyed selection m=4 (seed 1) + histogram, ZEALOUS Steps 3-6 (eps=5, exact noise); "
                              "baseline = the DuckDB engine (2 threads) doing the same from an AOL-format file; both give equal "
                              f"histograms and releases (asserted). CPU seconds: python {py_cpu:.2f}, DuckDB {dd_cpu:.2f} (both "
