@@ -21,6 +21,7 @@ import duckdb
 import numpy as np
 
 from theory.errors import InvalidInput
+from theory.validate import finite_float
 from theory.zealous.histograms import DEFAULT_SESSION_GAP
 from theory.zealous.model import contributions, item_kind
 
@@ -148,14 +149,17 @@ def pair_histogram_sql(table: str, m: object, seed: int, fraction: float = 1.0) 
       with at least m distinct candidates has the same selection among them (every other item's key
       is larger); the users with fewer are ranked again on all their rows. Any fraction gives the
       same histogram; a small one ranks fewer rows, at the price of more users ranked twice.
+
+    ``fraction`` outside [0, 1] (or not a finite real number) is InvalidInput.
     """
     mm = contributions(m)
+    fraction = finite_float(fraction, "fraction (of the 64-bit hash range kept as candidates)", lo=0, hi=1)
     key = f"hash(user, item, {int(seed)})"
     rank = f"dense_rank() OVER (PARTITION BY user ORDER BY {key}, item)"
     if fraction >= 1:
         return (f"SELECT item, count(*) AS c FROM (SELECT DISTINCT user, item FROM (SELECT user, item, {rank} AS r "
                 f"FROM {table}) WHERE r <= {mm}) GROUP BY item")
-    cut = max(0, min(2 ** 64 - 1, int(fraction * 2 ** 64)))
+    cut = int(fraction * 2 ** 64)  # < 2^64: fraction < 1
     return (
         f"WITH cand AS (SELECT user, item, {key} AS h FROM {table} WHERE {key} < {cut}::UBIGINT), "
         f"sel AS (SELECT DISTINCT user, item FROM (SELECT user, item, dense_rank() OVER (PARTITION BY user ORDER BY h, item) "
