@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks import Measurement, benchmark
+from benchmarks import Measurement, benchmark, target_note
 from theory.zealous import duck, engines, fast
 from theory.zealous.experiments import zealous_params
 from theory.zealous.histograms import item_histogram
@@ -103,7 +103,8 @@ def aol_subset() -> Measurement:
             raise AssertionError(f"{kind}: the python and DuckDB engines differ (histogram size, selected histogram or release)")
     per_kind = {k: (v[0], len(v[1]), len(v[2])) for k, v in res.items()}
     return Measurement(py, "s", target=None, baseline=dd,
-                       notes="target: ratio >= 1 (the default path no slower than DuckDB). Default path = engine python "
+                       notes=f"{target_note('ratio DuckDB/python', dd / py, 1, at_least=True)} (the default path no slower "
+                             "than DuckDB). Default path = engine python "
                              "(what `privclaims zealous publish <folder>` runs; until issue 17 this benchmark timed "
                              "histograms.select_items + fast.zealous instead, which no engine runs): load the per-user folder, then per kind the "
                              "full histogram, the keyed selection m=4 (seed 1) + histogram, ZEALOUS Steps 3-6 (eps=5, exact noise); "
@@ -160,7 +161,7 @@ def zipf_log() -> Measurement:
         n_items, n_sel = _same_as_reference(con, "pairs_check", m)
     con.close()
     return Measurement(elapsed, "s", target=6.0, baseline=None,
-                       notes=f"target 6 s and peak RSS <= 1.5 GB; {rows:,} rows, {users:,} users, vocabulary {vocab:,}, m={m}, "
+                       notes=f"{target_note('seconds', elapsed, 6, at_least=False)}; {target_note('peak RSS GB', peak_gb, 1.5, at_least=False)}; {rows:,} rows, {users:,} users, vocabulary {vocab:,}, m={m}, "
                              f"eps={eps}: Step-1 selection + histogram in DuckDB (2 threads; dense_rank over hash "
                              f"candidates, theory/zealous/duck.py pair_histogram_sql) + Steps 3-5 in numpy; generation "
                              f"{t_gen:.1f} s (not counted); {len(counts):,} items ({int(counts.sum()):,} selections), "
