@@ -30,6 +30,13 @@ class Measurement:
         return self.baseline / self.value
 
 
+def target_note(what: str, measured: float, bound: float, *, at_least: bool) -> str:
+    """``"target <what> >= bound: met (measured)"`` or ``... MISSED ...``, computed from this run's
+    ``measured`` value (``at_least``: the target is ``measured >= bound``, else ``measured <= bound``)."""
+    ok = measured >= bound if at_least else measured <= bound
+    return f"target {what} {'>=' if at_least else '<='} {bound:g}: {'met' if ok else 'MISSED'} in this run ({measured:.3g})"
+
+
 BENCHMARKS: dict[str, tuple[str, Callable[[], Measurement]]] = {}
 
 

@@ -13,7 +13,7 @@ from benchmarks import load_all
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks")
     ap.add_argument("--area", action="append", default=[])
-    ap.add_argument("--name", action="append", default=[], help="only benchmarks whose name contains this")
+    ap.add_argument("--name", action="append", default=[], help="only this benchmark (a full name), or those whose name contains this")
     ap.add_argument("--json", dest="json_path")
     args = ap.parse_args(argv)
     if args.json_path:
@@ -39,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, (area, fn) in bench.items():
         if args.area and area not in args.area:
             continue
-        if args.name and not any(n in name for n in args.name):
-            continue
+        if args.name and not any(n == name or (n not in bench and n in name) for n in args.name):
+            continue  # a full benchmark name selects that one only; any other text, every name containing it
         console.print(f"running {name} ...")
         try:
             m = fn()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -172,3 +173,157 @@ def test_naive_float_laplace_leaks_the_true_count():
     assert all(naive_output_possible(y, 0.0, 1.0) for y in ys)  # the truth is always consistent
     excluded = sum(not naive_output_possible(y, 1.0, 1.0) for y in ys)
     assert excluded > 100  # ... while the neighbouring count is excluded for most outputs
+
+
+# The per-user reader's bulk path (theory/zealous/loaders.py: plain files split at empty lines, times
+# parsed with numpy) must give exactly what the line-by-line reader gives, errors included.
+_LINES = ["q one\t2006-03-01 10:00:00", "Q\t2006-12-31 23:59:59", "x  y \t2006-03-01 09:00:00", "http://a", " http://b ",
+          "u\x85v", "", "", "  ", "\r", "\t", "a\tb\tc", "\t2006-03-01 10:00:00", "q\t2006-02-30 10:00:00",
+          "q\t 2006-03-01 10:00:00 ", "q\t2006-03-01 10:00:00\r", "q\t2006-03-01 1\u0660:00:00", "q\u3000\t2006-03-01 10:00:00",
+          "\u3000", "\x1c", "q\t2006-03-01 24:00:00", "q\t2006-03-01 23:59:61"]
+
+
+def _outcome(fn, *args):
+    try:
+        return "ok", fn(*args)
+    except InvalidInput as e:
+        return "error", str(e)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=14), st.sampled_from(["", "\n", "\n\n", "\r\n"]),
+       st.sampled_from([b"", b"\xff"]), st.integers(0, 10**6))
+def test_bulk_user_reader_equals_line_reader(tmp_path_factory, lines, end, junk, where):
+    from theory.zealous.loaders import read_user_file_lines, read_user_files
+
+    raw = ("\n".join(lines) + end).encode("utf-8")
+    i = where % (len(raw) + 1)
+    p = tmp_path_factory.mktemp("uf") / "3.txt"
+    p.write_bytes(raw[:i] + junk + raw[i:])
+    assert _outcome(lambda: read_user_files([p])[0]) == _outcome(read_user_file_lines, p)
+
+
+def test_bulk_user_reader_takes_the_plain_path_and_agrees(tmp_path):
+    from theory.zealous import loaders
+
+    p = tmp_path / "9.txt"
+    p.write_text("\nny times\t2006-03-06 12:15:20\nhttp://a/\nhttp://b c\n\nracquetball \t2006-03-10 00:41:26\n\n")
+    assert loaders._plain_blocks(p) is not None  # the bulk path is the one under test here
+    want = [Entry("ny times", 1141647320, ("http://a/", "http://b c")), Entry("racquetball ", 1141951286)]
+    assert loaders.read_user_files([p])[0] == loaders.read_user_file_lines(p) == want
+    p.write_text(p.read_text().replace("http://a/", "  http://a/ "))  # a padded url: the line reader strips it
+    assert loaders._plain_blocks(p) is None
+    assert loaders.read_user_files([p])[0] == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["2006-03-01 10:00:00", "2004-02-29 23:59:61", "1970-01-01 00:00:00", "2006-02-29 10:00:00",
+                                 "2006-13-01 00:00:00", "2006-03-01 24:00:00", " 2006-03-01 10:00:00", "2006-03-01 1\u0660:00:00",
+                                 "0000-01-01 00:00:00", "2006-03-01T10:00:00", "9999-12-31 23:59:59"]), max_size=6),
+       st.lists(st.tuples(st.integers(0, 18), st.sampled_from("0123456789 -:x")), max_size=3))
+def test_bulk_times_equal_parse_time(texts, edits):
+    from theory.zealous.loaders import parse_time, parse_times
+
+    for pos, ch in edits:
+        texts = [t[:pos] + ch + t[pos + 1:] for t in texts]
+    seconds, decided = parse_times(texts)
+    assert len(seconds) == len(decided) == len(texts)
+    for t, s, d in zip(texts, seconds, decided):
+        if d:
+            assert parse_time(t, "x") == s
+        elif re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}", t):  # the plain form, undecided:
+            with pytest.raises(InvalidInput):  # only because parse_time refuses it too
+                parse_time(t, "x")
+
+
+# Byte-level adversary for the bulk reader: files glued from fragments that sit on the edges of the
+# plain layout (CR, BOM, Unicode spaces, stray tabs, half-valid times, a trailing line without a
+# newline, bad UTF-8 anywhere).
+_FRAGMENTS = ["q", "ny times", " ", "\t", "\n", "\n\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u3000",
+              "\ufeff", "\xa0", "http://a b", "\t2006-03-01 10:00:00", "\t2008-02-29 23:59:59", "\t2007-02-29 00:00:00",
+              "\t2006-03-01 24:00:00", "\t2006-03-01 23:59:60", "\t2006-3-1 1:00:00", "\t2006-01- 5 12:00:00",
+              "\t2006-03-01T10:00:00", "\t0000-01-01 00:00:00", "2006-03-01 10:00:00", "1\u0660"]
+_BYTES = [b"", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\x00"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=25), st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(_BYTES)), max_size=2))
+def test_bulk_user_reader_equals_line_reader_bytewise(tmp_path_factory, parts, junk):
+    from theory.zealous.loaders import read_user_file_lines, read_user_files
+
+    raw = "".join(parts).encode("utf-8")
+    for where, b in junk:
+        i = where % (len(raw) + 1)
+        raw = raw[:i] + b + raw[i:]
+    p = tmp_path_factory.mktemp("ub") / "5.txt"
+    p.write_bytes(raw)
+    assert _outcome(lambda: read_user_files([p])[0]) == _outcome(read_user_file_lines, p)
+
+
+def test_bulk_reader_names_the_first_bad_file_and_restores_gc(tmp_path):
+    """Several files: the first malformed one in name order is the one named (file:line), whichever
+    path (bulk or line reader) the others take; the collector is back on after the error, and stays
+    off if it was off."""
+    import gc
+
+    (tmp_path / "1.txt").write_text("a\t2006-03-01 10:00:00\nhttp://x\n")
+    (tmp_path / "2.txt").write_text("b\t2006-03-01 10:00:00\n\nc\t2006-03-01 25:00:00\n")  # bad time, line 3
+    (tmp_path / "3.txt").write_bytes(b"d\t2006-03-01 10:00:00\n\xff\n")  # bad UTF-8, line 2
+    with pytest.raises(InvalidInput, match=r"2\.txt:3: malformed time"):
+        load_user_dir(tmp_path)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with pytest.raises(InvalidInput, match=r"2\.txt:3"):
+            load_user_dir(tmp_path)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    (tmp_path / "2.txt").unlink()
+    with pytest.raises(InvalidInput, match=r"3\.txt:2: bytes b'\\xff"):
+        load_user_dir(tmp_path)
+    assert load_user_dir(tmp_path, limit=1).histories == {"1": [Entry("a", 1141207200, ("http://x",))]}
+
+
+_WORDS = ["q", "ny times", " lead", "trail ", "a\u3000b", "\ufeffbom", "\x85", " ", "", "x\ty", "a\rb"]
+_STAMPS = ["2006-03-01 10:00:00", "2008-02-29 23:59:59", "2007-02-29 00:00:00", "2006-03-01 24:00:00", "2006-03-01 23:59:61",
+           " 2006-03-01 10:00:00", "2006-03-01 10:00:00\r", "2006-01- 5 12:00:00", "2006-03-01 1\u0660:00:00", "", "2006-03-01"]
+_URLS = ["http://a", "http://b c", " http://p ", "u\x85", "\u2028", "x\ty", "", " "]
+_SEPS = ["\n\n", "\n\n", "\n\n", "\n", "\n\n\n", "\n \n", "\r\n\r\n", "\n\x0c\n"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from(_STAMPS), st.lists(st.sampled_from(_URLS), max_size=3),
+                          st.sampled_from(_SEPS)), max_size=6),
+       st.sampled_from(["", "\n", "\n\n", "\r\n", "\n\n\n"]), st.sampled_from(["", "\n", "\n\n"]), st.booleans())
+def test_bulk_user_reader_equals_line_reader_on_near_plain_files(tmp_path_factory, blocks, end, start, plain_only):
+    """Files in the plain layout and one edit away from it: the reader gives what the line reader gives."""
+    from theory.zealous import loaders
+
+    if plain_only:  # the bulk path proper: every block plain
+        blocks = [(w or "q", s if s[:1].isdigit() and s[-1:].isdigit() else "2006-03-01 10:00:00",
+                   [u for u in us if u.strip() == u and u and "\t" not in u], "\n\n") for w, s, us, _ in blocks
+                  if w.strip() and "\t" not in w]
+        end = end.replace("\r", "")
+    text = start + "".join("\n".join([f"{w}\t{s}", *us]) + (sep if k < len(blocks) - 1 else "")
+                           for k, (w, s, us, sep) in enumerate(blocks)) + end
+    p = tmp_path_factory.mktemp("np") / "7.txt"
+    p.write_bytes(text.encode("utf-8"))
+    if plain_only:
+        assert loaders._plain_blocks(p) is not None
+    assert _outcome(lambda: loaders.read_user_files([p])[0]) == _outcome(loaders.read_user_file_lines, p)
+
+
+@pytest.mark.data
+def test_bulk_reader_equals_line_reader_on_the_aol_subset():
+    """On the real per-user files (AOL top-1000), the bulk reader gives what the line reader gives,
+    and it is the bulk path that runs (every file plain), so the equality is not vacuous."""
+    from property_tests.conftest import data_dir
+    from theory.zealous import loaders
+
+    d = data_dir()
+    if d is None or not (d / "aol-top1000" / "user_search_logs").is_dir():
+        pytest.skip("AOL subset absent")
+    files = sorted((d / "aol-top1000" / "user_search_logs").glob("*.txt"))
+    assert all(loaders._plain_blocks(f) is not None for f in files)
+    assert loaders.read_user_files(files) == [loaders.read_user_file_lines(f) for f in files]

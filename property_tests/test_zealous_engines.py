@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from theory.errors import InvalidInput
 from theory.zealous import engines
@@ -153,3 +155,116 @@ def test_three_engines_agree_on_the_aol_subset(cluster):
         assert want, kind
         assert engines.publish(log, kind, params, seed=7, engine="duckdb") == want, kind
         assert engines.publish(src, kind, params, seed=7, engine="dask", scheduler=cluster) == want, kind
+
+
+@pytest.mark.parametrize("users", [3, 40, 700])
+def test_pair_histogram_plan_equals_the_reference_plan(users):
+    """duck.pair_histogram_sql (dense_rank over hash candidates, users short of m candidates ranked again)
+    gives the reference plan's histogram (row_number over the distinct pairs) for every candidate fraction."""
+    from theory.zealous import duck
+
+    con = duck.connect(threads=2)
+    con.execute("SELECT setseed(0.3)")
+    con.execute(f"CREATE TABLE pairs AS SELECT (hash(i) % {users})::INTEGER AS user, "
+                "floor(exp(random() * ln(300)))::INTEGER AS item FROM range(20000) t(i)")
+    want = sorted(con.execute(duck.pair_histogram_reference_sql("pairs", 3, 5)).fetchall())
+    assert sum(c for _, c in want) == 3 * users  # every user has >= 3 distinct items: m of them selected
+    for fraction in (0.0, 1e-4, 0.02, 0.3, 0.99, 1.0, duck.candidate_fraction(con, "pairs", 3)):
+        assert sorted(con.execute(duck.pair_histogram_sql("pairs", 3, 5, fraction)).fetchall()) == want, fraction
+    counts = duck.pair_histogram_counts(con, 3, 5)
+    assert counts.tolist() == [float(c) for _, c in want]  # in item order
+    assert sorted(con.execute(duck.pair_histogram_sql("pairs", 3, 6)).fetchall()) != want  # the seed matters
+
+
+def _selection_by_key(rows: list[tuple], m: int, key: dict) -> list[tuple]:
+    """Step 1 read off the paper, in Python: per user the m distinct items with the smallest (key, item),
+    then users per item; ``key[(user, item)]`` is DuckDB's hash(user, item, seed)."""
+    from collections import Counter, defaultdict
+
+    items = defaultdict(set)
+    for u, i in rows:
+        items[u].add(i)
+    hist = Counter(i for u, its in items.items() for i in sorted(its, key=lambda i: (key[u, i], i))[:m])
+    return sorted(hist.items())
+
+
+_pair_rows = st.lists(st.tuples(st.integers(0, 6), st.integers(0, 9)), min_size=1, max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=_pair_rows, dup=st.lists(st.integers(0, 59), max_size=20), m=st.integers(1, 7), seed=st.integers(0, 3),
+       picks=st.lists(st.integers(0, 10**6), max_size=4), extra=st.lists(st.floats(0, 1), max_size=2))
+def test_candidate_plan_equals_reference_and_python_selection(rows, dup, m, seed, picks, extra):
+    """For any log (repeated rows, users with one row, m above a user's distinct items) and any candidate
+    fraction - 0, 1, random, and cuts placed at the data's own hash values, so that users have exactly
+    m, m - 1 or m + 1 candidates - pair_histogram_sql gives the reference plan's histogram, which is
+    the Python selection by the same keys."""
+    import duckdb
+
+    from theory.zealous import duck
+
+    rows = rows + [rows[j % len(rows)] for j in dup]  # the same (user, item) on several rows
+    con = duckdb.connect()
+    con.execute("CREATE TABLE pairs (user INTEGER, item INTEGER)")
+    con.executemany("INSERT INTO pairs VALUES (?, ?)", rows)
+    key = {(u, i): h for u, i, h in con.execute(f"SELECT DISTINCT user, item, hash(user, item, {seed}) FROM pairs").fetchall()}
+    want = _selection_by_key(rows, m, key)
+    assert sorted(con.execute(duck.pair_histogram_reference_sql("pairs", m, seed)).fetchall()) == want
+    hashes = sorted(key.values())
+    cuts = [hashes[p % len(hashes)] for p in picks]
+    fractions = [0.0, 1e-300, 0.5, 1 - 2 ** -53, 1.0, duck.candidate_fraction(con, "pairs", m), *extra]
+    fractions += [c / 2 ** 64 for c in cuts] + [(c + 4096) / 2 ** 64 for c in cuts]
+    for fraction in fractions:
+        got = sorted(con.execute(duck.pair_histogram_sql("pairs", m, seed, fraction)).fetchall())
+        assert got == want, (fraction, m)
+
+
+class _Text(str):
+    """A str subclass: select_keyed must key it by item_text like any other non-str item."""
+
+
+_keyed_items = st.one_of(st.text(max_size=4), st.tuples(st.text(max_size=3), st.text(max_size=3)),
+                         st.text(max_size=4).map(_Text), st.integers(-3, 3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(max_size=3), st.lists(_keyed_items, max_size=8), max_size=4), st.integers(1, 5),
+       st.integers(0, 2**40))
+def test_select_keyed_equals_sorting_by_selection_key(items, m, seed):
+    """Step 1 with CPython's _md5 and with the hashlib fallback: per user the m distinct non-empty item
+    texts with the smallest (selection_key, text) - the definition, with hex keys."""
+    import hashlib
+
+    want = {u: sorted({engines.item_text(k) for k in its} - {""}, key=lambda t: (engines.selection_key(seed, u, t), t))[:m]
+            for u, its in items.items()}
+    assert engines.select_keyed(items, m, seed) == want
+    fast_md5 = engines._md5
+    try:
+        engines._md5 = hashlib.md5
+        assert engines.select_keyed(items, m, seed) == want
+    finally:
+        engines._md5 = fast_md5
+    for u, its in items.items():
+        for t in {engines.item_text(k) for k in its}:
+            b = f"{seed}\x1f{u}\x1f{t}".encode()
+            assert fast_md5(b).digest() == hashlib.md5(b).digest()
+
+
+def test_select_keyed_falls_back_to_hashlib_without_the_private_md5():
+    import subprocess
+    import sys
+
+    code = ("import sys, hashlib; sys.modules['_md5'] = None\n"
+            "from theory.zealous import engines\n"
+            "assert engines._md5 is hashlib.md5\n"
+            "print(engines.select_keyed({'u': list('abcdef')}, 3, 9)['u'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == str(engines.select_keyed({"u": list("abcdef")}, 3, 9)["u"])
+
+
+@pytest.mark.parametrize("fraction", [float("nan"), float("inf"), -1.0, 1.5, "0.5", True])
+def test_candidate_fraction_outside_the_unit_interval_is_invalid(fraction):
+    from theory.zealous import duck
+
+    with pytest.raises(InvalidInput, match="fraction"):
+        duck.pair_histogram_sql("pairs", 3, 5, fraction)

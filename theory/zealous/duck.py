@@ -21,6 +21,7 @@ import duckdb
 import numpy as np
 
 from theory.errors import InvalidInput
+from theory.validate import finite_float
 from theory.zealous.histograms import DEFAULT_SESSION_GAP
 from theory.zealous.model import contributions, item_kind
 
@@ -126,10 +127,11 @@ def item_histogram_duckdb(con: duckdb.DuckDBPyConnection, kind: str, m: object |
     return dict(rows)
 
 
-def pair_histogram_sql(table: str, m: object, seed: int) -> str:
-    """``(item, c)``: the selected histogram over ``table(user, item)`` of integer ids (Step 1 keeps per
-    user the m items with the smallest ``hash(user, item, seed)``, DuckDB's 64-bit hash: the benchmark
-    scale path; a user's rows must all be in ``table``)."""
+def pair_histogram_reference_sql(table: str, m: object, seed: int) -> str:
+    """``(item, c)``: the selected histogram over ``table(user, item)`` of integer ids, the plan read off
+    Step 1: per user, number the distinct items by ``(hash(user, item, seed), item)`` (DuckDB's 64-bit
+    hash) and keep numbers <= m. The reference for :func:`pair_histogram_sql`; a user's rows must all
+    be in ``table``."""
     mm = contributions(m)
     return (
         "SELECT item, count(*) AS c FROM (SELECT item, row_number() OVER (PARTITION BY user ORDER BY hash(user, item, "
@@ -137,6 +139,48 @@ def pair_histogram_sql(table: str, m: object, seed: int) -> str:
     )
 
 
+def pair_histogram_sql(table: str, m: object, seed: int, fraction: float = 1.0) -> str:
+    """The same histogram as :func:`pair_histogram_reference_sql`, by a cheaper plan.
+
+    * No DISTINCT over the whole table: ``dense_rank`` over the raw rows gives all copies of a
+      user's item the same rank, and the distinct items ranks 1, 2, ... in key order, so the rows
+      ranked <= m are the copies of the m selected items.
+    * ``fraction`` < 1: only rows with ``hash < fraction * 2^64`` (the candidates) are ranked. A user
+      with at least m distinct candidates has the same selection among them (every other item's key
+      is larger); the users with fewer are ranked again on all their rows. Any fraction gives the
+      same histogram; a small one ranks fewer rows, at the price of more users ranked twice.
+
+    ``fraction`` outside [0, 1] (or not a finite real number) is InvalidInput.
+    """
+    mm = contributions(m)
+    fraction = finite_float(fraction, "fraction (of the 64-bit hash range kept as candidates)", lo=0, hi=1)
+    key = f"hash(user, item, {int(seed)})"
+    rank = f"dense_rank() OVER (PARTITION BY user ORDER BY {key}, item)"
+    if fraction >= 1:
+        return (f"SELECT item, count(*) AS c FROM (SELECT DISTINCT user, item FROM (SELECT user, item, {rank} AS r "
+                f"FROM {table}) WHERE r <= {mm}) GROUP BY item")
+    cut = int(fraction * 2 ** 64)  # < 2^64: fraction < 1
+    return (
+        f"WITH cand AS (SELECT user, item, {key} AS h FROM {table} WHERE {key} < {cut}::UBIGINT), "
+        f"sel AS (SELECT DISTINCT user, item FROM (SELECT user, item, dense_rank() OVER (PARTITION BY user ORDER BY h, item) "
+        f"AS r FROM cand) WHERE r <= {mm}), "
+        f"done AS (SELECT user FROM sel GROUP BY user HAVING count(*) >= {mm}), "
+        f"rest AS (SELECT DISTINCT user, item FROM (SELECT user, item, {rank} AS r FROM "
+        f"(SELECT * FROM {table} ANTI JOIN done USING (user))) WHERE r <= {mm}) "
+        "SELECT item, count(*) AS c FROM (SELECT user, item FROM sel SEMI JOIN done USING (user) "
+        "UNION ALL SELECT user, item FROM rest) GROUP BY item"
+    )
+
+
+def candidate_fraction(con: duckdb.DuckDBPyConnection, table: str, m: object) -> float:
+    """A hash fraction leaving about 2m candidate rows per user in ``table`` (at most 1): few users
+    then have fewer than m distinct candidates. Speed only: the histogram does not depend on it."""
+    rows, users = con.execute(f"SELECT count(*), approx_count_distinct(user) FROM {table}").fetchone()
+    return 1.0 if not rows else min(1.0, 2 * contributions(m) * users / rows)
+
+
 def pair_histogram_counts(con: duckdb.DuckDBPyConnection, m: int, seed: int) -> np.ndarray:
-    """Counts array of the selected histogram over table ``pairs(user, item)`` (integer ids)."""
-    return con.execute(f"SELECT c FROM ({pair_histogram_sql('pairs', m, seed)})").fetchnumpy()["c"].astype(np.float64)
+    """Counts array of the selected histogram over table ``pairs(user, item)`` (integer ids), in item
+    order (so that a release drawing noise by position does not depend on DuckDB's thread timing)."""
+    sql = pair_histogram_sql("pairs", m, seed, candidate_fraction(con, "pairs", m))
+    return con.execute(f"SELECT c FROM ({sql}) ORDER BY item").fetchnumpy()["c"].astype(np.float64)

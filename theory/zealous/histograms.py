@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from itertools import chain
 from typing import Hashable, Iterable, Mapping
 
 from theory.zealous.model import SearchLog, contributions, item_kind, non_empty
@@ -27,23 +28,14 @@ def user_items(log: SearchLog, kind: str, session_gap: int = DEFAULT_SESSION_GAP
     """For each user, the set of distinct items of ``kind`` in the history."""
     item_kind(kind)
     non_empty(log)
-    out: dict[str, set[Hashable]] = {}
-    for user, hist in log.histories.items():
-        s: set[Hashable] = set()
-        if kind == "keywords":
-            for e in hist:
-                s.update(e.query.split())
-        elif kind == "queries":
-            s.update(e.query for e in hist)
-        elif kind == "clicks":
-            for e in hist:
-                s.update(e.clicks)
-        else:
-            for a, b in zip(hist, hist[1:]):
-                if b.time - a.time <= session_gap:
-                    s.add((a.query, b.query))
-        out[user] = s
-    return out
+    if kind == "keywords":  # the tokens of the user's queries joined by a space: the union of their splits
+        return {u: set(" ".join([e.query for e in h]).split()) for u, h in log.histories.items()}
+    if kind == "queries":
+        return {u: {e.query for e in h} for u, h in log.histories.items()}
+    if kind == "clicks":
+        return {u: {c for e in h for c in e.clicks} for u, h in log.histories.items()}
+    return {u: {(a.query, b.query) for a, b in zip(h, h[1:]) if b.time - a.time <= session_gap}
+            for u, h in log.histories.items()}
 
 
 def _user_rng(seed: int, user: str) -> random.Random:
@@ -69,10 +61,7 @@ def select_items(items: Mapping[str, Iterable[Hashable]], m: object, seed: int) 
 
 def histogram(selected: Mapping[str, Iterable[Hashable]]) -> Counter:
     """Step 2: c_k = number of users whose (selected) item set contains k."""
-    c: Counter = Counter()
-    for its in selected.values():
-        c.update(set(its))
-    return c
+    return Counter(chain.from_iterable(its if isinstance(its, (set, frozenset)) else set(its) for its in selected.values()))
 
 
 def item_histogram(log: SearchLog, kind: str, session_gap: int = DEFAULT_SESSION_GAP) -> Counter:

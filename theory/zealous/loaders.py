@@ -15,11 +15,15 @@ path, or a directory where a file is expected (and vice versa), is refused befor
 from __future__ import annotations
 
 import calendar
+import operator
+import re
 import time as _time
 from pathlib import Path
-from typing import Iterable
+
+import numpy as np
 
 from theory.errors import InvalidInput
+from theory.gcpause import gc_paused
 from theory.validate import existing_path, integer, text_lines
 from theory.zealous.model import Entry, SearchLog, non_empty
 
@@ -27,12 +31,26 @@ AOL_HEADER = ("AnonID", "Query", "QueryTime", "ItemRank", "ClickURL")
 
 
 _DAYS: dict[str, int] = {}
+_TIME = operator.attrgetter("time")
+_QUERY = r"[^\S\t\n]*\S[^\t\n]*"  # no tab, a non-space character
+_URL = r"\S(?:[^\t\n]*\S)?"  # no tab, no space at either end (nothing for strip() to remove)
+# a plain block: (query, time, "\nurl\nurl..."), then an empty line or the end
+_PLAIN_BLOCK = re.compile(rf"({_QUERY})\t([^\t\n]*)((?:\n{_URL})*)(?:\n\n|\Z)")
 
 
 def blank_query(query: str, where: str) -> None:
     """A query that is empty or only spaces is refused (it would become one shared item of every kind)."""
     if not query.strip():
         raise InvalidInput(f"{where}: blank query {query!r} (a query must contain a non-space character)")
+
+
+def _day(date: str) -> int:
+    """``YYYY-MM-DD`` -> seconds since the epoch at 00:00 UTC (cached per distinct day); ValueError if invalid."""
+    day = _DAYS.get(date)
+    if day is None:
+        day = calendar.timegm(_time.strptime(date, "%Y-%m-%d"))
+        _DAYS[date] = day
+    return day
 
 
 def parse_time(text: str, where: str) -> int:
@@ -44,16 +62,54 @@ def parse_time(text: str, where: str) -> int:
     try:
         if len(s) != 19 or s[10] != " " or s[13] != ":" or s[16] != ":":
             raise ValueError
-        day = _DAYS.get(s[:10])
-        if day is None:
-            day = calendar.timegm(_time.strptime(s[:10], "%Y-%m-%d"))
-            _DAYS[s[:10]] = day
+        day = _day(s[:10])
         hh, mm, ss = int(s[11:13]), int(s[14:16]), int(s[17:19])
         if not (0 <= hh < 24 and 0 <= mm < 60 and 0 <= ss < 62) or not (s[11:13] + s[14:16] + s[17:19]).isdigit():
             raise ValueError
         return day + 3600 * hh + 60 * mm + ss
     except ValueError:
         raise InvalidInput(f"{where}: malformed time {text!r} (expected YYYY-MM-DD HH:MM:SS)") from None
+
+
+_CLOCK = np.array([3600, 60, 1])
+_SEPARATORS = {4: "-", 7: "-", 10: " ", 13: ":", 16: ":"}
+
+
+def parse_times(texts: list[str]) -> tuple[list[int], np.ndarray]:
+    """:func:`parse_time` on many texts at once (numpy): ``(seconds, decided)``.
+
+    ``decided[i]`` is True iff ``texts[i]`` is exactly ``YYYY-MM-DD HH:MM:SS`` in ASCII digits with a
+    valid date and clock; there ``seconds[i] == parse_time(texts[i], ...)``. Every other text (spaces
+    around it, other digits, an invalid value) is undecided: the caller leaves it to :func:`parse_time`,
+    which parses or names the line.
+    """
+    n = len(texts)
+    lens = np.fromiter(map(len, texts), dtype=np.int64, count=n)
+    joined = "".join(texts)
+    if (lens == 19).all() and joined.isascii():
+        code = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(n, 19)
+    else:  # other lengths or non-ASCII: those rows stay undecided (no character maps to a digit there)
+        wide = np.array(texts, dtype="U19").view(np.uint32).reshape(n, 19)
+        code = np.minimum(wide, 255).astype(np.uint8)
+    digit = code - np.uint8(ord("0"))  # wraps around below '0': one comparison tests 0 <= d <= 9
+    ok = (lens == 19) & (np.delete(digit, list(_SEPARATORS), axis=1) <= 9).all(axis=1)
+    for col, ch in _SEPARATORS.items():
+        ok &= code[:, col] == ord(ch)
+    pairs = digit[:, [11, 14, 17]].astype(np.int64) * 10 + digit[:, [12, 15, 18]]  # hh, mm, ss
+    ok &= (pairs < np.array([24, 60, 62])).all(axis=1)
+    ymd = np.where(ok, digit[:, [0, 1, 2, 3, 5, 6, 8, 9]].astype(np.int64) @ 10 ** np.arange(7, -1, -1), -1)
+    dates, inv = np.unique(ymd, return_inverse=True)
+    days = np.zeros(len(dates), dtype=np.int64)
+    valid = np.zeros(len(dates), dtype=bool)
+    for k, d in enumerate(dates.tolist()):
+        if d >= 0:
+            try:
+                days[k] = _day(f"{d // 10000:04d}-{d // 100 % 100:02d}-{d % 100:02d}")
+                valid[k] = True
+            except ValueError:
+                pass
+    inv = inv.ravel()
+    return (days[inv] + pairs @ _CLOCK).tolist(), ok & valid[inv]
 
 
 def load_aol(path: str | Path) -> SearchLog:
@@ -96,8 +152,9 @@ def load_aol(path: str | Path) -> SearchLog:
     return non_empty(log)
 
 
-def load_user_file(path: str | Path, user: str | None = None) -> list[Entry]:
-    """One per-user file: blocks of ``query<TAB>time`` then clicked urls, blank-line separated."""
+def read_user_file_lines(path: str | Path) -> list[Entry]:
+    """One per-user file read line by line (the reference reader): blocks of ``query<TAB>time`` then
+    clicked urls, blank-line separated; a malformed line raises InvalidInput naming ``file:line``."""
     path = existing_path(path, "path (per-user log file)", "file")
     entries: list[Entry] = []
     cur_q: str | None = None
@@ -124,6 +181,62 @@ def load_user_file(path: str | Path, user: str | None = None) -> list[Entry]:
     return entries
 
 
+def _plain_blocks(path: Path) -> tuple[list[str], list[str], list[tuple[str, ...]]] | None:
+    """(queries, time texts, clicks) of a per-user file in the plain layout, or None to defer to
+    :func:`read_user_file_lines`.
+
+    Plain: valid UTF-8 and, after dropping empty lines at both ends, tiled by :data:`_PLAIN_BLOCK`:
+    blocks separated by exactly one empty line, a block being one ``query<TAB>time`` line with a
+    non-blank query, then url lines without a tab and without spaces at either end (checked by
+    length: the blocks found plus their separators make up the whole text). On such a file the line
+    reader opens a block at each header, appends each url (unchanged by its strip()) and closes at
+    each empty line: its result is exactly this. Anything else (a whitespace-only line, two empty
+    lines, a stray tab, a padded url, bad UTF-8, ...) is left to the line reader, which reads it or
+    names the bad line.
+    """
+    try:
+        text = path.read_bytes().decode("utf-8").strip("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    blocks = _PLAIN_BLOCK.findall(text)
+    queries, times, clicks = [q for q, _, _ in blocks], [t for _, t, _ in blocks], [c for _, _, c in blocks]
+    if blocks and sum(map(len, queries)) + sum(map(len, times)) + sum(map(len, clicks)) + 3 * len(blocks) - 2 != len(text):
+        return None
+    if not blocks and text:
+        return None
+    return queries, times, [tuple(c[1:].split("\n")) if c else () for c in clicks]
+
+
+def read_user_files(paths: list[Path]) -> list[list[Entry]]:
+    """The entries of each per-user file, in file order, equal to :func:`read_user_file_lines` on each.
+
+    Plain files (:func:`_plain_blocks`) are split in bulk and their times parsed at once
+    (:func:`parse_times`); any other file, and any file with a time the bulk parser leaves undecided,
+    goes through the line reader, so a malformed file is reported as before: the first one (in
+    ``paths`` order) raises InvalidInput naming ``file:line``.
+    """
+    blocks = [_plain_blocks(p) for p in paths]
+    stamps = [t for b in blocks if b is not None for t in b[1]]
+    seconds, decided = parse_times(stamps)
+    out: list[list[Entry]] = []
+    k = 0
+    for p, b in zip(paths, blocks):
+        if b is not None:
+            n = len(b[0])
+            if decided[k:k + n].all():
+                out.append(list(map(Entry, b[0], seconds[k:k + n], b[2])))
+                k += n
+                continue
+            k += n
+        out.append(read_user_file_lines(p))
+    return out
+
+
+def load_user_file(path: str | Path, user: str | None = None) -> list[Entry]:
+    """One per-user file: blocks of ``query<TAB>time`` then clicked urls, blank-line separated."""
+    return read_user_files([existing_path(path, "path (per-user log file)", "file")])[0]
+
+
 def load_user_dir(directory: str | Path, limit: int | None = None) -> SearchLog:
     """The per-user layout: one ``<AnonID>.txt`` per user (sorted by name; ``limit`` users at most).
 
@@ -133,16 +246,15 @@ def load_user_dir(directory: str | Path, limit: int | None = None) -> SearchLog:
     directory = existing_path(directory, "directory (per-user logs)", "dir")
     if limit is not None:
         limit = integer(limit, "limit", lo=1)
-    files: Iterable[Path] = sorted(directory.glob("*.txt"))
+    files = sorted(directory.glob("*.txt"))
     if not files:
         raise InvalidInput(f"directory = {str(directory)!r} holds no <AnonID>.txt user log: empty search log")
+    files = files[:limit]
     log = SearchLog()
-    for i, f in enumerate(files):
-        if limit is not None and i >= limit:
-            break
-        entries = load_user_file(f)
-        if entries:
-            log.histories[f.stem] = sorted(entries, key=lambda e: e.time)
+    with gc_paused():  # ~10^5 entries without reference cycles (theory/gcpause.py)
+        for f, entries in zip(files, read_user_files(files)):
+            if entries:
+                log.histories[f.stem] = sorted(entries, key=_TIME)
     return non_empty(log)
 
 
