@@ -22,12 +22,24 @@ class Measurement:
     target: float | None = None  # the issue's target, in the same unit (None: no target)
     baseline: float | None = None  # the side-by-side baseline's value, same unit
     notes: str = ""
+    ratio_target: float | None = None  # the issue's target for baseline / value (None: no ratio target)
 
     @property
     def ratio(self) -> float | None:
         if self.baseline is None or not self.value:
             return None
         return self.baseline / self.value
+
+    @property
+    def met(self) -> bool | None:
+        """Every target of this measurement met in this run (value <= target, ratio >= ratio_target);
+        None when it has no target."""
+        checks = []
+        if self.target is not None:
+            checks.append(self.value <= self.target)
+        if self.ratio_target is not None:
+            checks.append(self.ratio is not None and self.ratio >= self.ratio_target)
+        return all(checks) if checks else None
 
 
 def target_note(what: str, measured: float, bound: float, *, at_least: bool) -> str:

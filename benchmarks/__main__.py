@@ -45,18 +45,28 @@ def main(argv: list[str] | None = None) -> int:
         try:
             m = fn()
             rows.append({"name": name, "area": area, "value": m.value, "unit": m.unit, "target": m.target,
-                         "baseline": m.baseline, "ratio": m.ratio, "notes": m.notes})
+                         "baseline": m.baseline, "ratio": m.ratio, "ratio_target": m.ratio_target, "met": m.met,
+                         "notes": m.notes})
         except Exception as e:  # noqa: BLE001
             rows.append({"name": name, "area": area, "value": None, "unit": "", "target": None, "baseline": None,
-                         "ratio": None, "notes": f"failed: {type(e).__name__}: {e}"})
+                         "ratio": None, "ratio_target": None, "met": False,
+                         "notes": f"failed: {type(e).__name__}: {e}"})
             traceback.print_exc()
-    t = Table(title="benchmarks")
-    for col in ("name", "area", "value", "unit", "target", "baseline", "ratio", "notes"):
-        t.add_column(col, overflow="fold")
-    fmt = lambda v: "" if v is None else (f"{v:.4g}" if isinstance(v, float) else str(v))  # noqa: E731
-    for r in rows:
-        t.add_row(*(fmt(r[c]) for c in ("name", "area", "value", "unit", "target", "baseline", "ratio", "notes")))
-    console.print(t)
+    cols = ("name", "area", "value", "unit", "target", "baseline", "ratio", "ratio_target", "met", "notes")
+    fmt = lambda v: "" if v is None else ({True: "yes", False: "NO"}[v] if isinstance(v, bool)  # noqa: E731
+                                          else f"{v:.4g}" if isinstance(v, float) else str(v))
+    if console.is_terminal:
+        t = Table(title="benchmarks")
+        for col in cols:
+            t.add_column(col, overflow="fold")
+        for r in rows:
+            t.add_row(*(fmt(r[c]) for c in cols))
+        console.print(t)
+    else:  # a pipe or a log: one block per benchmark, nothing folded or cut
+        for r in rows:
+            print(f"{r['name']} [{r['area']}]: {fmt(r['value'])} {r['unit']}"
+                  + "".join(f"; {c} {fmt(r[c])}" for c in cols[4:9] if r[c] is not None))
+            print(f"    {r['notes']}")
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as f:
             json.dump({"version": 1, "benchmarks": rows}, f, indent=1)
