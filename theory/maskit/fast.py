@@ -369,6 +369,14 @@ class _PartialOutputs:
             return Fs[self.T].sum(axis=1, keepdims=True) > 0
         return Fs[t2 - 1] @ _step_supports(self.chain)[1][t2 - 2] > 0
 
+    def normaliser(self, t1: int, t2: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(Farr, D, ends)``: the forward table of t1, the pair's normaliser D (n_i x n_j, in float; its exact
+        zero pattern is :meth:`d_support`) and the contexts that may end it at t2 (``[True]`` for "end")."""
+        Farr = self.forward(t1, t2 - 1)
+        if t2 == self.T + 1:
+            return Farr, Farr[self.T].sum(axis=1, keepdims=True), np.array([True])
+        return Farr, Farr[t2 - 1] @ self.steps[t2 - 2], self.end_mask[t2 - 1]
+
     def result(self, t1: int, t2: int, starts: np.ndarray) -> tuple | None:
         """``(gain, (partial output, t, s))`` of the pair's first maximal gain, or None if the pair has no
         possible output (from the memo when the P rows it reads are unchanged)."""
@@ -378,13 +386,7 @@ class _PartialOutputs:
             hit = memo.get((t1, t2))
             if hit is not None and hit[0] == rows:
                 return hit[1]
-        Farr = self.forward(t1, t2 - 1)
-        if t2 == T + 1:
-            D = Farr[T].sum(axis=1, keepdims=True)
-            ends = np.array([True])
-        else:
-            D = Farr[t2 - 1] @ self.steps[t2 - 2]
-            ends = self.end_mask[t2 - 1]
+        Farr, D, ends = self.normaliser(t1, t2)
         cand = starts[:, None] & ends[None, :]
         if self.safe:
             valid, weak = cand & (D > 0), np.zeros_like(cand)
