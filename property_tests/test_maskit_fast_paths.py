@@ -313,3 +313,18 @@ def test_the_no_underflow_certificate_is_exact_on_the_extremal_chain(T, bits):
     assert safe == (exact[key] >= 2 * Q(UNDERFLOW_FLOOR))
     if safe:
         assert fast[key][0] == exact[key]  # a power of 2 in the normal range: exact in float
+
+
+@pytest.mark.xfail(strict=True, reason="1 - p is taken from float(p): 1 - (1 - 2^-53) = 2^-53 for p = 1 - 10^-400")
+def test_forward_backward_keeps_a_tiny_release_probability_1_minus_p():
+    """p = 1 - 10^-400 is the float 1 - 2^-53, so 1 - float(p) = 2^-53: the release emission must come from the
+    exact 1 - p, else Pr[o] of an output releasing that context is 10^384 times too large where it underflows."""
+    e = Q(1, 10**400)
+    ch = markov_chain(["a", "b"], [Q(1, 2)] * 2, [[[Q(1, 2)] * 2] * 2])
+    p = [[1 - e, Q(1, 2)], [Q(1, 2), Q(1, 2)]]
+    assert 0 < E.forward_backward(ch, p, (0, None))[1] < Q(UNDERFLOW_FLOOR)
+    with pytest.raises(InvalidInput, match="underflows"):
+        F.forward_backward(ch, p, (0, None))
+    q = [[1 - Q(1, 10**100), Q(1, 2)], [Q(1, 2), Q(1, 2)]]  # 1 - p = 10^-100: a normal float
+    total = E.forward_backward(ch, q, (0, None))[1]
+    assert F.forward_backward(ch, q, (0, None))[1] == pytest.approx(float(total), rel=1e-12)
