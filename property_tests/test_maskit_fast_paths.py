@@ -315,7 +315,6 @@ def test_the_no_underflow_certificate_is_exact_on_the_extremal_chain(T, bits):
         assert fast[key][0] == exact[key]  # a power of 2 in the normal range: exact in float
 
 
-@pytest.mark.xfail(strict=True, reason="1 - p is taken from float(p): 1 - (1 - 2^-53) = 2^-53 for p = 1 - 10^-400")
 def test_forward_backward_keeps_a_tiny_release_probability_1_minus_p():
     """p = 1 - 10^-400 is the float 1 - 2^-53, so 1 - float(p) = 2^-53: the release emission must come from the
     exact 1 - p, else Pr[o] of an output releasing that context is 10^384 times too large where it underflows."""
