@@ -16,6 +16,10 @@
   underflow where the exact values are positive; the fast twin's "possible" sets still equal the exact
   ones, and its decisions stay at least as cautious (fast private => exact private, fast release =>
   exact release).
+* The no-underflow certificate of ``max_breach`` (``(min entry * min p)^T >= 2^-899``): the support of every
+  normaliser D equals exact D > 0, certified D are at least the floor in float, and on the extremal chain
+  (D = (a q)^T) the certificate holds exactly when D >= 2^-899. ``forward_backward``'s release emission
+  1 - p keeps its relative accuracy (p = 1 - 10^-400).
 """
 
 from __future__ import annotations
