@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from hypothesis import strategies as st
 
 from counterexamples.strategies import distributions
+from theory.floats import UNDERFLOW_FLOOR
 from theory.maskit.model import MarkovChain, markov_chain
 from theory.numbers import Q
 
@@ -104,25 +106,40 @@ underflow float64 (the smallest positive float is ~4.9 * 10^-324) while their ex
 
 def shift_tiny(row: list[Any], src: int, dst: int, k: int) -> list[Any]:
     """The distribution ``row`` with a mass 10^-k moved from entry ``src`` (which must be positive) to ``dst``."""
+    return shift_mass(row, src, dst, Q(1, 10 ** k))
+
+
+def shift_mass(row: list[Any], src: int, dst: int, e: Any) -> list[Any]:
+    """The distribution ``row`` with a mass ``e`` (below ``row[src]``) moved from entry ``src`` to ``dst``."""
     out = list(row)
-    e = Q(1, 10 ** k)
     out[src] -= e
     out[dst] += e
     return out
 
 
+def certificate_masses(T: int) -> list[Any]:
+    """Masses 2^-k around the boundary of the fast twin's no-underflow certificate at horizon T
+    (:func:`theory.maskit.fast._cannot_underflow`: (min entry * min p)^T >= 2 * UNDERFLOW_FLOOR = 2^-899, so with
+    p = 1 it holds iff T k <= 899): k = 899 // T - 1, 899 // T, 899 // T + 1, and 899 // (T - 1), where a
+    certificate counting T - 1 factors instead of T would still claim that no normaliser underflows."""
+    b = int(-np.log2(UNDERFLOW_FLOOR)) - 1
+    return [Q(1, 2 ** k) for k in (b // T - 1, b // T, b // T + 1, b // (T - 1))]
+
+
 @st.composite
-def underflow_chains(draw: Any, max_n: int = 3, max_T: int = 4) -> MarkovChain:
+def underflow_chains(draw: Any, max_n: int = 3, max_T: int = 4, near_certificate: bool = False) -> MarkovChain:
     """A :func:`chains` chain whose distributions (A^(1) and each row) may each move a mass 10^-k
     (:data:`TINY_EXPONENTS`) to another entry, so that float priors, reach products and normalisers
-    underflow where the exact values are positive."""
+    underflow where the exact values are positive. ``near_certificate``: the masses are
+    :func:`certificate_masses` instead (products of T of them straddle the certificate's bound)."""
     ch = draw(chains(max_n, max_T, min_T=2))
+    masses = certificate_masses(ch.T) if near_certificate else [Q(1, 10 ** k) for k in TINY_EXPONENTS]
 
     def tiny(row: tuple) -> list[Any]:
         if not draw(st.booleans()):
             return list(row)
         src = draw(st.sampled_from([j for j, x in enumerate(row) if x > 0]))
         dst = draw(st.sampled_from([j for j in range(len(row)) if j != src]))
-        return shift_tiny(list(row), src, dst, draw(st.sampled_from(TINY_EXPONENTS)))
+        return shift_mass(list(row), src, dst, draw(st.sampled_from(masses)))
 
     return markov_chain(ch.contexts, tiny(ch.initial), [[tiny(r) for r in m] for m in ch.steps])

@@ -16,6 +16,10 @@
   underflow where the exact values are positive; the fast twin's "possible" sets still equal the exact
   ones, and its decisions stay at least as cautious (fast private => exact private, fast release =>
   exact release).
+* The no-underflow certificate of ``max_breach`` (``(min entry * min p)^T >= 2^-899``): the support of every
+  normaliser D equals exact D > 0, certified D are at least the floor in float, and on the extremal chain
+  (D = (a q)^T) the certificate holds exactly when D >= 2^-899. ``forward_backward``'s release emission
+  1 - p keeps its relative accuracy (p = 1 - 10^-400).
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from theory.errors import InvalidInput
 from theory.maskit import exact as E
 from theory.maskit import fast as F
 from theory.maskit import search
-from theory.maskit.model import markov_chain
+from theory.floats import UNDERFLOW_FLOOR
+from theory.maskit.model import markov_chain, suppression_vector
 from theory.maskit.system import SimulatableCheck, maskit
 from theory.numbers import Q
 
@@ -251,3 +256,78 @@ def test_forward_backward_says_underflow_not_probability_0():
         F.forward_backward(ch, p, (0, 1, 2))
     with pytest.raises(InvalidInput, match="probability 0"):
         F.forward_backward(ch, p, (0, 2, 1))
+
+
+def _exact_normalisers(ch, p) -> dict:
+    """{(t1, i, t2, j): D} for every partial output with a suppressed time (t2 >= t1 + 2) of positive probability."""
+    return {(t1, i, t2, j): D for t1, i, t2, j, D, _, _ in E.partial_outputs(ch, suppression_vector(ch, p)) if t2 >= t1 + 2}
+
+
+def _fast_normalisers(ch, p):
+    """(certificate, {(t1, i, t2, j): (float D, exact-pattern bit)}) over the fast twin's candidate pairs."""
+    pairs = F._PartialOutputs(ch, F._p_array(ch, p), np.arange(ch.n), None, None)
+    out = {}
+    for t1 in range(ch.T):
+        starts = np.flatnonzero(pairs.starts(t1))
+        for t2 in range(t1 + 2, ch.T + 2):
+            _, D, ends = pairs.normaliser(t1, t2)
+            sup = pairs.d_support(t1, t2)
+            for ki in starts:
+                for kj in np.flatnonzero(ends):
+                    key = (t1, None if t1 == 0 else int(ki), t2, E.END if t2 == ch.T + 1 else int(kj))
+                    out[key] = (float(D[ki, kj]), bool(sup[ki, kj]))
+    return pairs.safe, out
+
+
+@given(underflow_chains(max_T=5, near_certificate=True), st.data())
+def test_the_no_underflow_certificate_and_the_support_of_d_against_exact_normalisers(ch, data):
+    """On chains whose path products straddle the certificate's bound: the support of every normaliser D
+    equals the exact D > 0, and where ``_cannot_underflow`` certifies the suppression array, every D > 0 is
+    at least the floor in float (so that ``max_breach`` may read D > 0 and divide by D)."""
+    p = data.draw(grid_vectors(ch, 2), label="p")
+    exact = _exact_normalisers(ch, p)
+    safe, fast = _fast_normalisers(ch, p)
+    assert set(exact) <= set(fast)
+    for key, (d, sup) in fast.items():
+        assert sup == (key in exact)
+        if safe and sup:
+            assert d >= UNDERFLOW_FLOOR
+
+
+_B = int(-np.log2(UNDERFLOW_FLOOR)) - 1  # 899: the certificate asks (min entry * min p)^T >= 2^-899
+
+
+@pytest.mark.parametrize("T", [2, 3, 5, 8])
+@pytest.mark.parametrize("bits", ["at the bound", "one past it", "T - 1 factors", "an entry below float range"])
+def test_the_no_underflow_certificate_is_exact_on_the_extremal_chain(T, bits):
+    """The extremal case of the certificate's bound: c0 stays c0 with probability a = 2^-k (else c1, absorbing)
+    and is suppressed with probability q = 2^-m, c1 is always released. The partial output start, ⊥^T, end has
+    D = (a q)^T exactly, the smallest any path product can be; the certificate must hold iff D >= 2^-899.
+    bits: T (k + m) = T (899 // T), T (899 // T + 1), T (899 // (T - 1)) (where counting T - 1 factors would still
+    certify), and a = 2^-1080, whose float is 0."""
+    km = {"at the bound": _B // T, "one past it": _B // T + 1, "T - 1 factors": _B // (T - 1), "an entry below float range": 1080}[bits]
+    k, m = (1080, 0) if km == 1080 else (km - km // 3, km // 3)
+    a, q = Q(1, 2 ** k), Q(1, 2 ** m)
+    ch = markov_chain(["c0", "c1"], [a, 1 - a], [[[a, 1 - a], [Q(0), Q(1)]]] * (T - 1))
+    p = [[q, Q(0)]] * T
+    exact = _exact_normalisers(ch, p)
+    safe, fast = _fast_normalisers(ch, p)
+    key = (0, None, T + 1, E.END)
+    assert exact[key] == (a * q) ** T == min(exact.values())
+    assert safe == (exact[key] >= 2 * Q(UNDERFLOW_FLOOR))
+    if safe:
+        assert fast[key][0] == exact[key]  # a power of 2 in the normal range: exact in float
+
+
+def test_forward_backward_keeps_a_tiny_release_probability_1_minus_p():
+    """p = 1 - 10^-400 is the float 1 - 2^-53, so 1 - float(p) = 2^-53: the release emission must come from the
+    exact 1 - p, else Pr[o] of an output releasing that context is 10^384 times too large where it underflows."""
+    e = Q(1, 10**400)
+    ch = markov_chain(["a", "b"], [Q(1, 2)] * 2, [[[Q(1, 2)] * 2] * 2])
+    p = [[1 - e, Q(1, 2)], [Q(1, 2), Q(1, 2)]]
+    assert 0 < E.forward_backward(ch, p, (0, None))[1] < Q(UNDERFLOW_FLOOR)
+    with pytest.raises(InvalidInput, match="underflows"):
+        F.forward_backward(ch, p, (0, None))
+    q = [[1 - Q(1, 10**100), Q(1, 2)], [Q(1, 2), Q(1, 2)]]  # 1 - p = 10^-100: a normal float
+    total = E.forward_backward(ch, q, (0, None))[1]
+    assert F.forward_backward(ch, q, (0, None))[1] == pytest.approx(float(total), rel=1e-12)

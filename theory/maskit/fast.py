@@ -199,7 +199,17 @@ def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) 
     return v
 
 
-def _emissions(chain: MarkovChain, P: np.ndarray, outputs: Sequence[int | None]) -> np.ndarray:
+def _release_probabilities(chain: MarkovChain, p: Any, P: np.ndarray) -> np.ndarray:
+    """``1 - p`` as a (T x n) float array with relative accuracy: ``1 - P`` for a real array (exact where p >= 1/2,
+    correctly rounded below), else from the exact ``1 - p``, since ``1 - float(p)`` keeps only the absolute
+    accuracy of p (p = 1 - 10^-400 is the float 1 - 2^-53, and 1 - that is 2^-53, not 10^-400)."""
+    if isinstance(p, np.ndarray) and p.dtype.kind in "biuf":
+        return 1.0 - P
+    rows = suppression_vector(chain, p.tolist() if isinstance(p, np.ndarray) else p)
+    return np.array([[probability_float(1 - x) for x in r] for r in rows])
+
+
+def _emissions(chain: MarkovChain, p: Any, P: np.ndarray, outputs: Sequence[int | None]) -> np.ndarray:
     """Proposition 2's emission of every time as one (T x n) array: row t - 1 is ``b^(t)_{., o_t}``
     (``p^t`` for ⊥, ``(1 - p_i^t) e_i`` for a release of c_i, all ones where unobserved, i.e. past a prefix)."""
     o = output_prefix(chain, outputs)
@@ -209,7 +219,7 @@ def _emissions(chain: MarkovChain, P: np.ndarray, outputs: Sequence[int | None])
     if ts:
         vs = [o[t] for t in ts]
         E[ts] = 0.0
-        E[ts, vs] = 1.0 - P[ts, vs]
+        E[ts, vs] = _release_probabilities(chain, p, P)[ts, vs]
     return E
 
 
@@ -222,7 +232,7 @@ def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) 
     as one product of the row ``[α | β^T]`` with the block-diagonal ``diag(M_k, M_{T-1-k}^T)``.
     """
     P = _p_array(chain, p)
-    E = _emissions(chain, P, outputs)
+    E = _emissions(chain, p, P, outputs)
     T, n = chain.T, chain.n
     init, steps = _arrays(chain)
     blocks = np.zeros((T - 1, 2 * n, 2 * n))
@@ -369,6 +379,14 @@ class _PartialOutputs:
             return Fs[self.T].sum(axis=1, keepdims=True) > 0
         return Fs[t2 - 1] @ _step_supports(self.chain)[1][t2 - 2] > 0
 
+    def normaliser(self, t1: int, t2: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(Farr, D, ends)``: the forward table of t1, the pair's normaliser D (n_i x n_j, in float; its exact
+        zero pattern is :meth:`d_support`) and the contexts that may end it at t2 (``[True]`` for "end")."""
+        Farr = self.forward(t1, t2 - 1)
+        if t2 == self.T + 1:
+            return Farr, Farr[self.T].sum(axis=1, keepdims=True), np.array([True])
+        return Farr, Farr[t2 - 1] @ self.steps[t2 - 2], self.end_mask[t2 - 1]
+
     def result(self, t1: int, t2: int, starts: np.ndarray) -> tuple | None:
         """``(gain, (partial output, t, s))`` of the pair's first maximal gain, or None if the pair has no
         possible output (from the memo when the P rows it reads are unchanged)."""
@@ -378,13 +396,7 @@ class _PartialOutputs:
             hit = memo.get((t1, t2))
             if hit is not None and hit[0] == rows:
                 return hit[1]
-        Farr = self.forward(t1, t2 - 1)
-        if t2 == T + 1:
-            D = Farr[T].sum(axis=1, keepdims=True)
-            ends = np.array([True])
-        else:
-            D = Farr[t2 - 1] @ self.steps[t2 - 2]
-            ends = self.end_mask[t2 - 1]
+        Farr, D, ends = self.normaliser(t1, t2)
         cand = starts[:, None] & ends[None, :]
         if self.safe:
             valid, weak = cand & (D > 0), np.zeros_like(cand)
