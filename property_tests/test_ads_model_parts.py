@@ -194,3 +194,23 @@ def test_aol_reader_on_real_files():
     for f in files:
         searches = read_user_file(f)
         assert searches and all(s.user == f.stem and len(s.time) == 19 for s in searches)
+
+
+def test_ads_suite_cache_honours_privclaims_cache(tmp_path, monkeypatch):
+    """The AOL suite's result file goes to ``$PRIVCLAIMS_CACHE`` (the experiment cache of the README), and a
+    second call reads it back instead of recomputing."""
+    import checks.claims.ads.experiments as X
+
+    logs, cache = tmp_path / "logs", tmp_path / "cache"
+    logs.mkdir()
+    _write_log(logs, "1.txt", "q\t2006-03-01 10:00:00\n")
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(cache))
+    monkeypatch.setattr(X, "_compute_suite", lambda folder, seed: {"seed": seed})
+    assert X._suite.__wrapped__(str(logs), 3) == {"seed": 3}
+    assert len(list(cache.glob("*.pickle"))) == 1
+
+    def fail(folder, seed):
+        raise AssertionError("recomputed despite the cache")
+
+    monkeypatch.setattr(X, "_compute_suite", fail)
+    assert X._suite.__wrapped__(str(logs), 3) == {"seed": 3}
