@@ -94,6 +94,17 @@ def test_greedy_after_all_benefits_reach_zero():
     assert F.greedy_prime(inst, "0").ads == E.greedy_prime(inst, "0").ads
 
 
+def test_fast_twin_is_exact_up_to_its_tolerance():
+    """The documented limit of the fast twin's tie rule: an exact gap below ``tol = 2^-40`` (revenue < 1) is a
+    tie there even when every float is exact (dyadic values 1/2 and 1/2 + 2^-45): the exact twin takes ad 1,
+    the fast twin ad 0. A gap of 2^-39 is above tol and both take ad 1."""
+    for gap, fast_pick in ((Q(1, 2 ** 45), 0), (Q(1, 2 ** 39), 1)):
+        inst = ad_instance(["1"], [["1/2"], [Q(1, 2) + gap]])
+        assert E.greedy(inst, 1) == E.optimum(inst, 1)[0] == (1,) and E.client_choice(inst, [0, 1], 0) == 1
+        assert F.greedy(inst, 1) == F.optimum(inst, 1)[0] == (fast_pick,)
+        assert F.client_choice(inst, [0, 1], 0) == fast_pick
+
+
 def test_tolerance_shortcut_gives_the_same_number():
     """``_tol`` skips the column maxima when the revenue provably stays below 1; the value is the same."""
     rng = np.random.default_rng(11)
