@@ -84,7 +84,7 @@ def check_environment(args: argparse.Namespace, env: Any = os.environ) -> None:
     if "PRIVCLAIMS_REPORTS" in env and args.reports is None:
         _folder(env["PRIVCLAIMS_REPORTS"], "$PRIVCLAIMS_REPORTS (stands for --reports)", create=True)
     if "PRIVCLAIMS_CACHE" in env:
-        _folder(env["PRIVCLAIMS_CACHE"], "$PRIVCLAIMS_CACHE (the MaskIt experiment cache)", create=True)
+        _folder(env["PRIVCLAIMS_CACHE"], "$PRIVCLAIMS_CACHE (the experiment cache)", create=True)
     if env.get("HYPOTHESIS_PROFILE", "ci") not in PROFILES:
         raise UsageError(f"$HYPOTHESIS_PROFILE {env['HYPOTHESIS_PROFILE']!r} is not a profile; choose from {', '.join(PROFILES)}")
     if env.get("PRIVCLAIMS_RATIONAL", "").lower() not in RATIONAL_BACKENDS:

@@ -16,6 +16,7 @@ from theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbe
 from theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
 from theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, is_one_attribute_at_a_time,
                                   is_valid_cut, truncate_decimal)
+from theory.ads.model import ad_instance
 from theory.errors import InvalidInput
 from theory.numbers import Q
 
@@ -105,32 +106,47 @@ def test_aol_reader_and_service(tmp_path):
     assert generalize((600, "cnn.com", "pizza near me"), (1, 1, 1)) == ((1, 1, 1), 10, "com", "pizza")
 
 
-def test_aol_service_codes_match_the_tuple_definition(tmp_path):
-    """The integer-coded service equals the definition on context tuples (:func:`generalize`): per event the
-    back-off context's CTR vector, and per ĉ the back-off columns below it (first-occurrence order, counts)."""
-    from collections import Counter, defaultdict
-
-    from theory.ads.hierarchy import PAPER_SEQUENCE
-
-    rng = np.random.default_rng(5)
+def _random_aol_events(folder, seed=5, n_sites=5, users=6, blocks=40):
+    """A small random AOL-format log (few words and sites: shared contexts, ties and back-off at every level)."""
+    rng = np.random.default_rng(seed)
     words = ["pizza", "news", "pizza hut", "weather", "nba scores", "pie"]
     sites = ["http://www.a.com/", "http://b.org/x", "http://c.com/", "http://www.d.net/", "http://e.com/"]
-    for u in range(6):
-        blocks = [f"{words[rng.integers(6)]}\t2006-03-{rng.integers(1, 29):02d} {rng.integers(24):02d}:"
-                  f"{rng.integers(60):02d}:00\n" + "".join(sites[rng.integers(5)] + "\n" for _ in range(rng.integers(1, 3)))
-                  for _ in range(40)]
-        _write_log(tmp_path, f"{u}.txt", "\n".join(blocks))
-    ev = build_events(read_log_dir(tmp_path))
-    svc = AdService(ev)
-    n = ev.n_train
+    sites += [f"http://s{i}.{'com' if i % 2 else 'org'}/" for i in range(n_sites - len(sites))]
+    for u in range(users):
+        text = [f"{words[rng.integers(6)]}\t2006-03-{rng.integers(1, 29):02d} {rng.integers(24):02d}:"
+                f"{rng.integers(60):02d}:00\n" + "".join(sites[rng.integers(n_sites)] + "\n" for _ in range(rng.integers(1, 3)))
+                for _ in range(blocks)]
+        _write_log(folder, f"{u}.txt", "\n".join(text))
+    return build_events(read_log_dir(folder))
+
+
+def _tuple_definition(ev, min_support=2):
+    """The service's statistics on context tuples (:func:`generalize`), as §4.4.1 defines them: training
+    counts and clicks per context of PAPER_SEQUENCE, and the back-off context of a leaf."""
+    from collections import Counter, defaultdict
+
     count, clicks = Counter(), defaultdict(Counter)
-    for leaf, a in zip(ev.leaves[:n], ev.ads[:n]):
+    for leaf, a in zip(ev.leaves[:ev.n_train], ev.ads[:ev.n_train]):
         for lv in PAPER_SEQUENCE:
             count[generalize(leaf, lv)] += 1
             clicks[generalize(leaf, lv)][a] += 1
 
     def backoff(leaf):
-        return next((g for lv in PAPER_SEQUENCE if count.get(g := generalize(leaf, lv), 0) >= 2), None)
+        return next((g for lv in PAPER_SEQUENCE if count.get(g := generalize(leaf, lv), 0) >= min_support), None)
+
+    return count, clicks, backoff
+
+
+def test_aol_service_codes_match_the_tuple_definition(tmp_path):
+    """The integer-coded service equals the definition on context tuples (:func:`generalize`): per event the
+    back-off context's CTR vector, and per ĉ the back-off columns below it (first-occurrence order, counts)."""
+    from collections import Counter, defaultdict
+
+    ev = _random_aol_events(tmp_path)
+    svc = AdService(ev)
+    n = ev.n_train
+    count, clicks, backoff = _tuple_definition(ev)
+    assert len({backoff(leaf)[0] for leaf in ev.leaves}) >= 5  # back-off at several levels
 
     for i, leaf in enumerate(ev.leaves):
         b = backoff(leaf)
@@ -160,6 +176,68 @@ def test_aol_service_codes_match_the_tuple_definition(tmp_path):
                 assert svc.B.indices[lo:hi].tolist() == col_ctr[b][0].tolist()
                 assert svc.B.data[lo:hi].tolist() == col_ctr[b][1].tolist()
         assert len(seen) == len(acc)
+
+
+@pytest.mark.parametrize("min_support", [2, 3])
+def test_aol_service_evaluation_matches_the_definition(tmp_path, min_support):
+    """Server and client of the integer-coded service against the definition on context tuples, per event:
+    ĉ (generalised further when no training leaf lies below it), Greedy's positive-benefit order for ĉ by the
+    *exact* twin on the rational instance (Pr[c|ĉ] = training counts, CTRs of the back-off contexts, CTRs
+    below the threshold zeroed), the client's pick for every prefix, and the precision/coverage counts."""
+    from collections import Counter, defaultdict
+
+    ev = _random_aol_events(tmp_path, seed=3, n_sites=14, users=8, blocks=60)
+    svc = AdService(ev, min_support)
+    count, clicks, backoff = _tuple_definition(ev, min_support)
+    below: dict = {}
+
+    def below_of(lv):
+        if lv not in below:
+            below[lv] = defaultdict(Counter)
+            for leaf in ev.leaves[:ev.n_train]:
+                if (b := backoff(leaf)) is not None:
+                    below[lv][generalize(leaf, lv)][b] += 1
+        return below[lv]
+
+    def server_context(leaf, level):
+        more = [lv for lv in PAPER_SEQUENCE + ((5, 2, 2),) if all(x >= y for x, y in zip(lv, level))]
+        return next((g for lv in [level] + more if (g := generalize(leaf, lv)) in below_of(lv)), None)
+
+    def server_order(chat, tau, k):
+        acc = below_of(chat[0])[chat]
+        ctr = {b: {a: Q(c, count[b]) for a, c in clicks[b].items() if Q(c, count[b]) >= tau} for b in acc}
+        ads = sorted({a for b in acc for a in ctr[b]})
+        if not ads:
+            return ()
+        inst = ad_instance([Q(m, sum(acc.values())) for m in acc.values()], [[ctr[b].get(a, 0) for b in acc] for a in ads])
+        run = E.greedy_run(inst, min(k, len(ads)))
+        return tuple(ads[i] for i, g in zip(run.order, run.benefits) if g > 0)
+
+    def client_pick(leaf, sent, tau):
+        b = backoff(leaf)
+        ctr = {a: Q(clicks[b][a], count[b]) for a in sent if b is not None and clicks[b][a]}
+        ok = [a for a in sent if a in ctr and ctr[a] >= tau]
+        return min(ok, key=lambda a: (-ctr[a], a)) if ok else None
+
+    ks, events, orders = (1, 2, 3, 5, 10), range(len(ev.leaves)), Counter()
+    for level in ((0, 0, 0), (1, 1, 1), (2, 2, 1), (4, 2, 2), (5, 2, 0)):
+        for t in (0.0, 0.1, 0.3, 0.5):
+            tau, res = Q(str(t)), {k: [0, 0] for k in ks}
+            for i in events:
+                leaf = ev.leaves[i]
+                chat, lv = svc.server_context(i, level)
+                g = server_context(leaf, level)
+                order = svc.server_order(chat, lv, t, max(ks))
+                assert order == (server_order(g, tau, max(ks)) if g is not None else ())
+                orders[len(order)] += 1
+                for k in ks:
+                    pick = client_pick(leaf, order[:k], tau)
+                    assert svc.client_pick(i, order[:k], t) == pick
+                    res[k][0] += pick is not None
+                    res[k][1] += pick is not None and pick == ev.ads[i]
+            got = svc.evaluate(list(events), level, t, ks)
+            assert {k: [got[k]["shown"], got[k]["hits"]] for k in ks} == res
+    assert min(orders) == 0 and max(orders) >= 4 and sum(v for n, v in orders.items() if n >= 2) > len(ev.leaves)
 
 
 def test_aol_reader_errors(tmp_path):
@@ -194,3 +272,23 @@ def test_aol_reader_on_real_files():
     for f in files:
         searches = read_user_file(f)
         assert searches and all(s.user == f.stem and len(s.time) == 19 for s in searches)
+
+
+def test_ads_suite_cache_honours_privclaims_cache(tmp_path, monkeypatch):
+    """The AOL suite's result file goes to ``$PRIVCLAIMS_CACHE`` (the experiment cache of the README), and a
+    second call reads it back instead of recomputing."""
+    import checks.claims.ads.experiments as X
+
+    logs, cache = tmp_path / "logs", tmp_path / "cache"
+    logs.mkdir()
+    _write_log(logs, "1.txt", "q\t2006-03-01 10:00:00\n")
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(cache))
+    monkeypatch.setattr(X, "_compute_suite", lambda folder, seed: {"seed": seed})
+    assert X._suite.__wrapped__(str(logs), 3) == {"seed": 3}
+    assert len(list(cache.glob("*.pickle"))) == 1
+
+    def fail(folder, seed):
+        raise AssertionError("recomputed despite the cache")
+
+    monkeypatch.setattr(X, "_compute_suite", fail)
+    assert X._suite.__wrapped__(str(logs), 3) == {"seed": 3}

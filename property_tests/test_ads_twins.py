@@ -94,6 +94,45 @@ def test_greedy_after_all_benefits_reach_zero():
     assert F.greedy_prime(inst, "0").ads == E.greedy_prime(inst, "0").ads
 
 
+@st.composite
+def _many_ad_instances(draw):
+    """Dyadic instances with up to 150 ads built for the lazy twin's paths: many clones of one row (exact ties in
+    every round, > 64 near-ties, stale heads re-evaluated in batches up to 256), mostly-zero rows and columns
+    (bounds of 0, every benefit 0 before k), and k up to |𝒜| (past the useful ads)."""
+    m, n = draw(st.integers(1, 150)), draw(st.integers(1, 5))
+    wts = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n).filter(any))
+    total = 1 << (sum(wts) - 1).bit_length()
+    wts[-1] += total - sum(wts)
+    base = [Q(draw(st.integers(0, 4)), 4) for _ in range(n)]
+    mode = draw(st.sampled_from(["clones", "sparse", "random"]))
+    if mode == "clones":
+        rows = [[x * Q(draw(st.integers(0, 2)), 2) for x in base] if draw(st.booleans()) else base for _ in range(m)]
+    elif mode == "sparse":
+        rows = [[Q(draw(st.integers(1, 2)), 2) if draw(st.integers(0, 9)) == 0 else Q(0) for _ in range(n)] for _ in range(m)]
+    else:
+        rows = [[Q(draw(st.integers(0, 4)), 4) for _ in range(n)] for _ in range(m)]
+    return ad_instance([Q(x, total) for x in wts], rows), draw(st.integers(1, m))
+
+
+@given(_many_ad_instances())
+def test_lazy_twin_equals_exact_on_many_tied_ads(ik):
+    inst, k = ik
+    ex, fa = E.greedy_run(inst, k), F.greedy_run(inst, k)
+    assert ex.order == fa.order and len(fa.order) == k
+    assert [float(b) for b in ex.benefits] == list(fa.benefits)
+
+
+def test_fast_twin_is_exact_up_to_its_tolerance():
+    """The documented limit of the fast twin's tie rule: an exact gap below ``tol = 2^-40`` (revenue < 1) is a
+    tie there even when every float is exact (dyadic values 1/2 and 1/2 + 2^-45): the exact twin takes ad 1,
+    the fast twin ad 0. A gap of 2^-39 is above tol and both take ad 1."""
+    for gap, fast_pick in ((Q(1, 2 ** 45), 0), (Q(1, 2 ** 39), 1)):
+        inst = ad_instance(["1"], [["1/2"], [Q(1, 2) + gap]])
+        assert E.greedy(inst, 1) == E.optimum(inst, 1)[0] == (1,) and E.client_choice(inst, [0, 1], 0) == 1
+        assert F.greedy(inst, 1) == F.optimum(inst, 1)[0] == (fast_pick,)
+        assert F.client_choice(inst, [0, 1], 0) == fast_pick
+
+
 def test_tolerance_shortcut_gives_the_same_number():
     """``_tol`` skips the column maxima when the revenue provably stays below 1; the value is the same."""
     rng = np.random.default_rng(11)

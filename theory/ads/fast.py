@@ -4,8 +4,11 @@
 Greedy is *lazy* (Minoux): benefits only shrink as A grows (Fact 3, submodularity), so a stale
 benefit is an upper bound; an ad is re-evaluated only when its bound reaches the top of a heap.
 Ties: benefits within ``tol = 2^-40 · max(1, E[Revenue(𝒜)])`` of the best are treated as equal
-and the lowest ad id wins, reproducing the exact twin's choice whenever exact ties are float ties
-(e.g. dyadic inputs) and exact gaps exceed rounding.
+and the lowest ad id wins. So the fast twin is exact *up to tol*, not up to rounding: it reproduces
+the exact twin's choice whenever exact ties are float ties (e.g. dyadic inputs) and every exact gap
+exceeds ``tol`` plus rounding; an exact gap below ``tol`` is a tie here even when the floats are exact
+(values 1/2 and 1/2 + 2^-45: the exact twin takes the second ad, this one the first). The same
+tolerance decides :func:`client_choice` and :func:`optimum`.
 
 Inputs: an exact :class:`~theory.ads.model.AdInstance` (converted) or a :class:`SparseAdInstance`
 (built by :func:`sparse_instance`, validated in :func:`theory.ads.model.validate_sparse`).

@@ -156,6 +156,7 @@ import os
 import pickle
 from pathlib import Path
 
+from theory.cache import cache_dir
 from theory.maskit.synthetic import generate_days
 from theory.numbers import Q
 
@@ -169,9 +170,10 @@ def _code_hash() -> str:
 
 
 def cached(key: dict, compute):
-    """Memoise an experiment on disk ($PRIVCLAIMS_CACHE or /tmp/privclaims-maskit-cache), keyed by the
-    parameters and a hash of the code it depends on (deterministic results; timings are re-used)."""
-    base = Path(os.environ.get("PRIVCLAIMS_CACHE", "/tmp/privclaims-maskit-cache"))
+    """Memoise an experiment on disk (:func:`theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or
+    <temp dir>/privclaims-maskit-cache), keyed by the parameters and a hash of the code it depends on
+    (deterministic results; timings are re-used)."""
+    base = cache_dir("privclaims-maskit-cache")
     blob = json.dumps({**key, "code": _code_hash()}, sort_keys=True, default=str)
     path = base / (hashlib.sha256(blob.encode()).hexdigest()[:24] + ".pkl")
     try:

@@ -13,7 +13,6 @@ import fcntl
 import hashlib
 import os
 import pickle
-import tempfile
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +27,7 @@ from checks.claims.ads.common import printed_figures
 from checks.registry import claim
 from checks.verdict import Outcome, Reading, discrepancy, reproduced, unverifiable
 from theory.ads.aol import load_service, query_level, sample_test_events
+from theory.cache import cache_dir
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8)
 FIG44_THRESHOLDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
@@ -55,8 +55,11 @@ def _cache_key(folder: str, seed: int) -> str:
 @lru_cache(maxsize=4)
 def _suite(folder: str, seed: int) -> dict[str, Any]:
     """The runs, computed once per machine: the ledger's worker processes share a result file in the
-    temp directory (guarded by a lock; keyed by code, data and seed, so never stale)."""
-    path = Path(tempfile.gettempdir()) / f"privclaims-ads-aol-{_cache_key(folder, seed)}.pickle"
+    experiment cache (:func:`theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or <temp dir>/privclaims-ads-cache;
+    guarded by a lock; keyed by code, data and seed, so never stale)."""
+    base = cache_dir("privclaims-ads-cache")
+    base.mkdir(parents=True, exist_ok=True)
+    path = base / f"privclaims-ads-aol-{_cache_key(folder, seed)}.pickle"
     with open(str(path) + ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
