@@ -50,6 +50,7 @@ import numpy as np
 
 from theory.dp.delta_privacy import Breach
 from theory.maskit import exact as E
+from theory.maskit.fast import _arrays, prior_support
 from theory.maskit.model import MarkovChain
 from theory.numbers import ONE, ZERO
 
@@ -108,15 +109,14 @@ def max_breach_filtered(chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Se
     cannot be certified for this chain and p (nothing is counted in ``ops`` then)."""
     T, n = chain.T, chain.n
     pri = E.prior_beliefs(chain)
-    init = np.array([float(v) for v in chain.initial])
-    steps = np.array([_floats(m) for m in chain.steps]) if T > 1 else np.zeros((0, n, n))
+    init, steps = _arrays(chain)  # the fast twin's float chain, memoised on it (float(x) per entry)
     P = _floats(p)
     err = error_bound(n, T)
     if err > 1e-6 or any(a[a > 0].size and a[a > 0].min() < SMALLEST_ENTRY for a in (init, steps, P)):
         return None
     S = np.array(sens)
     nS = len(sens)
-    reach = np.array([[v > 0 for v in row] for row in pri])
+    reach = prior_support(chain)  # Pr[X_t = c] > 0 exactly, memoised on the chain
     can_release = np.array([[v < 1 for v in row] for row in p])
     pri_f = _floats(pri)[:, S]  # (T, |S|)
     d_f = None if d is None else float(d)
@@ -301,7 +301,6 @@ class _Scan:
             F, H = self.forward_memo[(t1, i)], self.backward_memo[(t2, j)]
             D = E._partial_mass(self.chain, F, t1, t2, j)
         return E._triplet_posterior(t, s, key_o, F, H, D) - self.pri[t - 1][s]
-
 
     def _posterior_is_one(self, key_o: tuple, t: int, s: int) -> bool:
         """Exactly: is ``F[t][k] H(t)[k] = 0`` for every k != s (so the posterior F[t][s] H(t)[s] / D is 1,
