@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from theory.ads.fast import SparseAdInstance, greedy_run
+from theory.ads.fast import SparseAdInstance, greedy_run, _stored_positions
 from theory.ads.hierarchy import PAPER_SEQUENCE
 from theory.errors import InvalidInput
 
@@ -338,9 +338,7 @@ class AdService:
         ``cols`` (CTRs below the threshold dropped; column j of the result = ``cols[j]``, indices sorted):
         ``B[:, cols]`` thresholded, restricted to its non-empty rows, built from the stored entries only."""
         B = self.B
-        lo, hi = B.indptr[cols], B.indptr[cols + 1]
-        lens = hi - lo
-        pos = np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
+        pos, lens = _stored_positions(B.indptr, cols)
         ad, val = B.indices[pos], B.data[pos]
         j = np.repeat(np.arange(cols.size), lens)
         if threshold > 0:

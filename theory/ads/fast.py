@@ -75,6 +75,14 @@ def as_sparse(inst: AdInstance | SparseAdInstance) -> SparseAdInstance:
     return SparseAdInstance(w, sp.csr_matrix(V), tuple(inst.contexts))
 
 
+def _stored_positions(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The positions in ``indices`` / ``data`` of the stored entries of the compressed rows (CSR) or columns
+    (CSC) ``rows``, concatenated in that order, and each row's number of entries."""
+    lo = indptr[rows]
+    lens = indptr[rows + 1] - lo
+    return np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens), lens
+
+
 def _column_max(V: sp.csr_matrix) -> np.ndarray:
     """``max_a V[a, j]`` per column, implicit zeros included (as ``V.max(axis=0)``). For a canonical CSR
     matrix with non-negative entries (every instance: values are p·CTR >= 0) it is one unbuffered
@@ -190,15 +198,12 @@ class _Lazy:
             d = self.data[lo:hi] - self.cur[idx]
             starts = np.zeros(1, dtype=np.int64)
         else:
-            a = np.asarray(ads, dtype=np.int64)
-            lo, lens = self.ptr[a], self.ptr[a + 1] - self.ptr[a]
-            ends = np.cumsum(lens)
-            starts = ends - lens
-            pos = np.arange(int(ends[-1])) - np.repeat(starts - lo, lens)
+            pos, lens = _stored_positions(self.ptr, np.asarray(ads, dtype=np.int64))
+            if not pos.size:
+                return [0.0] * len(ads)
+            starts = np.cumsum(lens) - lens
             idx = self.indices[pos]
             d = self.data[pos] - self.cur[idx]
-            if not ends[-1]:
-                return [0.0] * len(ads)
         np.maximum(d, 0.0, out=d)
         d *= self.w[idx]
         if len(ads) == 1:
