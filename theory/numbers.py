@@ -151,6 +151,16 @@ def to_interval(q: object, ctx: Any = None) -> Any:
     return ctx.mpf(int(r.numerator)) / ctx.mpf(int(r.denominator))
 
 
+def enclose(f: Callable[[Any], Any], prec: int = 256) -> Any:
+    """``f(mpmath.iv)`` evaluated at ``prec`` bits, the context's precision restored afterwards."""
+    old = mpmath.iv.prec
+    mpmath.iv.prec = prec
+    try:
+        return f(mpmath.iv)
+    finally:
+        mpmath.iv.prec = old
+
+
 def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: int = 1 << 14) -> int:
     """The sign (-1, 0, +1) of the real number that ``f(iv)`` encloses.
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import mpmath
 
-from theory.numbers import Q, to_interval
+from theory.numbers import Q, enclose, to_interval
 
 
 def rounding_interval(printed: str) -> tuple[Any, Any]:
@@ -23,25 +23,15 @@ def rounding_interval(printed: str) -> tuple[Any, Any]:
     return v - half, v + half
 
 
-def enclose(f: Callable[[Any], Any], prec: int = 256) -> Any:
-    old = mpmath.iv.prec
-    mpmath.iv.prec = prec
-    try:
-        return f(mpmath.iv)
-    finally:
-        mpmath.iv.prec = old
-
-
 def rounds_to(f: Callable[[Any], Any], printed: str, prec: int = 256) -> bool:
     """Does the real enclosed by ``f(iv)`` round to ``printed`` (to its number of digits)?"""
     lo, hi = rounding_interval(printed)
-    old = mpmath.iv.prec
-    mpmath.iv.prec = prec
-    try:
-        v = f(mpmath.iv)
-        return bool(v.a >= to_interval(lo, mpmath.iv).b and v.b < to_interval(hi, mpmath.iv).a)
-    finally:
-        mpmath.iv.prec = old
+
+    def inside(k: Any) -> bool:
+        v = f(k)
+        return bool(v.a >= to_interval(lo, k).b and v.b < to_interval(hi, k).a)
+
+    return enclose(inside, prec)
 
 
 def approx(f: Callable[[Any], Any], digits: int = 3) -> str:

@@ -11,19 +11,14 @@ from checks.verdict import Reading, discrepancy, refuted, verified, verified_bou
 from theory.count import exact_privacy as ex
 from theory.count import fast_privacy as fa
 from theory.count.normal_tail import normal_sf
-from theory.numbers import Q, rigorous_sign, to_interval
+from theory.numbers import Q, enclose, rigorous_sign, to_interval
 
 EPS_GRID = ["1/100", "1/10", "1/4", "1/2", "3/4", "1"]
 DELTA_GRID = ["1/2", "1/10", "1/50", "1/100", "1/1000", "1/1000000", "1/10000000000"]
 
 
 def _hi(iv_fn, prec: int = 96) -> float:
-    old = mpmath.iv.prec
-    mpmath.iv.prec = prec
-    try:
-        return float(iv_fn(mpmath.iv).b)
-    finally:
-        mpmath.iv.prec = old
+    return float(enclose(iv_fn, prec).b)
 
 
 @claim("dp.thm1", method="numeric+statistical")

@@ -6,8 +6,6 @@ import math
 import random
 from itertools import combinations_with_replacement, product
 
-import mpmath
-
 from checks.registry import claim
 from checks.verdict import Reading, by_reading, refuted, unverifiable, verified, verified_bounded
 from counterexamples.harness import exhaustive_search
@@ -17,7 +15,7 @@ from theory.count import fast_topdown
 from theory.count.hierarchy import Entry, Hierarchy, complete_tree
 from theory.count.normal_tail import normal_sf
 from theory.count.exact_topdown import contribution_sq_norm, default_bids, estimates, limit_contributions, true_counts
-from theory.numbers import Q, rigorous_sign, to_interval
+from theory.numbers import Q, enclose, rigorous_sign, to_interval
 
 
 def _random_instance(rng: random.Random):
@@ -204,16 +202,10 @@ def _prop8_tail_row(N: int, t: str, s2: str, gap: int) -> dict:
         z = to_interval(Q(gap) * d, c) / sig
         return c.exp(-z * z / 2) * (sig if with_sigma else 1) / (to_interval(d, c) * gap * c.sqrt(2 * c.pi))
 
-    row = {"N": N, "t": t, "sigma2": s2, "min_support_minus_c": gap}
-    old = mpmath.iv.prec
-    mpmath.iv.prec = 80
-    row["exact_tail"] = float(exact_tail(mpmath.iv).a)
-    mpmath.iv.prec = old
+    row = {"N": N, "t": t, "sigma2": s2, "min_support_minus_c": gap, "exact_tail": float(enclose(exact_tail, 80).a)}
     for r, with_sigma in ((PROP8_PROB_STATEMENT, True), (PROP8_PROB_PROOF, False)):
         sign = rigorous_sign(lambda c: exact_tail(c) - printed(c, with_sigma))
-        mpmath.iv.prec = 80
-        row[r.name] = {"printed_bound": float(printed(mpmath.iv, with_sigma).b), "bound_holds": sign <= 0}
-        mpmath.iv.prec = old
+        row[r.name] = {"printed_bound": float(enclose(lambda c: printed(c, with_sigma), 80).b), "bound_holds": sign <= 0}
     return row
 
 
@@ -579,8 +571,6 @@ def p_a2_bound(ctx):
     }
     rng = ctx.rng("a2")
     S = 400_000 if ctx.quick else 2_000_000
-    old = mpmath.iv.prec
-    mpmath.iv.prec = 80
     found, rows = [], {}
     for name, (c, n, alpha, boxes) in cases.items():
         all_fail, box_prob = _a2_boxes_fail(c, n, alpha, tau, boxes)
@@ -592,11 +582,10 @@ def p_a2_bound(ctx):
         mc = float(1 - ((r >= float(lo_b)) & (r <= float(hi_b))).mean())
         rows[name] = {"c": c, "n": n, "alpha": alpha, "N": N, "t": t, "sigma2": s2, "tau": tau, "accuracy_interval": [lo_b, hi_b],
                       "boxes": [{"X": list(bx), "Y": list(by)} for bx, by in boxes], "every_box_pair_inaccurate": all_fail,
-                      "box_probability_lower": float(box_prob(mpmath.iv).a), "claimed_failure_bound_upper": float(claimed(mpmath.iv).b),
+                      "box_probability_lower": float(enclose(box_prob, 80).a), "claimed_failure_bound_upper": float(enclose(claimed, 80).b),
                       "refutes": all_fail and exceeds, "monte_carlo_failure": round(mc, 5), "samples": S}
         if all_fail and exceeds:
             found.append(name)
-    mpmath.iv.prec = old
     if "counts above alpha" in found:
         w = rows["counts above alpha"]
         return refuted(witness=w, also=rows["clicks below alpha"]).because(
