@@ -194,11 +194,9 @@ CACHE_MEMORY_FRACTION = 0.05  # memory = 5% of all proxy postings (8 bytes each)
 def caching_hit_probability(ex: Experiment, hist: dict, memory_fraction: float = CACHE_MEMORY_FRACTION) -> float:
     """Figure 6.6's utility: the hit probability, under the original keyword workload, of the Baeza-Yates greedy
     cache built from ``hist`` (keyword frequencies of the original, k-anonymous or ZEALOUS histogram)."""
-    from theory.zealous.applications import cache_posting_lists, hit_probability
+    from theory.zealous.applications import hit_probability
 
-    plen = proxy_posting_lengths(ex)
-    mem = int(memory_fraction * sum(plen.values()) * 8)
-    return hit_probability(cache_posting_lists(hist, plen, mem, truncate=200_000), ex.original("keywords"))
+    return hit_probability(cached_keywords(ex, hist, memory_fraction), ex.original("keywords"))
 
 
 def cached_keywords(ex: Experiment, hist: dict, memory_fraction: float = CACHE_MEMORY_FRACTION) -> list:
