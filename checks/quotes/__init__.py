@@ -8,7 +8,8 @@ quotes live in one table per area. Phrases are copied, not paraphrased: LaTeX, s
 artefacts and misprints are the extracted text's own (whitespace may differ; ``property_tests/
 test_reading_quotes.py`` checks that each occurs, whitespace-normalised, in the file cited just before it).
 A quote is rendered between curly quotes “…” so that primes and straight quotes inside it stay intact.
-(maskit keeps its quotes in ``checks/claims/maskit/_quotes.py`` and renders them itself.)
+(maskit keeps its quotes in ``checks/claims/maskit/_quotes.py`` and appends them to its readings itself,
+in ``checks/claims/maskit/_common.py``, with :func:`render`.)
 """
 
 from __future__ import annotations
@@ -36,10 +37,7 @@ def table(area: str) -> dict[str, tuple[Quote, ...]]:
     """The area's quote table (empty for an area without one)."""
     if area not in AREAS:
         return {}
-    try:
-        return importlib.import_module(f"checks.quotes.{area}").BY_READING
-    except ModuleNotFoundError:
-        return {}
+    return importlib.import_module(f"checks.quotes.{area}").BY_READING
 
 
 def attach(claim_id: str, reading: Reading) -> Reading:
