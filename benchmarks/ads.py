@@ -1,4 +1,4 @@
-"""Benchmarks of theory.ads (issue 4): lazy sparse Greedy at scale, exact brute force, and a side-by-side
+"""Benchmarks of privclaims.theory.ads (issue 4): lazy sparse Greedy at scale, exact brute force, and a side-by-side
 run against apricot's facility-location greedy on the same objective."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from benchmarks import Measurement, benchmark, median_seconds
-from theory.ads import exact as E
-from theory.ads import fast as F
-from theory.ads.model import ad_instance
-from theory.numbers import Q
+from privclaims.theory.ads import exact as E
+from privclaims.theory.ads import fast as F
+from privclaims.theory.ads.model import ad_instance
+from privclaims.theory.numbers import Q
 
 
 def _random_instance(m: int, n: int, density: float, seed: int) -> F.SparseAdInstance:

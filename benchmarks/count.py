@@ -14,8 +14,8 @@ from benchmarks import Measurement, benchmark, median_seconds
 @benchmark("count.paillier_encrypt_per_user_2048", "count")
 def paillier_encrypt():
     """One user's message m_i = E(b_i + r_i) under a 2048-bit python-paillier key (gmpy2)."""
-    from theory.count.encryption import PaillierScheme
-    from theory.noise.discrete_gaussian import discrete_gaussian
+    from privclaims.theory.count.encryption import PaillierScheme
+    from privclaims.theory.noise.discrete_gaussian import discrete_gaussian
 
     sch = PaillierScheme(2048)
     rng = random.Random(0)
@@ -28,7 +28,7 @@ def paillier_server():
     """Server 2 sums 1,000 ciphertexts (with key checks), Server 1 decrypts: 2048-bit key."""
     from phe import paillier
 
-    from theory.count.encryption import PaillierScheme
+    from privclaims.theory.count.encryption import PaillierScheme
 
     sch = PaillierScheme(2048)
     pk = sch.public_key
@@ -50,9 +50,9 @@ def paillier_server():
 def fig53_grid():
     """The whole Figure 5.3 grid: N in {10..10^4} x p in {10^-5..10^-2}, SHI and RASTOGI, exact expectation
     and 1000 simulated queries each, plus Count. Target 60 s."""
-    from theory.count import exact_churn as ec
-    from theory.count import fast_churn as fc
-    from theory.numbers import Q
+    from privclaims.theory.count import exact_churn as ec
+    from privclaims.theory.count import fast_churn as fc
+    from privclaims.theory.numbers import Q
 
     def run():
         for proto in ("SHI", "RASTOGI"):
@@ -74,9 +74,9 @@ def fig53_grid():
 def vectorised():
     """Releases per second: numpy simulation of Count (no encryption) vs the participant objects of the
     pad protocol (exact sampler), same N = 1000 users; side by side."""
-    from theory.count.model import CountParams
-    from theory.count.fast_release import simulate_releases
-    from theory.count.protocol import HonestUser, SampledRandomness, run_pad_count
+    from privclaims.theory.count.model import CountParams
+    from privclaims.theory.count.fast_release import simulate_releases
+    from privclaims.theory.count.protocol import HonestUser, SampledRandomness, run_pad_count
 
     n, q = 1000, 2000
     rng = np.random.default_rng(0)
@@ -96,7 +96,7 @@ def vectorised():
 @benchmark("count.exact_discrete_gaussian", "count")
 def sampler():
     """Exact CKS sampler (rationals) vs rounded numpy normals: microseconds per draw."""
-    from theory.noise.discrete_gaussian import discrete_gaussian
+    from privclaims.theory.noise.discrete_gaussian import discrete_gaussian
 
     rng = random.Random(0)
     k = 3000

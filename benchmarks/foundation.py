@@ -31,9 +31,9 @@ def rational_backend() -> Measurement:
 
 @benchmark("finite mechanism checkers: fast vs exact (indistinguishability delta, 30 inputs x 40 outputs)", "dp")
 def mechanism_checkers() -> Measurement:
-    from theory.dp import exact, fast
-    from theory.dp.mechanism import finite_mechanism
-    from theory.numbers import Q
+    from privclaims.theory.dp import exact, fast
+    from privclaims.theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.numbers import Q
 
     k, m = 30, 40
     dist = {}

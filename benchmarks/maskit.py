@@ -12,12 +12,12 @@ import time
 import numpy as np
 
 from benchmarks import Measurement, benchmark, median_seconds
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit.model import sensitive_indices, suppression_vector
-from theory.maskit.synthetic import generate_days, routine_chain
-from theory.maskit.system import SimulatableCheck, maskit, sample_traces
-from theory.numbers import Q
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit.model import sensitive_indices, suppression_vector
+from privclaims.theory.maskit.synthetic import generate_days, routine_chain
+from privclaims.theory.maskit.system import SimulatableCheck, maskit, sample_traces
+from privclaims.theory.numbers import Q
 
 
 @benchmark("maskit.simulatable_decision_n40_T48", "maskit")
@@ -149,7 +149,7 @@ def vs_hmmlearn() -> Measurement:
     A = rng.dirichlet(np.ones(n), size=n)
     pi = rng.dirichlet(np.ones(n))
     p = rng.uniform(0, 1, n)
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
     from fractions import Fraction
 
     # exact rationals near A, pi (rows renormalised exactly) for a time-homogeneous chain
@@ -197,7 +197,7 @@ def exact_isprivate_n40_T48() -> Measurement:
     whose prior is 1/400), so δ = 99/100 would stop early; δ = 999/1000 runs every triplet, which
     the benchmark checks by comparing the operation counts with the plain loop's full run (δ = None).
     """
-    from theory.maskit.model import sensitive_indices
+    from privclaims.theory.maskit.model import sensitive_indices
 
     ch, S = routine_chain(11, n=40, T=48, days=400, n_sensitive=3)
     p = [[Q(1, 2)] * ch.n for _ in range(ch.T)]
@@ -216,7 +216,7 @@ def exact_isprivate_n40_T48() -> Measurement:
     return Measurement(secs, "s", target=3.0, baseline=plain,
                        notes=f"E.is_private, δ = 999/1000 (full loop: {ops.beliefs} beliefs, as the plain loop's δ = None run), "
                              f"max gain {got.gain} at {got.output}, t = {got.t}, s = {got.s}; baseline = the plain rational loop "
-                             f"(theory.maskit.exact._max_breach_plain, the pre-issue-17 max_breach), one run, same Breach and OpCount; "
+                             f"(privclaims.theory.maskit.exact._max_breach_plain, the pre-issue-17 max_breach), one run, same Breach and OpCount; "
                              f"float-filtered scan (theory/maskit/exact_filter.py). Profile recorded once when the filter was written "
                              f"(not measured by this run; cProfile, contended 2 cores): before 66.6 s, "
                              f"max_breach loop 26.6 s tottime, builtins.sum 32.3 s cum (the D and H dot products), _backward_tables "

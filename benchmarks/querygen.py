@@ -14,9 +14,9 @@ import time
 import numpy as np
 
 from benchmarks import Measurement, benchmark
-from theory.querygen import exact, experiments, fast
-from theory.querygen.hmda import PAPER_ATTRIBUTES, PAPER_GROUPS, PAPER_ROWS
-from theory.querygen.model import STRATEGIES, PrivacyRequirement, make_table
+from privclaims.theory.querygen import exact, experiments, fast
+from privclaims.theory.querygen.hmda import PAPER_ATTRIBUTES, PAPER_GROUPS, PAPER_ROWS
+from privclaims.theory.querygen.model import STRATEGIES, PrivacyRequirement, make_table
 
 
 def paper_sized_table(seed: int = 0):

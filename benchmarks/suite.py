@@ -1,7 +1,7 @@
 """Whole-project timings (issue 17): the full claims ledger with cold caches and the test suite, each run
 as the README runs it, in a subprocess of this interpreter, on 2 workers.
 
-* ``suite.ledger_full_cold``: ``python -m checks --json … --markdown …`` (full mode, 2 workers) with every
+* ``suite.ledger_full_cold``: ``python -m privclaims ledger --json … --markdown …`` (full mode, 2 workers) with every
   experiment cache empty: ``PRIVCLAIMS_CACHE`` and ``TMPDIR`` point into a fresh temporary folder, so the
   MaskIt, ads and ZEALOUS experiment caches are all recomputed. Target ≤ 240 s. The run must end with
   every pin matched (exit 0), or the measurement fails.
@@ -41,7 +41,7 @@ def ledger_full_cold() -> Measurement:
     with tempfile.TemporaryDirectory() as d:
         cache = Path(d) / "cache"
         cache.mkdir()
-        secs, r = _timed(["-m", "checks", "--workers", "2", "--json", str(Path(d) / "r.json"),
+        secs, r = _timed(["-m", "privclaims", "ledger", "--workers", "2", "--json", str(Path(d) / "r.json"),
                           "--markdown", str(Path(d) / "r.md")], {"PRIVCLAIMS_CACHE": str(cache), "TMPDIR": d})
     if r.returncode != 0:
         raise AssertionError(f"ledger exited {r.returncode}: {_last_line(r.stdout)} {r.stderr[-500:]}")

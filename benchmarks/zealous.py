@@ -24,10 +24,10 @@ import time
 from pathlib import Path
 
 from benchmarks import Measurement, benchmark, target_note
-from theory.zealous import duck, engines, fast
-from theory.zealous.experiments import zealous_params
-from theory.zealous.histograms import item_histogram
-from theory.zealous.loaders import load_user_dir, write_aol
+from privclaims.theory.zealous import duck, engines, fast
+from privclaims.theory.zealous.experiments import zealous_params
+from privclaims.theory.zealous.histograms import item_histogram
+from privclaims.theory.zealous.loaders import load_user_dir, write_aol
 
 AOL = Path(os.environ.get("PRIVCLAIMS_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")) / "aol-top1000" / "user_search_logs"
 if not AOL.exists():
@@ -59,7 +59,7 @@ def _duckdb_path(f: Path, users: int, m: int = 4, eps: int = 5) -> dict:
 
 def _default_path_profile(m: int = 4) -> str:
     """CPU seconds of the default path's phases (one more run, untimed by the measurement)."""
-    from theory.zealous.histograms import histogram, user_items
+    from privclaims.theory.zealous.histograms import histogram, user_items
 
     cpu = {"load": 0.0, "user_items x2": 0.0, "full Counter": 0.0, "selection": 0.0, "selected Counter + release": 0.0}
     t = time.process_time()
@@ -184,7 +184,7 @@ def zipf_log_dask() -> Measurement:
     import numpy as np
     from distributed import Client, LocalCluster
 
-    from theory.zealous.dask_engine import pair_histogram_dask
+    from privclaims.theory.zealous.dask_engine import pair_histogram_dask
 
     rows = int(os.environ.get("ZEALOUS_BENCH_ROWS", 36_000_000))
     users = int(os.environ.get("ZEALOUS_BENCH_USERS", 650_000))

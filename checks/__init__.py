@@ -1,1 +1,1 @@
-"""The claims ledger: one computed verdict per catalogued claim (``python -m checks``)."""
+"""The claims ledger: one computed verdict per catalogued claim (``python -m privclaims ledger``)."""

@@ -1,4 +1,5 @@
-"""``python -m checks`` (console script ``privclaims``): run the claims ledger.
+"""``python -m checks`` (a development shortcut from the repository root; the documented entry points are
+``privclaims ledger`` and ``python -m privclaims ledger``): run the claims ledger.
 
 Run by an interpreter that lacks the project's dependencies (e.g. the system ``python3`` beside an
 installed ``.venv``), it re-runs itself with the repository's ``.venv/bin/python`` when that exists, and
@@ -24,10 +25,10 @@ if __name__ == "__main__":
         venv = Path(__file__).resolve().parent.parent / ".venv"
         python = venv / "bin" / "python"
         if python.is_file() and Path(sys.prefix).resolve() != venv.resolve():  # not already that venv
-            os.execv(str(python), [str(python), "-m", "checks", *sys.argv[1:]])
+            os.execv(str(python), [str(python), "-m", "privclaims", "ledger", *sys.argv[1:]])
         print(f"error: module {missing!r} is not installed for {sys.executable}; install the project first: "
               "python3 -m venv .venv && .venv/bin/pip install -e . (README, command 1)", file=sys.stderr)
         raise SystemExit(2)
-    from checks.cli import main
+    from privclaims.checks.cli import main
 
     raise SystemExit(main())

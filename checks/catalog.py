@@ -23,7 +23,7 @@ class CatalogEntry:
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, CatalogEntry]:
     """Claim ID -> entry, in catalog order."""
-    data = json.loads(resources.files("checks").joinpath("catalog.json").read_text(encoding="utf-8"))
+    data = json.loads(resources.files("privclaims.checks").joinpath("catalog.json").read_text(encoding="utf-8"))
     return {row["id"]: CatalogEntry(**row) for row in data["claims"]}
 
 
@@ -32,7 +32,7 @@ def expected() -> dict[str, str]:
     """Pinned verdicts from every ``checks/expected/*.json`` (one file per area; a claim of one area
     may be pinned in the file of the area whose code checks it). Each ID is pinned exactly once."""
     pins: dict[str, str] = {}
-    folder = resources.files("checks").joinpath("expected")
+    folder = resources.files("privclaims.checks").joinpath("expected")
     for f in sorted(folder.iterdir(), key=lambda x: x.name):
         if not f.name.endswith(".json"):
             continue

@@ -18,11 +18,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from checks.catalog import AREAS, catalog
-from checks.registry import Context, default_data_dir, load_all
-from checks.report import claim_markdown, summary, summary_line, to_json, to_markdown
-from checks.runner import drift, run_claims
-from checks.verdict import VERDICTS
+from privclaims.checks.catalog import AREAS, catalog
+from privclaims.checks.registry import Context, default_data_dir, load_all
+from privclaims.checks.report import claim_markdown, summary, summary_line, to_json, to_markdown
+from privclaims.checks.runner import drift, run_claims
+from privclaims.checks.verdict import VERDICTS
 
 COLOURS = {
     "verified": "green",
@@ -93,7 +93,7 @@ def check_environment(args: argparse.Namespace, env: Any = os.environ) -> None:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="python -m checks", description="Compute a verdict for every catalogued claim.")
+    ap = argparse.ArgumentParser(prog="python -m privclaims ledger", description="Compute a verdict for every catalogued claim.")
     ap.add_argument("--quick", action="store_true", help="skip long searches and data reproductions (<= 60 s)")
     ap.add_argument("--area", action="append", default=[], help=f"only this area ({'|'.join(AREAS)}); repeatable")
     ap.add_argument("--claim", action="append", default=[], help="only this claim ID; repeatable")
@@ -155,7 +155,7 @@ def select(args: argparse.Namespace) -> list[str]:
 
 
 def _pins() -> dict[str, str]:
-    from checks.catalog import expected
+    from privclaims.checks.catalog import expected
 
     return expected()
 
@@ -235,7 +235,7 @@ def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, A
     restricted to the decision kinds of the selected areas; Mironov's noise attack only when an area with
     Laplace noise (zealous, dp) is selected. Nothing is printed when nothing of it concerns the selection
     (the report's section then lists no kind)."""
-    from counterexamples.float_safety import KINDS, campaign, safety_section
+    from privclaims.counterexamples.float_safety import KINDS, campaign, safety_section
 
     kinds = [k for k in KINDS if not args.area or k.split(".")[0] in args.area]
     noise = not args.area or bool({"zealous", "dp"} & set(args.area))
@@ -250,7 +250,7 @@ def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, A
                      f"{r['extra_suppression_rate']:.2%}", f"{r['extra_suppression_rate_off_boundary']:.2%}",
                      f"{r['seconds']:.1f}"] for r in sec["kinds"]],
                    styles={3: lambda v: "bold red" if v else "green"})
-    from checks.report import noise_line
+    from privclaims.checks.report import noise_line
 
     console.print(f"float safety: {sum(r['instances'] for r in sec['kinds'])} instances, {len(kinds)} decision kinds, "
                   f"{sec['unsafe_total']} unsafe")
@@ -277,7 +277,7 @@ def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[lis
     """A table: rich on a terminal (columns ``whole`` never shrink, the others fold, ``wide`` keeps at least
     30 characters), else plain text in a fixed layout with every cell whole (CI logs, pipes)."""
     if not console.is_terminal:
-        from checks.render import table
+        from privclaims.checks.render import table
 
         print(f"\n{title}")
         print("\n".join(table(list(header), [[str(c) for c in r] for r in rows], md=False)), flush=True)
@@ -300,7 +300,7 @@ def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[lis
 
 
 def _print_tables(rows: list[dict[str, Any]], console: Any) -> None:
-    from checks.report import verdict_cell
+    from privclaims.checks.report import verdict_cell
 
     for area in AREAS:
         sub = [r for r in rows if r["area"] == area]
@@ -350,8 +350,8 @@ def _read_report(path: str) -> dict[str, dict[str, Any]]:
 
 def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None) -> int:
     """Each claim whole, as Markdown text; exit 1 if one errored or differs from its pin (as the ledger)."""
-    from checks.report import markdown_text
-    from checks.runner import run_one
+    from privclaims.checks.report import markdown_text
+    from privclaims.checks.runner import run_one
 
     rows = []
     for cid in ids:

@@ -16,9 +16,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from checks.catalog import catalog
-from checks.quotes import attach
-from checks.verdict import Outcome, Reading
+from privclaims.checks.catalog import catalog
+from privclaims.checks.quotes import attach
+from privclaims.checks.verdict import Outcome, Reading
 
 METHODS = ("exact", "smt", "property", "numeric", "reproduction", "statistical", "symbolic", "exhaustive", "measured")
 
@@ -108,8 +108,8 @@ def claim(
 ) -> Callable[[Callable[[Context], Outcome]], Callable[[Context], Outcome]]:
     """Decorator registering ``fn`` as the check of ``claim_id`` (which must be in the catalog).
 
-    ``readings``: the readings of the claim the check tests (see :mod:`checks.verdict`). With more than
-    one, ``fn`` returns :func:`checks.verdict.by_reading` keyed by the readings' names."""
+    ``readings``: the readings of the claim the check tests (see :mod:`privclaims.checks.verdict`). With more than
+    one, ``fn`` returns :func:`privclaims.checks.verdict.by_reading` keyed by the readings' names."""
     if claim_id not in catalog():
         raise KeyError(f"{claim_id!r} is not a catalog claim ID")
     for m in method.split("+"):
@@ -135,12 +135,12 @@ _loaded = False
 
 
 def load_all() -> dict[str, ClaimCheck]:
-    """Import every module below ``checks.claims`` (registering their checks)."""
+    """Import every module below ``privclaims.checks.claims`` (registering their checks)."""
     global _loaded
     if not _loaded:
-        import checks.claims as pkg
+        import privclaims.checks.claims as pkg
 
-        for info in pkgutil.walk_packages(pkg.__path__, prefix="checks.claims."):
+        for info in pkgutil.walk_packages(pkg.__path__, prefix="privclaims.checks.claims."):
             importlib.import_module(info.name)
         _loaded = True
     return CHECKS

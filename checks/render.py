@@ -1,6 +1,6 @@
 """Evidence for people: Markdown blocks, inline values and one-line summaries, never truncated.
 
-Evidence is arbitrary nested JSON (what :func:`checks.verdict.jsonable` produces): dicts, lists,
+Evidence is arbitrary nested JSON (what :func:`privclaims.checks.verdict.jsonable` produces): dicts, lists,
 strings, numbers, booleans and None, with exact rationals as ``"p/q"`` strings. The renderer is generic:
 
 - a string ``"p/q"`` becomes ``p/q (≈ d)`` with d the quotient to 6 significant digits (exact value first);

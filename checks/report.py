@@ -14,9 +14,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from checks.catalog import AREAS
-from checks.render import block, details, figure_link, figures, inline, maybe_details, scalar, table
-from checks.verdict import VERDICTS
+from privclaims.checks.catalog import AREAS
+from privclaims.checks.render import block, details, figure_link, figures, inline, maybe_details, scalar, table
+from privclaims.checks.verdict import VERDICTS
 
 FINDINGS = ("refuted", "reading-dependent", "discrepancy")
 

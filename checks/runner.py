@@ -10,9 +10,9 @@ import traceback
 from dataclasses import asdict
 from typing import Any, Callable, Iterable
 
-from checks.catalog import catalog, expected
-from checks.registry import CHECKS, Context, DataMissing, default_reading, load_all
-from checks.verdict import Outcome, headline, jsonable, not_checked, reading_outcome_json
+from privclaims.checks.catalog import catalog, expected
+from privclaims.checks.registry import CHECKS, Context, DataMissing, default_reading, load_all
+from privclaims.checks.verdict import Outcome, headline, jsonable, not_checked, reading_outcome_json
 
 
 class _Timeout(Exception):
@@ -89,10 +89,10 @@ def run_one(claim_id: str, ctx: Context) -> dict[str, Any]:
 
 def adjudicate(claim_id: str, out: Outcome) -> tuple[str, list[dict[str, Any]]]:
     """The headline rule, applied by the ledger: each tested reading with its own verdict, and the
-    headline verdict derived from them by :func:`checks.verdict.headline` (never taken from the check).
+    headline verdict derived from them by :func:`privclaims.checks.verdict.headline` (never taken from the check).
 
     A check of a claim with several declared readings must return one outcome per reading
-    (:func:`checks.verdict.by_reading`); a skipped or failed check counts for every reading."""
+    (:func:`privclaims.checks.verdict.by_reading`); a skipped or failed check counts for every reading."""
     chk = CHECKS.get(claim_id)
     declared = chk.tested_readings() if chk else (default_reading(claim_id),)
     explicit = bool(chk and chk.readings)

@@ -16,10 +16,10 @@ from typing import Any, Sequence
 
 import z3
 
-from counterexamples.harness import SearchResult, model_rational, z3_search
-from theory.ads import exact as E
-from theory.ads.model import AdInstance, ad_instance
-from theory.numbers import Q
+from privclaims.counterexamples.harness import SearchResult, model_rational, z3_search
+from privclaims.theory.ads import exact as E
+from privclaims.theory.ads.model import AdInstance, ad_instance
+from privclaims.theory.numbers import Q
 
 
 def _vars(s: Any, m: int, n: int) -> list[list[Any]]:

@@ -11,8 +11,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from theory.ads.model import AdInstance, ad_instance
-from theory.numbers import Q
+from privclaims.theory.ads.model import AdInstance, ad_instance
+from privclaims.theory.numbers import Q
 
 
 @st.composite

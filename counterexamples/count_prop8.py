@@ -12,10 +12,10 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Iterator
 
-from counterexamples.harness import SearchResult, exhaustive_search
-from theory.count import fast_topdown
-from theory.count.hierarchy import Entry, complete_tree
-from theory.count.exact_topdown import estimates, proposition8_bound
+from privclaims.counterexamples.harness import SearchResult, exhaustive_search
+from privclaims.theory.count import fast_topdown
+from privclaims.theory.count.hierarchy import Entry, complete_tree
+from privclaims.theory.count.exact_topdown import estimates, proposition8_bound
 
 
 def instance(branch: int, height: int, b: int, n: int, m: int, ms: int) -> tuple:
@@ -66,7 +66,7 @@ def corrected_bound(h, b: int, n: int, m: int, ms) -> object:
     """What Algorithm 8 can actually issue: the root's count, then per expanded node (at most
     N m / min_support per level) two calls per bidding ad and one per child:
     ``1 + (2 b + branch(H)) height(H) N m / min_support``."""
-    from theory.numbers import Q
+    from privclaims.theory.numbers import Q
 
     return 1 + Q(2 * b + h.branch) * h.height * n * m / Q(ms)
 
@@ -75,7 +75,7 @@ def corrected_bound_search(examples: int, seed: int):
     """Hypothesis search (random trees, logs, bids, min_support) for a violation of :func:`corrected_bound`."""
     from hypothesis import strategies as st
 
-    from counterexamples.property_search import property_search
+    from privclaims.counterexamples.property_search import property_search
 
     @st.composite
     def inst(draw):

@@ -5,7 +5,7 @@ within a few ulps of, the decision boundary), asks both twins, and counts
 
 * ``unsafe``: the fast twin releases / declares private where the exact twin does not (must be 0);
 * ``extra_suppressions``: the fast twin suppresses / declares not private where the exact twin
-  releases (the price of the conservative margin of :mod:`theory.floats`; reported as a rate).
+  releases (the price of the conservative margin of :mod:`privclaims.theory.floats`; reported as a rate).
 
 Decision kinds (exact reference in brackets):
 
@@ -15,7 +15,7 @@ Decision kinds (exact reference in brackets):
                             their rows (k = 150..400), so that float priors, reach products and normalisers
                             underflow where the exact values are positive.
 ``zealous.release``         Step 5 (publish iff c + η > τ'), η = g K on the exact grid; boundary: τ' = c + g K.
-``zealous.tau_prime``       τ' chosen by :func:`theory.zealous.experiments.zealous_params` ≥ Theorem 14's least τ'
+``zealous.tau_prime``       τ' chosen by :func:`privclaims.theory.zealous.experiments.zealous_params` ≥ Theorem 14's least τ'
                             (interval arithmetic); boundary: δ built so the least τ' is within 1e-40 of a 1/1000 step.
 ``count.gaussian_private``  Definition 3 for the Gaussian mechanism, fast (ndtr) vs rigorous; boundary: δ = float breach ± ulps.
 ``count.theorem1``          Theorem 1 holds at (ε, δ); boundary: ε within ulps of the largest ε that still holds.
@@ -25,14 +25,14 @@ Decision kinds (exact reference in brackets):
 ``dp.indistinguishable``    Definition 4 checker; boundary: δ = the exact hockey-stick divergence.
 ``dp.probabilistic``        Definition 3 checker (both quantifiers); boundary: outputs with p = e^ε q, δ = exact breach mass.
 
-The ads area makes no float privacy decision: its privacy cut (002 §2.1, :func:`theory.ads.hierarchy.choose_cut`)
+The ads area makes no float privacy decision: its privacy cut (002 §2.1, :func:`privclaims.theory.ads.hierarchy.choose_cut`)
 counts leaves exactly (integers and rationals) and has no fast twin; its fast twin only ranks ads by revenue.
 
-Count's protocol parameters (:class:`theory.count.model.CountParams`) are exact rationals in both twins
+Count's protocol parameters (:class:`privclaims.theory.count.model.CountParams`) are exact rationals in both twins
 and the protocol's noise is the exact discrete Gaussian, so there is no float decision to test there.
 
 Sizes: :func:`default_size` gives 100,000 instances per kind under ``HYPOTHESIS_PROFILE=thorough``
-(or ``python -m counterexamples.float_safety --thorough``), fewer under ``dev``/``ci``/quick ledger runs.
+(or ``python -m privclaims.counterexamples.float_safety --thorough``), fewer under ``dev``/``ci``/quick ledger runs.
 The figures of a thorough run are recorded in ``counterexamples/float_safety_thorough.json``.
 """
 
@@ -47,8 +47,8 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from theory.errors import InvalidInput, UndecidedComparison
-from theory.numbers import Q
+from privclaims.theory.errors import InvalidInput, UndecidedComparison
+from privclaims.theory.numbers import Q
 
 SIZES = {"quick": 300, "dev": 1_000, "ci": 3_000, "thorough": 100_000}
 # exact decisions that cost many milliseconds (interval arithmetic at rising precision): a share of the size.
@@ -136,7 +136,7 @@ def _rand_dist(rng: np.random.Generator, n: int, den: int) -> list[Fraction]:
 
 
 def _maskit_instance(rng: np.random.Generator):
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
 
     n = int(rng.integers(2, 4))
     T = int(rng.integers(2, 4))
@@ -153,8 +153,8 @@ def _maskit_underflow_instance(rng: np.random.Generator):
     """A :func:`_maskit_instance` whose distributions (A^(1) and each row) move, with probability 1/2, a mass
     10^-k (k in ``TINY_EXPONENTS``) from a positive entry to another one (:func:`shift_tiny`): products along
     a path of such entries underflow float64 (10^-400 < 2^-1074) while their exact values are positive."""
-    from counterexamples.maskit_strategies import TINY_EXPONENTS, shift_tiny
-    from theory.maskit.model import markov_chain
+    from privclaims.counterexamples.maskit_strategies import TINY_EXPONENTS, shift_tiny
+    from privclaims.theory.maskit.model import markov_chain
 
     ch, p, S = _maskit_instance(rng)
 
@@ -179,7 +179,7 @@ def _deltas(g: Fraction, rng: np.random.Generator, extra: int) -> Iterator[tuple
 
 def maskit_is_private(n: int, seed: int, kind: str = "maskit.is_private", stream: int = 1,
                       instance: Callable = _maskit_instance) -> KindResult:
-    from theory.maskit import exact, fast
+    from privclaims.theory.maskit import exact, fast
 
     res, rng = KindResult(kind), np.random.default_rng([seed, stream])
     while res.instances < n:
@@ -196,8 +196,8 @@ def maskit_is_private(n: int, seed: int, kind: str = "maskit.is_private", stream
 
 def _okay_gain(chain, S, prefix) -> Fraction:
     """The largest ``posterior - prior`` okayToRelease (Algorithm 5) compares with δ, exactly."""
-    from theory.maskit import exact
-    from theory.maskit.model import sensitive_indices
+    from privclaims.theory.maskit import exact
+    from privclaims.theory.maskit.model import sensitive_indices
 
     sens = sensitive_indices(chain, S)
     rel = exact._releases(prefix)
@@ -219,7 +219,7 @@ def _okay_gain(chain, S, prefix) -> Fraction:
 
 def maskit_okay_to_release(n: int, seed: int, kind: str = "maskit.okay_to_release", stream: int = 2,
                            instance: Callable = _maskit_instance) -> KindResult:
-    from theory.maskit import exact, fast
+    from privclaims.theory.maskit import exact, fast
 
     res, rng = KindResult(kind), np.random.default_rng([seed, stream])
     while res.instances < n:
@@ -258,7 +258,7 @@ def maskit_underflow_okay(n: int, seed: int) -> KindResult:
 
 def zealous_release(n: int, seed: int) -> KindResult:
     """Step 5 on the exact noise grid: vectorised fast decisions vs exact rational comparisons."""
-    from theory.zealous import exact, fast
+    from privclaims.theory.zealous import exact, fast
 
     res, rng = KindResult("zealous.release"), np.random.default_rng([seed, 3])
     g = Q(1, 1024)
@@ -292,9 +292,9 @@ def zealous_tau_prime(n: int, seed: int) -> KindResult:
     """Is the τ' that :func:`zealous_params` picks ≥ Theorem 14's least τ' (decided with intervals)?"""
     import mpmath
 
-    from theory.numbers import rigorous_sign, to_interval
-    from theory.zealous.experiments import zealous_params
-    from theory.zealous.parameters import prop12_tau, thm14_first_gap, thm14_min_tau_prime
+    from privclaims.theory.numbers import rigorous_sign, to_interval
+    from privclaims.theory.zealous.experiments import zealous_params
+    from privclaims.theory.zealous.parameters import prop12_tau, thm14_first_gap, thm14_min_tau_prime
 
     res, rng = KindResult("zealous.tau_prime"), np.random.default_rng([seed, 4])
     while res.instances < n:
@@ -336,8 +336,8 @@ def zealous_tau_prime(n: int, seed: int) -> KindResult:
 
 
 def count_gaussian_private(n: int, seed: int) -> KindResult:
-    from theory.count import exact_privacy as ex
-    from theory.count import fast_privacy as fa
+    from privclaims.theory.count import exact_privacy as ex
+    from privclaims.theory.count import fast_privacy as fa
 
     res, rng = KindResult("count.gaussian_private"), np.random.default_rng([seed, 5])
     while res.instances < n:
@@ -366,8 +366,8 @@ def count_gaussian_private(n: int, seed: int) -> KindResult:
 
 
 def count_theorem1(n: int, seed: int) -> KindResult:
-    from theory.count import exact_privacy as ex
-    from theory.count import fast_privacy as fa
+    from privclaims.theory.count import exact_privacy as ex
+    from privclaims.theory.count import fast_privacy as fa
 
     res, rng = KindResult("count.theorem1"), np.random.default_rng([seed, 6])
     cache: dict = {}
@@ -399,8 +399,8 @@ def count_theorem1(n: int, seed: int) -> KindResult:
 
 
 def count_sigma2(n: int, seed: int) -> KindResult:
-    from theory.count.model import theorem1_sigma2_float
-    from theory.numbers import rigorous_sign, to_interval
+    from privclaims.theory.count.model import theorem1_sigma2_float
+    from privclaims.theory.numbers import rigorous_sign, to_interval
 
     res, rng = KindResult("count.sigma2"), np.random.default_rng([seed, 7])
     while res.instances < n:
@@ -418,7 +418,7 @@ def count_sigma2(n: int, seed: int) -> KindResult:
 
 
 def querygen_g_min(n: int, seed: int) -> KindResult:
-    from theory.querygen import exact, fast
+    from privclaims.theory.querygen import exact, fast
 
     res, rng = KindResult("querygen.g_min"), np.random.default_rng([seed, 8])
     while res.instances < n:
@@ -443,7 +443,7 @@ def querygen_g_min(n: int, seed: int) -> KindResult:
 
 
 def _two_input_mechanism(rng: np.random.Generator, ratio: Fraction | None):
-    from theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.dp.mechanism import finite_mechanism
 
     k = int(rng.integers(2, 5))
     den = int(rng.choice([7, 100, 2 ** 30 + 3]))
@@ -458,7 +458,7 @@ def _two_input_mechanism(rng: np.random.Generator, ratio: Fraction | None):
 
 
 def dp_pure(n: int, seed: int) -> KindResult:
-    from theory.dp import exact, fast
+    from privclaims.theory.dp import exact, fast
 
     res, rng = KindResult("dp.pure"), np.random.default_rng([seed, 9])
     while res.instances < n:
@@ -476,7 +476,7 @@ def dp_pure(n: int, seed: int) -> KindResult:
 
 
 def dp_indistinguishable(n: int, seed: int) -> KindResult:
-    from theory.dp import exact, fast
+    from privclaims.theory.dp import exact, fast
 
     res, rng = KindResult("dp.indistinguishable"), np.random.default_rng([seed, 10])
     while res.instances < n:
@@ -502,7 +502,7 @@ def dp_indistinguishable(n: int, seed: int) -> KindResult:
 def dp_probabilistic(n: int, seed: int) -> KindResult:
     """Definition 3 checker; mechanisms with outputs exactly on p = e^eps q (the breach boundary) and
     delta = the exact breach mass +- 2^-k."""
-    from theory.dp import exact, fast
+    from privclaims.theory.dp import exact, fast
 
     res, rng = KindResult("dp.probabilistic"), np.random.default_rng([seed, 11])
     while res.instances < n:
@@ -557,7 +557,7 @@ def safety_section(results: list[KindResult], seed: int, profile: str, noise: bo
     sec: dict[str, Any] = {"seed": seed, "profile": profile, "kinds": [r.as_row() for r in results],
                            "unsafe_total": sum(r.unsafe for r in results)}
     if noise:
-        from counterexamples.mironov import attack_summary
+        from privclaims.counterexamples.mironov import attack_summary
 
         sec["noise"] = attack_summary(seed)
     return sec
@@ -567,7 +567,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import json
 
-    ap = argparse.ArgumentParser(prog="python -m counterexamples.float_safety", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m privclaims.counterexamples.float_safety", description=__doc__.splitlines()[0])
     ap.add_argument("--thorough", action="store_true", help="100,000 instances per kind")
     ap.add_argument("--size", type=int)
     ap.add_argument("--seed", type=int, default=20261121)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable
 
 import z3
 
-from theory.numbers import Q
+from privclaims.theory.numbers import Q
 
 
 class NonRationalWitness(ValueError):

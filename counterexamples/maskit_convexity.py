@@ -14,12 +14,12 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Iterator
 
-from counterexamples.harness import SearchResult, exhaustive_search
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit.model import markov_chain
-from theory.maskit.search import coordinates, vector_from
-from theory.numbers import ONE, Q, ZERO
+from privclaims.counterexamples.harness import SearchResult, exhaustive_search
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit.model import markov_chain
+from privclaims.theory.maskit.search import coordinates, vector_from
+from privclaims.theory.numbers import ONE, Q, ZERO
 
 LABELS = ("u", "v", "s")
 S = ["s"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Any, Callable, Iterator
 
-from counterexamples.harness import SearchResult, exhaustive_search
-from theory.maskit.model import MarkovChain, markov_chain
-from theory.maskit.search import coordinates, vector_from
-from theory.numbers import ZERO, Q
+from privclaims.counterexamples.harness import SearchResult, exhaustive_search
+from privclaims.theory.maskit.model import MarkovChain, markov_chain
+from privclaims.theory.maskit.search import coordinates, vector_from
+from privclaims.theory.numbers import ZERO, Q
 
 LABELS = ("a", "b")
 

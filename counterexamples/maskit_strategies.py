@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from counterexamples.strategies import distributions
-from theory.floats import UNDERFLOW_FLOOR
-from theory.maskit.model import MarkovChain, markov_chain
-from theory.numbers import Q
+from privclaims.counterexamples.strategies import distributions
+from privclaims.theory.floats import UNDERFLOW_FLOOR
+from privclaims.theory.maskit.model import MarkovChain, markov_chain
+from privclaims.theory.numbers import Q
 
 
 @st.composite
@@ -119,7 +119,7 @@ def shift_mass(row: list[Any], src: int, dst: int, e: Any) -> list[Any]:
 
 def certificate_masses(T: int) -> list[Any]:
     """Masses 2^-k around the boundary of the fast twin's no-underflow certificate at horizon T
-    (:func:`theory.maskit.fast._cannot_underflow`: (min entry * min p)^T >= 2 * UNDERFLOW_FLOOR = 2^-899, so with
+    (:func:`privclaims.theory.maskit.fast._cannot_underflow`: (min entry * min p)^T >= 2 * UNDERFLOW_FLOOR = 2^-899, so with
     p = 1 it holds iff T k <= 899): k = 899 // T - 1, 899 // T, 899 // T + 1, and 899 // (T - 1), where a
     certificate counting T - 1 factors instead of T would still claim that no normaliser underflows."""
     b = int(-np.log2(UNDERFLOW_FLOOR)) - 1

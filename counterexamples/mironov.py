@@ -2,11 +2,11 @@
 
 The attack: a noisy count ``y = c + lam * S * ln(U)`` computed in float64 takes only a sparse,
 c-dependent set of double values. Given ``y`` and two neighbouring candidates ``c``, ``c + 1``, the
-attacker checks whether ``y`` is reachable from each (:func:`theory.noise.laplace.naive_output_possible`).
+attacker checks whether ``y`` is reachable from each (:func:`privclaims.theory.noise.laplace.naive_output_possible`).
 An output reachable from ``c`` but not from ``c + 1`` has likelihood ratio ``Pr[y | c] / Pr[y | c+1] = inf``:
 the privacy loss is unbounded, not ``1/lam``.
 
-Our sampler (:func:`theory.noise.laplace.laplace_on_grid`) publishes ``c + g K`` with K exactly
+Our sampler (:func:`privclaims.theory.noise.laplace.laplace_on_grid`) publishes ``c + g K`` with K exactly
 discrete-Laplace: ``Pr[K = k] = (1 - r)/(1 + r) r^|k|``, ``r = e^{-g/lam}``. For integer c and
 ``g = 1/G`` every output lies on the grid ``gZ`` whichever c is true, and shifting c by one moves K by
 G steps, so ``Pr[y | c] / Pr[y | c+1] = r^{|k| - |k - G|}`` lies in ``[r^G, r^{-G}] = [e^{-1/lam}, e^{1/lam}]``
@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from theory.noise.laplace import BitSource, discrete_laplace_pmf, laplace_on_grid, naive_float_laplace, naive_output_possible
-from theory.numbers import Q, rational_str
+from privclaims.theory.noise.laplace import BitSource, discrete_laplace_pmf, laplace_on_grid, naive_float_laplace, naive_output_possible
+from privclaims.theory.numbers import Q, rational_str
 
 
 def naive_attack(c: float, lam: float, draws: int, seed: int) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 from hypothesis.strategies import SearchStrategy
 
-from counterexamples.harness import SearchResult
+from privclaims.counterexamples.harness import SearchResult
 
 
 def property_search(

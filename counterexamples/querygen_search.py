@@ -11,7 +11,7 @@
   smaller traffic (against "under a uniform distribution traffic grows with guessing entropy").
 * :func:`z3_guessing_bound` — z3: no sorted distribution on ``n`` values has ``Σ p_i·i > (n+1)/2``.
 
-Every witness is re-verified with the exact twin (:mod:`theory.querygen.exact`).
+Every witness is re-verified with the exact twin (:mod:`privclaims.theory.querygen.exact`).
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from typing import Any
 import z3
 from hypothesis import strategies as st
 
-from counterexamples.harness import SearchResult, exhaustive_search, z3_search
-from counterexamples.property_search import property_search
-from theory.numbers import Q
-from theory.querygen import exact, fast
-from theory.querygen.instances import instances
-from theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table, remove
+from privclaims.counterexamples.harness import SearchResult, exhaustive_search, z3_search
+from privclaims.counterexamples.property_search import property_search
+from privclaims.theory.numbers import Q
+from privclaims.theory.querygen import exact, fast
+from privclaims.theory.querygen.instances import instances
+from privclaims.theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table, remove
 
 
 def _multiset_tables(types: list[tuple], max_count: int, names: tuple[str, ...], domains: dict):
@@ -171,7 +171,7 @@ def z3_guessing_bound(n: int, timeout_ms: int = 20_000) -> SearchResult:
         return p
 
     def decode(model, p):
-        from counterexamples.harness import model_rational
+        from privclaims.counterexamples.harness import model_rational
         return [model_rational(model, x) for x in p]
 
     def verify(w) -> bool:

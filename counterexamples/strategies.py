@@ -10,8 +10,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from theory.dp.mechanism import FiniteMechanism, finite_mechanism
-from theory.numbers import Q
+from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
+from privclaims.theory.numbers import Q
 
 
 @st.composite
@@ -50,7 +50,7 @@ def finite_systems(draw: Any, contexts: tuple = ("a", "b", "c"), max_T: int = 2,
     have probability 0) and a random channel to ``max_outputs`` outputs."""
     from itertools import product
 
-    from theory.dp.delta_privacy import finite_system
+    from privclaims.theory.dp.delta_privacy import finite_system
 
     T = draw(st.integers(1, max_T))
     streams = list(product(contexts, repeat=T))

@@ -15,12 +15,12 @@ from typing import Any
 
 import z3
 
-from counterexamples.harness import SearchResult, exhaustive_search, model_rational, z3_search
-from theory.dp import exact as dpx
-from theory.dp.mechanism import finite_mechanism
-from theory.numbers import Epsilon, Q
-from theory.zealous.finite import small_domain, zealous_mechanism
-from theory.zealous.model import ZealousParams
+from privclaims.counterexamples.harness import SearchResult, exhaustive_search, model_rational, z3_search
+from privclaims.theory.dp import exact as dpx
+from privclaims.theory.dp.mechanism import finite_mechanism
+from privclaims.theory.numbers import Epsilon, Q
+from privclaims.theory.zealous.finite import small_domain, zealous_mechanism
+from privclaims.theory.zealous.model import ZealousParams
 
 
 def prop9_smt(n_outputs: int, exp_eps: Any, timeout_ms: int = 30_000) -> SearchResult:

@@ -27,7 +27,7 @@ The mathematics lives in ``theory/`` (exact twins); this package only reads form
 import importlib
 from typing import Any
 
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 __all__ = ["InvalidInput", "dp", "maskit", "ads", "count", "zealous", "querygen"]
 _SYSTEMS = ("dp", "maskit", "ads", "count", "zealous", "querygen")

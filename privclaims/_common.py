@@ -1,7 +1,7 @@
 """Shared plumbing of the public API: exact renderings, format parsing, size guards, progress.
 
 Nothing here is privacy math; it reads user files into the validated objects of ``theory/`` and
-renders exact results. Every problem with an input raises :class:`theory.errors.InvalidInput`
+renders exact results. Every problem with an input raises :class:`privclaims.theory.errors.InvalidInput`
 with a message naming the file/field, the offending value and the rule it breaks.
 """
 
@@ -15,8 +15,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, is_rational, rational_str, upper_rational
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational, is_rational, rational_str, upper_rational
 
 __all__ = [
     "InvalidInput", "exact", "decimal", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",

@@ -33,9 +33,9 @@ Example::
 
 **What comes back**: :class:`GreedyResult` (Greedy's ads, revenue and marginal benefits; with the optimum
 its ads, revenue, the ratio and the guarantee). k must lie in [1, number of ads]; ``optimum`` must be a
-bool; anything else raises :class:`theory.errors.InvalidInput`.
+bool; anything else raises :class:`privclaims.theory.errors.InvalidInput`.
 
-Exact twin: :mod:`theory.ads.exact` (``greedy_run``, ``optimum``, ``greedy_guarantee``).
+Exact twin: :mod:`privclaims.theory.ads.exact` (``greedy_run``, ``optimum``, ``greedy_guarantee``).
 """
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ from math import comb
 from pathlib import Path
 from typing import Any, Mapping
 
-from theory.ads import exact as _exact
-from theory.ads.model import AdInstance, ad_instance, check_k
-from theory.errors import InvalidInput
-from theory.numbers import Q
+from privclaims.theory.ads import exact as _exact
+from privclaims.theory.ads.model import AdInstance, ad_instance, check_k
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
 
 from privclaims._common import Floats, check_flag, check_floats, expect, decimal, exact, guard, number_json, read_distribution, read_json, read_rational
 

@@ -4,7 +4,7 @@ Exit status: 0 when the stated property holds, 1 when it does not (the witness i
 input (one line on stderr naming the problem; never a traceback). ``--json`` prints the result as
 JSON instead of the plain-words summary.
 
-``privclaims ledger ...`` runs the claims ledger (= ``python -m checks ...``); for backward
+``privclaims ledger ...`` runs the claims ledger (= ``python -m privclaims ledger ...``); for backward
 compatibility ``privclaims --list`` and any first argument starting with ``-`` do too.
 """
 
@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any, Callable, Sequence
 
-from theory.errors import InvalidInput, UndecidedComparison
+from privclaims.theory.errors import InvalidInput, UndecidedComparison
 
 FORMATS = {
     "mechanism": """MECH.json — a finite mechanism, probabilities as exact strings, each row summing to 1:
@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strategy", choices=("brute", "best", "worst", "random", "all"), default="best")
     p.add_argument("--seed", type=int, default=0)
 
-    systems.add_parser("ledger", help="the claims ledger (= python -m checks; see privclaims ledger --help)",
+    systems.add_parser("ledger", help="the claims ledger (= python -m privclaims ledger; see privclaims ledger --help)",
                        add_help=False)
     systems.add_parser("show", help="one claim's verdict and readings: privclaims show ID [--from REPORT.json]",
                        add_help=False)
@@ -266,16 +266,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--version"]:
+        from importlib.metadata import version
+
+        print(f"privclaims {version('privclaims')}")
+        return 0
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
-        from checks.cli import main as ledger
+        from privclaims.checks.cli import main as ledger
 
         return ledger(argv)
     if argv and argv[0] == "ledger":
-        from checks.cli import main as ledger
+        from privclaims.checks.cli import main as ledger
 
         return ledger(argv[1:])
     if argv and argv[0] == "show":
-        from checks.cli import main as ledger
+        from privclaims.checks.cli import main as ledger
 
         if len(argv) < 2 or argv[1].startswith("-"):
             print("privclaims show: error: give a claim ID: privclaims show ID [--from REPORT.json]", file=sys.stderr)

@@ -32,10 +32,10 @@ count, σ², each share's variance, the realised noise variance, ``private`` (Th
 the breach probability as a decimal rounded *up*; ``holds`` = released and private. Paillier runs cost about
 N (bits/2048)^3 encryptions of ~12 ms and are refused above 20,000 (use ``protocol="pads"``). Bad arguments (N outside
 [2, 100000], t outside [0, 1), ε <= 0, δ outside (0, 1), σ² <= 0, ``drop``/``ones`` outside [0, N], a
-Paillier key outside [128, 8192] bits, a seed outside [0, 2^63)) raise :class:`theory.errors.InvalidInput`.
+Paillier key outside [128, 8192] bits, a seed outside [0, 2^63)) raise :class:`privclaims.theory.errors.InvalidInput`.
 
-The participants are :mod:`theory.count.protocol`'s; σ² is :func:`theory.count.model.theorem1_sigma2`; the
-privacy decision is :mod:`theory.count.exact_privacy`.
+The participants are :mod:`privclaims.theory.count.protocol`'s; σ² is :func:`privclaims.theory.count.model.theorem1_sigma2`; the
+privacy decision is :mod:`privclaims.theory.count.exact_privacy`.
 """
 
 from __future__ import annotations
@@ -43,13 +43,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from theory.count import exact_privacy as _privacy
-from theory.count import protocol as _protocol
-from theory.count.encryption import PaillierScheme
-from theory.count.model import CountParams, privacy_eps_delta
-from theory.count.model import theorem1_sigma2 as _theorem1_sigma2
-from theory.errors import InvalidInput
-from theory.numbers import as_rational
+from privclaims.theory.count import exact_privacy as _privacy
+from privclaims.theory.count import protocol as _protocol
+from privclaims.theory.count.encryption import PaillierScheme
+from privclaims.theory.count.model import CountParams, privacy_eps_delta
+from privclaims.theory.count.model import theorem1_sigma2 as _theorem1_sigma2
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import as_rational
 
 from privclaims._common import check_choice, guard, check_int, check_seed, decimal, enclosed_decimal_up, exact, number_json, progress_bar
 
@@ -79,7 +79,7 @@ class _ShowingProgress(PaillierScheme):
 
 def theorem1_sigma2(epsilon: object, delta: object) -> Any:
     """Theorem 1's variance ``2 ln(4/δ)/ε²`` (s = 1), rounded up to a multiple of 1/1000 (exact rational);
-    = :func:`theory.count.model.theorem1_sigma2`."""
+    = :func:`privclaims.theory.count.model.theorem1_sigma2`."""
     return _theorem1_sigma2(epsilon, delta)
 
 

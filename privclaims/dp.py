@@ -37,9 +37,9 @@ Example::
 **What comes back**: :class:`DPReport` (``holds``, one :class:`NotionVerdict` per notion with the exact
 least parameter, its decimal rounded *up* — a user copying it never asks for less privacy — and the witness).
 Every bad argument (a non-mechanism, ε < 0, δ outside [0, 1], an unknown notion or quantifier, a row not
-summing to 1, a float without ``floats=dp.Floats(True)``) raises :class:`theory.errors.InvalidInput`.
+summing to 1, a float without ``floats=dp.Floats(True)``) raises :class:`privclaims.theory.errors.InvalidInput`.
 
-The exact checkers are :mod:`theory.dp.exact`; this module only reads, calls and renders.
+The exact checkers are :mod:`privclaims.theory.dp.exact`; this module only reads, calls and renders.
 """
 
 from __future__ import annotations
@@ -48,10 +48,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable, Mapping
 
-from theory.dp import exact as _exact
-from theory.dp.mechanism import FiniteMechanism, finite_mechanism
-from theory.errors import InvalidInput
-from theory.numbers import Epsilon, Q, as_rational, to_interval
+from privclaims.theory.dp import exact as _exact
+from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Epsilon, Q, as_rational, to_interval
 
 from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
 

@@ -40,12 +40,12 @@ belief may exceed the prior by at most δ.
 the policy meets, ``utility`` = expected released contexts per day, ``breach``), :class:`SearchResult`
 (the policy ``p`` and its exact ``recheck``), :class:`FilterResult` (the released streams). Each has
 ``summary()`` (plain words, the witness when it fails) and ``as_json()``; exact values are rationals.
-Gains print with decimals rounded *up*. Bad input raises :class:`theory.errors.InvalidInput` naming the
+Gains print with decimals rounded *up*. Bad input raises :class:`privclaims.theory.errors.InvalidInput` naming the
 value and the rule: ``sensitive`` must be a list of context names (a bare string is refused), outputs and
 streams have T context indices in [0, n), δ lies in (0, 1), ``grid`` in [1, 64], seeds in [0, 2^63).
 Algorithm 3 is polynomial but its exact rationals grow with T: the check is refused above about
 T^3 n^2 = 5·10^7 steps and the search above T^4 n^3 grid = 5·10^7, naming the float twin
-:func:`theory.maskit.fast.max_breach`.
+:func:`privclaims.theory.maskit.fast.max_breach`.
 
 Example::
 
@@ -55,8 +55,8 @@ Example::
     >>> r.holds, r.breach.stream
     (False, ...)
 
-The exact algorithms are :mod:`theory.maskit.exact` (``max_breach``, ``utility``, ``okay_to_release``,
-``simulatable_utility``) and :mod:`theory.maskit.search`; this module only reads, calls and renders.
+The exact algorithms are :mod:`privclaims.theory.maskit.exact` (``max_breach``, ``utility``, ``okay_to_release``,
+``simulatable_utility``) and :mod:`privclaims.theory.maskit.search`; this module only reads, calls and renders.
 """
 
 from __future__ import annotations
@@ -69,11 +69,11 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from theory.errors import InvalidInput
-from theory.maskit import exact as _exact
-from theory.maskit import search as _search
-from theory.maskit import system as _system
-from theory.maskit.model import (
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit import exact as _exact
+from privclaims.theory.maskit import search as _search
+from privclaims.theory.maskit import system as _system
+from privclaims.theory.maskit.model import (
     MarkovChain,
     check_output,
     check_delta,
@@ -170,7 +170,7 @@ def _chain(chain: Any) -> MarkovChain:
 
 CHECK_WORK_LIMIT = 5 * 10**7
 SEARCH_WORK_LIMIT = 5 * 10**7
-_FAST = ("use the float twin theory.maskit.fast.max_breach (more cautious, polynomial and fast), "
+_FAST = ("use the float twin privclaims.theory.maskit.fast.max_breach (more cautious, polynomial and fast), "
          "or check shorter windows of the day (fewer step matrices)")
 
 

@@ -32,9 +32,9 @@ Example::
 Q̂, the removed attributes, G exact and as a decimal rounded *down* — never above the real privacy —,
 the traffic and whether G_min is met). Bad arguments (a non-table, a query that is not a mapping of
 attribute names to values of the table, an unknown target or strategy, a seed outside [0, 2^63)) raise
-:class:`theory.errors.InvalidInput`; Brute-Force is refused above 2^20 candidates, naming Best-Fit.
+:class:`privclaims.theory.errors.InvalidInput`; Brute-Force is refused above 2^20 candidates, naming Best-Fit.
 
-Exact twin: :mod:`theory.querygen.exact` (G as an exact fraction num/N).
+Exact twin: :mod:`privclaims.theory.querygen.exact` (G as an exact fraction num/N).
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from theory.errors import InvalidInput
-from theory.querygen import exact as _exact
-from theory.querygen.model import AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star, make_table, validate_request
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.querygen import exact as _exact
+from privclaims.theory.querygen.model import AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star, make_table, validate_request
 
 from privclaims._common import as_path, check_choice, check_seed, decimal, exact, expect, guard, number_json, shown
 

@@ -29,7 +29,7 @@ Malformed lines are reported as ``file:line``.
 rounded *up* from rigorous enclosures, τ′ to 3 places rounded up) and :class:`PublishResult` (the released
 items with their exact noisy counts, and why none were). Bad arguments (U or m not a positive integer,
 ε <= 0, δ outside (0, 1), an unknown kind or engine, a seed outside [0, 2^63), a missing log) raise
-:class:`theory.errors.InvalidInput`.
+:class:`privclaims.theory.errors.InvalidInput`.
 
 Example::
 
@@ -38,7 +38,7 @@ Example::
     >>> p.tau, p.tau_prime_decimal
     (2, ...)
 
-The formulas are :mod:`theory.zealous.parameters`; the release is :mod:`theory.zealous.engines`
+The formulas are :mod:`privclaims.theory.zealous.parameters`; the release is :mod:`privclaims.theory.zealous.engines`
 (exact discrete-Laplace noise on a 1/1024 grid; no float noise). Every random choice is keyed by
 (seed, user, item) and (seed, kind, item), so the ``python``, ``duckdb`` and ``dask`` engines publish the
 same items with the same noisy counts for the same seed.
@@ -50,13 +50,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Hashable, Mapping
 
-from theory.errors import InvalidInput
-from theory.numbers import rigorous_sign, to_interval
-from theory.zealous.experiments import zealous_params
-from theory.zealous import engines as _engines
-from theory.zealous.loaders import load_aol, load_user_dir
-from theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
-from theory.zealous.parameters import thm13_delta_prime, thm14_delta, thm14_min_tau_prime
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import rigorous_sign, to_interval
+from privclaims.theory.zealous.experiments import zealous_params
+from privclaims.theory.zealous import engines as _engines
+from privclaims.theory.zealous.loaders import load_aol, load_user_dir
+from privclaims.theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
+from privclaims.theory.zealous.parameters import thm13_delta_prime, thm14_delta, thm14_min_tau_prime
 
 from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, number_json
 

@@ -25,6 +25,6 @@ settings.load_profile(PROFILE)
 
 
 def data_dir() -> Path | None:
-    from checks.registry import default_data_dir
+    from privclaims.checks.registry import default_data_dir
 
     return default_data_dir()

@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counterexamples.ads_strategies import trees
-from theory.ads import exact as E
-from theory.ads.aol import AdService, build_events, domain, generalize, read_log_dir, read_user_file, sample_test_events
-from theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbed_tight_instance, tight_instance
-from theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
-from theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, is_one_attribute_at_a_time,
+from privclaims.counterexamples.ads_strategies import trees
+from privclaims.theory.ads import exact as E
+from privclaims.theory.ads.aol import AdService, build_events, domain, generalize, read_log_dir, read_user_file, sample_test_events
+from privclaims.theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbed_tight_instance, tight_instance
+from privclaims.theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
+from privclaims.theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, is_one_attribute_at_a_time,
                                   is_valid_cut, truncate_decimal)
-from theory.ads.model import ad_instance
-from theory.errors import InvalidInput
-from theory.numbers import Q
+from privclaims.theory.ads.model import ad_instance
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
 
 
 @given(st.integers(1, 4).flatmap(lambda n: st.tuples(
@@ -253,7 +253,7 @@ def test_aol_reader_errors(tmp_path):
 
 def test_z3_encodings_are_satisfiable_where_expected():
     """The z3 encodings can produce models: the worst ratio at (3 ads, 3 contexts, k = 2) is the bound."""
-    from counterexamples.ads_greedy_z3 import ratio_bound, search_lemmas, worst_ratio
+    from privclaims.counterexamples.ads_greedy_z3 import ratio_bound, search_lemmas, worst_ratio
 
     w = worst_ratio(3, 3, 2)
     assert w["worst_ratio"] == ratio_bound(2) == w["exact_twin_ratio_on_witness"]
@@ -277,7 +277,7 @@ def test_aol_reader_on_real_files():
 def test_ads_suite_cache_honours_privclaims_cache(tmp_path, monkeypatch):
     """The AOL suite's result file goes to ``$PRIVCLAIMS_CACHE`` (the experiment cache of the README), and a
     second call reads it back instead of recomputing."""
-    import checks.claims.ads.experiments as X
+    import privclaims.checks.claims.ads.experiments as X
 
     logs, cache = tmp_path / "logs", tmp_path / "cache"
     logs.mkdir()

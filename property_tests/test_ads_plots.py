@@ -6,11 +6,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from theory.ads.plots import (  # noqa: E402
+from privclaims.theory.ads.plots import (  # noqa: E402
     frequency_of_frequencies, greedy_vs_optimum, plot_frontier, plot_k_sweep, plot_threshold_sweep, random_instance,
     tight_ratios,
 )
-from theory.numbers import Q  # noqa: E402
+from privclaims.theory.numbers import Q  # noqa: E402
 
 
 def test_random_instances_are_valid_and_greedy_meets_theorem_7():

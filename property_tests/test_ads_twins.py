@@ -1,4 +1,4 @@
-"""Exact vs fast twin agreement, invariants and bad-input errors for theory.ads."""
+"""Exact vs fast twin agreement, invariants and bad-input errors for privclaims.theory.ads."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import scipy.sparse as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counterexamples.ads_strategies import ad_instances, instance_and_alpha, instance_and_k
-from theory.ads import exact as E
-from theory.ads import fast as F
-from theory.ads.model import ContextHierarchy, ad_instance
-from theory.errors import InvalidInput
-from theory.numbers import Q
+from privclaims.counterexamples.ads_strategies import ad_instances, instance_and_alpha, instance_and_k
+from privclaims.theory.ads import exact as E
+from privclaims.theory.ads import fast as F
+from privclaims.theory.ads.model import ContextHierarchy, ad_instance
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
 
 
 @given(instance_and_k(max_ads=6, max_contexts=5, dyadic=True, context_payments=True, threshold=True))

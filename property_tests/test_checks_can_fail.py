@@ -3,8 +3,8 @@
 A mechanical scan: for every registered check (all six areas) we parse its source and collect the
 verdicts it can *reach* — the verdict constructors it names (``verified``, ``verified_bounded``,
 ``refuted``, ``discrepancy``, ``reproduced``, ``unverifiable``, ``Outcome("…")``), following calls into
-functions defined in ``checks.*`` modules (same-module helpers, area helpers such as
-``property_verdict``, and ``checks.verdict``'s own ``compare_exact`` / ``compare_all``, which can
+functions defined in ``privclaims.checks.*`` modules (same-module helpers, area helpers such as
+``property_verdict``, and ``privclaims.checks.verdict``'s own ``compare_exact`` / ``compare_all``, which can
 yield two verdicts). ``Outcome(<non-literal>)`` counts as a verdict computed at run time.
 ``not-checked`` (a skip) and ``error`` do not count as a verdict the claim can receive.
 
@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import pytest
 
-from checks.registry import load_all
+from privclaims.checks.registry import load_all
 
 CONSTRUCTORS = {
     "verified": "verified",
@@ -53,7 +53,7 @@ def _unwrap(obj: Any) -> Any:
 
 def _is_checks_function(obj: Any) -> bool:
     obj = _unwrap(obj)
-    return isinstance(obj, types.FunctionType) and (obj.__module__ or "").startswith("checks.")
+    return isinstance(obj, types.FunctionType) and (obj.__module__ or "").startswith("privclaims.checks.")
 
 
 def _resolve(node: ast.AST, env: dict[str, Any]) -> Any:
@@ -75,7 +75,7 @@ def _name_of(node: ast.AST) -> str | None:
 
 
 def reachable_verdicts(fn: Callable, _seen: set | None = None) -> set[str]:
-    """The verdicts ``fn`` can return, by a scan of its source and of the checks.* functions it calls."""
+    """The verdicts ``fn`` can return, by a scan of its source and of the privclaims.checks.* functions it calls."""
     fn = _unwrap(fn)
     seen = set() if _seen is None else _seen
     if fn in seen:
@@ -142,7 +142,7 @@ def _cell_filled(cell) -> bool:
 
 @functools.lru_cache(maxsize=None)
 def _verdict_module():
-    import checks.verdict as v
+    import privclaims.checks.verdict as v
     return v
 
 
@@ -171,7 +171,7 @@ def can_fail(verdicts: set[str]) -> bool:
 def _run_patched(claim_id: str, module: str, **patches: Any) -> str:
     """Run ``claim_id``'s check with module-level names of ``module`` replaced (restored afterwards);
     returns the verdict, skipping the test when the check's data set is absent."""
-    from checks.registry import Context, DataMissing, default_data_dir
+    from privclaims.checks.registry import Context, DataMissing, default_data_dir
 
     mod = importlib.import_module(module)
     saved = {k: getattr(mod, k) for k in patches}
@@ -187,98 +187,98 @@ def _run_patched(claim_id: str, module: str, **patches: Any) -> str:
 
 
 def _table2_decreasing() -> str:
-    from checks.claims.querygen import PAPER_TABLE2
+    from privclaims.checks.claims.querygen import PAPER_TABLE2
 
     col = list(PAPER_TABLE2["Income"])
     col[8], col[9] = col[9], col[8]  # 1.8444, 1.9672 swapped: a decreasing step no Worst-Fit run can print
-    return _run_patched("querygen.table2", "checks.claims.querygen", PAPER_TABLE2={**PAPER_TABLE2, "Income": col})
+    return _run_patched("querygen.table2", "privclaims.checks.claims.querygen", PAPER_TABLE2={**PAPER_TABLE2, "Income": col})
 
 
 def _dataset_gender_groups() -> str:
-    from theory.querygen import hmda
+    from privclaims.theory.querygen import hmda
 
     groups = tuple(1 if a == "Gender" else g for a, g in zip(hmda.PAPER_ATTRIBUTES, hmda.PAPER_GROUPS))
-    return _run_patched("querygen.text_dataset", "theory.querygen.hmda", PAPER_GROUPS=groups)
+    return _run_patched("querygen.text_dataset", "privclaims.theory.querygen.hmda", PAPER_GROUPS=groups)
 
 
 def _maskit_46ms_text_off() -> str:
     # the text's 'at most 128 ms on the phone' printed as 127: no longer Table 3.2's largest phone time
-    return _run_patched("maskit.text_46ms", "checks.claims.maskit.experiments", PAPER_TEXT_PHONE_MS=127)
+    return _run_patched("maskit.text_46ms", "privclaims.checks.claims.maskit.experiments", PAPER_TEXT_PHONE_MS=127)
 
 
 def _maskit_dataset_hours_off() -> str:
-    from checks.claims.maskit.experiments import PAPER_DATASET
+    from privclaims.checks.claims.maskit.experiments import PAPER_DATASET
 
     # 166,200 hours over 91 users is 76 days each, not the printed average of 122
-    return _run_patched("maskit.text_dataset", "checks.claims.maskit.experiments",
+    return _run_patched("maskit.text_dataset", "privclaims.checks.claims.maskit.experiments",
                         PAPER_DATASET={**PAPER_DATASET, "total_hours": 166200})
 
 
 def _def2_strict_oracle() -> str:
     # the closed form with '>' for '≥': at p = 1/2, e^ε = 1 the checker (rightly) says ε-DP, the oracle not
-    return _run_patched("dp.def2", "checks.claims.dp", _oracle_dp=lambda p, eps: eps.sign_of_diff(p, 1 - p) < 0)
+    return _run_patched("dp.def2", "privclaims.checks.claims.dp", _oracle_dp=lambda p, eps: eps.sign_of_diff(p, 1 - p) < 0)
 
 
 def _one_level_range(claim_id: str) -> str:
     # the substitute's shape with the levels reaching all the way to G(all-*) only (the range the author
     # first fixed): the reproductions then pass, so their 'unverifiable' follows from the second range
-    from theory.numbers import Q
+    from privclaims.theory.numbers import Q
 
-    return _run_patched(claim_id, "checks.claims.querygen", LEVEL_REACHES=(Q(1),))
+    return _run_patched(claim_id, "privclaims.checks.claims.querygen", LEVEL_REACHES=(Q(1),))
 
 
 def _view_restriction_ignores_u() -> str:
     # a restriction L_{U'} that keeps every user of L (users outside U' not dropped): our bug, verdict error
-    return _run_patched("dp.def_view", "checks.claims.count.definitions", restrict=lambda L, U: dict(L))
+    return _run_patched("dp.def_view", "privclaims.checks.claims.count.definitions", restrict=lambda L, U: dict(L))
 
 
 def _def5_laws_always_equal() -> str:
     # an exact law comparison that says every two view laws are equal: the leaky protocol then passes the
     # explicit simulator, so the checker disagrees with a known case (verdict error)
-    return _run_patched("dp.def5", "checks.claims.count.definitions", laws_equal=lambda a, b: True)
+    return _run_patched("dp.def5", "privclaims.checks.claims.count.definitions", laws_equal=lambda a, b: True)
 
 
 def _kanon_literal_off_by_one() -> str:
     # Definition 1 read literally but with "at least k others" for "at least k - 1 others"
-    from theory.zealous.anonymity import is_k_anonymous_literal
+    from privclaims.theory.zealous.anonymity import is_k_anonymous_literal
 
-    return _run_patched("dp.def1", "checks.claims.zealous.definitions",
+    return _run_patched("dp.def1", "privclaims.checks.claims.zealous.definitions",
                         is_k_anonymous_literal=lambda rel, k: is_k_anonymous_literal(rel, k + 1))
 
 
 def _kquery_checker_k_plus_one() -> str:
-    from theory.zealous.anonymity import is_k_query_anonymous
+    from privclaims.theory.zealous.anonymity import is_k_query_anonymous
 
-    return _run_patched("dp.def_kquery", "checks.claims.zealous.definitions",
+    return _run_patched("dp.def_kquery", "privclaims.checks.claims.zealous.definitions",
                         is_k_query_anonymous=lambda log, out, k: is_k_query_anonymous(log, out, k + 1))
 
 
 def _ksession_no_deletion() -> str:
     # an "anonymiser" that publishes every session's keyword set unchanged
-    from theory.zealous.anonymity import sessions
+    from privclaims.theory.zealous.anonymity import sessions
 
-    return _run_patched("dp.def_ksession", "checks.claims.zealous.definitions",
+    return _run_patched("dp.def_ksession", "privclaims.checks.claims.zealous.definitions",
                         k_session_anonymize=lambda log, k: [frozenset(w for e in ents for w in e.query.split())
                                                             for _, ents in sessions(log)])
 
 
 def _kkeyword_no_generalisation() -> str:
     # an "anonymiser" that publishes the raw keyword histogram (no prefix generalisation, no cutoff)
-    from theory.zealous.histograms import item_histogram
+    from privclaims.theory.zealous.histograms import item_histogram
 
-    return _run_patched("dp.def_kkeyword", "checks.claims.zealous.definitions",
+    return _run_patched("dp.def_kkeyword", "privclaims.checks.claims.zealous.definitions",
                         k_keyword_anonymize=lambda log, k: item_histogram(log, "keywords"))
 
 
 def _fig6_8_generated_log() -> str:
     # a generated log in place of the substitute: 100 users who each pose 'a' then 'b' (one query pair), at eps = 1.
     # m = 1 publishes the pair (tau' ~ 22 < 100), m = 6 does not (tau' ~ 133 > 100): m = 6 covers less
-    from theory.zealous.experiments import Experiment
-    from theory.zealous.model import Entry, SearchLog
+    from privclaims.theory.zealous.experiments import Experiment
+    from privclaims.theory.zealous.model import Entry, SearchLog
 
     t0 = 1141603200
     ex = Experiment(SearchLog({f"u{i}": [Entry("a", t0), Entry("b", t0 + 60)] for i in range(100)}))
-    return _run_patched("zealous.fig6_8", "checks.claims.zealous.figures", _ex=lambda ctx: ex, EPS_APPS=(1,))
+    return _run_patched("zealous.fig6_8", "privclaims.checks.claims.zealous.figures", _ex=lambda ctx: ex, EPS_APPS=(1,))
 
 
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
@@ -317,7 +317,7 @@ PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
 
 
 def test_scanner_sees_two_verdicts_through_compare_exact():
-    from checks.verdict import compare_exact
+    from privclaims.checks.verdict import compare_exact
 
     def check(ctx):
         return compare_exact(1, 2)
@@ -326,7 +326,7 @@ def test_scanner_sees_two_verdicts_through_compare_exact():
 
 
 def test_scanner_flags_a_fixed_verdict():
-    from checks.verdict import discrepancy
+    from privclaims.checks.verdict import discrepancy
 
     def check(ctx):
         ok = True

@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from theory.count.exact_adaptive import (count_only, estimates_mechanism, gaussian_tail_bound, released_delta_bound,
+from privclaims.theory.count.exact_adaptive import (count_only, estimates_mechanism, gaussian_tail_bound, released_delta_bound,
                                          truncated_discrete_gaussian, untruncated_delta_bound)
-from theory.count.exact_topdown import estimates
-from theory.count.hierarchy import Entry, complete_tree
-from theory.dp import exact as dpx
-from theory.errors import InvalidInput
-from theory.numbers import ONE, Epsilon, Q
+from privclaims.theory.count.exact_topdown import estimates
+from privclaims.theory.count.hierarchy import Entry, complete_tree
+from privclaims.theory.dp import exact as dpx
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ONE, Epsilon, Q
 
 
 def _chain_logs():

@@ -1,15 +1,15 @@
-"""Released TopDown statistics feed the ads area's Greedy (theory.count.delivery)."""
+"""Released TopDown statistics feed the ads area's Greedy (privclaims.theory.count.delivery)."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from theory.ads import exact as ads_exact
-from theory.count.delivery import backed_off_ctr, delivery_instance
-from theory.count.exact_topdown import estimates, true_counts
-from theory.count.hierarchy import Entry, Hierarchy
-from theory.errors import InvalidInput
-from theory.numbers import Q
+from privclaims.theory.ads import exact as ads_exact
+from privclaims.theory.count.delivery import backed_off_ctr, delivery_instance
+from privclaims.theory.count.exact_topdown import estimates, true_counts
+from privclaims.theory.count.hierarchy import Entry, Hierarchy
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
 
 H = Hierarchy({"park": "root", "mall": "root", "run": "park", "skate": "park", "shop": "mall"}, "root")
 

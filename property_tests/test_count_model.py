@@ -3,13 +3,13 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from theory.count.encryption import PaillierScheme
-from theory.count.model import CountParams, bits
-from theory.count.protocol import (
+from privclaims.theory.count.encryption import PaillierScheme
+from privclaims.theory.count.model import CountParams, bits
+from privclaims.theory.count.protocol import (
     AVAILABLE, DROP_BEFORE, PROXY, SERVER2, HonestUser, MaliciousUser, Message, ProtocolAborted, SampledRandomness,
     run_pad_count, run_thesis_count,
 )
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from theory.errors import InvalidInput
-from theory.noise.discrete_gaussian import (
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise.discrete_gaussian import (
     bernoulli_exp_neg, discrete_gaussian, discrete_gaussian_pmf_float, discrete_laplace, floor_sqrt,
 )
 

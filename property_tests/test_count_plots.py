@@ -6,10 +6,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from theory.count import exact_churn as ec  # noqa: E402
-from theory.count import fast_privacy as fa  # noqa: E402
-from theory.count import plots  # noqa: E402
-from theory.numbers import Q  # noqa: E402
+from privclaims.theory.count import exact_churn as ec  # noqa: E402
+from privclaims.theory.count import fast_privacy as fa  # noqa: E402
+from privclaims.theory.count import plots  # noqa: E402
+from privclaims.theory.numbers import Q  # noqa: E402
 
 
 def test_churn_table_exact_column_is_the_exact_twin():

@@ -4,10 +4,10 @@ import mpmath
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from theory.count import exact_privacy as ex
-from theory.count import fast_privacy as fa
-from theory.count.normal_tail import normal_sf
-from theory.numbers import Q
+from privclaims.theory.count import exact_privacy as ex
+from privclaims.theory.count import fast_privacy as fa
+from privclaims.theory.count.normal_tail import normal_sf
+from privclaims.theory.numbers import Q
 
 eps_s = st.fractions(Q(1, 100), 12).map(lambda f: Q(f.numerator, f.denominator))
 delta_s = st.fractions(Q(1, 10**8), Q(99, 100)).map(lambda f: Q(f.numerator, f.denominator))

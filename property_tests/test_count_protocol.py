@@ -5,14 +5,14 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from theory.count import exact_release, fast_release
-from theory.count.encryption import OneTimePad, PaillierScheme, definition9_violations
-from theory.count.model import CountParams
-from theory.count.protocol import (
+from privclaims.theory.count import exact_release, fast_release
+from privclaims.theory.count.encryption import OneTimePad, PaillierScheme, definition9_violations
+from privclaims.theory.count.model import CountParams
+from privclaims.theory.count.protocol import (
     AVAILABLE, DROP_AFTER, DROP_BEFORE, DROP_DURING, PROXY, SERVER, HonestUser, MaliciousUser, ProtocolAborted,
     SampledRandomness, run_pad_count, run_thesis_count,
 )
-from theory.count.views import Scenario, laws_equal, protocol_view_law, rational_gaussian_pmf, simulator_view_law
+from privclaims.theory.count.views import Scenario, laws_equal, protocol_view_law, rational_gaussian_pmf, simulator_view_law
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from theory.count import exact_churn, fast_churn, fast_topdown
-from theory.count.aol import read_user_log
-from theory.count.hierarchy import Entry, Hierarchy, complete_tree, validate_log
-from theory.count.exact_topdown import estimates, limit_contributions, proposition8_bound
-from theory.errors import InvalidInput
+from privclaims.theory.count import exact_churn, fast_churn, fast_topdown
+from privclaims.theory.count.aol import read_user_log
+from privclaims.theory.count.hierarchy import Entry, Hierarchy, complete_tree, validate_log
+from privclaims.theory.count.exact_topdown import estimates, limit_contributions, proposition8_bound
+from privclaims.theory.errors import InvalidInput
 
 
 @st.composite

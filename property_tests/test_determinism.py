@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from checks.catalog import AREAS
+from privclaims.checks.catalog import AREAS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def test_same_seed_same_report_every_area(tmp_path, area):
     docs, outs = [], []
     for i in range(2):
         out = tmp_path / f"r{i}.json"
-        r = subprocess.run([sys.executable, "-m", "checks", "--area", area, "--quick", "--seed", "7", "--json", str(out),
+        r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--area", area, "--quick", "--seed", "7", "--json", str(out),
                             "--workers", str(i + 1), "--no-table"], cwd=ROOT, capture_output=True, text=True, timeout=600)
         assert r.returncode in (0, 1), r.stderr[-2000:]
         assert "Traceback" not in r.stderr
@@ -44,7 +44,7 @@ def test_same_seed_same_report_every_area(tmp_path, area):
 
 def test_other_seed_changes_the_randomised_parts(tmp_path):
     """The seed is honoured: the safety campaign's instances depend on it."""
-    from counterexamples.float_safety import campaign
+    from privclaims.counterexamples.float_safety import campaign
 
     a = campaign("quick", 1, ["maskit.is_private"], size=60)[0]
     b = campaign("quick", 2, ["maskit.is_private"], size=60)[0]

@@ -1,15 +1,15 @@
-"""theory.dp: exact checkers vs the literal definitions, fast vs exact (conservative), bad input."""
+"""privclaims.theory.dp: exact checkers vs the literal definitions, fast vs exact (conservative), bad input."""
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from counterexamples.strategies import exp_epsilons, finite_mechanisms, finite_systems
-from theory.dp import exact, fast
-from theory.dp.delta_privacy import finite_system, is_delta_private, max_breach, posterior_belief, prior_belief
-from theory.dp.mechanism import finite_mechanism
-from theory.errors import InvalidInput
-from theory.numbers import Epsilon, Q
+from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms, finite_systems
+from privclaims.theory.dp import exact, fast
+from privclaims.theory.dp.delta_privacy import finite_system, is_delta_private, max_breach, posterior_belief, prior_belief
+from privclaims.theory.dp.mechanism import finite_mechanism
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Epsilon, Q
 
 deltas = st.sampled_from([Q(0), Q(1, 20), Q(1, 10), Q(1, 4), Q(1, 2), Q(1)])
 

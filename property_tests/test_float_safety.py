@@ -10,8 +10,8 @@ import mpmath
 import numpy as np
 import pytest
 
-from counterexamples import float_safety as fs
-from theory.numbers import Q, rigorous_sign, to_interval
+from privclaims.counterexamples import float_safety as fs
+from privclaims.theory.numbers import Q, rigorous_sign, to_interval
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
 
@@ -27,7 +27,7 @@ def test_no_unsafe_disagreement(kind):
 
 def test_campaign_detects_an_unsafe_twin():
     """The campaign can fail: a plain float comparison at huge counts is caught as unsafe."""
-    from theory.zealous import exact
+    from privclaims.theory.zealous import exact
 
     g = Q(1, 1024)
     c, K = 761062272103337282, -38308
@@ -39,7 +39,7 @@ def test_campaign_detects_an_unsafe_twin():
 def test_zealous_survives_is_conservative_at_huge_counts():
     """Regression (float_safety kind zealous.release): counts beyond 2^53 no longer publish an item whose
     exact noisy count is <= tau'."""
-    from theory.zealous import exact, fast
+    from privclaims.theory.zealous import exact, fast
 
     g = Q(1, 1024)
     for c, K, tp in [(761062272103337282, -38308, Q("194831941658454334615/256")),
@@ -55,8 +55,8 @@ def test_zealous_survives_is_conservative_at_huge_counts():
 def test_zealous_params_tau_prime_never_below_theorem14():
     """Regression (float_safety kind zealous.tau_prime): delta built so Theorem 14's least tau' lies a
     hair above 19807/500; ceil(float(tau') * 1000) returned 19807/500, below the bound."""
-    from theory.zealous.experiments import zealous_params
-    from theory.zealous.parameters import prop12_tau, thm14_min_tau_prime
+    from privclaims.theory.zealous.experiments import zealous_params
+    from privclaims.theory.zealous.parameters import prop12_tau, thm14_min_tau_prime
 
     U, m, eps = 8446197, 1, Q(7, 5)
     delta = Q("38786837451497498742108506867245331316513786197471/5000000000000000000000000000000000000000000000000000000")
@@ -68,7 +68,7 @@ def test_zealous_params_tau_prime_never_below_theorem14():
 
 def test_theorem1_float_sigma2_rounds_up():
     """Regression (float_safety kind count.sigma2): the float variance is >= 2 s^2 ln(4/delta)/eps^2."""
-    from theory.count.model import theorem1_sigma2_float
+    from privclaims.theory.count.model import theorem1_sigma2_float
 
     for eps, delta, s in [(7.78, 0.359677, 4.0), (8.71, 0.11119, 2.0), (5.57, 0.368254, 4.0)]:
         got = Q(theorem1_sigma2_float(eps, delta, s))
@@ -77,7 +77,7 @@ def test_theorem1_float_sigma2_rounds_up():
 
 
 def test_round_up_margin():
-    from theory.floats import round_up
+    from privclaims.theory.floats import round_up
 
     for x in (1e-300, 1.0, 3.7e12, math.pi):
         assert round_up(x) > x
@@ -93,7 +93,7 @@ def test_safety_section_shape():
 
 
 def test_mpmath_precision_restored():
-    from theory.zealous.experiments import zealous_params
+    from privclaims.theory.zealous.experiments import zealous_params
 
     before = mpmath.iv.prec
     zealous_params(1000, 2, 1)

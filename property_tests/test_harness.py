@@ -1,11 +1,11 @@
-"""counterexamples.harness: witnesses are re-verified; unsat is "none up to bound"; timeouts explicit."""
+"""privclaims.counterexamples.harness: witnesses are re-verified; unsat is "none up to bound"; timeouts explicit."""
 
 import z3
 from hypothesis import strategies as st
 
-from counterexamples.harness import exhaustive_search, model_rational, z3_search
-from counterexamples.property_search import property_search
-from theory.numbers import Q
+from privclaims.counterexamples.harness import exhaustive_search, model_rational, z3_search
+from privclaims.counterexamples.property_search import property_search
+from privclaims.theory.numbers import Q
 
 
 def _square_between(lo, hi):

@@ -2,9 +2,9 @@
 
 import pytest
 
-from checks.registry import ClaimCheck, Context
-from checks.runner import adjudicate
-from checks.verdict import Outcome, Reading, by_reading, headline, refuted, verified, verified_bounded
+from privclaims.checks.registry import ClaimCheck, Context
+from privclaims.checks.runner import adjudicate
+from privclaims.checks.verdict import Outcome, Reading, by_reading, headline, refuted, verified, verified_bounded
 
 
 @pytest.mark.parametrize("per,want", [
@@ -38,7 +38,7 @@ R2 = Reading("per-input", "the split is chosen per input", "003 §3 Definition 3
 
 
 def _register(monkeypatch, readings):
-    from checks import registry, runner
+    from privclaims.checks import registry, runner
 
     chk = ClaimCheck("zealous.cor3", "exact", lambda ctx: None, readings=readings)
     monkeypatch.setitem(registry.CHECKS, "zealous.cor3", chk)
@@ -63,7 +63,7 @@ def test_runner_rejects_reading_name_mismatch(monkeypatch):
 
 
 def test_undeclared_check_has_the_catalog_reading():
-    from checks.registry import load_all
+    from privclaims.checks.registry import load_all
     undeclared = sorted(cid for cid, c in load_all().items() if not c.readings)
     assert undeclared, "no check without declared readings left to test the default on"
     verdict, rows = adjudicate(undeclared[0], Outcome("verified"))

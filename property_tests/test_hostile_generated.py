@@ -4,7 +4,7 @@
 keyword arguments, and the *kind* of each argument that the suite attacks (``delta="prob"``,
 ``t="time"``, ...). For each (function, argument) pair hypothesis replaces that one argument with
 values drawn from ``HOSTILE[kind]`` - wrong types, NaN/inf, out-of-range numbers, unknown names, empty
-collections, missing paths - and the call must raise :class:`theory.errors.InvalidInput` (a one-line
+collections, missing paths - and the call must raise :class:`privclaims.theory.errors.InvalidInput` (a one-line
 message) within ``BUDGET`` seconds; never a bare TypeError / IndexError / ZeroDivisionError, a numpy or
 gmpy2 traceback, a hang, or a silent answer. The valid call itself must succeed (so the table stays
 honest: the error comes from the hostile argument).
@@ -35,7 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 BUDGET = 1.0  # seconds per hostile call
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,13 +45,13 @@ MISSING = ROOT / "no-such-dir" / "no-such-file.tsv"
 
 
 def MECH():
-    from theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.dp.mechanism import finite_mechanism
 
     return finite_mechanism({"yes": {"yes": "3/4", "no": "1/4"}, "no": {"yes": "1/4", "no": "3/4"}}, [("yes", "no")])
 
 
 def CHAIN():
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
 
     u = [["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/4", "1/4", "1/2"]]
     return markov_chain(["home", "office", "hospital"], ["1/2", "1/4", "1/4"], [u, u, u])  # T = 4
@@ -62,25 +62,25 @@ def P():
 
 
 def INST():
-    from theory.ads.model import ad_instance
+    from privclaims.theory.ads.model import ad_instance
 
     return ad_instance(["1/2", "1/2"], [["1/2", "1/4"], ["1/4", "1/2"], ["1/3", "1/3"]])
 
 
 def ZP_FAST():
-    from theory.zealous.model import ZealousParams
+    from privclaims.theory.zealous.model import ZealousParams
 
     return ZealousParams.of(1, 2, 1, 3)
 
 
 def ZP_EXACT():
-    from theory.zealous.model import ZealousParams
+    from privclaims.theory.zealous.model import ZealousParams
 
     return ZealousParams.of(1, None, 1, 3, rho="1/2")
 
 
 def TABLE():
-    from theory.querygen.model import make_table
+    from privclaims.theory.querygen.model import make_table
 
     rows = [("13053", "F", "flu"), ("13053", "M", "cold"), ("13068", "F", "flu"), ("13068", "M", "hiv"),
             ("13053", "F", "cold"), ("13068", "F", "cold")]
@@ -88,7 +88,7 @@ def TABLE():
 
 
 def REQ():
-    from theory.querygen.model import PrivacyRequirement
+    from privclaims.theory.querygen.model import PrivacyRequirement
 
     return PrivacyRequirement("disease", "3/2")
 
@@ -117,7 +117,7 @@ class RNG:
 
 
 def BITS():
-    from theory.noise.laplace import BitSource
+    from privclaims.theory.noise.laplace import BitSource
 
     return BitSource(1)
 
@@ -215,16 +215,16 @@ def api(where: str, valid: Callable[..., dict[str, Any]], **kinds: str) -> Api:
     return Api(where, valid, kinds)
 
 
-D = "theory.dp.exact"
-DF = "theory.dp.fast"
-ME = "theory.maskit.exact"
-MF = "theory.maskit.fast"
-AE = "theory.ads.exact"
-AF = "theory.ads.fast"
-ZE = "theory.zealous.exact"
-ZF = "theory.zealous.fast"
-QE = "theory.querygen.exact"
-QF = "theory.querygen.fast"
+D = "privclaims.theory.dp.exact"
+DF = "privclaims.theory.dp.fast"
+ME = "privclaims.theory.maskit.exact"
+MF = "privclaims.theory.maskit.fast"
+AE = "privclaims.theory.ads.exact"
+AF = "privclaims.theory.ads.fast"
+ZE = "privclaims.theory.zealous.exact"
+ZF = "privclaims.theory.zealous.fast"
+QE = "privclaims.theory.querygen.exact"
+QF = "privclaims.theory.querygen.fast"
 
 API: list[Api] = [
     # dp, both twins (Definitions 2-4)
@@ -249,7 +249,7 @@ API: list[Api] = [
     api(f"{ME}:max_breach_naive", lambda: dict(chain=CHAIN(), p=P(), S=["hospital"]), S="contexts"),
     api(f"{ME}:is_private_naive", lambda: dict(chain=CHAIN(), p=P(), S=["hospital"], delta="1/2"), S="contexts", delta="open_unit"),
     api(f"{ME}:simulatable_posterior", lambda: dict(chain=CHAIN(), t=2, s=0, t1=1, i1=0, t2=3, j2=1), t="time", s="ctx_index", t1="time0", j2="ctx_index"),
-    api("theory.maskit.search:greedy_mondrian", lambda: dict(chain=CHAIN(), S=["hospital"], delta="1/2", d=2), S="contexts", delta="open_unit", d="int_pos"),
+    api("privclaims.theory.maskit.search:greedy_mondrian", lambda: dict(chain=CHAIN(), S=["hospital"], delta="1/2", d=2), S="contexts", delta="open_unit", d="int_pos"),
     api(f"{MF}:greedy_mondrian", lambda: dict(chain=CHAIN(), S=["hospital"], delta="1/2", d=2), S="contexts", delta="open_unit", d="int_pos"),
     # ads, both twins
     *[api(f"{m}:expected_revenue", lambda: dict(inst=INST(), ads=[0, 1]), inst="inst", ads="ads") for m in (AE, AF)],
@@ -257,35 +257,35 @@ API: list[Api] = [
     *[api(f"{m}:optimum", lambda: dict(inst=INST(), k=2), inst="inst", k="k") for m in (AE, AF)],
     *[api(f"{m}:client_choice", lambda: dict(inst=INST(), ads=[0, 1], context=0), inst="inst", ads="ads") for m in (AE, AF)],
     # count
-    api("theory.count.model:CountParams", lambda: dict(sigma2="47", t="1/10", n_users=20), sigma2="pos", t="prob", n_users="int_pos"),
-    api("theory.count.exact_privacy:is_probabilistically_private", lambda: dict(eps="1/2", delta="1/100", sigma2="47"), eps="pos", delta="open_unit", sigma2="pos"),
-    api("theory.count.fast_privacy:is_probabilistically_private", lambda: dict(eps="1/2", delta="1/100", sigma2="47"), eps="pos", delta="open_unit_f", sigma2="pos"),
+    api("privclaims.theory.count.model:CountParams", lambda: dict(sigma2="47", t="1/10", n_users=20), sigma2="pos", t="prob", n_users="int_pos"),
+    api("privclaims.theory.count.exact_privacy:is_probabilistically_private", lambda: dict(eps="1/2", delta="1/100", sigma2="47"), eps="pos", delta="open_unit", sigma2="pos"),
+    api("privclaims.theory.count.fast_privacy:is_probabilistically_private", lambda: dict(eps="1/2", delta="1/100", sigma2="47"), eps="pos", delta="open_unit_f", sigma2="pos"),
     # zealous
     api(f"{ZE}:release_distribution", lambda: dict(hist={"a": 3, "b": 1}, params=ZP_EXACT()), hist="hist", params="params"),
     api(f"{ZE}:release_probability", lambda: dict(count=3, params=ZP_EXACT()), count="nat", params="params"),
     api(f"{ZE}:zealous", lambda: dict(hist={"a": 3}, params=ZP_FAST(), seed=1), hist="hist", params="params", seed="seed"),
     api(f"{ZF}:zealous", lambda: dict(hist={"a": 3}, params=ZP_FAST(), seed=1), hist="hist", params="params", seed="seed"),
     api(f"{ZF}:zealous_counts", lambda: dict(counts=np.array([3, 5]), params=ZP_FAST(), seed=1), params="params", seed="seed"),
-    api("theory.zealous.loaders:load_aol", lambda tmp: dict(path=AOL_FILE(tmp)), path="path"),
-    api("theory.zealous.loaders:load_user_file", lambda tmp: dict(path=USER_DIR(tmp) / "7.txt"), path="path"),
-    api("theory.zealous.loaders:load_user_dir", lambda tmp: dict(directory=USER_DIR(tmp)), directory="dir", limit="opt_int_pos"),
-    api("theory.count.aol:read_user_log", lambda tmp: dict(path=USER_DIR(tmp) / "7.txt"), path="path"),
-    api("theory.count.aol:read_aol", lambda tmp: dict(root=USER_DIR(tmp)), root="dir", max_users="opt_int_pos"),
-    api("theory.maskit.data:read_plt", lambda tmp: dict(path=AOL_FILE(tmp)), path="path"),
+    api("privclaims.theory.zealous.loaders:load_aol", lambda tmp: dict(path=AOL_FILE(tmp)), path="path"),
+    api("privclaims.theory.zealous.loaders:load_user_file", lambda tmp: dict(path=USER_DIR(tmp) / "7.txt"), path="path"),
+    api("privclaims.theory.zealous.loaders:load_user_dir", lambda tmp: dict(directory=USER_DIR(tmp)), directory="dir", limit="opt_int_pos"),
+    api("privclaims.theory.count.aol:read_user_log", lambda tmp: dict(path=USER_DIR(tmp) / "7.txt"), path="path"),
+    api("privclaims.theory.count.aol:read_aol", lambda tmp: dict(root=USER_DIR(tmp)), root="dir", max_users="opt_int_pos"),
+    api("privclaims.theory.maskit.data:read_plt", lambda tmp: dict(path=AOL_FILE(tmp)), path="path"),
     # querygen
     *[api(f"{m}:guessing_entropy_of_counts", lambda: dict(counts=[3, 1]), counts="counts") for m in (QE, QF)],
     *[api(f"{m}:shannon_entropy_of_counts", lambda: dict(counts=[3, 1]), counts="counts") for m in (QE, QF)],
     *[api(f"{m}:generalize", lambda: dict(table=TABLE(), query={"zip": "13053", "sex": "F"}, req=REQ(), strategy="best_fit"),
           table="table", strategy="quantifier") for m in (QE, QF)],
-    api("theory.querygen.model:PrivacyRequirement", lambda: dict(attribute="disease", g_min="3/2"), g_min="eps"),
+    api("privclaims.theory.querygen.model:PrivacyRequirement", lambda: dict(attribute="disease", g_min="3/2"), g_min="eps"),
     # noise samplers
-    api("theory.noise.discrete_gaussian:discrete_gaussian", lambda: dict(sigma2="2", rng=RNG()), sigma2="pos", rng="rng"),
-    api("theory.noise.discrete_gaussian:discrete_laplace", lambda: dict(t=2, rng=RNG()), t="int_pos", rng="rng"),
-    api("theory.noise.discrete_gaussian:discrete_gaussian_pmf_float", lambda: dict(sigma2=2.0, support=3), sigma2="pos_float", support="nat"),
-    api("theory.noise.laplace:discrete_laplace", lambda: dict(scale="2", bits=BITS()), scale="pos", bits="rng"),
-    api("theory.noise.laplace:laplace_on_grid", lambda: dict(lam="2", granularity="1/4", bits=BITS()), lam="pos", granularity="pos", bits="rng"),
-    api("theory.noise.laplace:grid_tail_probability", lambda: dict(x_steps=2, r="1/2"), x_steps="nat", r="open_unit"),
-    api("theory.noise.laplace:discrete_laplace_pmf", lambda: dict(k=2, r="1/2"), k="int", r="open_unit"),
+    api("privclaims.theory.noise.discrete_gaussian:discrete_gaussian", lambda: dict(sigma2="2", rng=RNG()), sigma2="pos", rng="rng"),
+    api("privclaims.theory.noise.discrete_gaussian:discrete_laplace", lambda: dict(t=2, rng=RNG()), t="int_pos", rng="rng"),
+    api("privclaims.theory.noise.discrete_gaussian:discrete_gaussian_pmf_float", lambda: dict(sigma2=2.0, support=3), sigma2="pos_float", support="nat"),
+    api("privclaims.theory.noise.laplace:discrete_laplace", lambda: dict(scale="2", bits=BITS()), scale="pos", bits="rng"),
+    api("privclaims.theory.noise.laplace:laplace_on_grid", lambda: dict(lam="2", granularity="1/4", bits=BITS()), lam="pos", granularity="pos", bits="rng"),
+    api("privclaims.theory.noise.laplace:grid_tail_probability", lambda: dict(x_steps=2, r="1/2"), x_steps="nat", r="open_unit"),
+    api("privclaims.theory.noise.laplace:discrete_laplace_pmf", lambda: dict(k=2, r="1/2"), k="int", r="open_unit"),
 ]
 
 
@@ -327,20 +327,20 @@ def test_hostile_argument_is_refused(entry, arg, data, tmp_path):
 
 
 def _chain(n: int, T: int):
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
 
     row = [f"1/{n}"] * n
     return markov_chain([f"c{i}" for i in range(n)], row, [[row] * n] * (T - 1))
 
 
 def _mech_outputs(k: int):
-    from theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.dp.mechanism import finite_mechanism
 
     return finite_mechanism({0: {o: f"1/{k}" for o in range(k)}, 1: {o: f"1/{k}" for o in range(k)}}, [(0, 1)])
 
 
 def _big_ads(m: int):
-    from theory.ads.model import ad_instance
+    from privclaims.theory.ads.model import ad_instance
 
     return ad_instance(["1/2", "1/2"], [["1/2", "1/3"]] * m)
 
@@ -353,7 +353,7 @@ HUGE = {
     "ads.exact.optimum(C(60,30))": (lambda: importlib.import_module(AE).optimum(_big_ads(60), 30), "greedy"),
     "ads.fast.optimum(C(60,30))": (lambda: importlib.import_module(AF).optimum(_big_ads(60), 30), "greedy"),
     "ads.exact.optimum_alt(2^60)": (lambda: importlib.import_module(AE).optimum_alt(_big_ads(60), "1/10"), "greedy"),
-    "noise.discrete_gaussian_pmf_float(sigma2=1e300)": (lambda: importlib.import_module("theory.noise.discrete_gaussian").discrete_gaussian_pmf_float(1e300, 3), "smaller"),
+    "noise.discrete_gaussian_pmf_float(sigma2=1e300)": (lambda: importlib.import_module("privclaims.theory.noise.discrete_gaussian").discrete_gaussian_pmf_float(1e300, 3), "smaller"),
     "zealous.fast.zealous(count 2^60)": (lambda: importlib.import_module(ZF).zealous({"q": 2 ** 60}, ZP_FAST(), 1), "2^53"),
     "zealous.fast.zealous_counts(count 2^60)": (lambda: importlib.import_module(ZF).zealous_counts(np.array([2 ** 60]), ZP_FAST(), 1), "2^53"),
 }
@@ -387,8 +387,8 @@ BOUNDARY: dict[str, list[Any]] = {
     "params": [None, {}],
 }
 
-TWINS = [(e, f) for e in API for f in API if e.where.startswith(("theory.dp.exact:", "theory.maskit.exact:", "theory.ads.exact:",
-                                                                  "theory.querygen.exact:", "theory.zealous.exact:"))
+TWINS = [(e, f) for e in API for f in API if e.where.startswith(("privclaims.theory.dp.exact:", "privclaims.theory.maskit.exact:", "privclaims.theory.ads.exact:",
+                                                                  "privclaims.theory.querygen.exact:", "privclaims.theory.zealous.exact:"))
          and f.where == e.where.replace(".exact:", ".fast:") and e.kinds == f.kinds]
 
 
@@ -414,8 +414,8 @@ def test_twins_reject_the_same_arguments(exact, fast, tmp_path):
 
 def test_fast_outputs_stay_in_their_domains():
     """δ and beliefs from the fast twins lie in [0, 1] (clipped upward-safe), on mechanisms where float sums exceed 1."""
-    from theory.dp import fast
-    from theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.dp import fast
+    from privclaims.theory.dp.mechanism import finite_mechanism
 
     k = 10
     mech = finite_mechanism({0: {o: f"1/{k}" for o in range(k)}, 1: {k + o: f"1/{k}" for o in range(k)}}, [(0, 1)])
@@ -424,7 +424,7 @@ def test_fast_outputs_stay_in_their_domains():
         assert d == 1.0  # the float sum with the safety margin exceeds 1; reported as 1, still an upper bound
     h, _ = fast.indistinguishability_delta(mech, "1")
     assert 0.0 <= h <= 1.0
-    from theory.maskit import fast as MF_
+    from privclaims.theory.maskit import fast as MF_
 
     ch = CHAIN()
     for t in range(1, ch.T + 1):

@@ -1,4 +1,4 @@
-"""Hostile input: every case must end in a clear error naming the problem (theory.errors.InvalidInput, or a
+"""Hostile input: every case must end in a clear error naming the problem (privclaims.theory.errors.InvalidInput, or a
 one-line CLI error with exit status 2), never a traceback or a silent wrong answer. Plus hypothesis fuzzing
 of the parsers: random bytes / lines give either a valid parse or InvalidInput, nothing else."""
 
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from theory.errors import InvalidInput
-from theory.numbers import Q
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
 
 ROOT = Path(__file__).resolve().parent.parent
 AOL_HEAD = "AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n"
@@ -42,7 +42,7 @@ def _raises(fn, *words):
 # ---------------------------------------------------------------------------------------------- loaders
 
 def aol(tmp_path, text):
-    from theory.zealous.loaders import load_aol
+    from privclaims.theory.zealous.loaders import load_aol
 
     return lambda: load_aol(_write(tmp_path, "log.tsv", text))
 
@@ -68,34 +68,34 @@ def test_aol_loader_hostile(tmp_path, case):
 
 
 def test_aol_huge_rank_is_read_not_overflowing(tmp_path):
-    from theory.zealous.loaders import load_aol
+    from privclaims.theory.zealous.loaders import load_aol
 
     log = load_aol(_write(tmp_path, "l.tsv", AOL_HEAD + "1\tq\t2006-03-01 10:00:00\t" + "9" * 400 + "\thttp://x\n"))
     assert len(log) == 1
 
 
 def test_user_file_tab_in_url(tmp_path):
-    from theory.zealous.loaders import load_user_file
+    from privclaims.theory.zealous.loaders import load_user_file
 
     p = _write(tmp_path, "7.txt", "q\t2006-03-01 10:00:00\nhttp://a\tb\n")
     _raises(lambda: load_user_file(p), "7.txt:2", "tab")
 
 
 def test_user_dir_empty(tmp_path):
-    from theory.zealous.loaders import load_user_dir
+    from privclaims.theory.zealous.loaders import load_user_dir
 
     _raises(lambda: load_user_dir(tmp_path), "empty")
 
 
 def test_count_aol_url_without_query(tmp_path):
-    from theory.count.aol import read_user_log
+    from privclaims.theory.count.aol import read_user_log
 
     p = _write(tmp_path, "9.txt", "http://orphan.com\n")
     _raises(lambda: read_user_log(p), "9.txt:1", "URL")
 
 
 def test_count_aol_no_files(tmp_path):
-    from theory.count.aol import read_aol
+    from privclaims.theory.count.aol import read_aol
 
     _raises(lambda: read_aol(tmp_path), "no user log files")
 
@@ -108,21 +108,21 @@ def test_count_aol_no_files(tmp_path):
     ("39.9,116.3,0,492,39744.1,2008-02-30,02:53:04", ["malformed"]),
 ])
 def test_geolife_plt_hostile(tmp_path, line, words):
-    from theory.maskit.data import read_plt
+    from privclaims.theory.maskit.data import read_plt
 
     p = _write(tmp_path, "t.plt", PLT_HEAD + line + "\n")
     _raises(lambda: read_plt(p), "t.plt:7", *words)
 
 
 def test_geolife_missing_trajectory_and_labels(tmp_path):
-    from theory.maskit.data import location_days, mode_days
+    from privclaims.theory.maskit.data import location_days, mode_days
 
     _raises(lambda: location_days(tmp_path), "Trajectory")
     _raises(lambda: mode_days(tmp_path), "labels.txt")
 
 
 def test_geolife_bad_label_line(tmp_path):
-    from theory.maskit.data import mode_days
+    from privclaims.theory.maskit.data import mode_days
 
     _write(tmp_path, "labels.txt", "Start Time\tEnd Time\tTransportation Mode\n2008/04/02 11:24:21\tbus\n")
     _raises(lambda: mode_days(tmp_path), "labels.txt:2")
@@ -131,7 +131,7 @@ def test_geolife_bad_label_line(tmp_path):
 def test_hmda_frame_missing_columns():
     import pandas as pd
 
-    from theory.querygen.hmda import table_from_frame
+    from privclaims.theory.querygen.hmda import table_from_frame
 
     _raises(lambda: table_from_frame(pd.DataFrame({"lvrat": [0.5]})), "lacks column")
 
@@ -139,7 +139,7 @@ def test_hmda_frame_missing_columns():
 def test_hmda_frame_nan_value():
     import pandas as pd
 
-    from theory.querygen.hmda import table_from_frame
+    from privclaims.theory.querygen.hmda import table_from_frame
 
     df = pd.DataFrame({"lvrat": [float("nan")], "pirat": [0.2], "chist": [1], "unemp": [3.1], "afam": ["no"], "single": ["yes"]})
     _raises(lambda: table_from_frame(df), "lvrat")
@@ -148,28 +148,28 @@ def test_hmda_frame_nan_value():
 # ------------------------------------------------------------------------------------------------- APIs
 
 def test_chain_non_stochastic_row():
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
 
     _raises(lambda: markov_chain(["a", "b"], ["1/2", "1/2"], [[["1/2", "1/3"], ["1", "0"]]]), "sum")
 
 
 def test_chain_nan_and_negative_probabilities():
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
 
     _raises(lambda: markov_chain(["a", "b"], [float("nan"), 1], []), "finite")
     _raises(lambda: markov_chain(["a", "b"], ["-1/2", "3/2"], []))
 
 
 def test_chain_duplicate_contexts_and_empty():
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
 
     _raises(lambda: markov_chain(["a", "a"], ["1/2", "1/2"], []), "duplicate")
     _raises(lambda: markov_chain([], [], []), "at least one context")
 
 
 def test_maskit_fast_nan_suppression_array():
-    from theory.maskit import fast
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit import fast
+    from privclaims.theory.maskit.model import markov_chain
 
     ch = markov_chain(["a", "b"], ["1/2", "1/2"], [[["1/2", "1/2"], ["1/2", "1/2"]]])
     p = np.array([[0.5, np.nan], [0.0, 0.0]])
@@ -177,8 +177,8 @@ def test_maskit_fast_nan_suppression_array():
 
 
 def test_maskit_delta_out_of_range():
-    from theory.maskit import exact
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit import exact
+    from privclaims.theory.maskit.model import markov_chain
 
     ch = markov_chain(["a", "b"], ["1/2", "1/2"], [])
     _raises(lambda: exact.is_private(ch, [["0", "0"]], ["a"], 0), "delta")
@@ -186,7 +186,7 @@ def test_maskit_delta_out_of_range():
 
 
 def test_mechanism_not_a_distribution_and_self_neighbour():
-    from theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.dp.mechanism import finite_mechanism
 
     _raises(lambda: finite_mechanism({"L": {0: "1/2", 1: "1/3"}, "M": {0: 1}}, [("L", "M")]))
     _raises(lambda: finite_mechanism({"L": {0: 1}}, [("L", "L")]), "neighbour itself")
@@ -194,9 +194,9 @@ def test_mechanism_not_a_distribution_and_self_neighbour():
 
 
 def test_epsilon_and_delta_hostile():
-    from theory.dp import exact, fast
-    from theory.dp.mechanism import finite_mechanism
-    from theory.numbers import Epsilon
+    from privclaims.theory.dp import exact, fast
+    from privclaims.theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.numbers import Epsilon
 
     m = finite_mechanism({"L": {0: 1}, "M": {0: 1}}, [("L", "M")])
     _raises(lambda: Epsilon.of("-1"), "eps")
@@ -213,14 +213,14 @@ def test_epsilon_and_delta_hostile():
     ((10 ** 30 + "1/2".count("/") * Q(1, 2), 2, 1, 2), ["m"]),
 ])
 def test_zealous_params_hostile(args, words):
-    from theory.zealous.model import ZealousParams
+    from privclaims.theory.zealous.model import ZealousParams
 
     _raises(lambda: ZealousParams.of(*args), *words)
 
 
 def test_zealous_negative_and_nan_counts():
-    from theory.zealous import exact, fast
-    from theory.zealous.model import ZealousParams
+    from privclaims.theory.zealous import exact, fast
+    from privclaims.theory.zealous.model import ZealousParams
 
     p = ZealousParams.of(1, None, 1, 2, rho="1/2")
     _raises(lambda: exact.release_distribution({"q": -3}, p), "negative")
@@ -230,7 +230,7 @@ def test_zealous_negative_and_nan_counts():
 
 
 def test_count_protocol_params_hostile():
-    from theory.count.model import CountParams, bits, prime_modulus, theorem1_sigma2_float
+    from privclaims.theory.count.model import CountParams, bits, prime_modulus, theorem1_sigma2_float
 
     _raises(lambda: CountParams(0, 0, 3), "sigma^2")
     _raises(lambda: CountParams(1, 1, 3), "t =")
@@ -244,7 +244,7 @@ def test_count_protocol_params_hostile():
 
 
 def test_count_gaussian_privacy_hostile():
-    from theory.count import exact_privacy, fast_privacy
+    from privclaims.theory.count import exact_privacy, fast_privacy
 
     _raises(lambda: exact_privacy.is_probabilistically_private("1/2", "3/2", 4), "delta")
     _raises(lambda: exact_privacy.is_probabilistically_private("1/2", "1/10", -4), "sigma^2")
@@ -254,7 +254,7 @@ def test_count_gaussian_privacy_hostile():
 def test_noise_samplers_hostile():
     import random
 
-    from theory.noise.discrete_gaussian import discrete_gaussian, discrete_laplace
+    from privclaims.theory.noise.discrete_gaussian import discrete_gaussian, discrete_laplace
 
     _raises(lambda: discrete_gaussian("-1", random.Random(0)), "sigma^2")
     _raises(lambda: discrete_gaussian(float("inf"), random.Random(0)), "finite")
@@ -262,7 +262,7 @@ def test_noise_samplers_hostile():
 
 
 def test_querygen_tables_hostile():
-    from theory.querygen.model import PrivacyRequirement, make_query, make_table
+    from privclaims.theory.querygen.model import PrivacyRequirement, make_query, make_table
 
     _raises(lambda: make_table([], []), "no attributes")
     _raises(lambda: make_table(["a", "a"], [(1, 2)]), "repeated attribute")
@@ -302,7 +302,7 @@ def test_cli_hostile_exit_2_one_line(module, args, words):
 @settings(max_examples=60)
 @given(st.binary(max_size=400))
 def test_fuzz_aol_loader_bytes(tmp_path_factory, data):
-    from theory.zealous.loaders import load_aol
+    from privclaims.theory.zealous.loaders import load_aol
 
     p = tmp_path_factory.mktemp("fz") / "f.tsv"
     p.write_bytes(AOL_HEAD.encode() + data)
@@ -321,7 +321,7 @@ _fields = st.lists(st.sampled_from(["1", "q", "2006-03-01 10:00:00", "", "3", "h
 @settings(max_examples=60)
 @given(st.lists(_fields, max_size=8))
 def test_fuzz_aol_loader_lines(tmp_path_factory, lines):
-    from theory.zealous.loaders import load_aol
+    from privclaims.theory.zealous.loaders import load_aol
 
     p = tmp_path_factory.mktemp("fz") / "f.tsv"
     p.write_text(AOL_HEAD + "\n".join(lines) + "\n", encoding="utf-8")
@@ -335,8 +335,8 @@ def test_fuzz_aol_loader_lines(tmp_path_factory, lines):
 @settings(max_examples=60)
 @given(st.binary(max_size=300))
 def test_fuzz_user_file_and_count_reader(tmp_path_factory, data):
-    from theory.count.aol import read_user_log
-    from theory.zealous.loaders import load_user_file
+    from privclaims.theory.count.aol import read_user_log
+    from privclaims.theory.zealous.loaders import load_user_file
 
     p = tmp_path_factory.mktemp("fz") / "5.txt"
     p.write_bytes(data)
@@ -351,7 +351,7 @@ def test_fuzz_user_file_and_count_reader(tmp_path_factory, data):
 @given(st.lists(st.lists(st.sampled_from(["39.9", "116.3", "0", "492", "39744.1", "2008-10-23", "02:53:04", "nan", "", "x", "1e999"]),
                          min_size=0, max_size=8).map(",".join), max_size=6))
 def test_fuzz_geolife_plt(tmp_path_factory, lines):
-    from theory.maskit.data import read_plt
+    from privclaims.theory.maskit.data import read_plt
 
     p = tmp_path_factory.mktemp("fz") / "t.plt"
     p.write_text(PLT_HEAD + "\n".join(lines) + "\n", encoding="utf-8")
@@ -366,7 +366,7 @@ def test_fuzz_geolife_plt(tmp_path_factory, lines):
 @given(st.lists(st.lists(st.one_of(st.integers(-3, 3), st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=3)),
                          min_size=1, max_size=3), min_size=1, max_size=3))
 def test_fuzz_chain_rows(rows):
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit.model import markov_chain
 
     n = len(rows[0])
     try:
@@ -388,15 +388,15 @@ def test_fuzz_chain_rows(rows):
     (dict(weights=["1/2", "1/2"], ctr=[["1/2", "1/2"]], contexts=["x", "x"]), ["repeat"]),
 ])
 def test_ad_instance_hostile(kwargs, words):
-    from theory.ads.model import ad_instance
+    from privclaims.theory.ads.model import ad_instance
 
     _raises(lambda: ad_instance(**kwargs), *words)
 
 
 def test_ads_greedy_and_cut_hostile():
-    from theory.ads import exact, fast
-    from theory.ads.hierarchy import choose_cut, generalize_location
-    from theory.ads.model import ad_instance
+    from privclaims.theory.ads import exact, fast
+    from privclaims.theory.ads.hierarchy import choose_cut, generalize_location
+    from privclaims.theory.ads.model import ad_instance
 
     inst = ad_instance(["1/2", "1/2"], [["1/2", "1/4"], ["1/4", "1/2"]])
     _raises(lambda: exact.greedy(inst, 0), "k = 0")
@@ -413,7 +413,7 @@ def test_ads_greedy_and_cut_hostile():
 
 
 def test_ads_aol_reader_hostile(tmp_path):
-    from theory.ads.aol import read_log_dir, read_user_file
+    from privclaims.theory.ads.aol import read_log_dir, read_user_file
 
     _raises(lambda: read_log_dir(tmp_path), "no user files")
     p = _write(tmp_path, "3.txt", "q\t2006-03-01 10:00:00\nnot a url\n")
@@ -425,7 +425,7 @@ def test_ads_aol_reader_hostile(tmp_path):
 @settings(max_examples=60)
 @given(st.binary(max_size=300))
 def test_fuzz_ads_user_file(tmp_path_factory, data):
-    from theory.ads.aol import read_user_file
+    from privclaims.theory.ads.aol import read_user_file
 
     p = tmp_path_factory.mktemp("fz") / "8.txt"
     p.write_bytes(data)

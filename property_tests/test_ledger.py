@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from checks.catalog import AREAS, catalog, expected
-from checks.registry import load_all
-from checks.verdict import VERDICTS
+from privclaims.checks.catalog import AREAS, catalog, expected
+from privclaims.checks.registry import load_all
+from privclaims.checks.verdict import VERDICTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_cli(*args, timeout=600):
-    return subprocess.run([sys.executable, "-m", "checks", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "privclaims", "ledger", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
 
 
 def test_catalog_has_every_area_and_271_claims():
@@ -86,7 +86,7 @@ def test_quick_ledger_matches_every_pin(tmp_path):
 def assert_headline_rule(doc):
     """Every claim states >= 1 reading with a source, and its headline verdict follows the rule
     mechanically from the per-reading verdicts; every refuted reading carries a witness."""
-    from checks.verdict import headline
+    from privclaims.checks.verdict import headline
 
     for c in doc["claims"]:
         rs = c["readings"]

@@ -7,13 +7,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counterexamples.maskit_strategies import float_hard_instances, instances
-from theory.maskit import exact as E
-from theory.maskit import exact_filter as X
-from theory.maskit.exact_filter import max_breach_filtered
-from theory.maskit.model import markov_chain, sensitive_indices, suppression_vector
-from theory.maskit.synthetic import routine_chain
-from theory.numbers import Q
+from privclaims.counterexamples.maskit_strategies import float_hard_instances, instances
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import exact_filter as X
+from privclaims.theory.maskit.exact_filter import max_breach_filtered
+from privclaims.theory.maskit.model import markov_chain, sensitive_indices, suppression_vector
+from privclaims.theory.maskit.synthetic import routine_chain
+from privclaims.theory.numbers import Q
 
 
 def both(ch, p, S, d=None):

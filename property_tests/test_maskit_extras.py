@@ -6,15 +6,15 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from counterexamples.maskit_strategies import instances
-from theory.errors import InvalidInput
-from theory.maskit import exact as E
-from theory.maskit.experiment import evaluate_user, segment_posterior
-from theory.maskit.model import markov_chain, suppression_vector
-from theory.maskit.synthetic import generate_days, routine_chain
-from theory.maskit.system import probabilistic_system
-from theory.maskit.weak import frequency_chain, label_distribution, mixture_max_breach, set_labelled, weak_prior
-from theory.numbers import Q
+from privclaims.counterexamples.maskit_strategies import instances
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit.experiment import evaluate_user, segment_posterior
+from privclaims.theory.maskit.model import markov_chain, suppression_vector
+from privclaims.theory.maskit.synthetic import generate_days, routine_chain
+from privclaims.theory.maskit.system import probabilistic_system
+from privclaims.theory.maskit.weak import frequency_chain, label_distribution, mixture_max_breach, set_labelled, weak_prior
+from privclaims.theory.numbers import Q
 
 
 @given(instances(max_n=3, max_T=3))
@@ -65,8 +65,8 @@ def test_generator_is_seeded_and_evaluation_runs():
 def test_counted_greedy_search_is_the_fast_search(seed):
     """The experiment counts the probabilistic initialize with search.greedy_mondrian on the fast twin: it must make
     the same decisions as fast.greedy_mondrian (same vector, same ISPRIVATE calls), and the counter must see every call."""
-    from theory.maskit import fast as F
-    from theory.maskit.search import greedy_mondrian
+    from privclaims.theory.maskit import fast as F
+    from privclaims.theory.maskit.search import greedy_mondrian
 
     ch, S = routine_chain(seed, n=4, T=5, days=30)
     K, calls = F.greedy_mondrian(ch, S, Q(1, 10), 10)
@@ -78,8 +78,8 @@ def test_counted_greedy_search_is_the_fast_search(seed):
 
 def test_simulatable_counter_counts_every_decision_as_if_unmemoised():
     """SimulatableCheck(ops=...) adds, on every call, the beliefs the twin's okayToRelease computes for that call."""
-    from theory.maskit import fast as F
-    from theory.maskit.system import SimulatableCheck, maskit
+    from privclaims.theory.maskit import fast as F
+    from privclaims.theory.maskit.system import SimulatableCheck, maskit
 
     ch, S = routine_chain(3, n=4, T=6, days=30)
     ops = E.OpCount()
@@ -98,7 +98,7 @@ def test_simulatable_counter_counts_every_decision_as_if_unmemoised():
 def test_reach_table_mult_adds_counts_the_products_reach_table_makes(monkeypatch):
     """fast.reach_table_mult_adds (charged to the simulatable decisions in Table 3.2) = n^3 per n x n product the
     table's construction actually performs."""
-    from theory.maskit import fast as F
+    from privclaims.theory.maskit import fast as F
 
     ch, _ = routine_chain(1, n=4, T=6, days=30)
     products = []
@@ -111,7 +111,7 @@ def test_reach_table_mult_adds_counts_the_products_reach_table_makes(monkeypatch
 def test_table3_2_shape_fails_below_the_tolerance():
     """maskit.table3_2's shape is a real condition: it fails just below TABLE3_2_TOLERANCE simulatable decisions,
     and when a probabilistic decision is not cheaper than a simulatable one."""
-    from checks.claims.maskit.experiments import TABLE3_2_TOLERANCE, table3_2_shape
+    from privclaims.checks.claims.maskit.experiments import TABLE3_2_TOLERANCE, table3_2_shape
 
     m = {"probabilistic_initialize_isprivate_calls": 133, "simulatable_okay_to_release_work": 630.0,
          "probabilistic_okay_to_release_work": 1}

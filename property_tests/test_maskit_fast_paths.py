@@ -8,7 +8,7 @@
   breach, decision included, equals the computation without the cache.
 * ``greedy_mondrian`` (which shares one cache across its calls, and whose ISPRIVATE first tries the
   pair that breached in the previous call) returns the same K and the same number
-  of ISPRIVATE calls as the generic greedy of :mod:`theory.maskit.search` over the fast ISPRIVATE
+  of ISPRIVATE calls as the generic greedy of :mod:`privclaims.theory.maskit.search` over the fast ISPRIVATE
   without a cache.
 * ``forward_backward`` (both passes through the shared ``diag(b^(t)) A^(t+1)``) equals the exact twin
   on outputs and on prefixes of outputs.
@@ -29,15 +29,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from counterexamples.maskit_strategies import chains, grid_vectors, instances, underflow_chains
-from theory.errors import InvalidInput
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit import search
-from theory.floats import UNDERFLOW_FLOOR
-from theory.maskit.model import markov_chain, suppression_vector
-from theory.maskit.system import SimulatableCheck, maskit
-from theory.numbers import Q
+from privclaims.counterexamples.maskit_strategies import chains, grid_vectors, instances, underflow_chains
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit import search
+from privclaims.theory.floats import UNDERFLOW_FLOOR
+from privclaims.theory.maskit.model import markov_chain, suppression_vector
+from privclaims.theory.maskit.system import SimulatableCheck, maskit
+from privclaims.theory.numbers import Q
 
 
 @st.composite

@@ -7,17 +7,17 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from counterexamples.maskit_strategies import chains, instances
-from theory.errors import InvalidInput
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit.data import location_days, mode_days, read_plt, split_half
-from theory.maskit.figures import figure_3_2, figure_3_3
-from theory.maskit.hierarchy import cut_map, generalisation_breach, theorem2_bound
-from theory.maskit.model import learn_chain, markov_chain, suppression_vector
-from theory.maskit.search import greedy_mondrian, optimal_exhaustive, optimal_monotone
-from theory.maskit.system import maskit, sample_traces, SimulatableCheck
-from theory.numbers import Q
+from privclaims.counterexamples.maskit_strategies import chains, instances
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit.data import location_days, mode_days, read_plt, split_half
+from privclaims.theory.maskit.figures import figure_3_2, figure_3_3
+from privclaims.theory.maskit.hierarchy import cut_map, generalisation_breach, theorem2_bound
+from privclaims.theory.maskit.model import learn_chain, markov_chain, suppression_vector
+from privclaims.theory.maskit.search import greedy_mondrian, optimal_exhaustive, optimal_monotone
+from privclaims.theory.maskit.system import maskit, sample_traces, SimulatableCheck
+from privclaims.theory.numbers import Q
 
 
 def test_bad_rows_and_parameters():

@@ -5,7 +5,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from theory.maskit import plots  # noqa: E402
+from privclaims.theory.maskit import plots  # noqa: E402
 
 
 def test_as_float_reads_evidence_numbers():

@@ -1,4 +1,4 @@
-"""Exact vs fast twins of theory.maskit: beliefs agree within 1e-9; fast privacy decisions are
+"""Exact vs fast twins of privclaims.theory.maskit: beliefs agree within 1e-9; fast privacy decisions are
 conservative (never release what exact arithmetic suppresses), including at the exact boundary
 posterior - prior = δ."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given
 
-from counterexamples.maskit_strategies import instances
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit.model import suppression_vector
-from theory.maskit.system import SimulatableCheck, maskit
-from theory.numbers import Q
+from privclaims.counterexamples.maskit_strategies import instances
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit.model import suppression_vector
+from privclaims.theory.maskit.system import SimulatableCheck, maskit
+from privclaims.theory.numbers import Q
 
 
 @given(instances(max_n=4, max_T=4))

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from counterexamples.mutants import (ROOT, apply, campaign, catalogue_errors, make_copy, module_name, relevant_tests,
+from privclaims.counterexamples.mutants import (ROOT, apply, campaign, catalogue_errors, make_copy, module_name, relevant_tests,
                                      restore, run_mutant, verify_isolation)
-from counterexamples.mutants.catalogue import BY_ID, CATALOGUE, Mutant
+from privclaims.counterexamples.mutants.catalogue import BY_ID, CATALOGUE, Mutant
 
 AREAS = {"dp", "maskit", "ads", "count", "zealous", "querygen", "noise", "numbers"}
 KINDS = {"comparison", "off-by-one", "constant", "normalisation", "transpose", "tie-break", "rounding", "sampler",
@@ -49,7 +49,7 @@ def test_apply_and_restore_roundtrip(tmp_path):
 
 
 def test_relevant_tests_follow_imports():
-    assert module_name("theory/zealous/exact.py") == "theory.zealous.exact"
+    assert module_name("theory/zealous/exact.py") == "privclaims.theory.zealous.exact"
     t = relevant_tests(BY_ID["laplace-zero-reject"])
     assert "property_tests/test_sampler_laws.py" in t and "property_tests/test_zealous_core.py" in t
     assert all(Path(ROOT / x).is_file() for x in t)

@@ -23,11 +23,11 @@ import mpmath
 import pytest
 from scipy import stats
 
-from theory.count.model import CountParams
-from theory.zealous import exact as zexact
-from theory.zealous.experiments import zealous_params
-from theory.zealous.model import ZealousParams
-from theory.zealous.parameters import prop12_tau, thm13_min_tau_prime, thm14_min_tau_prime
+from privclaims.theory.count.model import CountParams
+from privclaims.theory.zealous import exact as zexact
+from privclaims.theory.zealous.experiments import zealous_params
+from privclaims.theory.zealous.model import ZealousParams
+from privclaims.theory.zealous.parameters import prop12_tau, thm13_min_tau_prime, thm14_min_tau_prime
 
 ALPHA = 1e-6
 
@@ -58,11 +58,11 @@ def test_exact_twin_release_sampler_matches_the_exact_release_law():
 
 
 def test_fast_twin_vectorised_sampler_matches_the_release_law():
-    """theory.zealous.fast.zealous_counts (Steps 3-5 on a count array, numpy noise G1 - G2): per count level,
+    """privclaims.theory.zealous.fast.zealous_counts (Steps 3-5 on a count array, numpy noise G1 - G2): per count level,
     the share released equals Pr[c + K > tau'] (0 below tau; tau itself is kept by Step 3)."""
     import numpy as np
 
-    from theory.zealous import fast as zfast
+    from privclaims.theory.zealous import fast as zfast
 
     params = ZealousParams.of(1, 1, 2, 3)
     n = 4000
@@ -151,8 +151,8 @@ def test_count_share_variance_and_quorum_formulas():
 def test_topdown_expands_only_above_min_support():
     """Algorithm 8 (000 §5.5): "if count_v > min_support then" (strict), CTR = clicks/(clicks + no_clicks),
     every entry counted at every node of its path (root included)."""
-    from theory.count.exact_topdown import estimates
-    from theory.count.hierarchy import Entry, Hierarchy
+    from privclaims.theory.count.exact_topdown import estimates
+    from privclaims.theory.count.hierarchy import Entry, Hierarchy
 
     h = Hierarchy({"x": "r", "y": "r"}, "r")
     log = [Entry(0, "x", "a", True), Entry(1, "x", "a", False), Entry(2, "x", "a", False), Entry(3, "y", "a", True)]
@@ -168,9 +168,9 @@ def test_ads_boundaries_follow_the_thesis():
     """000 §4.3: the CTR is set to zero "whenever it is below" the threshold (a CTR equal to it is kept);
     Greedy'' (Theorem 8) runs Greedy "for as long as E[Revenue(A)] - alpha |A| is increasing" (benefit > alpha);
     E[Revenue(A|c^)] = sum_j Pr[c_j|c^] max_a p_a CTR(a|c_j); the client's ties go to the lowest ad id."""
-    from theory.ads import exact as ads
+    from privclaims.theory.ads import exact as ads
 
-    from theory.ads.model import ad_instance
+    from privclaims.theory.ads.model import ad_instance
 
     inst = ad_instance([Fraction(1, 4), Fraction(3, 4)], [[Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 2), Fraction(1, 4)]],
                        threshold=Fraction(1, 2))
@@ -186,7 +186,7 @@ def test_ads_boundaries_follow_the_thesis():
 def test_gaussian_breach_probability_is_theorem1s_formula(eps, sigma2, s):
     """000 §2.2.1 (Theorem 1's proof): the privacy loss is N(eta, 2 eta), eta = s^2/(2 sigma^2), so
     B = Q((eps - eta)/sqrt(2 eta)) + Q((eps + eta)/sqrt(2 eta)); both twins against scipy's normal tail."""
-    from theory.count import exact_privacy, fast_privacy
+    from privclaims.theory.count import exact_privacy, fast_privacy
 
     eta = s * s / (2 * float(sigma2))
     want = stats.norm.sf((float(eps) - eta) / math.sqrt(2 * eta)) + stats.norm.sf((float(eps) + eta) / math.sqrt(2 * eta))
@@ -198,7 +198,7 @@ def test_gaussian_breach_probability_is_theorem1s_formula(eps, sigma2, s):
 @pytest.mark.parametrize("eps,delta", [(Fraction(1, 2), Fraction(1, 100)), (Fraction(1), Fraction(1, 10)), (Fraction(3), Fraction(1, 1000))])
 def test_theorem1_breach_at_the_least_variance(eps, delta):
     """At sigma^2 = 2 s^2 ln(4/delta)/eps^2, eta = eps^2/(4 ln(4/delta)) for every s."""
-    from theory.count import exact_privacy
+    from privclaims.theory.count import exact_privacy
 
     eta = float(eps) ** 2 / (4 * math.log(4 / float(delta)))
     want = stats.norm.sf((float(eps) - eta) / math.sqrt(2 * eta)) + stats.norm.sf((float(eps) + eta) / math.sqrt(2 * eta))
@@ -210,9 +210,9 @@ def test_maskit_privacy_at_its_exact_level():
     """Definition 6 (000 §3.3): delta-privacy means posterior - prior <= delta (non-strict). Two i.i.d. uniform
     contexts h, s; s always suppressed, h with probability 1/2: after a suppression Pr[s | ⊥] = (1/2)/(1/2 + 1/4)
     = 2/3, so the largest gain is 2/3 - 1/2 = 1/6 (a release reveals h, gain <= 0)."""
-    from theory.maskit import exact as E
-    from theory.maskit import fast as F
-    from theory.maskit.model import markov_chain
+    from privclaims.theory.maskit import exact as E
+    from privclaims.theory.maskit import fast as F
+    from privclaims.theory.maskit.model import markov_chain
 
     half = Fraction(1, 2)
     ch = markov_chain(["h", "s"], [half, half], [[[half, half], [half, half]]] * 2)
@@ -227,8 +227,8 @@ def test_maskit_privacy_at_its_exact_level():
 def test_probabilistic_dp_at_its_exact_delta():
     """Definition 3 (000 §2.1): Pr[M(L) in Omega_2] <= delta (non-strict). A = {x: 1/4, y: 3/4}, B = {y: 1},
     eps = 1: x is in Omega_2 for (A, B) (1/4 > e q = 0); y is not (3/4 within [e^-1, e] of 1); so the least delta is 1/4."""
-    from theory.dp import exact as D
-    from theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.dp import exact as D
+    from privclaims.theory.dp.mechanism import finite_mechanism
 
     mech = finite_mechanism({"A": {"x": Fraction(1, 4), "y": Fraction(3, 4)}, "B": {"y": Fraction(1)}}, [("A", "B")])
     assert D.probabilistic_dp_delta(mech, 1)[0] == Fraction(1, 4)
@@ -239,9 +239,9 @@ def test_probabilistic_dp_at_its_exact_delta():
 
 
 def test_numbers_certainly_le_is_non_strict():
-    """theory.numbers.certainly_le decides lhs <= rhs: true at exact equality (a [0, 0] difference; a non-dyadic
+    """privclaims.theory.numbers.certainly_le decides lhs <= rhs: true at exact equality (a [0, 0] difference; a non-dyadic
     tie such as 1/3 vs 1/3 is undecidable by intervals and raises UndecidedComparison by design)."""
-    from theory.numbers import certainly_le, to_interval
+    from privclaims.theory.numbers import certainly_le, to_interval
 
     third, quarter = Fraction(1, 3), Fraction(3, 4)
     assert certainly_le(lambda c: to_interval(quarter, c), lambda c: to_interval(quarter, c))  # dyadic: exact intervals

@@ -1,11 +1,11 @@
 """Mironov (2012): naive float Laplace leaks the true count through the low bits of its outputs; the exact
-grid sampler of theory.noise.laplace gives the attack no advantage beyond eps (exact output laws)."""
+grid sampler of privclaims.theory.noise.laplace gives the attack no advantage beyond eps (exact output laws)."""
 
 from __future__ import annotations
 
-from counterexamples.mironov import attack_summary, exact_grid_ratio_bound, exact_sampler_support, naive_attack
-from theory.noise.laplace import discrete_laplace_pmf
-from theory.numbers import Q
+from privclaims.counterexamples.mironov import attack_summary, exact_grid_ratio_bound, exact_sampler_support, naive_attack
+from privclaims.theory.noise.laplace import discrete_laplace_pmf
+from privclaims.theory.numbers import Q
 
 
 def test_naive_float_laplace_has_unbounded_privacy_loss():

@@ -1,4 +1,4 @@
-"""theory.numbers: exact parsing, validation and rigorous decisions (oracles: sympy, mpmath at high precision)."""
+"""privclaims.theory.numbers: exact parsing, validation and rigorous decisions (oracles: sympy, mpmath at high precision)."""
 
 from fractions import Fraction
 
@@ -8,8 +8,8 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from theory.errors import InvalidInput, UndecidedComparison
-from theory.numbers import Epsilon, ExpLinear, Q, as_rational, distribution, probability, rational_str, rigorous_sign, to_interval
+from privclaims.theory.errors import InvalidInput, UndecidedComparison
+from privclaims.theory.numbers import Epsilon, ExpLinear, Q, as_rational, distribution, probability, rational_str, rigorous_sign, to_interval
 
 
 @pytest.mark.parametrize("text,value", [("1/3", Fraction(1, 3)), (" -2 / 4 ", Fraction(-1, 2)), ("0.1", Fraction(1, 10)),
@@ -89,7 +89,7 @@ def test_enclosure_bounds_and_grid_rounding():
     """upper_rational never falls below the real number (ln 3, a tiny e^-10^6, 0), lower_rational never above."""
     import mpmath
 
-    from theory.numbers import enclosure_bounds, lower_rational, round_down_to_grid, round_up_to_grid, upper_rational
+    from privclaims.theory.numbers import enclosure_bounds, lower_rational, round_down_to_grid, round_up_to_grid, upper_rational
 
     lo, hi = enclosure_bounds(lambda c: c.log(3))
     assert lo < hi and hi - lo < Q(1, 10**30)
@@ -104,7 +104,7 @@ def test_enclosure_bounds_and_grid_rounding():
 
 
 def test_explinear_with_zero_term_prints_as_rational():
-    from theory.numbers import Epsilon, ExpLinear
+    from privclaims.theory.numbers import Epsilon, ExpLinear
 
     assert str(ExpLinear(Q(1, 2), Q(0), Epsilon.of("1000"))) == "1/2"
     assert str(ExpLinear(Q(1, 2), Q(1, 4), Epsilon.of("1"))) == "1/2 - e^(1)*1/4"

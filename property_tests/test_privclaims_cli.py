@@ -13,7 +13,7 @@ import pytest
 from privclaims import ads, count, dp, maskit, querygen, zealous
 from privclaims._common import Floats, decimal
 from privclaims.cli import main
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 ROOT = Path(__file__).resolve().parents[1]
 EX = ROOT / "examples"
@@ -211,8 +211,8 @@ def test_querygen_true_false_bad(capsys):
 
 
 def test_generalization_as_json_dumps():
-    from theory.querygen import exact
-    from theory.querygen.model import PrivacyRequirement
+    from privclaims.theory.querygen import exact
+    from privclaims.theory.querygen.model import PrivacyRequirement
 
     tab = querygen.load_table(EX / "patients.csv")
     g = exact.best_fit(tab, {"zip": "13053"}, PrivacyRequirement("disease", "3/2"))
@@ -277,10 +277,10 @@ def test_module_examples_run(mod, monkeypatch):
 
 
 def test_ledger_and_show_are_forwarded(capsys, monkeypatch):
-    import checks.cli
+    import privclaims.checks.cli
 
     seen = []
-    monkeypatch.setattr(checks.cli, "main", lambda argv: seen.append(list(argv)) or 0)
+    monkeypatch.setattr(privclaims.checks.cli, "main", lambda argv: seen.append(list(argv)) or 0)
     assert main(["ledger", "--quick", "--area", "dp"]) == 0
     assert main(["--list"]) == 0
     assert main(["show", "maskit.example1", "--from", "r.json"]) == 0
@@ -332,7 +332,7 @@ def test_package_is_a_thin_door():
 
 
 def test_privacy_decimals_round_to_the_safe_side():
-    from theory.numbers import Q
+    from privclaims.theory.numbers import Q
 
     assert decimal(Q(1, 3), 6, "up") == "0.333334" and decimal(Q(1, 3), 6, "down") == "0.333333"
     assert decimal(Q(-1, 3), 6, "up") == "-0.333333" and decimal(Q(2, 3)) == "0.666667"
@@ -356,8 +356,8 @@ def test_indistinguishability_with_a_zero_term_is_rational():
 def test_theorem1_sigma2_comes_from_theory_and_is_never_below():
     import mpmath
 
-    from theory.count.model import theorem1_sigma2
-    from theory.numbers import Q
+    from privclaims.theory.count.model import theorem1_sigma2
+    from privclaims.theory.numbers import Q
 
     assert count.theorem1_sigma2("1/2", "1/100") == theorem1_sigma2("1/2", "1/100") == Q(11983, 250)
     with mpmath.workdps(60):
@@ -366,8 +366,8 @@ def test_theorem1_sigma2_comes_from_theory_and_is_never_below():
 
 
 def test_greedy_guarantee_in_theory():
-    from theory.ads.exact import greedy_guarantee
-    from theory.numbers import Q
+    from privclaims.theory.ads.exact import greedy_guarantee
+    from privclaims.theory.numbers import Q
 
     assert greedy_guarantee(1) == 1 and greedy_guarantee(2) == Q(3, 4)
     r = ads.greedy(ads.load_instance(EX / "ads_coverage.json"), 2, optimum=True)
@@ -423,9 +423,9 @@ def test_maskit_long_chain_is_refused_quickly(tmp_path):
     steps = [[["1/2", "1/2"], ["1/3", "2/3"]]] * 499
     chain = maskit.load_chain({"contexts": ["a", "b"], "initial": ["1/2", "1/2"], "steps": steps})
     t0 = time.monotonic()
-    with pytest.raises(InvalidInput, match="theory.maskit.fast"):
+    with pytest.raises(InvalidInput, match="privclaims.theory.maskit.fast"):
         maskit.check(chain, ["b"], "1/10")
-    with pytest.raises(InvalidInput, match="theory.maskit.fast"):
+    with pytest.raises(InvalidInput, match="privclaims.theory.maskit.fast"):
         maskit.search(chain, ["b"], "1/10", grid=2)
     assert time.monotonic() - t0 < 5
 

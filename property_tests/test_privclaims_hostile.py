@@ -2,7 +2,7 @@
 
 Every callable exported in ``privclaims.<module>.__all__`` and every value-taking flag of every CLI
 subcommand gets hypothesis-generated *invalid* arguments — one argument at a time spoiled, the rest valid —
-and must answer with :class:`theory.errors.InvalidInput` (CLI: exit 2 and one line on stderr, never a
+and must answer with :class:`privclaims.theory.errors.InvalidInput` (CLI: exit 2 and one line on stderr, never a
 traceback) within :data:`BUDGET` seconds.
 
 Covering a new function is one line in :data:`API` (argument name -> kind); a new flag is one entry
@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 import privclaims
 from privclaims import ads, count, dp, maskit, querygen, zealous
 from privclaims.cli import main
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 ROOT = Path(__file__).resolve().parents[1]
 EX = ROOT / "examples"

@@ -9,12 +9,12 @@ import pandas as pd
 import pytest
 from hypothesis import given
 
-from counterexamples import querygen_search as search
-from theory.errors import InvalidInput
-from theory.numbers import Q
-from theory.querygen import exact, experiments, fast, hmda
-from theory.querygen.instances import instances
-from theory.querygen.model import STAR, PrivacyRequirement, is_star
+from privclaims.counterexamples import querygen_search as search
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
+from privclaims.theory.querygen import exact, experiments, fast, hmda
+from privclaims.theory.querygen.instances import instances
+from privclaims.theory.querygen.model import STAR, PrivacyRequirement, is_star
 
 
 def _frame(n: int = 60, seed: int = 0) -> pd.DataFrame:
@@ -90,7 +90,7 @@ def test_search_witnesses_verify():
 
 
 def test_recorded_greedy_misses_reverify():
-    from checks.claims.querygen import GREEDY_MISSES, verify_greedy_miss
+    from privclaims.checks.claims.querygen import GREEDY_MISSES, verify_greedy_miss
 
     for name, w in GREEDY_MISSES.items():
         m = verify_greedy_miss(name, w)

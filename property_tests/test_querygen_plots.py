@@ -6,9 +6,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from theory.querygen import exact, experiments  # noqa: E402
-from theory.querygen.plots import fig2_figure, fig3_figure, target_histogram  # noqa: E402
-from theory.querygen.table1 import table1  # noqa: E402
+from privclaims.theory.querygen import exact, experiments  # noqa: E402
+from privclaims.theory.querygen.plots import fig2_figure, fig3_figure, target_histogram  # noqa: E402
+from privclaims.theory.querygen.table1 import table1  # noqa: E402
 
 
 def test_target_histogram_counts_every_tuple_once():

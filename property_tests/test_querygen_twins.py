@@ -8,15 +8,15 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, rigorous_sign, to_interval
-from theory.querygen import exact, fast
-from theory.querygen.model import (
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, rigorous_sign, to_interval
+from privclaims.theory.querygen import exact, fast
+from privclaims.theory.querygen.model import (
     STAR, PrivacyRequirement, STRATEGIES, g_min_from_l, is_star, make_query, make_table, strictly_above,
     validate_request,
 )
-from theory.querygen.instances import instances, tables
-from theory.querygen.table1 import eq3_query, table1
+from privclaims.theory.querygen.instances import instances, tables
+from privclaims.theory.querygen.table1 import eq3_query, table1
 
 
 def test_eq3_on_table1():

@@ -4,7 +4,7 @@ the covered areas quotes at least one such phrase of some length.
 
 A quote is text between “…”, or between '…' / "…" that open after a space, "(" or ":" and close before a
 space, ";", ",", ")" or the end (so primes such as t' or M'' inside LaTeX are not taken for quotes). The seed
-files are found by ``checks.registry.default_seeds_dir`` (``seeds/`` beside ``$PRIVCLAIMS_DATA``, else
+files are found by ``privclaims.checks.registry.default_seeds_dir`` (``seeds/`` beside ``$PRIVCLAIMS_DATA``, else
 ``../shared/seeds`` beside the project, as in CI); without them the quote tests are skipped, with the reason.
 
 Covered: every area - maskit (its quotes in ``checks/claims/maskit/_quotes.py``, including dp.thm2's, whose
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from checks.registry import default_seeds_dir, load_all
+from privclaims.checks.registry import default_seeds_dir, load_all
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE = re.compile(r"00[0-4]_[0-9a-f]{16}\.txt")
@@ -91,7 +91,7 @@ def test_quote_parser_finds_the_three_forms_and_skips_primes():
 @needs_seeds
 def test_a_paraphrase_is_caught():
     good = "000_211156f2009240b4.txt §3.4.2 Theorem 3: “Privacy is a monotone property: If \\vec{p} preserves δ -privacy”"
-    from checks.verdict import Reading
+    from privclaims.checks.verdict import Reading
 
     assert problems("x", [Reading("r", "m", good)]) == []
     para = good.replace("monotone property", "monotone function")
@@ -121,16 +121,16 @@ def test_seeds_are_found_by_the_data_rule(tmp_path, monkeypatch):
     (tmp_path / "seeds").mkdir()
     monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "data"))
     assert default_seeds_dir() == tmp_path / "seeds"
-    import checks.registry
+    import privclaims.checks.registry
 
-    beside = Path(checks.registry.__file__).resolve().parents[2] / "shared" / "seeds"
+    beside = Path(privclaims.checks.registry.__file__).resolve().parents[2] / "shared" / "seeds"
     monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "elsewhere" / "data"))  # no seeds there: ../shared/seeds, if any
     assert default_seeds_dir() == (beside if beside.is_dir() else None)
 
 
 def test_quote_tables_name_existing_claims_and_readings():
     """A table key that names no claim, or no reading of its claim, would attach nothing: caught here."""
-    from checks.quotes import AREAS, table
+    from privclaims.checks.quotes import AREAS, table
 
     checks = load_all()
     bad = []

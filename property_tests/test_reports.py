@@ -10,15 +10,15 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-from checks.render import block, decimal_of, inline, label, scalar
-from checks.report import FINDINGS, claim_markdown, readings_of, summary_line, to_markdown, witness_keys
+from privclaims.checks.render import block, decimal_of, inline, label, scalar
+from privclaims.checks.report import FINDINGS, claim_markdown, readings_of, summary_line, to_markdown, witness_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_cli(*args, env=None, timeout=600):
     full = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "checks", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "privclaims", "ledger", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout, env=full)
 
 
@@ -171,7 +171,7 @@ def test_markdown_links_figures_relative_to_the_report(tmp_path):
 def test_show_prints_the_witness_in_full(tmp_path):
     r = run_cli("--show", "querygen.text_uniform")
     assert r.returncode == 0, r.stderr
-    from checks.catalog import expected
+    from privclaims.checks.catalog import expected
 
     for s in ("querygen.text_uniform", "004_66621c1b9afebedf.txt §4", "Under the assumption of a uniform distribution",
               "| Q | compared | G | traffic |", "9/5 (≈ 1.8)", "candidates_examined",
@@ -197,7 +197,7 @@ def test_list_one_line_per_claim_with_statement_and_filters():
     lines = r.stdout.splitlines()
     assert r.returncode == 0 and len(lines) == 271
     assert re.match(r"^dp\.def1\s+dp\s+\S+\s+verified\s+A data release is k-anonymous", lines[0])
-    from checks.catalog import catalog, expected
+    from privclaims.checks.catalog import catalog, expected
 
     q = run_cli("--list", "--area", "querygen", "--verdict", "refuted").stdout.splitlines()
     want = [c for c, v in expected().items() if v == "refuted" and catalog()[c].area == "querygen"]
@@ -208,7 +208,7 @@ def test_list_one_line_per_claim_with_statement_and_filters():
 def test_plain_console_table_off_a_terminal_keeps_verdicts_whole():
     r = run_cli("--area", "querygen", "--quick", "--workers", "1")
     assert r.returncode == 0, r.stdout + r.stderr
-    from checks.catalog import catalog
+    from privclaims.checks.catalog import catalog
 
     table = [x for x in r.stdout.splitlines() if x.split(" ")[0] in catalog()]
     assert len(table) == 35

@@ -22,11 +22,11 @@ from fractions import Fraction
 import pytest
 from scipy import stats
 
-from theory.count.encryption import PaillierScheme
-from theory.count.model import CountParams
-from theory.count.protocol import HonestUser, SampledRandomness, run_thesis_count
-from theory.noise import discrete_gaussian as dg
-from theory.noise import laplace
+from privclaims.theory.count.encryption import PaillierScheme
+from privclaims.theory.count.model import CountParams
+from privclaims.theory.count.protocol import HonestUser, SampledRandomness, run_thesis_count
+from privclaims.theory.noise import discrete_gaussian as dg
+from privclaims.theory.noise import laplace
 
 ALPHA = 1e-6
 

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from theory.errors import InvalidInput
-from theory.noise.laplace import BitSource, bernoulli_exp, discrete_laplace, discrete_laplace_pmf, grid_tail_probability
-from theory.numbers import Q
-from theory.zealous import exact, fast
-from theory.zealous.histograms import histogram, item_histogram, select_items, user_items
-from theory.zealous.loaders import load_aol, load_user_dir, write_aol
-from theory.zealous.model import Entry, SearchLog, ZealousParams, privacy_target
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise.laplace import BitSource, bernoulli_exp, discrete_laplace, discrete_laplace_pmf, grid_tail_probability
+from privclaims.theory.numbers import Q
+from privclaims.theory.zealous import exact, fast
+from privclaims.theory.zealous.histograms import histogram, item_histogram, select_items, user_items
+from privclaims.theory.zealous.loaders import load_aol, load_user_dir, write_aol
+from privclaims.theory.zealous.model import Entry, SearchLog, ZealousParams, privacy_target
 
 T0 = 1141603200  # 2006-03-06
 
@@ -166,7 +166,7 @@ def test_naive_float_laplace_leaks_the_true_count():
     """Mironov 2012 in miniature: outputs of the naive sampler for c = 0 mostly rule out c = 1 exactly."""
     import random as _r
 
-    from theory.noise.laplace import naive_float_laplace, naive_output_possible
+    from privclaims.theory.noise.laplace import naive_float_laplace, naive_output_possible
 
     rng = _r.Random(7)
     ys = [naive_float_laplace(0.0, 1.0, rng) for _ in range(200)]
@@ -194,7 +194,7 @@ def _outcome(fn, *args):
 @given(st.lists(st.sampled_from(_LINES), max_size=14), st.sampled_from(["", "\n", "\n\n", "\r\n"]),
        st.sampled_from([b"", b"\xff"]), st.integers(0, 10**6))
 def test_bulk_user_reader_equals_line_reader(tmp_path_factory, lines, end, junk, where):
-    from theory.zealous.loaders import read_user_file_lines, read_user_files
+    from privclaims.theory.zealous.loaders import read_user_file_lines, read_user_files
 
     raw = ("\n".join(lines) + end).encode("utf-8")
     i = where % (len(raw) + 1)
@@ -204,7 +204,7 @@ def test_bulk_user_reader_equals_line_reader(tmp_path_factory, lines, end, junk,
 
 
 def test_bulk_user_reader_takes_the_plain_path_and_agrees(tmp_path):
-    from theory.zealous import loaders
+    from privclaims.theory.zealous import loaders
 
     p = tmp_path / "9.txt"
     p.write_text("\nny times\t2006-03-06 12:15:20\nhttp://a/\nhttp://b c\n\nracquetball \t2006-03-10 00:41:26\n\n")
@@ -222,7 +222,7 @@ def test_bulk_user_reader_takes_the_plain_path_and_agrees(tmp_path):
                                  "0000-01-01 00:00:00", "2006-03-01T10:00:00", "9999-12-31 23:59:59"]), max_size=6),
        st.lists(st.tuples(st.integers(0, 18), st.sampled_from("0123456789 -:x")), max_size=3))
 def test_bulk_times_equal_parse_time(texts, edits):
-    from theory.zealous.loaders import parse_time, parse_times
+    from privclaims.theory.zealous.loaders import parse_time, parse_times
 
     for pos, ch in edits:
         texts = [t[:pos] + ch + t[pos + 1:] for t in texts]
@@ -249,7 +249,7 @@ _BYTES = [b"", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\x00"]
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(_FRAGMENTS), max_size=25), st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(_BYTES)), max_size=2))
 def test_bulk_user_reader_equals_line_reader_bytewise(tmp_path_factory, parts, junk):
-    from theory.zealous.loaders import read_user_file_lines, read_user_files
+    from privclaims.theory.zealous.loaders import read_user_file_lines, read_user_files
 
     raw = "".join(parts).encode("utf-8")
     for where, b in junk:
@@ -298,7 +298,7 @@ _SEPS = ["\n\n", "\n\n", "\n\n", "\n", "\n\n\n", "\n \n", "\r\n\r\n", "\n\x0c\n"
        st.sampled_from(["", "\n", "\n\n", "\r\n", "\n\n\n"]), st.sampled_from(["", "\n", "\n\n"]), st.booleans())
 def test_bulk_user_reader_equals_line_reader_on_near_plain_files(tmp_path_factory, blocks, end, start, plain_only):
     """Files in the plain layout and one edit away from it: the reader gives what the line reader gives."""
-    from theory.zealous import loaders
+    from privclaims.theory.zealous import loaders
 
     if plain_only:  # the bulk path proper: every block plain
         blocks = [(w or "q", s if s[:1].isdigit() and s[-1:].isdigit() else "2006-03-01 10:00:00",
@@ -319,7 +319,7 @@ def test_bulk_reader_equals_line_reader_on_the_aol_subset():
     """On the real per-user files (AOL top-1000), the bulk reader gives what the line reader gives,
     and it is the bulk path that runs (every file plain), so the equality is not vacuous."""
     from property_tests.conftest import data_dir
-    from theory.zealous import loaders
+    from privclaims.theory.zealous import loaders
 
     d = data_dir()
     if d is None or not (d / "aol-top1000" / "user_search_logs").is_dir():

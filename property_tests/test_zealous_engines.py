@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from theory.errors import InvalidInput
-from theory.zealous import engines
-from theory.zealous.loaders import write_aol
-from theory.zealous.model import Entry, SearchLog, ZealousParams
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.zealous import engines
+from privclaims.theory.zealous.loaders import write_aol
+from privclaims.theory.zealous.model import Entry, SearchLog, ZealousParams
 
 KINDS = ("keywords", "queries", "clicks", "query_pairs")
 PARAMS = ZealousParams.of(3, 1, 2, 4)  # m = 3, lambda = 1, tau = 2, tau' = 4: many items released
@@ -70,7 +70,7 @@ def test_dask_on_a_local_cluster_publishes_the_same(log, cluster):
 
 
 def test_release_does_not_depend_on_partitioning(log):
-    from theory.zealous.dask_engine import publish_dask
+    from privclaims.theory.zealous.dask_engine import publish_dask
 
     one = publish_dask(log, "queries", PARAMS, 3, npartitions=1)
     many = publish_dask(log, "queries", PARAMS, 3, npartitions=7)
@@ -161,7 +161,7 @@ def test_three_engines_agree_on_the_aol_subset(cluster):
 def test_pair_histogram_plan_equals_the_reference_plan(users):
     """duck.pair_histogram_sql (dense_rank over hash candidates, users short of m candidates ranked again)
     gives the reference plan's histogram (row_number over the distinct pairs) for every candidate fraction."""
-    from theory.zealous import duck
+    from privclaims.theory.zealous import duck
 
     con = duck.connect(threads=2)
     con.execute("SELECT setseed(0.3)")
@@ -201,7 +201,7 @@ def test_candidate_plan_equals_reference_and_python_selection(rows, dup, m, seed
     the Python selection by the same keys."""
     import duckdb
 
-    from theory.zealous import duck
+    from privclaims.theory.zealous import duck
 
     rows = rows + [rows[j % len(rows)] for j in dup]  # the same (user, item) on several rows
     con = duckdb.connect()
@@ -255,7 +255,7 @@ def test_select_keyed_falls_back_to_hashlib_without_the_private_md5():
     import sys
 
     code = ("import sys, hashlib; sys.modules['_md5'] = None\n"
-            "from theory.zealous import engines\n"
+            "from privclaims.theory.zealous import engines\n"
             "assert engines._md5 is hashlib.md5\n"
             "print(engines.select_keyed({'u': list('abcdef')}, 3, 9)['u'])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -264,7 +264,7 @@ def test_select_keyed_falls_back_to_hashlib_without_the_private_md5():
 
 @pytest.mark.parametrize("fraction", [float("nan"), float("inf"), -1.0, 1.5, "0.5", True])
 def test_candidate_fraction_outside_the_unit_interval_is_invalid(fraction):
-    from theory.zealous import duck
+    from privclaims.theory.zealous import duck
 
     with pytest.raises(InvalidInput, match="fraction"):
         duck.pair_histogram_sql("pairs", 3, 5, fraction)

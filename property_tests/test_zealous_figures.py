@@ -1,6 +1,6 @@
 """The shape predicates of the figure checks (checks/claims/zealous/figures.py) decide both ways, at their tolerances."""
 
-from checks.claims.zealous.figures import STEP_ABS, close, decreases, decreases_or_flat, flat
+from privclaims.checks.claims.zealous.figures import STEP_ABS, close, decreases, decreases_or_flat, flat
 
 
 def test_decreases_needs_a_lower_far_end_and_bounded_steps_up():
@@ -22,7 +22,7 @@ def test_flat_and_close():
 
 
 def test_shape_holding_on_an_empty_release_is_not_a_reproduction():
-    from checks.claims.zealous.figures import shape
+    from privclaims.checks.claims.zealous.figures import shape
 
     assert shape("r", True, "a shape", "found").verdict == "reproduced"
     assert shape("r", True, "a shape", "found", empty=[]).verdict == "reproduced"

@@ -8,9 +8,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from theory.zealous.experiments import Experiment, release_table  # noqa: E402
-from theory.zealous.model import Entry, SearchLog  # noqa: E402
-from theory.zealous.plots import count_distribution, plot_count_distributions, plot_series  # noqa: E402
+from privclaims.theory.zealous.experiments import Experiment, release_table  # noqa: E402
+from privclaims.theory.zealous.model import Entry, SearchLog  # noqa: E402
+from privclaims.theory.zealous.plots import count_distribution, plot_count_distributions, plot_series  # noqa: E402
 
 
 def test_count_distribution_counts_items_per_count():

@@ -11,25 +11,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from theory.dp import exact as dpx
-from theory.errors import InvalidInput
-from theory.noise.laplace import BitSource, bernoulli_exp, discrete_laplace
-from theory.numbers import Epsilon, Q
-from theory.zealous import duck
-from theory.zealous.anonymity import (
+from privclaims.theory.dp import exact as dpx
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise.laplace import BitSource, bernoulli_exp, discrete_laplace
+from privclaims.theory.numbers import Epsilon, Q
+from privclaims.theory.zealous import duck
+from privclaims.theory.zealous.anonymity import (
     adar_k_query, is_k_anonymous, is_k_anonymous_literal, is_k_keyword_anonymous, is_k_query_anonymous,
     is_k_session_anonymous, k_keyword_anonymize, k_session_anonymize,
 )
-from theory.zealous.applications import cache_posting_lists, map_as_printed, ndcg, precision, recall
-from theory.zealous.experiments import partition_selection_threshold, zealous_params
-from theory.zealous.finite import zealous_mechanism
-from theory.zealous.histograms import histogram, item_histogram, select_items, user_items
-from theory.zealous.loaders import write_aol
-from theory.zealous.model import Entry, SearchLog, ZealousParams
-from theory.zealous.parameters import (
+from privclaims.theory.zealous.applications import cache_posting_lists, map_as_printed, ndcg, precision, recall
+from privclaims.theory.zealous.experiments import partition_selection_threshold, zealous_params
+from privclaims.theory.zealous.finite import zealous_mechanism
+from privclaims.theory.zealous.histograms import histogram, item_histogram, select_items, user_items
+from privclaims.theory.zealous.loaders import write_aol
+from privclaims.theory.zealous.model import Entry, SearchLog, ZealousParams
+from privclaims.theory.zealous.parameters import (
     prop12_tau, thm13_delta_prime, thm13_min_tau_prime, thm14_delta, thm14_min_tau_prime, thm14_second_gap,
 )
-from theory.zealous.utility import inaccuracy, inaccuracy_literal, marginals
+from privclaims.theory.zealous.utility import inaccuracy, inaccuracy_literal, marginals
 
 T0 = 1141603200
 WORDS = ["car", "cat", "cart", "dog", "do", "free", "mp3"]

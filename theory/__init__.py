@@ -2,10 +2,10 @@
 
 Conventions (see README "Adding a claim"):
 
-* ``theory.numbers`` owns the one rational type :data:`Q` used by every exact twin,
+* ``privclaims.theory.numbers`` owns the one rational type :data:`Q` used by every exact twin,
   parsing of user input (``"1/3"``, ``"0.25"``) and rigorous decisions of
   inequalities that involve exp/log of rationals.
-* ``theory.errors`` owns :class:`InvalidInput`, the single error type raised for bad input.
-* ``theory.<area>.exact`` is the reference (rational arithmetic, mirrors the paper);
-  ``theory.<area>.fast`` has the same signatures on numpy float64 and is checked against it.
+* ``privclaims.theory.errors`` owns :class:`InvalidInput`, the single error type raised for bad input.
+* ``privclaims.theory.<area>.exact`` is the reference (rational arithmetic, mirrors the paper);
+  ``privclaims.theory.<area>.fast`` has the same signatures on numpy float64 and is checked against it.
 """

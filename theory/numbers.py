@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import mpmath
 
-from theory.errors import InvalidInput, UndecidedComparison
+from privclaims.theory.errors import InvalidInput, UndecidedComparison
 
 try:  # pragma: no cover - depends on the environment
     if os.environ.get("PRIVCLAIMS_RATIONAL", "").lower() == "fraction":

@@ -1,9 +1,9 @@
 """Argument validation at the boundary of every public function: the one place for the shared rules.
 
-Each validator returns the cleaned value or raises :class:`theory.errors.InvalidInput` whose
+Each validator returns the cleaned value or raises :class:`privclaims.theory.errors.InvalidInput` whose
 one-line message names the argument, the value given and the rule it breaks (issue 16). The exact
-rational readers (:func:`theory.numbers.as_rational`, :func:`~theory.numbers.probability`,
-:func:`~theory.numbers.positive`) live in :mod:`theory.numbers`; this module adds what is not about
+rational readers (:func:`privclaims.theory.numbers.as_rational`, :func:`~privclaims.theory.numbers.probability`,
+:func:`~privclaims.theory.numbers.positive`) live in :mod:`privclaims.theory.numbers`; this module adds what is not about
 rationals: integers and indices, times ``1..T``, choices, types, finite floats, float64's exact
 integer range, paths, guards on exponential enumerations, and the clipping of a fast twin's
 numeric output into its domain.
@@ -28,7 +28,7 @@ import numbers
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 #: Enumerations larger than this are refused up front (about a second of exact work per million).
 ENUMERATION_LIMIT = 1 << 20

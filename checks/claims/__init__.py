@@ -1,1 +1,1 @@
-"""One module (or package) per area; each registers its checks with :func:`checks.registry.claim`."""
+"""One module (or package) per area; each registers its checks with :func:`privclaims.checks.registry.claim`."""

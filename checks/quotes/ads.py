@@ -1,9 +1,9 @@
 """ads: the decisive words of each claim, verbatim from 000_211156f2009240b4.txt (thesis ch. 4, §5.5.3) and
-002_9d55ef468949585c.txt (the ads + counting paper). See :mod:`checks.quotes`."""
+002_9d55ef468949585c.txt (the ads + counting paper). See :mod:`privclaims.checks.quotes`."""
 
 from __future__ import annotations
 
-from checks.quotes import S000, S002, Quote
+from privclaims.checks.quotes import S000, S002, Quote
 
 PROP7 = (
     (S000, "§4.3.2 Proposition 7", r"Algorithm Greedy' has the following approximation guarantee:* $$(1 - 1/e)\text{Revenue}(A^*) - \alpha k^* = \text{Greedy}'$$"),

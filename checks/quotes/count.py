@@ -1,10 +1,10 @@
 """count: the decisive words of each claim, verbatim from 000_211156f2009240b4.txt (thesis ch. 5) and
-002_9d55ef468949585c.txt (the ads + counting paper, §4-§5 and the appendix). See :mod:`checks.quotes`."""
+002_9d55ef468949585c.txt (the ads + counting paper, §4-§5 and the appendix). See :mod:`privclaims.checks.quotes`."""
 
 from __future__ import annotations
 
-from checks.quotes import S000, S002, Quote
-from checks.quotes.dp import DEF3_INPUT, DEF3_PAIR
+from privclaims.checks.quotes import S000, S002, Quote
+from privclaims.checks.quotes.dp import DEF3_INPUT, DEF3_PAIR
 
 T_PROTOCOL = (
     (S000, "§5.4 Protocol 1", r"1. Each user i samples r_i from $\mathcal{N}(\sigma^2/((1-t)N-1))$. 2. Each user i sends $m_i = E(b_i + r_i)$ to Server 2. 3. Server 2 sums up all incoming messages m_i . It forwards $S = \sum m_i$ to Server 1. 4. Server 1 decrypts s and releases the result $D(s)$."),

@@ -1,10 +1,10 @@
 """dp: the decisive words of the shared definitions and results of thesis ch. 2 (000_211156f2009240b4.txt),
 with the papers' restatements (001 MaskIt, 002 ads + counting, 003 ZEALOUS) where a claim cites them.
-dp.thm2's quotes live with the maskit code that declares its reading. See :mod:`checks.quotes`."""
+dp.thm2's quotes live with the maskit code that declares its reading. See :mod:`privclaims.checks.quotes`."""
 
 from __future__ import annotations
 
-from checks.quotes import S000, S001, S002, S003, Quote
+from privclaims.checks.quotes import S000, S001, S002, S003, Quote
 
 DEF3_PAIR = (
     (S000, "§2.2.1 Definition 3", r"An algorithm M satisfies (ϵ, δ) -probabilistic differential privacy if for all user activity logs L and neighboring ad logs L' obtained from L by adding or deleting the contexts and clicks of a single user we can divide the output space Ω into two sets Ω_1, Ω_2 such that*"),

@@ -1,9 +1,9 @@
 """querygen: the decisive words of each claim, verbatim from 004_66621c1b9afebedf.txt (the query generalizer
-paper). See :mod:`checks.quotes`."""
+paper). See :mod:`privclaims.checks.quotes`."""
 
 from __future__ import annotations
 
-from checks.quotes import S004, Quote
+from privclaims.checks.quotes import S004, Quote
 
 STRATEGY_GOAL = (
     (S004, "§4", r"In order to provide *privacy-preserving* queries, the query Q is modified to the query \widehat{Q} by removing some private information included in Q until $G(\widehat{Q}, a) \geq G_{min}$ if the guessing entropy $G(Q, a)$ is less than G_{min} ."),

@@ -1,11 +1,11 @@
 """zealous: the decisive words of each claim, verbatim from 000_211156f2009240b4.txt (thesis ch. 6) and
 003_755c7aa10ef74058.txt (the ZEALOUS paper; its extraction doubles symbols, e.g. ``m𝑚m``, and the quotes
-keep that). See :mod:`checks.quotes`."""
+keep that). See :mod:`privclaims.checks.quotes`."""
 
 from __future__ import annotations
 
-from checks.quotes import S000, S003, Quote
-from checks.quotes.dp import DEF3_INPUT, DEF3_PAIR
+from privclaims.checks.quotes import S000, S003, Quote
+from privclaims.checks.quotes.dp import DEF3_INPUT, DEF3_PAIR
 
 DEF10 = (
     (S000, "§6.2.3 Definition 10", r"E[|\{d \in \mathcal{A}(S) | f_d(S) < \tau - \xi\} \cup \{d \notin \mathcal{A}(S) | f_d(S) > \tau + \xi\}|]"),

@@ -1,19 +1,23 @@
 """Mutation campaign over ``theory/`` (issue 13): how much regression do the tests and the ledger catch?
 
-Each mutant of :mod:`counterexamples.mutants.catalogue` is a small textual patch (``old`` -> ``new``,
+Each mutant of :mod:`privclaims.counterexamples.mutants.catalogue` is a small textual patch (``old`` -> ``new``,
 ``old`` occurring exactly once in its file). The campaign copies the repository once to a temporary
 directory (without ``.venv``/``.git``), and for each mutant patches the copy, runs the nets, and
 restores the file; the working tree is never touched. The copy imports its own code: every net runs
 with ``cwd=copy``, ``PYTHONPATH=copy`` and ``PYTHONDONTWRITEBYTECODE=1`` (no stale ``.pyc`` after a
-restore), and :func:`verify_isolation` checks, before any mutant, that ``theory`` is imported from the
-copy and that a deliberately broken ``theory/__init__.py`` in the copy makes ``import theory`` fail.
+restore), and :func:`verify_isolation` checks, before any mutant, that ``privclaims.theory`` is imported from
+the copy and that a deliberately broken ``theory/__init__.py`` in the copy makes ``import privclaims.theory``
+fail. The installed package maps ``privclaims.theory`` (``.checks``, ``.counterexamples``) onto the top-level
+folders; the copy gets symlinks ``privclaims/theory -> ../theory`` (and the two others) so that, with
+``PYTHONPATH=copy``, the whole ``privclaims`` package resolves inside the copy before the editable install's
+mapping is consulted.
 
 Nets, in order, per mutant:
 
 1. **tests** — the area's property tests (``property_tests/test_<area>_*.py`` for the mutant's area
    and its ledger areas) plus every test file importing the mutated module (computed from the import
    lines), run with ``pytest -x``; the first failing test is recorded.
-2. **ledger** — ``python -m checks --quick --area A ... --json`` restricted to the ledger areas; each
+2. **ledger** — ``python -m privclaims ledger --quick --area A ... --json`` restricted to the ledger areas; each
    claim whose verdict drifts from its pin (or errors) is recorded, and a float-safety failure (exit 1
    without drift) too.
 3. **full ledger** (``--full`` only) — the full ledger of the same areas, run for every mutant that the
@@ -41,7 +45,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from counterexamples.mutants.catalogue import BY_ID, CATALOGUE, Mutant
+from privclaims.counterexamples.mutants.catalogue import BY_ID, CATALOGUE, Mutant
 
 ROOT = Path(__file__).resolve().parents[2]
 IGNORE = shutil.ignore_patterns(".venv", ".git", "__pycache__", ".hypothesis", ".pytest_cache", "*.egg-info",
@@ -94,9 +98,14 @@ def restore(root: Path, m: Mutant, original: str) -> None:
 # ------------------------------------------------------------------------------------- the copy
 
 
+MAPPED = ("theory", "checks", "counterexamples")  # installed as privclaims.<name> (pyproject/setup.py)
+
+
 def make_copy(dest: Path, root: Path = ROOT) -> Path:
     copy = dest / "tree"
     shutil.copytree(root, copy, ignore=IGNORE)
+    for name in MAPPED:
+        (copy / "privclaims" / name).symlink_to(Path("..") / name, target_is_directory=True)
     return copy
 
 
@@ -109,9 +118,10 @@ def net_env(copy: Path) -> dict[str, str]:
 
 
 def verify_isolation(copy: Path) -> dict[str, Any]:
-    """The copy's code is what the nets import: ``theory`` resolves inside the copy, and a broken
-    ``theory/__init__.py`` in the copy (a deliberately broken mutant) makes ``import theory`` fail."""
-    probe = [sys.executable, "-c", "import theory, checks; print(theory.__file__); print(checks.__file__)"]
+    """The copy's code is what the nets import: ``privclaims.theory`` resolves inside the copy, and a broken
+    ``theory/__init__.py`` in the copy (a deliberately broken mutant) makes ``import privclaims.theory`` fail."""
+    probe = [sys.executable, "-c", "import privclaims.theory, privclaims.checks; print(privclaims.theory.__file__); "
+             "print(privclaims.checks.__file__)"]
     r = subprocess.run(probe, cwd=copy, env=net_env(copy), capture_output=True, text=True, timeout=120)
     files = r.stdout.split()
     resolved = r.returncode == 0 and len(files) == 2 and all(Path(x).resolve().is_relative_to(copy.resolve()) for x in files)
@@ -131,10 +141,13 @@ def verify_isolation(copy: Path) -> dict[str, Any]:
 
 
 def module_name(file: str) -> str:
+    """The import name of a repository file: ``theory/zealous/exact.py`` -> ``privclaims.theory.zealous.exact``."""
     p = Path(file).with_suffix("")
     parts = list(p.parts)
     if parts[-1] == "__init__":
         parts = parts[:-1]
+    if parts[0] in MAPPED:
+        parts = ["privclaims", *parts]
     return ".".join(parts)
 
 
@@ -189,7 +202,7 @@ def run_tests(copy: Path, tests: Sequence[str], timeout: int = TEST_TIMEOUT) -> 
 
 
 def run_ledger(copy: Path, areas: Sequence[str], quick: bool, out_json: Path, timeout: int = LEDGER_TIMEOUT) -> dict[str, Any]:
-    cmd = [sys.executable, "-m", "checks", "--workers", "1", "--no-table", "--json", str(out_json)]
+    cmd = [sys.executable, "-m", "privclaims", "ledger", "--workers", "1", "--no-table", "--json", str(out_json)]
     for a in areas:
         cmd += ["--area", a]
     if quick:

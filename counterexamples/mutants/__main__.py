@@ -1,4 +1,4 @@
-"""``python -m counterexamples.mutants [--quick|--full] [--mutant ID ...] [--json P] [--markdown P]``.
+"""``python -m privclaims.counterexamples.mutants [--quick|--full] [--mutant ID ...] [--json P] [--markdown P]``.
 
 Exit status 0 when every non-equivalent mutant that ran was killed and the catalogue applies cleanly."""
 
@@ -9,12 +9,12 @@ import json
 import sys
 from pathlib import Path
 
-from counterexamples.mutants import campaign, catalogue_errors, to_markdown
-from counterexamples.mutants.catalogue import BY_ID, CATALOGUE
+from privclaims.counterexamples.mutants import campaign, catalogue_errors, to_markdown
+from privclaims.counterexamples.mutants.catalogue import BY_ID, CATALOGUE
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m counterexamples.mutants", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m privclaims.counterexamples.mutants", description=__doc__)
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="area tests (-x) + the --quick ledger (default)")
     mode.add_argument("--full", action="store_true", help="area tests (-x) + the full ledger of the affected areas")
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{t.get('first_failure') or ''}  ledger {lg.get('status', '-')} {lg.get('seconds', '')}s {drift}", flush=True)
 
     if args.after:
-        from counterexamples.mutants import rerun_survivors
+        from privclaims.counterexamples.mutants import rerun_survivors
 
         rep = rerun_survivors(json.loads(Path(args.after).read_text(encoding="utf-8")), quick=not args.full, progress=progress)
     else:

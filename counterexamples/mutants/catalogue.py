@@ -58,7 +58,7 @@ CATALOGUE: tuple[Mutant, ...] = (
       "exact twin samples Laplace noise of half the scale lambda"),
     M("zealous-fast-margin", "zealous", "rounding", "theory/zealous/fast.py",
       "return np.asarray(certainly_le(tp, noisy, noisy)) & (noisy > tp)", "return np.asarray(noisy > tp)",
-      "fast twin's Step 5 drops the conservative margin of theory.floats"),
+      "fast twin's Step 5 drops the conservative margin of privclaims.theory.floats"),
     M("zealous-fast-tail-x0", "zealous", "comparison", "theory/zealous/fast.py",
       "return np.where(x >= 0, t, 1 - t)", "return np.where(x > 0, t, 1 - t)",
       "fast release law uses the x < 0 branch at x = 0",

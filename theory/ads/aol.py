@@ -14,7 +14,7 @@ Emulation (stated choices, not the paper's data):
   L4 12-hour half, L5 any; interest = the user's most-clicked domain so far, L1 its top-level
   domain, L2 any; query L0 normalised query, L1 first word, L2 first letter;
 * ``CTR(a|c)`` = fraction of training events in context ``c`` that clicked ``a`` (every event is a
-  view of the context's ads); rare contexts back off along :data:`theory.ads.hierarchy.PAPER_SEQUENCE`
+  view of the context's ads); rare contexts back off along :data:`privclaims.theory.ads.hierarchy.PAPER_SEQUENCE`
   to the first level with at least ``min_support`` events (§4.4.1);
 * the server runs Greedy (fast twin) for ĉ on the leaves below it (leaves with the same back-off
   context merged: identical columns); the client shows the sent ad with the highest CTR in its exact
@@ -33,9 +33,9 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from theory.ads.fast import SparseAdInstance, greedy_run, _stored_positions
-from theory.ads.hierarchy import PAPER_SEQUENCE
-from theory.errors import InvalidInput
+from privclaims.theory.ads.fast import SparseAdInstance, greedy_run, _stored_positions
+from privclaims.theory.ads.hierarchy import PAPER_SEQUENCE
+from privclaims.theory.errors import InvalidInput
 
 _TIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
 

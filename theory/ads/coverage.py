@@ -12,9 +12,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Hashable, Sequence
 
-from theory.ads.model import AdInstance, ad_instance, check_k
-from theory.errors import InvalidInput
-from theory.numbers import Q
+from privclaims.theory.ads.model import AdInstance, ad_instance, check_k
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
 
 
 def coverage_to_ads(universe: Sequence[Hashable], sets: Sequence[frozenset | set]) -> AdInstance:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-from theory.errors import InvalidInput
-from theory.numbers import Q
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
 
 
 def context_prior(reports: Iterable[Hashable]) -> dict[Hashable, Any]:

@@ -8,8 +8,8 @@
 * Greedy'' (Theorem 8):        Greedy while revenue − α·|A| strictly increases.
 * Optimum:                     brute force over all k-subsets (lexicographically first optimum).
 
-Values are ``v(a, c) = p_a(c)·CTR_τ(a|c)`` (see :mod:`theory.ads.model`). Every function here has a
-same-signature counterpart in :mod:`theory.ads.fast`.
+Values are ``v(a, c) = p_a(c)·CTR_τ(a|c)`` (see :mod:`privclaims.theory.ads.model`). Every function here has a
+same-signature counterpart in :mod:`privclaims.theory.ads.fast`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Hashable, Iterable
 
-from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_instance, check_k, check_subsets
-from theory.errors import InvalidInput
-from theory.numbers import ZERO, Q
+from privclaims.theory.ads.model import AdInstance, check_ad_set, check_alpha, check_instance, check_k, check_subsets
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ZERO, Q
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Fast twin (numpy float64 / scipy.sparse): the same functions and signatures as
-:mod:`theory.ads.exact`, for instances with 10^4 ads and 10^5 contexts.
+:mod:`privclaims.theory.ads.exact`, for instances with 10^4 ads and 10^5 contexts.
 
 Greedy is *lazy* (Minoux): benefits only shrink as A grows (Fact 3, submodularity), so a stale
 benefit is an upper bound; an ad is re-evaluated only when its bound reaches the top of a heap.
@@ -10,8 +10,8 @@ exceeds ``tol`` plus rounding; an exact gap below ``tol`` is a tie here even whe
 (values 1/2 and 1/2 + 2^-45: the exact twin takes the second ad, this one the first). The same
 tolerance decides :func:`client_choice` and :func:`optimum`.
 
-Inputs: an exact :class:`~theory.ads.model.AdInstance` (converted) or a :class:`SparseAdInstance`
-(built by :func:`sparse_instance`, validated in :func:`theory.ads.model.validate_sparse`).
+Inputs: an exact :class:`~privclaims.theory.ads.model.AdInstance` (converted) or a :class:`SparseAdInstance`
+(built by :func:`sparse_instance`, validated in :func:`privclaims.theory.ads.model.validate_sparse`).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from typing import Any, Hashable, Iterable
 import numpy as np
 import scipy.sparse as sp
 
-from theory.ads.exact import AltResult, GreedyRun
-from theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k, check_subsets, validate_sparse
-from theory.errors import InvalidInput
-from theory.floats import RELATIVE_MARGIN
+from privclaims.theory.ads.exact import AltResult, GreedyRun
+from privclaims.theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k, check_subsets, validate_sparse
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.floats import RELATIVE_MARGIN
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class SparseAdInstance:
 
 def sparse_instance(weights: Any, ctr: Any, payments: Any = None, *, threshold: float | None = None,
                     contexts: Iterable[Hashable] | None = None) -> SparseAdInstance:
-    """Validate float inputs (see :func:`theory.ads.model.validate_sparse`) and build the instance."""
+    """Validate float inputs (see :func:`privclaims.theory.ads.model.validate_sparse`) and build the instance."""
     w, V = validate_sparse(weights, ctr, payments, threshold)
     return SparseAdInstance(w, V, None if contexts is None else tuple(contexts))
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational
 
 #: Location decimals kept at Level-0..5 (None = all).
 LOCATION_DECIMALS: tuple[int | None, ...] = (None, 4, 3, 2, 1, 0)

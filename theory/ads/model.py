@@ -12,7 +12,7 @@ The *value* of ad ``a`` in context ``c`` is ``v(a, c) = p_a(c) · CTR_τ(a|c)``;
 on the value matrix. :class:`ContextHierarchy` turns a prior ``Pr[c]`` over leaves and a tree into
 ``Pr[c | ĉ] = Pr[c] / Σ_{c' -> ĉ} Pr[c']``.
 
-All validation of this model happens here and raises :class:`theory.errors.InvalidInput`.
+All validation of this model happens here and raises :class:`privclaims.theory.errors.InvalidInput`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, ZERO, as_rational, distribution, probability, rational_str
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, ZERO, as_rational, distribution, probability, rational_str
 
 
 def _nonneg(x: object, name: str) -> Any:
@@ -166,17 +166,17 @@ def check_k(k: object, n_ads: int) -> int:
 
 def check_instance(inst: object) -> "AdInstance":
     """``inst`` must be a built :class:`AdInstance` (see :func:`ad_instance`)."""
-    from theory.validate import instance
+    from privclaims.theory.validate import instance
 
     return instance(inst, AdInstance, "inst", "(build it with ad_instance)")
 
 
 def check_subsets(n_ads: int, k: int | None = None) -> None:
     """Refuse at once a brute force over C(|𝒜|, k) k-sets (all sizes when k is None: 2^|𝒜| - 1) beyond
-    :data:`theory.validate.ENUMERATION_LIMIT`, naming Greedy (a (1 - 1/e)-approximation) instead."""
+    :data:`privclaims.theory.validate.ENUMERATION_LIMIT`, naming Greedy (a (1 - 1/e)-approximation) instead."""
     import math
 
-    from theory.validate import exponential_size
+    from privclaims.theory.validate import exponential_size
 
     size = (1 << n_ads) - 1 if k is None else math.comb(n_ads, k)
     exponential_size(size, f"the brute-force optimum over {'all' if k is None else f'{k}-'}subsets of {n_ads} ads",

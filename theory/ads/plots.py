@@ -1,10 +1,10 @@
 """Tables and figures for the ads notebook (``notebooks/02_ads.ipynb``).
 
 Greedy against the optimum (000_211156f2009240b4.txt §4.3, Theorem 7; 002_9d55ef468949585c.txt §3.3),
-exact on small random instances and on the tight construction of :func:`theory.ads.coverage.tight_instance`;
+exact on small random instances and on the tight construction of :func:`privclaims.theory.ads.coverage.tight_instance`;
 and the §4.4 figures (precision / coverage against the CTR threshold, against k, and per generalisation
-level) drawn from :meth:`theory.ads.aol.AdService.evaluate` results. Presentation only: every number comes
-from :mod:`theory.ads.exact` or :mod:`theory.ads.aol`.
+level) drawn from :meth:`privclaims.theory.ads.aol.AdService.evaluate` results. Presentation only: every number comes
+from :mod:`privclaims.theory.ads.exact` or :mod:`privclaims.theory.ads.aol`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from theory.ads import exact as E
-from theory.ads.coverage import tight_instance
-from theory.ads.model import AdInstance, ad_instance
-from theory.numbers import Q
+from privclaims.theory.ads import exact as E
+from privclaims.theory.ads.coverage import tight_instance
+from privclaims.theory.ads.model import AdInstance, ad_instance
+from privclaims.theory.numbers import Q
 
 
 def random_instance(rng: np.random.Generator, n_ads: int, n_contexts: int, den: int = 8) -> AdInstance:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational
 
 
 def accuracy_interval(c: object, n: object, alpha: object) -> tuple[Any, Any]:

@@ -30,11 +30,11 @@ from urllib.parse import urlparse
 
 import numpy as np
 
-from theory.count import fast_topdown
-from theory.count.hierarchy import Entry, Hierarchy
-from theory.errors import InvalidInput
-from theory.validate import existing_path, integer, text_lines
-from theory.zealous.loaders import blank_query
+from privclaims.theory.count import fast_topdown
+from privclaims.theory.count.hierarchy import Entry, Hierarchy
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.validate import existing_path, integer, text_lines
+from privclaims.theory.zealous.loaders import blank_query
 
 ROOT = "*"
 
@@ -137,7 +137,7 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
 
 
 def corollary2_sigma2(eps: float, delta: float, height: int, m: int) -> float:
-    from theory.floats import round_up  # never below the formula (see theorem1_sigma2_float)
+    from privclaims.theory.floats import round_up  # never below the formula (see theorem1_sigma2_float)
 
     return float(round_up(6 * height * m * m * math.log(4 / delta) / (eps * eps)))
 

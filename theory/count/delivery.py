@@ -1,6 +1,6 @@
 """From released statistics to ad delivery: the CTR estimates of Estimates/TopDown (Algorithms 7-8,
 000_211156f2009240b4.txt §5.5; 002_9d55ef468949585c.txt §4) feed the server's ad selection of
-000 §4.3 / 002 §3 (``theory.ads``).
+000 §4.3 / 002 §3 (``privclaims.theory.ads``).
 
 For a generalised context ``ĉ`` (a node of the hierarchy) the server needs, for each context ``c``
 below it, ``Pr[c | ĉ]`` and ``CTR(a | c)``. From a TopDown release:
@@ -12,18 +12,18 @@ below it, ``Pr[c | ĉ]`` and ``CTR(a | c)``. From a TopDown release:
   to their ancestors), clipped into [0, 1]; 0 when ``a`` has no estimate on the path.
 
 Everything stays exact (the release's counts and CTRs are rationals); the result is a validated
-:class:`theory.ads.model.AdInstance`, ready for ``theory.ads.exact.greedy``.
+:class:`privclaims.theory.ads.model.AdInstance`, ready for ``privclaims.theory.ads.exact.greedy``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
-from theory.ads.model import AdInstance, ad_instance
-from theory.count.exact_topdown import EstimatesResult
-from theory.count.hierarchy import Hierarchy
-from theory.errors import InvalidInput
-from theory.numbers import ONE, ZERO, Q
+from privclaims.theory.ads.model import AdInstance, ad_instance
+from privclaims.theory.count.exact_topdown import EstimatesResult
+from privclaims.theory.count.hierarchy import Hierarchy
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ONE, ZERO, Q
 
 
 def _clip01(x: Any) -> Any:

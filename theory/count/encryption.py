@@ -21,8 +21,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Callable
 
-from theory.errors import InvalidInput
-from theory.count.model import prime_modulus
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.count.model import prime_modulus
 
 
 class PaillierScheme:

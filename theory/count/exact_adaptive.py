@@ -2,7 +2,7 @@
 
 Corollary 2 (000_211156f2009240b4.txt §5.5.3) speaks of what Estimates releases: the noisy counts
 TopDown asks for (which ones depends on earlier noisy counts) and the CTRs. To decide
-(eps, delta)-probabilistic DP of that output exactly with :mod:`theory.dp.exact`, the noise law must
+(eps, delta)-probabilistic DP of that output exactly with :mod:`privclaims.theory.dp.exact`, the noise law must
 be finite and rational:
 
 * **The discrete Gaussian with a rational base.** ``N_Z`` with ``Pr[X = x] ∝ w^(x^2)``,
@@ -13,7 +13,7 @@ be finite and rational:
 * **Truncation, bounded rigorously.** :func:`gaussian_tail_bound` is a rational upper bound on
   ``Pr[|X| > K]`` for the untruncated law: ``sum_{x > K} w^(x^2) <= w^((K+1)^2) / (1 - w^(2K+2))``
   (as ``x^2 >= (K+1)^2 + (x-K-1)(2K+2)``), doubled, and the normaliser is ``>= 1`` (the x = 0 term).
-* :func:`estimates_mechanism` runs :func:`theory.count.exact_topdown.estimates` on every assignment of
+* :func:`estimates_mechanism` runs :func:`privclaims.theory.count.exact_topdown.estimates` on every assignment of
   noise to the Count calls it *actually makes* (branching lazily on each new call), so each output is
   exactly what Estimates releases (noisy ``count_v`` of every visited node, and ``CTR^(a|v)``), with
   probability the product of the noise pmf over the calls made.
@@ -48,12 +48,12 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, Mapping
 
-from theory.count.exact_topdown import estimates
-from theory.count.hierarchy import Entry, Hierarchy
-from theory.dp.mechanism import FiniteMechanism, finite_mechanism
-from theory.errors import InvalidInput
-from theory.numbers import ONE, Q, ZERO, as_rational, distribution
-from theory.validate import exponential_size, integer
+from privclaims.theory.count.exact_topdown import estimates
+from privclaims.theory.count.hierarchy import Entry, Hierarchy
+from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ONE, Q, ZERO, as_rational, distribution
+from privclaims.theory.validate import exponential_size, integer
 
 
 def _base(w: object) -> Any:
@@ -153,8 +153,8 @@ def released_delta_bound(mech: FiniteMechanism, exp_eps: object, s: object, w: o
     docstring): a rational upper bound on the least delta of the untruncated mechanism M for ANY release
     (CTRs too), given its truncation ``mech`` = M_K. ``keys`` = every Count call the tree can make.
     Returns (bound, delta_eps'(M_K), where it is attained)."""
-    from theory.dp import exact as dpx
-    from theory.numbers import Epsilon
+    from privclaims.theory.dp import exact as dpx
+    from privclaims.theory.numbers import Epsilon
 
     exp_eps, s = as_rational(exp_eps, "exp_eps"), as_rational(s, "s")
     if not ONE < s <= exp_eps:

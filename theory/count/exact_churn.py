@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from theory.errors import InvalidInput
-from theory.numbers import ONE, ZERO, Q, as_rational, probability
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ONE, ZERO, Q, as_rational, probability
 
 AGGREGATION_PHASES = {"SHI": 1, "RASTOGI": 2}
 

@@ -13,8 +13,8 @@ Definition 3's smallest breach set is ``Omega_2 = {O : |loss| > eps}``, of proba
 is > 0, so the worst neighbours have ``|Delta| = s`` and the worst admissible variance is the least
 one. At Theorem 1's least variance ``sigma^2 = 2 s^2 ln(4/delta) / eps^2``, ``eta = eps^2 / (4 ln(4/delta))``
 does not depend on s. Every function here returns an ``mpmath.iv`` interval enclosing the real value
-(rationals in, :func:`theory.count.normal_tail.normal_sf` for Q); decisions go through
-:func:`theory.numbers.rigorous_sign`.
+(rationals in, :func:`privclaims.theory.count.normal_tail.normal_sf` for Q); decisions go through
+:func:`privclaims.theory.numbers.rigorous_sign`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from theory.count.model import positive_sigma2, privacy_eps_delta
-from theory.count.normal_tail import normal_sf
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, rigorous_sign, to_interval
+from privclaims.theory.count.model import positive_sigma2, privacy_eps_delta
+from privclaims.theory.count.normal_tail import normal_sf
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational, rigorous_sign, to_interval
 
 
 def _s(s: object) -> Any:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from theory.count.model import bits
-from theory.count.views import _centered, sum_law
-from theory.errors import InvalidInput
-from theory.numbers import ZERO, distribution
+from privclaims.theory.count.model import bits
+from privclaims.theory.count.views import _centered, sum_law
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ZERO, distribution
 
 
 def release_law(b: Sequence[int], available: Sequence[bool], share: dict, extra: int = 0, p: int | None = None) -> dict:

@@ -8,8 +8,8 @@ recurses on v's children (up to ``depth_limit`` levels below the root, the exper
 
 ``noise(key)`` returns the noise added to the count named ``key`` (``("count", v)``,
 ``("clicks", a, v)``, ``("no_clicks", a, v)``): :func:`zero_noise` gives the "exact counting
-procedure" of Proposition 8. Exact arithmetic (:data:`theory.numbers.Q`) throughout; the fast
-twin :mod:`theory.count.fast_topdown` has the same signature.
+procedure" of Proposition 8. Exact arithmetic (:data:`privclaims.theory.numbers.Q`) throughout; the fast
+twin :mod:`privclaims.theory.count.fast_topdown` has the same signature.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
-from theory.count.hierarchy import Entry, Hierarchy, validate_log
-from theory.errors import InvalidInput
-from theory.numbers import Q, ZERO
+from privclaims.theory.count.hierarchy import Entry, Hierarchy, validate_log
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, ZERO
 
 
 @dataclass

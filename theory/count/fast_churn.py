@@ -1,4 +1,4 @@
-"""Monte-Carlo twin of :mod:`theory.count.exact_churn`: 1000 seeded queries per (N, p), vectorised.
+"""Monte-Carlo twin of :mod:`privclaims.theory.count.exact_churn`: 1000 seeded queries per (N, p), vectorised.
 
 Per query the number of phases is drawn from the model's exact geometric structure (an all-N phase
 succeeds with probability ``u = (1-p)^N``): a failed reuse of the setup costs ``a`` phases, then
@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
-from theory.count.exact_churn import AGGREGATION_PHASES
-from theory.errors import InvalidInput
+from privclaims.theory.count.exact_churn import AGGREGATION_PHASES
+from privclaims.theory.errors import InvalidInput
 
 
 def _geometric(prob: float, size: int, rng: np.random.Generator) -> np.ndarray:

@@ -1,6 +1,6 @@
-"""Float64 twin of :mod:`theory.count.exact_privacy` (same names and signatures; ``ctx`` ignored).
+"""Float64 twin of :mod:`privclaims.theory.count.exact_privacy` (same names and signatures; ``ctx`` ignored).
 
-Decisions are conservative (:func:`theory.floats.certainly_le`): where rounding cannot separate
+Decisions are conservative (:func:`privclaims.theory.floats.certainly_le`): where rounding cannot separate
 the breach probability from delta, the mechanism is reported NOT private.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 from scipy.special import ndtr
 
-from theory.errors import InvalidInput
-from theory.floats import certainly_le
-from theory.numbers import to_float
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.floats import certainly_le
+from privclaims.theory.numbers import to_float
 
 
 def _scalars(**named: object) -> None:

@@ -1,4 +1,4 @@
-"""Float64 twin of :mod:`theory.count.exact_release`, plus the vectorised simulation of Count for
+"""Float64 twin of :mod:`privclaims.theory.count.exact_release`, plus the vectorised simulation of Count for
 large N (no encryption: the release of Protocol 1 is ``sum_{H'} (b_i + X_i) + extra``, which the
 encrypted runs reproduce exactly by correctness, 000 §5.4.1)."""
 
@@ -8,8 +8,8 @@ from typing import Sequence
 
 import numpy as np
 
-from theory.count.model import bits
-from theory.errors import InvalidInput
+from privclaims.theory.count.model import bits
+from privclaims.theory.errors import InvalidInput
 
 
 def release_law(b: Sequence[int], available: Sequence[bool], share: dict, extra: int = 0, p: int | None = None) -> dict:
@@ -56,7 +56,7 @@ def discrete_total_noise_breach(share_sigma2: float, n_shares: int, eps: float) 
     ``n_shares`` independent discrete Gaussians N_Z(0, share_sigma2) - the protocol's actual noise - for
     neighbours shifting the count by +-1: ``max_shift Pr_L[|ln f(o)/f'(o)| > eps or f'(o) = 0]``.
     The support is truncated at 12 standard deviations per share (mass beyond is below 1e-30)."""
-    from theory.noise.discrete_gaussian import discrete_gaussian_pmf_float
+    from privclaims.theory.noise.discrete_gaussian import discrete_gaussian_pmf_float
 
     k = int(12 * share_sigma2**0.5) + 12
     pmf = discrete_gaussian_pmf_float(share_sigma2, k)

@@ -1,7 +1,7 @@
-"""Float64 twin of :func:`theory.count.exact_topdown.estimates` (same signature): counts are tallied once
+"""Float64 twin of :func:`privclaims.theory.count.exact_topdown.estimates` (same signature): counts are tallied once
 with numpy (``np.add.at`` over the entries' ancestor paths) and TopDown compares in float64.
 A count within rounding of min_support is treated as not exceeding it (conservative: fewer
-releases), via :func:`theory.floats.certainly_le`."""
+releases), via :func:`privclaims.theory.floats.certainly_le`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any, Callable, Hashable, Iterable, Mapping
 
 import numpy as np
 
-from theory.count.hierarchy import Entry, Hierarchy
-from theory.count.exact_topdown import EstimatesResult, prepared_entries, zero_noise
-from theory.floats import certainly_le
+from privclaims.theory.count.hierarchy import Entry, Hierarchy
+from privclaims.theory.count.exact_topdown import EstimatesResult, prepared_entries, zero_noise
+from privclaims.theory.floats import certainly_le
 
 
 def estimates(

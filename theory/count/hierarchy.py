@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, rational_str, to_interval, upper_rational
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational, rational_str, to_interval, upper_rational
 
 
 @dataclass(frozen=True)
@@ -93,9 +93,9 @@ def privacy_eps_delta(eps: object, delta: object) -> tuple[Any, Any]:
 
 def theorem1_sigma2_float(eps: float, delta: float, s: float = 1.0) -> float:
     """``2 s^2 ln(4/delta) / eps^2`` (Theorem 1's least variance), as a float for simulations,
-    rounded UP by the margin of :func:`theory.floats.round_up` (a plain float evaluation lands below the
+    rounded UP by the margin of :func:`privclaims.theory.floats.round_up` (a plain float evaluation lands below the
     exact variance about half of the time; counterexamples/float_safety.py kind ``count.sigma2``)."""
-    from theory.floats import round_up
+    from privclaims.theory.floats import round_up
 
     for name, v in (("eps", eps), ("s", s)):
         if not (isinstance(v, (int, float)) and math.isfinite(v) and v > 0):

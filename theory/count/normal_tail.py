@@ -11,7 +11,7 @@ All terms are positive and the ratio of consecutive terms is ``r_n = 2 y^2 / (2n
 then add the interval ``[0, term_n]`` for the remainder: the result encloses erf(y) rigorously.
 ``Q(x) = (1 - erf(x/sqrt 2)) / 2`` for ``x >= 0`` and ``(1 + erf(|x|/sqrt 2)) / 2`` for ``x < 0``;
 the cancellation in ``1 - erf`` for large x is handled by the caller raising the precision
-(:func:`theory.numbers.rigorous_sign` quadruples it until the decision is certain).
+(:func:`privclaims.theory.numbers.rigorous_sign` quadruples it until the decision is certain).
 
 Q is decreasing, so for an interval argument ``[a, b]``: ``Q([a, b]) subset [Q(b).lo, Q(a).hi]``.
 """

@@ -3,7 +3,7 @@
 They lay out what the twins compute, in the style of 000_211156f2009240b4.txt §5.6 (Figure 5.2:
 precision against coverage of the CTR estimates; Figure 5.3: the cost of churn) and of Theorem 1
 (§2.2.1). The exact numbers come from the checks (dp.thm1's grid),
-:mod:`theory.count.exact_churn` and :mod:`theory.count.views`; float curves from the fast twins.
+:mod:`privclaims.theory.count.exact_churn` and :mod:`privclaims.theory.count.views`; float curves from the fast twins.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from theory.count import exact_churn as ec
-from theory.count import fast_churn as fc
-from theory.count import fast_privacy as fa
-from theory.numbers import Q
+from privclaims.theory.count import exact_churn as ec
+from privclaims.theory.count import fast_churn as fc
+from privclaims.theory.count import fast_privacy as fa
+from privclaims.theory.numbers import Q
 
 
 def breach_curves(ax: Any, deltas: Sequence[str], eps: np.ndarray) -> Any:
@@ -42,7 +42,7 @@ def law_table(real: Mapping[Any, Any], simulated: Mapping[Any, Any], top: int = 
 
 def precision_coverage(ax: Any, curves: Mapping[str, Sequence[tuple[float, float, float]]]) -> Any:
     """Figure 5.2 style: precision against coverage, one line per setting (points over the CTR
-    threshold θ, from :func:`theory.count.aol.precision_coverage`)."""
+    threshold θ, from :func:`privclaims.theory.count.aol.precision_coverage`)."""
     for label, curve in curves.items():
         pts = [(c, p) for _, p, c in curve if p == p]
         ax.plot([c for c, _ in pts], [p for _, p in pts], "o-", markersize=3, label=label)

@@ -16,7 +16,7 @@ no release - when fewer than ``ceil((1 - t) N)`` messages arrive, when a message
 unknown user or twice from one user, or (Paillier) when a ciphertext is under another key.
 
 Randomness is injected (:class:`Randomness`): :class:`SampledRandomness` draws shares with the exact
-discrete-Gaussian sampler; :mod:`theory.count.views` replays fixed tapes to enumerate view laws.
+discrete-Gaussian sampler; :mod:`privclaims.theory.count.views` replays fixed tapes to enumerate view laws.
 Views (Definition 5, "Notation"): :meth:`Transcript.view` - every message a participant sent or
 received, plus the public release; a non-participant's view is the release alone.
 """
@@ -27,11 +27,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-from theory.count.encryption import OneTimePad, PaillierScheme
-from theory.count.model import CountParams, bits, positive_sigma2
-from theory.errors import InvalidInput
-from theory.noise.discrete_gaussian import discrete_gaussian
-from theory.validate import instance, integer
+from privclaims.theory.count.encryption import OneTimePad, PaillierScheme
+from privclaims.theory.count.model import CountParams, bits, positive_sigma2
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise.discrete_gaussian import discrete_gaussian
+from privclaims.theory.validate import instance, integer
 
 SERVER1, SERVER2 = "server1", "server2"  # thesis names
 SERVER, PROXY = "server", "proxy"  # 002 names

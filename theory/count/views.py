@@ -4,12 +4,12 @@
 for each (non-)participant p, an algorithm M' (the "ideal" noisy sum C, or C' without p's own share)
 and a simulator R with ``V_p ~ R(M'(L_{U \\ (P_m ∪ {p})}), L_{P_m ∪ {p}})``. For tiny N and a small prime
 p we compute both sides EXACTLY: every honest coin (noise share from a rational pmf, pad key
-uniform on Z_p) is enumerated, the real participants of :func:`theory.count.protocol.run_pad_count`
+uniform on Z_p) is enumerated, the real participants of :func:`privclaims.theory.count.protocol.run_pad_count`
 run on each tape, and :meth:`Transcript.view` is tallied with its exact probability. The simulator
 side enumerates the law of M' (an exact convolution) and R's own coins and builds the view tuple the
 same way. Equality of the two dictionaries is Definition 5 (b) on that instance.
 
-The pad protocol is the ideal instance of Definition 9 (see :mod:`theory.count.encryption`): the
+The pad protocol is the ideal instance of Definition 9 (see :mod:`privclaims.theory.count.encryption`): the
 thesis' Server 1 is the key server, Server 2 the proxy. Malicious users follow deterministic
 strategies of their input and the previous releases (adaptive, as in Claims 16-21).
 Noise shares use a rational pmf, e.g. :func:`rational_gaussian_pmf` (``w(x) ∝ q^{x^2}``, i.e. a
@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Callable, Hashable, Sequence
 
-from theory.count.model import CountParams
-from theory.count.protocol import (
+from privclaims.theory.count.model import CountParams
+from privclaims.theory.count.protocol import (
     AVAILABLE, DROP_BEFORE, PROXY, SERVER, HonestUser, MaliciousUser, Message, TapeRandomness, Transcript, run_pad_count,
 )
-from theory.errors import InvalidInput
-from theory.numbers import ONE, ZERO, Q, as_rational
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ONE, ZERO, Q, as_rational
 
 Law = dict  # outcome -> exact probability
 

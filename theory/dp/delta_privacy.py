@@ -7,7 +7,7 @@ with ``Pr[o] > 0``, every time ``t`` and every sensitive context ``s``:
     Pr[X_t = s | o] - Pr[X_t = s] <= delta.
 
 This module is the generic, enumerative reference (finite input and output sets given
-explicitly); MaskIt's Markov-chain algorithms (``theory.maskit``) are checked against it.
+explicitly); MaskIt's Markov-chain algorithms (``privclaims.theory.maskit``) are checked against it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
-from theory.errors import InvalidInput
-from theory.numbers import ZERO, as_rational, distribution, rational_str
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ZERO, as_rational, distribution, rational_str
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Breach:
     """The largest ``posterior - prior`` and where it is attained.
 
     ``output`` is an output o of the system for :func:`max_breach` here. MaskIt's Algorithm 3
-    (:func:`theory.maskit.exact.max_breach`) stores the partial output ``(t1, i, t2, j)`` instead:
+    (:func:`privclaims.theory.maskit.exact.max_breach`) stores the partial output ``(t1, i, t2, j)`` instead:
     context index i released at t1 (t1 = 0 is "start"), ⊥ at every t1 < t < t2, context index j
     released at t2 (t2 = T + 1 with j = "end"); :func:`privclaims.maskit.check` writes it as a stream
     with ⊥. ``t`` and ``s`` name the belief Pr[X_t = s | o] that jumps by ``gain``.

@@ -13,7 +13,7 @@ Notation: ``p(O) = Pr[M(L) = O]``, ``q(O) = Pr[M(L') = O]`` for an ordered neigh
   divergence ``sum_O max(0, p(O) - e^eps q(O))`` (checked against the literal subset enumeration,
   :func:`is_indistinguishable_by_subsets`).
 
-All comparisons with ``e^eps`` are exact or rigorous (:class:`theory.numbers.Epsilon`).
+All comparisons with ``e^eps`` are exact or rigorous (:class:`privclaims.theory.numbers.Epsilon`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from itertools import chain, combinations
 from typing import Any, Hashable
 
-from theory.dp.mechanism import FiniteMechanism, check_delta, check_inputs, check_quantifier, checked
-from theory.numbers import ZERO, Epsilon, ExpLinear, Q, rational_str
-from theory.validate import exponential_size
+from privclaims.theory.dp.mechanism import FiniteMechanism, check_delta, check_inputs, check_quantifier, checked
+from privclaims.theory.numbers import ZERO, Epsilon, ExpLinear, Q, rational_str
+from privclaims.theory.validate import exponential_size
 
 _delta = check_delta
 
@@ -173,7 +173,7 @@ def is_indistinguishable_by_subsets(mech: FiniteMechanism, eps: object, delta: o
     """Definition 4 read literally: every subset of the output space, every ordered pair.
 
     Exponential in the number of outputs; the reference the hockey-stick shortcut is tested against.
-    Refused at once when the ``2^|outputs| - 1`` subsets exceed :data:`theory.validate.ENUMERATION_LIMIT`.
+    Refused at once when the ``2^|outputs| - 1`` subsets exceed :data:`privclaims.theory.validate.ENUMERATION_LIMIT`.
     """
     d = _delta(delta)
     exponential_size((1 << len(checked(mech).outputs)) - 1,

@@ -1,9 +1,9 @@
-"""Float64 twin of :mod:`theory.dp.exact` (same signatures), vectorised over outputs.
+"""Float64 twin of :mod:`privclaims.theory.dp.exact` (same signatures), vectorised over outputs.
 
 Decisions are conservative: ``is_*`` returns True only when rounding cannot have made a
-non-private mechanism look private (:mod:`theory.floats`). Values (deltas) are float estimates,
+non-private mechanism look private (:mod:`privclaims.theory.floats`). Values (deltas) are float estimates,
 upper bounds clipped into [0, 1] (a δ is never reported above 1). Arguments are validated by the
-same readers as the exact twin's (:mod:`theory.dp.mechanism`), so both twins reject the same inputs.
+same readers as the exact twin's (:mod:`privclaims.theory.dp.mechanism`), so both twins reject the same inputs.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Any, Hashable
 
 import numpy as np
 
-from theory.dp.mechanism import FiniteMechanism, check_delta, check_quantifier, checked
-from theory.floats import RELATIVE_MARGIN, certainly_le, possibly_gt
-from theory.numbers import Epsilon
-from theory.validate import clip_unit
+from privclaims.theory.dp.mechanism import FiniteMechanism, check_delta, check_quantifier, checked
+from privclaims.theory.floats import RELATIVE_MARGIN, certainly_le, possibly_gt
+from privclaims.theory.numbers import Epsilon
+from privclaims.theory.validate import clip_unit
 
 
 def _arrays(mech: FiniteMechanism) -> tuple[dict[Hashable, int], np.ndarray]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable, Mapping
 
-from theory.errors import InvalidInput
-from theory.numbers import ZERO, distribution
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ZERO, distribution
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class FiniteMechanism:
 
     def as_json(self) -> dict[str, Any]:
         """Inputs and outputs by ``repr``; probabilities as exact ``"p/q"`` strings."""
-        from theory.numbers import rational_str
+        from privclaims.theory.numbers import rational_str
 
         return {
             "dist": {repr(L): {repr(O): rational_str(p) for O, p in d.items()} for L, d in self.dist.items()},
@@ -86,21 +86,21 @@ def finite_mechanism(
 
 def checked(mech: object) -> FiniteMechanism:
     """``mech`` must be a :class:`FiniteMechanism` (built, hence validated, by :func:`finite_mechanism`)."""
-    from theory.validate import instance
+    from privclaims.theory.validate import instance
 
     return instance(mech, FiniteMechanism, "mech", "(build it with finite_mechanism)")
 
 
 def check_quantifier(quantifier: object) -> str:
     """Definition 3's quantifier order: ``"pair"`` (000, a split per ordered pair) or ``"input"`` (003)."""
-    from theory.validate import choice
+    from privclaims.theory.validate import choice
 
     return choice(quantifier, ("pair", "input"), "quantifier ('pair' = 000's order, 'input' = 003's)")
 
 
 def check_delta(delta: object) -> Any:
     """δ of Definitions 3-4: an exact rational in [0, 1]."""
-    from theory.numbers import probability
+    from privclaims.theory.numbers import probability
 
     return probability(delta, "delta")
 

@@ -16,8 +16,8 @@ from collections import Counter, defaultdict
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from theory.errors import InvalidInput
-from theory.validate import existing_path, finite_float, integer, text_lines
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.validate import existing_path, finite_float, integer, text_lines
 
 TZ = timedelta(hours=8)
 

@@ -11,14 +11,14 @@ Sources: 000_211156f2009240b4.txt §3.2-§3.6 (= 001_eb11505ae1399b83.txt §2-§
   ``o_{t1}, ⊥, ..., ⊥, o_{t2}`` of Lemma 4 (``o_{t1}`` in C ∪ {start}, ``o_{t2}`` in C ∪ {end}),
   forward vectors per ``(t1, c_i)`` and backward vectors per ``(t2, c_j)`` cached (Lemma 3), and
   the optional cache of passed triplets of Lemma 5. Without a cache, on chains of size n^2 T^3 >=
-  :data:`FILTER_MIN_SIZE`, the loop runs as :mod:`theory.maskit.exact_filter` (float scan with a proven
+  :data:`FILTER_MIN_SIZE`, the loop runs as :mod:`privclaims.theory.maskit.exact_filter` (float scan with a proven
   error bound, rational recomputation of every candidate; the same result and OpCount as
   :func:`_max_breach_plain`, the loop as written).
 * :func:`okay_to_release` - the simulatable check, Algorithm 4 (``improved=False``) or Algorithm 5,
   with posteriors from Corollary 1.
 * :func:`simulatable_utility` - ``supp_i(t)``, the γ recursion and ``T - γ_start(0)`` (§3.6.1).
 
-Every function here has a twin of the same name and signature in :mod:`theory.maskit.fast`.
+Every function here has a twin of the same name and signature in :mod:`privclaims.theory.maskit.fast`.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Sequence
 
-from theory.dp.delta_privacy import Breach
-from theory.errors import InvalidInput
-from theory.maskit.model import (
+from privclaims.theory.dp.delta_privacy import Breach
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit.model import (
     MarkovChain,
     check_delta,
     check_from,
@@ -39,8 +39,8 @@ from theory.maskit.model import (
     sensitive_indices,
     suppression_vector,
 )
-from theory.numbers import ONE, ZERO, Q
-from theory.validate import exponential_size, index, instance
+from privclaims.theory.numbers import ONE, ZERO, Q
+from privclaims.theory.validate import exponential_size, index, instance
 
 END = "end"
 
@@ -197,7 +197,7 @@ def posterior_belief(chain: MarkovChain, p: Sequence[Sequence[object]], outputs:
 
 
 def _naive_guard(chain: MarkovChain, what: str) -> None:
-    """Refuse at once to enumerate up to ``(n + 1)^T`` outputs beyond :data:`theory.validate.ENUMERATION_LIMIT`."""
+    """Refuse at once to enumerate up to ``(n + 1)^T`` outputs beyond :data:`privclaims.theory.validate.ENUMERATION_LIMIT`."""
     exponential_size((chain.n + 1) ** chain.T, f"{what} (up to (n + 1)^T outputs, n = {chain.n}, T = {chain.T})",
                      "max_breach / is_private (Algorithm 3, polynomial: (n+1)^2 (T+2)^2 partial outputs)")
 
@@ -231,7 +231,7 @@ def output_distribution(chain: MarkovChain, p: Sequence[Sequence[object]]) -> di
 def max_breach_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable]) -> Breach:
     """Algorithm 2's ISPRIVATE as a maximum: over all outputs of positive probability, all t and
     s in S, the largest ``Pr[X_t = s | o] - Pr[X_t = s]`` (exponential in T: refused at once beyond
-    :data:`theory.validate.ENUMERATION_LIMIT` outputs)."""
+    :data:`privclaims.theory.validate.ENUMERATION_LIMIT` outputs)."""
     sens = sensitive_indices(chain, S)
     _naive_guard(chain, "max_breach_naive")
     pri = prior_beliefs(chain)
@@ -427,7 +427,7 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
     triplets cached as passed under a dominated vector (Line 18) and records passed ones (Line 24).
 
     Without a cache, on chains of size ``n^2 T^3 >= FILTER_MIN_SIZE``, the loop runs as
-    :func:`theory.maskit.exact_filter.max_breach_filtered` (the same triplets in the same order,
+    :func:`privclaims.theory.maskit.exact_filter.max_breach_filtered` (the same triplets in the same order,
     floating-point gains with a proven error bound deciding only what they certainly decide, every
     candidate for the result recomputed in rationals): the same Breach and OpCount as
     :func:`_max_breach_plain`, which runs otherwise (and whenever the bound cannot be certified).
@@ -437,7 +437,7 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
     d = None if delta is None else check_delta(delta)
     cache = checked_cache(cache)
     if cache is None and chain.n * chain.n * chain.T ** 3 >= FILTER_MIN_SIZE:
-        from theory.maskit.exact_filter import max_breach_filtered
+        from privclaims.theory.maskit.exact_filter import max_breach_filtered
 
         found = max_breach_filtered(chain, p, sens, d, ops)
         if found is not None:

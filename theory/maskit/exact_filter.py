@@ -2,7 +2,7 @@
 
 Sources: 000_211156f2009240b4.txt §3.4.5 (Algorithm 3, Lemmas 3-4).
 
-:func:`max_breach_filtered` returns exactly what :func:`theory.maskit.exact._max_breach_plain`
+:func:`max_breach_filtered` returns exactly what :func:`privclaims.theory.maskit.exact._max_breach_plain`
 returns without a cache - the same rational gain, the same witness (the first strict maximum in the
 loop order t1, o_{t1}, t2, o_{t2}, t, s), the same early exit at the first gain > δ and the same
 OpCount - but evaluates the n^2 T^3 |S| beliefs in float64, vectorised per (t1, t2) block, and
@@ -31,15 +31,15 @@ recomputes in rationals only the beliefs that can decide the result:
   e the true error), so >= fl(M - 2 ERR) (the threshold's own rounding is <= 2u < 2 (ERR - e)); so
   does every belief whose exact gain ties g*, so the first of them in loop order is recomputed.
   A belief whose exact gain exceeds δ has float gain >= float(δ) - 2 ERR likewise. Only those
-  candidates are recomputed exactly (:func:`theory.maskit.exact._triplet_posterior` on the rational
-  F, H, D of :func:`theory.maskit.exact._forward` / ``_backward_table`` / ``_partial_mass``), in loop
+  candidates are recomputed exactly (:func:`privclaims.theory.maskit.exact._triplet_posterior` on the rational
+  F, H, D of :func:`privclaims.theory.maskit.exact._forward` / ``_backward_table`` / ``_partial_mass``), in loop
   order, the releases (t = t1 or t2, posterior 0 or 1) first to raise the threshold to their exact
   maximum; a posterior is 1 exactly when F[t][k] H(t)[k] = 0 for every k != s, read from the zero
   patterns of the chain and p.
 
 Operation counts are those of the plain loop: ``beliefs`` = the triplets the loop evaluates up to
 its exit, ``mult_adds`` = n^2 per vector-matrix product of Lemma 3's forward vectors (per possible
-o_{t1} reached) and backward tables (every endpoint), as :func:`theory.maskit.exact._vec_mat` counts.
+o_{t1} reached) and backward tables (every endpoint), as :func:`privclaims.theory.maskit.exact._vec_mat` counts.
 """
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from theory.dp.delta_privacy import Breach
-from theory.maskit import exact as E
-from theory.maskit.fast import _arrays, prior_support
-from theory.maskit.model import MarkovChain
-from theory.numbers import ONE, ZERO
+from privclaims.theory.dp.delta_privacy import Breach
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit.fast import _arrays, prior_support
+from privclaims.theory.maskit.model import MarkovChain
+from privclaims.theory.numbers import ONE, ZERO
 
 U = 2.0 ** -53
 TINY = 2.0 ** -800  # smallest positive forward/backward float accepted
@@ -105,7 +105,7 @@ def _mult_adds_forward(n: int, T: int, t1: int) -> int:
 
 def max_breach_filtered(chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequence[int], d: Any = None,
                         ops: E.OpCount | None = None) -> Breach | None:
-    """:func:`theory.maskit.exact._max_breach_plain` (no cache) by the float filter; None if the bound
+    """:func:`privclaims.theory.maskit.exact._max_breach_plain` (no cache) by the float filter; None if the bound
     cannot be certified for this chain and p (nothing is counted in ``ops`` then)."""
     T, n = chain.T, chain.n
     pri = E.prior_beliefs(chain)

@@ -25,11 +25,11 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit.model import MarkovChain, learn_chain, sensitive_indices
-from theory.maskit.search import greedy_mondrian
-from theory.maskit.system import SimulatableCheck, maskit
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit.model import MarkovChain, learn_chain, sensitive_indices
+from privclaims.theory.maskit.search import greedy_mondrian
+from privclaims.theory.maskit.system import SimulatableCheck, maskit
 
 
 def segment_posterior(chain: MarkovChain, P: np.ndarray, t1: int, i: int | None, t2: int, j: int | None, t: int) -> np.ndarray | None:
@@ -156,9 +156,9 @@ import os
 import pickle
 from pathlib import Path
 
-from theory.cache import cache_dir
-from theory.maskit.synthetic import generate_days
-from theory.numbers import Q
+from privclaims.theory.cache import cache_dir
+from privclaims.theory.maskit.synthetic import generate_days
+from privclaims.theory.numbers import Q
 
 
 def _code_hash() -> str:
@@ -170,7 +170,7 @@ def _code_hash() -> str:
 
 
 def cached(key: dict, compute):
-    """Memoise an experiment on disk (:func:`theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or
+    """Memoise an experiment on disk (:func:`privclaims.theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or
     <temp dir>/privclaims-maskit-cache), keyed by the parameters and a hash of the code it depends on
     (deterministic results; timings are re-used)."""
     base = cache_dir("privclaims-maskit-cache")
@@ -220,7 +220,7 @@ def synthetic_population(seed: int, users: int = 12, n: int = 8, T: int = 12, da
 def geolife_population(root: Path, seed: int, n_sensitive: int = 1, delta: Any = Q(1, 10), d: int = 10, T: int = 12,
                        k: int = 6, modes: bool = False) -> list[dict]:
     """Evaluate every GeoLife user under ``root`` (location or transport-mode contexts)."""
-    from theory.maskit.data import location_days, mode_days, split_half
+    from privclaims.theory.maskit.data import location_days, mode_days, split_half
 
     def compute():
         out = []

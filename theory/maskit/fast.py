@@ -1,7 +1,7 @@
-"""The fast twin of :mod:`theory.maskit.exact`: numpy float64, vectorised over contexts and times.
+"""The fast twin of :mod:`privclaims.theory.maskit.exact`: numpy float64, vectorised over contexts and times.
 
 Same names and signatures as the exact twin. Privacy *decisions* are conservative
-(:mod:`theory.floats`): ``is_private`` answers True and ``okay_to_release`` answers True only when
+(:mod:`privclaims.theory.floats`): ``is_private`` answers True and ``okay_to_release`` answers True only when
 every gain is below δ by more than the rounding margin; where rounding cannot decide, the fast
 twin suppresses. It never releases what exact arithmetic would suppress.
 
@@ -17,7 +17,7 @@ Underflow: a float prior, reach product or normaliser D can be 0 (or subnormal) 
 positive (a chain with Pr[X_3 = c] = 10^-400). Every "is this possible?" decision therefore reads the
 exact zero pattern (:func:`prior_support`, :func:`reach_support`, the support of D): all entries are
 nonnegative, so the support of a product is the boolean product of the supports (no cancellation).
-Where the exact pattern says positive but the float value is below :data:`theory.floats.UNDERFLOW_FLOOR`,
+Where the exact pattern says positive but the float value is below :data:`privclaims.theory.floats.UNDERFLOW_FLOOR`,
 the decision is the cautious one: a partial output's gains are bounded by ``1 - prior`` and
 okayToRelease suppresses.
 """
@@ -28,12 +28,12 @@ from typing import Any, Hashable, Iterable, Sequence
 
 import numpy as np
 
-from theory.dp.delta_privacy import Breach
-from theory.errors import InvalidInput
-from theory.floats import UNDERFLOW_FLOOR, possibly_gt, probability_float
-from theory.validate import clip_unit
-from theory.maskit.exact import OpCount, PassedCache, checked_cache
-from theory.maskit.model import (
+from privclaims.theory.dp.delta_privacy import Breach
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.floats import UNDERFLOW_FLOOR, possibly_gt, probability_float
+from privclaims.theory.validate import clip_unit
+from privclaims.theory.maskit.exact import OpCount, PassedCache, checked_cache
+from privclaims.theory.maskit.model import (
     MarkovChain,
     check_delta,
     check_from,

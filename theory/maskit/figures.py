@@ -7,7 +7,7 @@ successors, as the examples say.
 
 from __future__ import annotations
 
-from theory.maskit.model import MarkovChain, dag_chain
+from privclaims.theory.maskit.model import MarkovChain, dag_chain
 
 
 def figure_3_1() -> MarkovChain:

@@ -4,16 +4,16 @@ A hierarchy is a rooted tree whose leaves are the n contexts. A *cut* is a set o
 every leaf has exactly one ancestor-or-self on the cut. Generalising a context to its ancestor on
 the cut is a deterministic one-step system; with the uniform prior 1/n (the theorem's adversary
 knows the system and nothing else), Definition 6 is checked literally with
-:mod:`theory.dp.delta_privacy`.
+:mod:`privclaims.theory.dp.delta_privacy`.
 """
 
 from __future__ import annotations
 
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from theory.dp.delta_privacy import FiniteSystem, finite_system, max_breach
-from theory.errors import InvalidInput
-from theory.numbers import ONE, Q
+from privclaims.theory.dp.delta_privacy import FiniteSystem, finite_system, max_breach
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ONE, Q
 
 
 def leaves_below(tree: Mapping[Hashable, Sequence[Hashable]], node: Hashable) -> list[Hashable]:

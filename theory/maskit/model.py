@@ -13,7 +13,7 @@ display below it). A *suppression vector* ``p`` gives ``p_i^t``, the probability
 probabilistic check suppresses ``c_i`` at time ``t`` (§3.4); an *output* is a tuple of length T whose
 entries are context indices or ``None`` (the suppression symbol ⊥).
 
-Every public constructor validates here, raising :class:`theory.errors.InvalidInput` naming the
+Every public constructor validates here, raising :class:`privclaims.theory.errors.InvalidInput` naming the
 offending value. Rows of contexts that cannot occur at ``t - 1`` never enter a belief; they must
 still be distributions (the DAG builder fills them with the uniform distribution over level t).
 """
@@ -24,8 +24,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
-from theory.errors import InvalidInput
-from theory.numbers import ONE, ZERO, Q, as_rational, in_open_unit, probability, rational_str
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ONE, ZERO, Q, as_rational, in_open_unit, probability, rational_str
 
 RESERVED = ("start", "end")
 BOT = None  # the suppression symbol ⊥ inside an output tuple
@@ -243,21 +243,21 @@ def check_delta(delta: object) -> Any:
 
 def checked_chain(chain: object) -> "MarkovChain":
     """``chain`` must be a built :class:`MarkovChain` (see :func:`markov_chain`)."""
-    from theory.validate import instance
+    from privclaims.theory.validate import instance
 
     return instance(chain, MarkovChain, "chain", "(build it with markov_chain or learn_chain)")
 
 
 def check_time(chain: "MarkovChain", t: object, name: str = "t", *, lo: int = 1, hi: int | None = None) -> int:
     """A time ``lo <= t <= hi`` (default ``1 <= t <= T``); never read from the end as a negative index."""
-    from theory.validate import time_step
+    from privclaims.theory.validate import time_step
 
     return time_step(t, checked_chain(chain).T if hi is None else hi, name, lo=lo)
 
 
 def check_from(chain: "MarkovChain", t1: object, i: object, t2: object, *, t2_name: str = "t2") -> tuple[int, int | None, int]:
     """Eq. (3.2)'s ``(t1, i, t2)``: ``0 <= t1 <= t2 <= T`` and, unless t1 = 0 ("start"), ``0 <= i < n``."""
-    from theory.validate import index
+    from privclaims.theory.validate import index
 
     a = check_time(chain, t1, "t1", lo=0)
     b = check_time(chain, t2, t2_name, lo=a)
@@ -275,7 +275,7 @@ def output_prefix(chain: MarkovChain, outputs: object) -> tuple:
 
 def check_grid(d: object) -> int:
     """The grid ``{0, 1/d, ..., 1}`` of the greedy search: an integer ``d >= 1``."""
-    from theory.validate import integer
+    from privclaims.theory.validate import integer
 
     return integer(d, "d (grid denominator)", lo=1)
 

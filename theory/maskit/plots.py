@@ -1,7 +1,7 @@
 """Tables and matplotlib drawings for the MaskIt notebook (notebooks/01_maskit.ipynb).
 
 Nothing here computes a result: the functions lay out what the checks (``checks/claims/maskit``) and
-the experiments (:mod:`theory.maskit.experiment`) computed, in the style of the figures of
+the experiments (:mod:`privclaims.theory.maskit.experiment`) computed, in the style of the figures of
 000_211156f2009240b4.txt §3.7 (Figures 3.5-3.9; the figures themselves are missing from the text,
 so only their axes and the numbers the prose quotes are known).
 """
@@ -28,7 +28,7 @@ def as_float(v: Any) -> float:
 
 def paper_vs_ours(values: Mapping[str, Mapping[str, Any]]) -> pd.DataFrame:
     """One row per stated number: ``{"name": {"paper": p, "computed": c}}`` (the ``values`` evidence
-    of :func:`checks.verdict.compare_all`) -> columns quantity / paper / ours / equal."""
+    of :func:`privclaims.checks.verdict.compare_all`) -> columns quantity / paper / ours / equal."""
     rows = [{"quantity": k, "paper": v["paper"], "ours": v["computed"], "equal": v["paper"] == v["computed"]}
             for k, v in values.items()]
     return pd.DataFrame(rows, columns=["quantity", "paper", "ours", "equal"])
@@ -36,7 +36,7 @@ def paper_vs_ours(values: Mapping[str, Mapping[str, Any]]) -> pd.DataFrame:
 
 def utility_bars(ax: Any, summaries: Mapping[str, Mapping[str, float]], paper: Mapping[str, float] | None = None) -> Any:
     """Figure 3.5 style: for each data set (a key of ``summaries``, values from
-    :func:`theory.maskit.experiment.summary`) one bar per check (fraction of released states);
+    :func:`privclaims.theory.maskit.experiment.summary`) one bar per check (fraction of released states);
     ``paper`` adds the thesis' numbers as a hatched group."""
     groups = dict(summaries)
     if paper:

@@ -12,7 +12,7 @@ model deems impossible. Three searches:
 * :func:`greedy_mondrian` - start from (1, ..., 1) and lower each coordinate by binary search as
   long as privacy holds, until no coordinate can be lowered: a *minimal* private vector.
 
-``twin`` is :mod:`theory.maskit.exact` (default) or :mod:`theory.maskit.fast` (conservative).
+``twin`` is :mod:`privclaims.theory.maskit.exact` (default) or :mod:`privclaims.theory.maskit.fast` (conservative).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Hashable, Iterable
 
-from theory.maskit import exact
-from theory.maskit.model import MarkovChain, check_delta, check_grid, dominates, sensitive_indices
-from theory.numbers import ONE, Q
+from privclaims.theory.maskit import exact
+from privclaims.theory.maskit.model import MarkovChain, check_delta, check_grid, dominates, sensitive_indices
+from privclaims.theory.numbers import ONE, Q
 
 
 @dataclass
@@ -50,7 +50,7 @@ def vector_from(chain: MarkovChain, coords: list[tuple[int, int]], values: Itera
 
 def _grid(d: int) -> list[Any]:
     if d < 1:
-        from theory.errors import InvalidInput
+        from privclaims.theory.errors import InvalidInput
 
         raise InvalidInput(f"grid granularity d = {d} must be >= 1")
     return [Q(k, d) for k in range(d + 1)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.maskit.model import MarkovChain, learn_chain
+from privclaims.theory.maskit.model import MarkovChain, learn_chain
 
 
 def generate_days(seed: int, n: int = 8, T: int = 24, days: int = 60) -> list[tuple[int, ...]]:

@@ -1,6 +1,6 @@
 """The MaskIt system (Algorithm 1 of 000_211156f2009240b4.txt §3.3 / 001_eb11505ae1399b83.txt §2.1),
 its checks as objects, sampling from a chain, and the literal (enumerative) systems that
-:mod:`theory.dp.delta_privacy` checks against Definition 6.
+:mod:`privclaims.theory.dp.delta_privacy` checks against Definition 6.
 
     MASKIT(δ, M, S): initialize(δ, M, S); o = "start";
         for t = 1..T: c_i = current context; o_t = c_i if okayToRelease(c_i, t, o) else ⊥; o = o, o_t
@@ -14,11 +14,11 @@ from typing import Any, Hashable, Iterable, Protocol, Sequence
 
 import numpy as np
 
-from theory.dp.delta_privacy import FiniteSystem, finite_system
-from theory.errors import InvalidInput
-from theory.maskit import exact
-from theory.maskit.model import MarkovChain, check_delta, sensitive_indices, suppression_vector
-from theory.numbers import ONE, ZERO
+from privclaims.theory.dp.delta_privacy import FiniteSystem, finite_system
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit import exact
+from privclaims.theory.maskit.model import MarkovChain, check_delta, sensitive_indices, suppression_vector
+from privclaims.theory.numbers import ONE, ZERO
 
 BOT_LABEL = "⊥"
 
@@ -107,7 +107,7 @@ def maskit(chain: MarkovChain, check: Check, inputs: Sequence[int]) -> tuple[int
 
 def sample_traces(chain: MarkovChain, m: int, rng: np.random.Generator) -> list[tuple[int, ...]]:
     """m input streams drawn from M (float sampling; only for Monte-Carlo estimates)."""
-    from theory.maskit.fast import _arrays
+    from privclaims.theory.maskit.fast import _arrays
 
     init, steps = _arrays(chain)
     cum0 = np.cumsum(init)

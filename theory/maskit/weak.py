@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
-from theory.dp.delta_privacy import FiniteSystem
-from theory.errors import InvalidInput
-from theory.maskit import exact
-from theory.maskit.model import MarkovChain, markov_chain
-from theory.numbers import ZERO, as_rational, distribution
+from privclaims.theory.dp.delta_privacy import FiniteSystem
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit import exact
+from privclaims.theory.maskit.model import MarkovChain, markov_chain
+from privclaims.theory.numbers import ZERO, as_rational, distribution
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Floating-point-safe noise samplers (exact arithmetic on random bits), shared by ZEALOUS and Count.
 
-* :mod:`theory.noise.laplace` - exact discrete Laplace (Canonne, Kamath, Steinke 2020) and why a
+* :mod:`privclaims.theory.noise.laplace` - exact discrete Laplace (Canonne, Kamath, Steinke 2020) and why a
   naive float Laplace sampler leaks (Mironov 2012).
-* :mod:`theory.noise.discrete_gaussian` - exact discrete Gaussian (Canonne, Kamath, Steinke 2020),
+* :mod:`privclaims.theory.noise.discrete_gaussian` - exact discrete Gaussian (Canonne, Kamath, Steinke 2020),
   used for the Count protocol's noise shares.
 """

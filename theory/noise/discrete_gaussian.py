@@ -29,9 +29,9 @@ import math
 from fractions import Fraction
 from typing import Any, Protocol
 
-from theory.errors import InvalidInput
-from theory.numbers import as_rational, rational_str
-from theory.validate import exponential_size, finite_float, integer, randomness
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import as_rational, rational_str
+from privclaims.theory.validate import exponential_size, finite_float, integer, randomness
 
 
 class IntegerSource(Protocol):
@@ -103,7 +103,7 @@ def discrete_gaussian(sigma2: object, rng: IntegerSource) -> int:
 def discrete_gaussian_pmf_float(sigma2: float, support: int) -> dict[int, float]:
     """Float pmf of N_Z(0, sigma2) on ``[-support, support]`` (normaliser summed over a wide window);
     used only by statistical tests of the sampler, never by a verdict. The window is at most
-    :data:`theory.validate.ENUMERATION_LIMIT` points wide (refused beyond)."""
+    :data:`privclaims.theory.validate.ENUMERATION_LIMIT` points wide (refused beyond)."""
     sigma2 = finite_float(sigma2, "sigma2", lo=0, lo_open=True)
     support = integer(support, "support", lo=0)
     exponential_size(2 * max(support, int(12 * math.sqrt(sigma2)) + 12) + 1, "discrete_gaussian_pmf_float's window",

@@ -35,9 +35,9 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, positive
-from theory.validate import integer, randomness
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational, positive
+from privclaims.theory.validate import integer, randomness
 
 
 class BitSource:

@@ -1,6 +1,6 @@
 """Exact twin of the query generalizer (``004_66621c1b9afebedf.txt`` §2, §4, §5): the reference.
 
-Everything is a literal reading of the paper, in exact rationals (:data:`theory.numbers.Q`):
+Everything is a literal reading of the paper, in exact rationals (:data:`privclaims.theory.numbers.Q`):
 
 * ``matching_rows(T, Q)``: the tuples ``t`` with ``t.a_i = v_i`` for every ``v_i ≠ *`` (a scan).
 * Eq. (2): ``G(Q, a) = Σ_{i=1}^{n} p_i · i`` with ``p_i = |x_i| / N`` over the ``n`` distinct values
@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 if TYPE_CHECKING:  # sympy takes 0.5 s to import: only the Shannon entropy needs it, so it is imported there
     import sympy
 
-from theory.numbers import Q, to_interval
-from theory.validate import counts as check_counts
-from theory.querygen.model import (
+from privclaims.theory.numbers import Q, to_interval
+from privclaims.theory.validate import counts as check_counts
+from privclaims.theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, STAR, all_star, check_strategy, fixed_positions,
     is_star, pick_tie, random_removal_order, remove, validate_request,
 )
@@ -126,7 +126,7 @@ def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
 
 
 def shannon_entropy_interval(counts: Sequence[int], iv: Any) -> Any:
-    """Eq. (1) as an mpmath interval (for rigorous comparisons with :func:`theory.numbers.rigorous_sign`)."""
+    """Eq. (1) as an mpmath interval (for rigorous comparisons with :func:`privclaims.theory.numbers.rigorous_sign`)."""
     cs = [int(c) for c in counts if c]
     n = sum(cs)
     total = iv.mpf(0)
@@ -144,7 +144,7 @@ def shannon_entropy(table: AuxTable, query: Sequence[Hashable] | Mapping[str, Ha
 
 def traffic_overhead(table: AuxTable, query: Sequence[Hashable] | Mapping[str, Hashable]) -> int:
     """§5: the number of tuples of the provider's database (here: the table) matching the query."""
-    from theory.querygen.model import make_query
+    from privclaims.theory.querygen.model import make_query
 
     return len(matching_rows(table, make_query(table, query)))
 

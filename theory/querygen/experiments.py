@@ -19,9 +19,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from theory.numbers import Q
-from theory.querygen import fast
-from theory.querygen.model import STAR, STRATEGIES, AuxTable, all_star, make_query
+from privclaims.theory.numbers import Q
+from privclaims.theory.querygen import fast
+from privclaims.theory.querygen.model import STAR, STRATEGIES, AuxTable, all_star, make_query
 
 
 def random_queries(table: AuxTable, n: int, rng: np.random.Generator, mode: str = "row") -> list[tuple]:
@@ -107,13 +107,13 @@ def pearson(table: AuxTable, target: int, queries: Sequence[tuple]) -> tuple[flo
 
 
 def plot_fig2(results: dict[str, Any], path: str, title: str = "") -> None:
-    """Fig. 2 style (see :func:`theory.querygen.plots.fig2_figure`), written to ``path``."""
+    """Fig. 2 style (see :func:`privclaims.theory.querygen.plots.fig2_figure`), written to ``path``."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from theory.querygen.plots import fig2_figure
+    from privclaims.theory.querygen.plots import fig2_figure
 
     fig = fig2_figure(results, title)
     fig.savefig(path, dpi=110)

@@ -1,4 +1,4 @@
-"""Fast twin of :mod:`theory.querygen.exact` (same signatures), numpy, one pass per query.
+"""Fast twin of :mod:`privclaims.theory.querygen.exact` (same signatures), numpy, one pass per query.
 
 Idea (a bitmap group-by over the generalisation lattice): for a query with fixed positions
 ``F = (f_0, ..., f_{k-1})`` give every tuple the bitmask ``agree = Σ_j [t.a_{f_j} = v_{f_j}] · 2^j``.
@@ -20,9 +20,9 @@ from typing import Any, Hashable, Mapping, Sequence
 
 import numpy as np
 
-from theory.validate import counts as check_counts
+from privclaims.theory.validate import counts as check_counts
 
-from theory.querygen.model import (
+from privclaims.theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, STAR, all_star, check_strategy, fixed_positions, make_query,
     pick_tie, random_removal_order, remove, validate_request,
 )
@@ -193,7 +193,7 @@ def _run(strategy: str, table: AuxTable, q: tuple, fixed: tuple, num: np.ndarray
 
 def generalize(table: AuxTable, query: Any, req: PrivacyRequirement, strategy: str, *, seed: int = 0,
                ops: Any = None) -> Generalization:
-    """Same contract as :func:`theory.querygen.exact.generalize`."""
+    """Same contract as :func:`privclaims.theory.querygen.exact.generalize`."""
     check_strategy(strategy)
     q, t = validate_request(table, query, req)
     fixed, num, n = lattice(table, q, t)

@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from theory.errors import InvalidInput
-from theory.querygen.model import AuxTable, make_table
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.querygen.model import AuxTable, make_table
 
 ATTRIBUTES = ("LoanToValue", "PaymentIncome", "CreditHistory", "Unemployment", "AfricanAmerican", "Single")
 PAPER_ATTRIBUTES = ("Loan Amount", "Income", "Denial Reason", "County", "Race", "Gender")

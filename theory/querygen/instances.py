@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from theory.querygen.model import STAR, make_query, make_table
+from privclaims.theory.querygen.model import STAR, make_query, make_table
 
 
 @st.composite

@@ -28,8 +28,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, rational_str
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational, rational_str
 
 
 class _Star:
@@ -213,7 +213,7 @@ def validate_request(table: AuxTable, query: Sequence[Hashable] | Mapping[str, H
     """Validate a (table, query, requirement) triple; returns ``(query, target index)``.
 
     The target attribute must be known and must be ``*`` in the query."""
-    from theory.validate import instance
+    from privclaims.theory.validate import instance
 
     instance(table, AuxTable, "table", "(build it with make_table)")
     instance(req, PrivacyRequirement, "req", "(a PrivacyRequirement(attribute, g_min))")

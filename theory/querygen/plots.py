@@ -1,4 +1,4 @@
-"""Figures of ``004_66621c1b9afebedf.txt`` §5 drawn from :mod:`theory.querygen.experiments` results.
+"""Figures of ``004_66621c1b9afebedf.txt`` §5 drawn from :mod:`privclaims.theory.querygen.experiments` results.
 
 * :func:`fig2_figure` - Fig. 2: mean traffic overhead against ``G_min`` per target attribute, the four
   strategies and the original query (dashed, the lower bound);
@@ -15,8 +15,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from theory.querygen import exact, experiments
-from theory.querygen.model import STRATEGIES, AuxTable
+from privclaims.theory.querygen import exact, experiments
+from privclaims.theory.querygen.model import STRATEGIES, AuxTable
 
 
 def fig2_figure(results: dict[str, Any], title: str = "") -> Any:

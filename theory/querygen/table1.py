@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from theory.querygen.model import STAR, AuxTable, make_query, make_table
+from privclaims.theory.querygen.model import STAR, AuxTable, make_query, make_table
 
 ATTRIBUTES = ("Loan", "Income", "Race", "Gender", "County")
 

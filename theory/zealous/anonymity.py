@@ -23,9 +23,9 @@ import random
 from collections import Counter, defaultdict
 from typing import Hashable, Mapping
 
-from theory.errors import InvalidInput
-from theory.zealous.histograms import DEFAULT_SESSION_GAP
-from theory.zealous.model import Entry, SearchLog, non_empty
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.zealous.histograms import DEFAULT_SESSION_GAP
+from privclaims.theory.zealous.model import Entry, SearchLog, non_empty
 
 
 def _k(k: object) -> int:

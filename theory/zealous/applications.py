@@ -27,7 +27,7 @@ import math
 from collections import defaultdict
 from typing import Hashable, Mapping, Sequence
 
-from theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput
 
 
 def cache_posting_lists(freq: Mapping[Hashable, float], posting_len: Mapping[Hashable, int], memory: int,

@@ -7,11 +7,11 @@ Plan (000_211156f2009240b4.txt §6.4, Figure 6.1):
    (or a glob of them), a per-user folder of ``<AnonID>.txt`` files, or Parquet;
 2. shuffle the rows by user, so that each user's whole history is in one partition;
 3. on each partition, Steps 1-2 with the *same* SQL as the DuckDB engine
-   (:func:`theory.zealous.duck.histogram_sql`: item extraction, counter-based selection), run by an
+   (:func:`privclaims.theory.zealous.duck.histogram_sql`: item extraction, counter-based selection), run by an
    in-process DuckDB on the partition's pandas frame;
 4. sum the per-item counts across partitions (Step 2 is a sum over users);
 5. Steps 3-5 on the workers: keep c ≥ tau, add each item's counter-based exact noise
-   (:func:`theory.zealous.engines.item_noise`), keep noisy counts > tau' (exact rationals, sent back
+   (:func:`privclaims.theory.zealous.engines.item_noise`), keep noisy counts > tau' (exact rationals, sent back
    as ``"p/q"`` strings).
 
 Since every random choice is keyed by (seed, user, item) or (seed, kind, item), the release does not
@@ -23,11 +23,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from theory.errors import InvalidInput
-from theory.numbers import Q
-from theory.zealous.exact import DEFAULT_GRANULARITY, survives
-from theory.zealous.histograms import DEFAULT_SESSION_GAP
-from theory.zealous.model import SearchLog, ZealousParams, contributions, item_kind
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
+from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY, survives
+from privclaims.theory.zealous.histograms import DEFAULT_SESSION_GAP
+from privclaims.theory.zealous.model import SearchLog, ZealousParams, contributions, item_kind
 
 ROW_META = {"user": "object", "query": "object", "t": "int64", "click": "object"}
 AOL_COLUMNS = ["AnonID", "Query", "QueryTime", "ItemRank", "ClickURL"]
@@ -74,8 +74,8 @@ def _aol_frame(pdf: Any) -> Any:
 def _user_files_frame(paths: list[str]) -> Any:
     import pandas as pd
 
-    from theory.zealous.engines import log_rows
-    from theory.zealous.loaders import load_user_file
+    from privclaims.theory.zealous.engines import log_rows
+    from privclaims.theory.zealous.loaders import load_user_file
 
     log = SearchLog({Path(p).stem: sorted(load_user_file(p), key=lambda e: e.time) for p in paths})
     return rows_frame(log_rows(log))
@@ -86,7 +86,7 @@ def read_rows(source: SearchLog | str | Path, blocksize: str = "64MB", files_per
     import dask.dataframe as dd
     import pandas as pd
 
-    from theory.zealous.engines import log_rows, source_format
+    from privclaims.theory.zealous.engines import log_rows, source_format
 
     fmt = source_format(source)
     if fmt == "log":
@@ -112,7 +112,7 @@ def _partition_histogram(pdf: Any, kind: str, m: int, seed: int, gap: int) -> An
     import duckdb
     import pandas as pd
 
-    from theory.zealous.duck import _items_sql, histogram_sql
+    from privclaims.theory.zealous.duck import _items_sql, histogram_sql
 
     if len(pdf) == 0:
         return pd.DataFrame({"item": pd.Series(dtype=object), "c": pd.Series(dtype="int64")})
@@ -130,7 +130,7 @@ def _partition_release(pdf: Any, params: ZealousParams, seed: int, kind: str, gr
     """Steps 3-5 on one partition of the histogram: ``(item, noisy count as "p/q")`` of the published items."""
     import pandas as pd
 
-    from theory.zealous.engines import item_noise
+    from privclaims.theory.zealous.engines import item_noise
 
     items, noisy = [], []
     for k, c in zip(pdf["item"], pdf["c"]):
@@ -178,7 +178,7 @@ def _partition_pair_histogram(pdf: Any, m: int, seed: int) -> Any:
     """Steps 1-2 on one partition of integer (user, item) pairs (whole users), with DuckDB's SQL."""
     import duckdb
 
-    from theory.zealous.duck import pair_histogram_sql
+    from privclaims.theory.zealous.duck import pair_histogram_sql
 
     con = duckdb.connect()
     con.execute("SET threads = 1")
@@ -190,7 +190,7 @@ def _partition_pair_histogram(pdf: Any, m: int, seed: int) -> Any:
 
 def pair_histogram_dask(pairs: Any, m: object, seed: int, npartitions: int | None = None) -> Any:
     """The selected histogram ``(item, c)`` of a dask DataFrame of integer (user, item) pairs — the same
-    counts as :func:`theory.zealous.duck.pair_histogram_counts` on the whole table."""
+    counts as :func:`privclaims.theory.zealous.duck.pair_histogram_counts` on the whole table."""
     import pandas as pd
 
     mm = contributions(m)

@@ -7,10 +7,10 @@ Tables used:
 * ``pairs(user, item)`` - (user, item) rows of integer ids, e.g. a generated Zipf log.
 
 Selection (Step 1) keeps, per user, the m distinct items with the smallest key
-``md5(seed ␟ user ␟ item)`` (:func:`theory.zealous.engines.selection_key`): a seeded uniformly random
+``md5(seed ␟ user ␟ item)`` (:func:`privclaims.theory.zealous.engines.selection_key`): a seeded uniformly random
 m-subset per user that depends on identities and the seed only, never on counts ("not based on the
 data", Figure 6.1's footnote), and the same on every engine. (It differs draw by draw from
-:func:`theory.zealous.histograms.select_items`' uniform sample.) Histograms count users per item.
+:func:`privclaims.theory.zealous.histograms.select_items`' uniform sample.) Histograms count users per item.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from pathlib import Path
 import duckdb
 import numpy as np
 
-from theory.errors import InvalidInput
-from theory.validate import finite_float
-from theory.zealous.histograms import DEFAULT_SESSION_GAP
-from theory.zealous.model import contributions, item_kind
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.validate import finite_float
+from privclaims.theory.zealous.histograms import DEFAULT_SESSION_GAP
+from privclaims.theory.zealous.model import contributions, item_kind
 
 
 def connect(threads: int = 2, memory_limit: str = "3GB") -> duckdb.DuckDBPyConnection:
@@ -59,7 +59,7 @@ def load_aol_duckdb(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
 
 def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
     """Table ``log`` from an in-memory :class:`SearchLog` (one row per click, or one per click-less query)."""
-    from theory.zealous.engines import log_rows
+    from privclaims.theory.zealous.engines import log_rows
 
     rows = log_rows(log)
     if not rows:
@@ -77,8 +77,8 @@ def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
 
 def load_source(con: duckdb.DuckDBPyConnection, source) -> int:
     """Table ``log`` from a SearchLog, an AOL TSV file, a per-user folder or Parquet (see
-    :func:`theory.zealous.engines.source_format`)."""
-    from theory.zealous.engines import load_source as load_log, source_format
+    :func:`privclaims.theory.zealous.engines.source_format`)."""
+    from privclaims.theory.zealous.engines import load_source as load_log, source_format
 
     fmt = source_format(source)
     if fmt == "aol":

@@ -13,15 +13,15 @@ rows or of how a distributed engine partitions them:
   set by independent uniform keys and keeping the first m is a uniformly random m-subset, and the
   key depends on identities and the seed, never on counts: "not based on the data".
 * Step 4 (:func:`item_noise`): item k's noise ``g·K`` is drawn by the exact discrete-Laplace sampler
-  of :mod:`theory.noise.laplace` from a bit source seeded by ``sha256(seed ␟ kind ␟ item)``.
-* Steps 3 and 5 are exact rational comparisons (:func:`theory.zealous.exact.survives`).
+  of :mod:`privclaims.theory.noise.laplace` from a bit source seeded by ``sha256(seed ␟ kind ␟ item)``.
+* Steps 3 and 5 are exact rational comparisons (:func:`privclaims.theory.zealous.exact.survives`).
 
 Items are text: keywords, queries, clicked urls, and query pairs written ``"q1<TAB>q2"``.
 
-The ``duckdb`` engine runs the item extraction and selection SQL of :mod:`theory.zealous.duck` on the
-whole log; the ``dask`` engine (:mod:`theory.zealous.dask_engine`) shuffles the rows by user and runs
+The ``duckdb`` engine runs the item extraction and selection SQL of :mod:`privclaims.theory.zealous.duck` on the
+whole log; the ``dask`` engine (:mod:`privclaims.theory.zealous.dask_engine`) shuffles the rows by user and runs
 the *same* SQL on each partition, then sums the per-item counts; the ``python`` engine uses
-:func:`theory.zealous.histograms.user_items`. A test asserts identical releases on all three.
+:func:`privclaims.theory.zealous.histograms.user_items`. A test asserts identical releases on all three.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Hashable, Iterable, Mapping
 
-from theory.errors import InvalidInput
-from theory.noise.laplace import BitSource, laplace_on_grid
-from theory.numbers import Q
-from theory.zealous.exact import DEFAULT_GRANULARITY, survives
-from theory.zealous.histograms import DEFAULT_SESSION_GAP, user_items
-from theory.zealous.model import SearchLog, ZealousParams, contributions, item_kind, user_counts
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise.laplace import BitSource, laplace_on_grid
+from privclaims.theory.numbers import Q
+from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY, survives
+from privclaims.theory.zealous.histograms import DEFAULT_SESSION_GAP, user_items
+from privclaims.theory.zealous.model import SearchLog, ZealousParams, contributions, item_kind, user_counts
 
 ENGINES = ("python", "duckdb", "dask")
 SEP = "\x1f"  # ASCII unit separator: never part of an AOL field
@@ -121,7 +121,7 @@ def source_format(source: SearchLog | str | Path) -> str:
 
 def load_source(source: SearchLog | str | Path) -> SearchLog:
     """A :class:`SearchLog` from any source :func:`source_format` knows (Parquet via pandas)."""
-    from theory.zealous import loaders
+    from privclaims.theory.zealous import loaders
 
     fmt = source_format(source)
     if fmt == "log":
@@ -151,7 +151,7 @@ def log_rows(log: SearchLog) -> list[tuple[str, str, int, str | None]]:
 
 def log_from_rows(df: "Any") -> SearchLog:
     """The inverse of :func:`log_rows` (rows of one (user, query, t) merge into one entry)."""
-    from theory.zealous.model import Entry, non_empty
+    from privclaims.theory.zealous.model import Entry, non_empty
 
     log = SearchLog()
     for (user, t, query), grp in df.sort_values(["user", "t", "query"], kind="stable").groupby(
@@ -172,7 +172,7 @@ def histogram_python(log: SearchLog, kind: str, m: object, seed: int, session_ga
 def histogram_duckdb(source: SearchLog | str | Path, kind: str, m: object, seed: int,
                      session_gap: int = DEFAULT_SESSION_GAP, threads: int = 2) -> dict[str, int]:
     """Steps 1-2 in DuckDB over a :class:`SearchLog`, an AOL-format file or a Parquet file/folder."""
-    from theory.zealous import duck
+    from privclaims.theory.zealous import duck
 
     con = duck.connect(threads=threads)
     duck.load_source(con, source)
@@ -190,7 +190,7 @@ def selected_histogram(source: SearchLog | str | Path, kind: str, m: object, see
         return dict(histogram_python(load_source(source), kind, m, seed, session_gap))
     if engine == "duckdb":
         return histogram_duckdb(source, kind, m, seed, session_gap)
-    from theory.zealous.dask_engine import _client, histogram_dask
+    from privclaims.theory.zealous.dask_engine import _client, histogram_dask
 
     hist = histogram_dask(source, kind, m, seed, session_gap)
     client = _client(scheduler)
@@ -215,7 +215,7 @@ def publish(source: SearchLog | str | Path, kind: str, params: ZealousParams, se
     elif engine == "duckdb":
         hist = histogram_duckdb(source, kind, params.m, seed, session_gap)
     else:
-        from theory.zealous.dask_engine import publish_dask
+        from privclaims.theory.zealous.dask_engine import publish_dask
 
         return publish_dask(source, kind, params, seed, session_gap=session_gap, scheduler=scheduler,
                             granularity=granularity)

@@ -15,7 +15,7 @@ with probability ``Pr[c + eta > tau'] = 1/2 e^{-(tau'-c)/lambda}`` if c <= tau' 
 thresholds, these are rationals (``1/2 rho^{tau'-c}``), so the distribution of the released *set*
 (a post-processing of the output) is an exact finite mechanism (:func:`release_distribution`).
 
-Sampling (:func:`zealous`) uses the exact grid-Laplace sampler of :mod:`theory.noise.laplace`.
+Sampling (:func:`zealous`) uses the exact grid-Laplace sampler of :mod:`privclaims.theory.noise.laplace`.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Hashable, Mapping
 
-from theory.errors import InvalidInput
-from theory.noise.laplace import BitSource, laplace_on_grid
-from theory.numbers import ONE, Q, ZERO
-from theory.zealous.histograms import histogram, select_items, user_items
-from theory.validate import integer
-from theory.zealous.model import SearchLog, ZealousParams, check_run, integer_threshold, user_counts
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise.laplace import BitSource, laplace_on_grid
+from privclaims.theory.numbers import ONE, Q, ZERO
+from privclaims.theory.zealous.histograms import histogram, select_items, user_items
+from privclaims.theory.validate import integer
+from privclaims.theory.zealous.model import SearchLog, ZealousParams, check_run, integer_threshold, user_counts
 
 DEFAULT_GRANULARITY = Q(1, 1024)
 

@@ -25,13 +25,13 @@ from typing import Hashable
 
 import numpy as np
 
-from theory.numbers import Q, upper_rational
-from theory.zealous import fast
-from theory.zealous.anonymity import adar_k_query, query_users, sessions
-from theory.zealous.histograms import histogram, select_items, user_items
-from theory.zealous.loaders import load_user_dir
-from theory.zealous.model import SearchLog, ZealousParams
-from theory.zealous.parameters import prop12_tau, thm14_min_tau_prime
+from privclaims.theory.numbers import Q, upper_rational
+from privclaims.theory.zealous import fast
+from privclaims.theory.zealous.anonymity import adar_k_query, query_users, sessions
+from privclaims.theory.zealous.histograms import histogram, select_items, user_items
+from privclaims.theory.zealous.loaders import load_user_dir
+from privclaims.theory.zealous.model import SearchLog, ZealousParams
+from privclaims.theory.zealous.parameters import prop12_tau, thm14_min_tau_prime
 
 DELTA = Q(1, 1000)
 
@@ -152,9 +152,9 @@ def loglog_slope(hist: dict) -> float:
 def top_j_curves(ex: Experiment, kind: str, m: int, eps: object, js: tuple[int, ...]) -> dict[str, dict[int, float]]:
     """Figures 6.2/6.3's four rows for one (kind, m, eps): per j, the average L1 distance and the KL divergence
     of the top-j relative frequencies (precision, lower is better) and the top-j coverage, the fraction of the top-j
-    original items that ZEALOUS publishes (:func:`theory.zealous.utility.top_j_coverage`; the figures' third and
+    original items that ZEALOUS publishes (:func:`privclaims.theory.zealous.utility.top_j_coverage`; the figures' third and
     fourth rows plot what it misses, 1 minus it)."""
-    from theory.zealous.utility import top_j, top_j_coverage, top_j_precision
+    from privclaims.theory.zealous.utility import top_j, top_j_coverage, top_j_precision
 
     key = ("top", kind, max(js))
     if key not in ex.items:  # the top-J original items once: top_j of it equals top_j of the whole for j <= J
@@ -194,14 +194,14 @@ CACHE_MEMORY_FRACTION = 0.05  # memory = 5% of all proxy postings (8 bytes each)
 def caching_hit_probability(ex: Experiment, hist: dict, memory_fraction: float = CACHE_MEMORY_FRACTION) -> float:
     """Figure 6.6's utility: the hit probability, under the original keyword workload, of the Baeza-Yates greedy
     cache built from ``hist`` (keyword frequencies of the original, k-anonymous or ZEALOUS histogram)."""
-    from theory.zealous.applications import hit_probability
+    from privclaims.theory.zealous.applications import hit_probability
 
     return hit_probability(cached_keywords(ex, hist, memory_fraction), ex.original("keywords"))
 
 
 def cached_keywords(ex: Experiment, hist: dict, memory_fraction: float = CACHE_MEMORY_FRACTION) -> list:
     """The keywords whose posting lists the greedy cache built from ``hist`` holds."""
-    from theory.zealous.applications import cache_posting_lists
+    from privclaims.theory.zealous.applications import cache_posting_lists
 
     plen = proxy_posting_lengths(ex)
     return cache_posting_lists(hist, plen, int(memory_fraction * sum(plen.values()) * 8), truncate=200_000)
@@ -215,8 +215,8 @@ def substitution_quality(ex: Experiment, sanitized_pairs: dict, j: int, top_quer
     ``top_queries`` most frequent original queries (the paper's 100,000): coverage averaged over the queries the
     original log gives substitutions for, precision / recall / NDCG / MAP (as printed) over the queries the
     sanitized log gives substitutions for (None when it gives none). The generator is the stand-in of
-    :mod:`theory.zealous.applications` (candidates ranked by query-pair count), not Jones et al.'s."""
-    from theory.zealous.applications import map_as_printed, ndcg, precision, recall, substitutions
+    :mod:`privclaims.theory.zealous.applications` (candidates ranked by query-pair count), not Jones et al.'s."""
+    from privclaims.theory.zealous.applications import map_as_printed, ndcg, precision, recall, substitutions
 
     key = ("orig_substitutions", j, top_queries)
     if key not in ex.items:

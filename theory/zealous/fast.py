@@ -1,9 +1,9 @@
-"""ZEALOUS, fast twin (numpy float64), same signatures as :mod:`theory.zealous.exact`.
+"""ZEALOUS, fast twin (numpy float64), same signatures as :mod:`privclaims.theory.zealous.exact`.
 
 Noise: integer-grid discrete Laplace, so every released count is ``c + g K`` on the exact grid: no
 float low bits carry information about ``c`` (the Mironov 2012 leak of ``c + lambda * log(U)``,
 counterexamples/mironov.py). :func:`zealous` (the release path, used by the experiments) draws K with the
-EXACT sampler of :mod:`theory.noise.laplace` (CKS 2020, random bits and rationals only, ~0.3 ms a draw).
+EXACT sampler of :mod:`privclaims.theory.noise.laplace` (CKS 2020, random bits and rationals only, ~0.3 ms a draw).
 :func:`zealous_counts` (vectorised benchmark scale, millions of items) draws ``K = G1 - G2`` with numpy
 geometrics (``r = e^{-g/lambda}``): on the grid too, but numpy rounds its inverse CDF in float64, so that
 law is exact only up to ~1e-16 relative error.
@@ -15,12 +15,12 @@ from typing import Any, Hashable, Mapping
 
 import numpy as np
 
-from theory.errors import InvalidInput
-from theory.floats import certainly_le
-from theory.zealous.exact import DEFAULT_GRANULARITY
-from theory.zealous.histograms import histogram, select_items, user_items
-from theory.validate import float_exact_counts
-from theory.zealous.model import SearchLog, ZealousParams, check_run, count_array, user_counts
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.floats import certainly_le
+from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY
+from privclaims.theory.zealous.histograms import histogram, select_items, user_items
+from privclaims.theory.validate import float_exact_counts
+from privclaims.theory.zealous.model import SearchLog, ZealousParams, check_run, count_array, user_counts
 
 
 def _lam(params: ZealousParams) -> float:
@@ -76,7 +76,7 @@ def sample_noise(n: int, lam: float, granularity: float, rng: np.random.Generato
 def survives(counts: np.ndarray, steps: np.ndarray, granularity: Any, tau_prime: Any) -> np.ndarray:
     """Step 5, vectorised: ``counts + granularity * steps > tau'`` (``tau_prime`` a number or a sequence).
 
-    Conservative (:func:`theory.floats.certainly_le`): published only when tau' is below the noisy count
+    Conservative (:func:`privclaims.theory.floats.certainly_le`): published only when tau' is below the noisy count
     by more than the rounding margin. Counts beyond 2^53 are not exact in float64; a plain ``>`` then
     published items whose exact noisy count is <= tau' (float_safety kind ``zealous.release``).
     """
@@ -87,9 +87,9 @@ def survives(counts: np.ndarray, steps: np.ndarray, granularity: Any, tau_prime:
 
 
 def exact_steps(n: int, params: ZealousParams, granularity: Any, seed: int) -> np.ndarray:
-    """n exact draws of K, ``Pr[K = k] ∝ e^{-|k| g/lambda}`` (:func:`theory.noise.laplace.discrete_laplace`)."""
-    from theory.noise.laplace import BitSource, discrete_laplace
-    from theory.numbers import Q, as_rational
+    """n exact draws of K, ``Pr[K = k] ∝ e^{-|k| g/lambda}`` (:func:`privclaims.theory.noise.laplace.discrete_laplace`)."""
+    from privclaims.theory.noise.laplace import BitSource, discrete_laplace
+    from privclaims.theory.numbers import Q, as_rational
 
     if params.lam is None:
         raise InvalidInput("sampling needs a rational lambda")

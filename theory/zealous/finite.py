@@ -1,4 +1,4 @@
-"""Small search logs as finite mechanisms, for exact privacy analysis with :mod:`theory.dp.exact`.
+"""Small search logs as finite mechanisms, for exact privacy analysis with :mod:`privclaims.theory.dp.exact`.
 
 A log of U users over an item domain D (each history a set of at most m items, so ZEALOUS Step 1
 selects everything and is deterministic) is a tuple of U frozensets. Neighbours differ in exactly
@@ -15,11 +15,11 @@ from collections import Counter
 from itertools import combinations, product
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-from theory.dp.mechanism import FiniteMechanism, finite_mechanism
-from theory.errors import InvalidInput
-from theory.numbers import Q
-from theory.zealous import exact
-from theory.zealous.model import ZealousParams
+from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q
+from privclaims.theory.zealous import exact
+from privclaims.theory.zealous.model import ZealousParams
 
 Log = tuple  # tuple of frozensets
 

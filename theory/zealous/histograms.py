@@ -19,7 +19,7 @@ from collections import Counter
 from itertools import chain
 from typing import Hashable, Iterable, Mapping
 
-from theory.zealous.model import SearchLog, contributions, item_kind, non_empty
+from privclaims.theory.zealous.model import SearchLog, contributions, item_kind, non_empty
 
 DEFAULT_SESSION_GAP = 30 * 60
 

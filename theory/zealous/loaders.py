@@ -22,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from theory.errors import InvalidInput
-from theory.gcpause import gc_paused
-from theory.validate import existing_path, integer, text_lines
-from theory.zealous.model import Entry, SearchLog, non_empty
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.gcpause import gc_paused
+from privclaims.theory.validate import existing_path, integer, text_lines
+from privclaims.theory.zealous.model import Entry, SearchLog, non_empty
 
 AOL_HEADER = ("AnonID", "Query", "QueryTime", "ItemRank", "ClickURL")
 

@@ -6,7 +6,7 @@ user history is all entries of one user. Items are keywords, queries, clicks or 
 subsequent queries of one user in one session).
 
 ZEALOUS (§6.4, Figure 6.1) takes positive numbers m, lambda, tau, tau'. Validation here raises
-:class:`theory.errors.InvalidInput` naming the value: m <= 0 (or not an integer), lambda <= 0,
+:class:`privclaims.theory.errors.InvalidInput` naming the value: m <= 0 (or not an integer), lambda <= 0,
 tau <= 0, tau' < tau, eps <= 0, delta outside (0, 1), an empty log.
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, in_open_unit, positive, rational_str
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational, in_open_unit, positive, rational_str
 
 ITEM_KINDS = ("keywords", "queries", "clicks", "query_pairs")
 
@@ -154,7 +154,7 @@ class ZealousParams:
 
 def check_run(params: object, seed: object, granularity: object) -> tuple["ZealousParams", int, Any]:
     """A ZEALOUS run's boundary (both twins): built params, an integer seed >= 0, a granularity > 0."""
-    from theory.validate import instance, integer
+    from privclaims.theory.validate import instance, integer
 
     instance(params, ZealousParams, "params", "(build it with ZealousParams.of)")
     g = as_rational(granularity, "granularity", allow_float=True)

@@ -20,9 +20,9 @@ from typing import Any
 
 import mpmath
 
-from theory.errors import InvalidInput
-from theory.numbers import Q, as_rational, in_open_unit, positive, to_interval
-from theory.zealous.model import contributions
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, as_rational, in_open_unit, positive, to_interval
+from privclaims.theory.zealous.model import contributions
 
 
 def _num(ctx: Any, x: object) -> Any:
@@ -88,7 +88,7 @@ def thm14_delta(U: object, m: object, tau: object, lam: object, tau_prime: objec
 
 def thm14_first_condition_holds(lam: object, tau: object, tau_prime: object) -> bool:
     """tau' - tau >= -lambda ln(2 - 2e^{-1/lambda}), decided rigorously."""
-    from theory.numbers import rigorous_sign
+    from privclaims.theory.numbers import rigorous_sign
 
     gap = as_rational(tau_prime) - as_rational(tau)
     return rigorous_sign(lambda c: to_interval(gap, c) - thm14_first_gap(lam, c)) >= 0
@@ -105,8 +105,8 @@ def prop12_tau(m: object, eps: object) -> int:
 
 def argmin_tau(U: object, m: object, eps: object, delta: object, taus: range) -> list[int]:
     """The integers tau in ``taus`` minimising thm14_min_tau_prime (ties kept), decided rigorously."""
-    from theory.numbers import rigorous_sign
-    from theory.validate import integer
+    from privclaims.theory.numbers import rigorous_sign
+    from privclaims.theory.validate import integer
 
     if not isinstance(taus, range) or len(taus) == 0:
         raise InvalidInput(f"taus = {taus!r} must be a non-empty range of integer thresholds")

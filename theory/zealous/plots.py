@@ -1,7 +1,7 @@
 """Tabulating and plotting helpers for the ZEALOUS notebook (``notebooks/04_zealous.ipynb``).
 
-Presentation only: every number comes from :mod:`theory.zealous.experiments` /
-:mod:`theory.zealous.parameters`; these functions shape it into the form of the thesis's tables and
+Presentation only: every number comes from :mod:`privclaims.theory.zealous.experiments` /
+:mod:`privclaims.theory.zealous.parameters`; these functions shape it into the form of the thesis's tables and
 figures (000_211156f2009240b4.txt §6.6-6.7): Figure 6.4's count distributions on log-log axes,
 Table 6.3's released items against m, Figure 6.5's average difference against eps and k.
 """

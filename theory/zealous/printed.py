@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import mpmath
 
-from theory.numbers import Q, enclose, to_interval
+from privclaims.theory.numbers import Q, enclose, to_interval
 
 
 def rounding_interval(printed: str) -> tuple[Any, Any]:

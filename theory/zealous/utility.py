@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any, Hashable, Iterable, Mapping
 
-from theory.numbers import ZERO, as_rational
+from privclaims.theory.numbers import ZERO, as_rational
 
 
 def very_frequent(freqs: Mapping[Hashable, int], tau: object, xi: object) -> set[Hashable]:

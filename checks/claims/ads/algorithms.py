@@ -8,17 +8,17 @@ from typing import Any
 
 import sympy
 
-from checks.claims.ads.common import examples, search, summary, verdict_of
-from checks.registry import claim
-from checks.verdict import Outcome, Reading, by_reading, discrepancy, refuted, unverifiable, verified, verified_bounded
-from counterexamples.ads_greedy_z3 import search_increasing_benefit, search_lemmas, search_submodularity, worst_ratio
-from counterexamples.ads_strategies import ad_instances, describe_instance, instance_and_alpha, instance_and_k
-from counterexamples.harness import exhaustive_search
-from theory.ads import exact as E
-from theory.ads import fast as F
-from theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbed_tight_instance, tight_instance
-from theory.ads.model import ad_instance
-from theory.numbers import Q, ZERO, rigorous_sign, to_interval
+from privclaims.checks.claims.ads.common import examples, search, summary, verdict_of
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Outcome, Reading, by_reading, discrepancy, refuted, unverifiable, verified, verified_bounded
+from privclaims.counterexamples.ads_greedy_z3 import search_increasing_benefit, search_lemmas, search_submodularity, worst_ratio
+from privclaims.counterexamples.ads_strategies import ad_instances, describe_instance, instance_and_alpha, instance_and_k
+from privclaims.counterexamples.harness import exhaustive_search
+from privclaims.theory.ads import exact as E
+from privclaims.theory.ads import fast as F
+from privclaims.theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbed_tight_instance, tight_instance
+from privclaims.theory.ads.model import ad_instance
+from privclaims.theory.numbers import Q, ZERO, rigorous_sign, to_interval
 
 Z3_SIZES_QUICK = [(3, 3, 2), (4, 3, 2), (4, 3, 3)]
 Z3_SIZES_FULL = Z3_SIZES_QUICK + [(4, 4, 2), (5, 3, 2), (5, 4, 2), (4, 4, 3), (5, 3, 3)]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from checks.verdict import Outcome, discrepancy, refuted, unverifiable, verified_bounded
-from counterexamples.ads_strategies import describe_instance
-from counterexamples.harness import SearchResult
-from counterexamples.property_search import property_search
+from privclaims.checks.verdict import Outcome, discrepancy, refuted, unverifiable, verified_bounded
+from privclaims.counterexamples.ads_strategies import describe_instance
+from privclaims.counterexamples.harness import SearchResult
+from privclaims.counterexamples.property_search import property_search
 
 
 def search(ctx: Any, name: str, strategy: Any, holds: Callable[[Any], bool], examples: int,

@@ -1,6 +1,6 @@
 """§4.4 experiments (000_211156f2009240b4.txt; 002_9d55ef468949585c.txt §5) on the AOL substitute.
 
-The Bing-for-mobile log is not public. :mod:`theory.ads.aol` emulates a context-aware ad service on
+The Bing-for-mobile log is not public. :mod:`privclaims.theory.ads.aol` emulates a context-aware ad service on
 ``aol-top1000`` (time of day stands in for location; interest = most-clicked domain so far; ads =
 clicked domains). Shapes are compared with the paper's statements; the paper's exact numbers are
 ``unverifiable`` (our numbers are printed beside them). One suite of runs (1,000 random test
@@ -20,14 +20,14 @@ from typing import Any
 
 import numpy as np
 
-import theory.ads.aol as aol_module
-import theory.ads.fast as fast_module
+import privclaims.theory.ads.aol as aol_module
+import privclaims.theory.ads.fast as fast_module
 
-from checks.claims.ads.common import printed_figures
-from checks.registry import claim
-from checks.verdict import Outcome, Reading, discrepancy, reproduced, unverifiable
-from theory.ads.aol import load_service, query_level, sample_test_events
-from theory.cache import cache_dir
+from privclaims.checks.claims.ads.common import printed_figures
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Outcome, Reading, discrepancy, reproduced, unverifiable
+from privclaims.theory.ads.aol import load_service, query_level, sample_test_events
+from privclaims.theory.cache import cache_dir
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8)
 FIG44_THRESHOLDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
@@ -55,7 +55,7 @@ def _cache_key(folder: str, seed: int) -> str:
 @lru_cache(maxsize=4)
 def _suite(folder: str, seed: int) -> dict[str, Any]:
     """The runs, computed once per machine: the ledger's worker processes share a result file in the
-    experiment cache (:func:`theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or <temp dir>/privclaims-ads-cache;
+    experiment cache (:func:`privclaims.theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or <temp dir>/privclaims-ads-cache;
     guarded by a lock; keyed by code, data and seed, so never stale)."""
     base = cache_dir("privclaims-ads-cache")
     base.mkdir(parents=True, exist_ok=True)
@@ -278,7 +278,7 @@ def text_serveronly(ctx):
            "000_211156f2009240b4.txt §4.4.3 Client-only Personalization ... for a target precision of 0.75, the client-side strategy can achieve coverage of 0.2, while our ...; 002_9d55ef468949585c.txt §5.3 an increase of 2×")
 def text_clientonly(ctx):
     runs = suite(ctx)["runs"]
-    from theory.numbers import Q
+    from privclaims.theory.numbers import Q
 
     ratio = Q(4, 10) / Q(2, 10)
     ours = {"client_only_(5,2,0)": _r(coverage_at(runs, CLIENT_ONLY, 10, 0.75)),

@@ -7,18 +7,18 @@ from itertools import combinations
 
 from hypothesis import strategies as st
 
-from checks.claims.ads.common import examples, printed_figures, search, summary, verdict_of
-from checks.registry import claim
-from checks.verdict import Reading, by_reading, compare_all, compare_exact, refuted, unverifiable, verified, verified_bounded
-from counterexamples.ads_strategies import ad_instances, hierarchies_with_ctr, instance_and_k, trees
-from theory.ads import exact as E
-from theory.ads import fast as F
-from theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
-from theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, generalize_to_cut,
+from privclaims.checks.claims.ads.common import examples, printed_figures, search, summary, verdict_of
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, by_reading, compare_all, compare_exact, refuted, unverifiable, verified, verified_bounded
+from privclaims.counterexamples.ads_strategies import ad_instances, hierarchies_with_ctr, instance_and_k, trees
+from privclaims.theory.ads import exact as E
+from privclaims.theory.ads import fast as F
+from privclaims.theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
+from privclaims.theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, generalize_to_cut,
                                   is_one_attribute_at_a_time, is_valid_cut, node_meets, one_attribute_steps,
                                   truncate_decimal, _leaf_sets)
-from theory.ads.model import ContextHierarchy, ad_instance
-from theory.numbers import Q, ZERO, as_rational
+from privclaims.theory.ads.model import ContextHierarchy, ad_instance
+from privclaims.theory.numbers import Q, ZERO, as_rational
 
 
 def full_information_revenue(inst) -> object:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from checks.claims.count import scenarios as S
-from checks.registry import claim
-from checks.verdict import Outcome, verified
-from theory.count import exact_privacy as ex
-from theory.count.model import CountParams
-from theory.count.protocol import AVAILABLE, PROXY, SERVER, HonestUser, MaliciousUser, SampledRandomness, run_pad_count
-from theory.count.views import Scenario, ideal_law, laws_equal, protocol_view_law, restrict, simulator_view_law
+from privclaims.checks.claims.count import scenarios as S
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Outcome, verified
+from privclaims.theory.count import exact_privacy as ex
+from privclaims.theory.count.model import CountParams
+from privclaims.theory.count.protocol import AVAILABLE, PROXY, SERVER, HonestUser, MaliciousUser, SampledRandomness, run_pad_count
+from privclaims.theory.count.views import Scenario, ideal_law, laws_equal, protocol_view_law, restrict, simulator_view_law
 
 
 def _checker_bug(what: str, **evidence) -> Outcome:

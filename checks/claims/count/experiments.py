@@ -8,13 +8,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from checks.claims.ads.common import printed_figures
-from checks.registry import claim
-from checks.verdict import Reading, discrepancy, reproduced, unverifiable
-from theory.count import aol
-from theory.count import exact_churn as ec
-from theory.count import fast_churn as fc
-from theory.numbers import Q
+from privclaims.checks.claims.ads.common import printed_figures
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, discrepancy, reproduced, unverifiable
+from privclaims.theory.count import aol
+from privclaims.theory.count import exact_churn as ec
+from privclaims.theory.count import fast_churn as fc
+from privclaims.theory.numbers import Q
 
 MIN_SUPPORT = 10  # TopDown's min_support is not stated in the text; chosen for the 800 training users
 SEEDS = 5
@@ -154,7 +154,7 @@ GRID_P = ("1/100000", "1/10000", "1/1000", "1/100")
     "000_211156f2009240b4.txt §5.6.2 unlike our protocol, the costs for SHI and RASTOGI increase exponentially with "
     "N and p ... For p ≥ 0.0001 (corresponding to less than only 10 seconds a day); 002_9d55ef468949585c.txt §5.5"),))
 def fig5_3(ctx):
-    """The churn model of theory.count.exact_churn (exact expectations) beside 1000 seeded simulated queries
+    """The churn model of privclaims.theory.count.exact_churn (exact expectations) beside 1000 seeded simulated queries
     per (N, p) (fast twin). Exponential growth: ln E / (N ln(1/(1-p))) tends to a + 1 (setup + aggregation
     phases) once N p >= 1; Count stays at ~1 phase. 0.0001 x 86,400 s = 8.64 s < 10 s."""
     t = Q(1, 4)

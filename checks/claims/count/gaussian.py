@@ -6,12 +6,12 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from checks.registry import claim
-from checks.verdict import Reading, discrepancy, refuted, verified, verified_bounded
-from theory.count import exact_privacy as ex
-from theory.count import fast_privacy as fa
-from theory.count.normal_tail import normal_sf
-from theory.numbers import Q, enclose, rigorous_sign, to_interval
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, discrepancy, refuted, verified, verified_bounded
+from privclaims.theory.count import exact_privacy as ex
+from privclaims.theory.count import fast_privacy as fa
+from privclaims.theory.count.normal_tail import normal_sf
+from privclaims.theory.numbers import Q, enclose, rigorous_sign, to_interval
 
 EPS_GRID = ["1/100", "1/10", "1/4", "1/2", "3/4", "1"]
 DELTA_GRID = ["1/2", "1/10", "1/50", "1/100", "1/1000", "1/1000000", "1/10000000000"]
@@ -24,7 +24,7 @@ def _hi(iv_fn, prec: int = 96) -> float:
 @claim("dp.thm1", method="numeric+statistical")
 def thm1(ctx):
     """Exact breach probability B(eps, eta) (rigorous intervals) at the least variance allowed,
-    over the grid; B increases in eta (docstring of theory.count.exact_privacy), so larger
+    over the grid; B increases in eta (docstring of privclaims.theory.count.exact_privacy), so larger
     variances and smaller sensitivities only lower it. Then bisect where it stops holding (eps > 1)."""
     rows, fails = [], []
     eps_grid = EPS_GRID[::2] + ["1"] if ctx.quick else EPS_GRID

@@ -9,20 +9,20 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from checks.claims.count import scenarios as S
-from checks.registry import claim
-from checks.verdict import Reading, by_reading, discrepancy, refuted, unverifiable, verified, verified_bounded
-from theory.count import exact_privacy as ex
-from theory.count.encryption import OneTimePad, PaillierScheme, definition9_violations, keyless_reading_satisfiable
-from theory.count.exact_release import law_variance, release_law
-from theory.count.model import CountParams
-from theory.count.protocol import (
+from privclaims.checks.claims.count import scenarios as S
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, by_reading, discrepancy, refuted, unverifiable, verified, verified_bounded
+from privclaims.theory.count import exact_privacy as ex
+from privclaims.theory.count.encryption import OneTimePad, PaillierScheme, definition9_violations, keyless_reading_satisfiable
+from privclaims.theory.count.exact_release import law_variance, release_law
+from privclaims.theory.count.model import CountParams
+from privclaims.theory.count.protocol import (
     AVAILABLE, DROP_AFTER, DROP_BEFORE, DROP_DURING, PROXY, SERVER, SERVER1, SERVER2, HonestUser, MaliciousUser, Message,
     ProtocolAborted, SampledRandomness, TapeRandomness, run_pad_count, run_thesis_count,
 )
-from theory.count.views import laws_equal, protocol_view_law, simulator_view_law, sum_law, rational_gaussian_pmf
-from theory.errors import InvalidInput
-from theory.numbers import Q, rigorous_sign, to_interval
+from privclaims.theory.count.views import laws_equal, protocol_view_law, simulator_view_law, sum_law, rational_gaussian_pmf
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import Q, rigorous_sign, to_interval
 
 _KEYS: dict = {}
 
@@ -499,7 +499,7 @@ def thm9(ctx):
         ok &= o
         rows += r
     a_ok, grid = _c_private("1", "1/50", lambda P: P.min_messages - 1, GRID)
-    from theory.count.fast_release import discrete_total_noise_breach
+    from privclaims.theory.count.fast_release import discrete_total_noise_breach
     disc = []
     for n, t in GRID:
         P = CountParams(Q(int(2 * math.log(200) * 10**6) + 1, 10**6), t, n)

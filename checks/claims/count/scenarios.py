@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from theory.count.model import CountParams
-from theory.count.protocol import AVAILABLE, DROP_BEFORE
-from theory.count.views import Scenario, laws_equal, protocol_view_law, rational_gaussian_pmf, simulator_view_law
+from privclaims.theory.count.model import CountParams
+from privclaims.theory.count.protocol import AVAILABLE, DROP_BEFORE
+from privclaims.theory.count.views import Scenario, laws_equal, protocol_view_law, rational_gaussian_pmf, simulator_view_law
 
 SHARE = tuple(rational_gaussian_pmf("1/2", 1).items())
 
@@ -73,7 +73,7 @@ def coalition(sc):
 def leaky_run(users, params, p, randomness, **kw):
     """The pad protocol with every key forced to 0: the proxy sees b_i + r_i (a broken protocol that
     Definition 5's checker must reject)."""
-    from theory.count.protocol import TapeRandomness, run_pad_count
+    from privclaims.theory.count.protocol import TapeRandomness, run_pad_count
 
     class ZeroKeys(TapeRandomness):
         def key(self, uid, p):

@@ -6,16 +6,16 @@ import math
 import random
 from itertools import combinations_with_replacement, product
 
-from checks.registry import claim
-from checks.verdict import Reading, by_reading, refuted, unverifiable, verified, verified_bounded
-from counterexamples.harness import exhaustive_search
-from counterexamples import count_prop8
-from theory.count import exact_privacy as ex
-from theory.count import fast_topdown
-from theory.count.hierarchy import Entry, Hierarchy, complete_tree
-from theory.count.normal_tail import normal_sf
-from theory.count.exact_topdown import contribution_sq_norm, default_bids, estimates, limit_contributions, true_counts
-from theory.numbers import Q, enclose, rigorous_sign, to_interval
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, by_reading, refuted, unverifiable, verified, verified_bounded
+from privclaims.counterexamples.harness import exhaustive_search
+from privclaims.counterexamples import count_prop8
+from privclaims.theory.count import exact_privacy as ex
+from privclaims.theory.count import fast_topdown
+from privclaims.theory.count.hierarchy import Entry, Hierarchy, complete_tree
+from privclaims.theory.count.normal_tail import normal_sf
+from privclaims.theory.count.exact_topdown import contribution_sq_norm, default_bids, estimates, limit_contributions, true_counts
+from privclaims.theory.numbers import Q, enclose, rigorous_sign, to_interval
 
 
 def _random_instance(rng: random.Random):
@@ -320,9 +320,9 @@ def _cor2_logs(h: Hierarchy, at: Any) -> dict:
 def _cor2_output_rows() -> tuple[list, dict]:
     """Per min_support: the least delta of the truncated mechanism under each quantifier order, and the
     rigorous upper bound it gives for the untruncated one."""
-    from theory.count.exact_adaptive import estimates_mechanism, truncated_discrete_gaussian, untruncated_delta_bound
-    from theory.dp import exact as dpx
-    from theory.numbers import Epsilon, rational_str, round_up_to_grid
+    from privclaims.theory.count.exact_adaptive import estimates_mechanism, truncated_discrete_gaussian, untruncated_delta_bound
+    from privclaims.theory.dp import exact as dpx
+    from privclaims.theory.numbers import Epsilon, rational_str, round_up_to_grid
 
     h = complete_tree(1, 2)
     logs = _cor2_logs(h, h.leaves()[0])
@@ -358,8 +358,8 @@ def _cor2_parameters_ok(w: Any, delta: Any, height: int) -> bool:
 def _cor2_ctr_rows() -> dict:
     """Instance (b), with CTRs: the least delta at eps' of the truncated mechanism and the general transfer's
     rigorous upper bound on the untruncated one's delta at eps, under each quantifier order."""
-    from theory.count.exact_adaptive import estimates_mechanism, released_delta_bound, truncated_discrete_gaussian
-    from theory.numbers import rational_str, round_up_to_grid
+    from privclaims.theory.count.exact_adaptive import estimates_mechanism, released_delta_bound, truncated_discrete_gaussian
+    from privclaims.theory.numbers import rational_str, round_up_to_grid
 
     h = complete_tree(1, 1)
     mech = estimates_mechanism(_cor2_logs(h, h.root), [("L1", "L2"), ("L2", "L3")], h, 1, 1,
@@ -501,10 +501,10 @@ def p_ex4_4(ctx):
 
 @claim("count.p_def_accuracy", method="exact")
 def p_def_accuracy(ctx):
-    """Checker of Eqs. (5)-(6) (theory.count.accuracy) against the literal inequalities on an exhaustive
+    """Checker of Eqs. (5)-(6) (privclaims.theory.count.accuracy) against the literal inequalities on an exhaustive
     rational grid; and the appendix' use of it: noise within alpha on both counts implies accuracy exactly
     when c >= alpha (exhaustive); for c < alpha it can fail (witness kept as evidence)."""
-    from theory.count.accuracy import accuracy_interval, is_accurate, noisy_ctr
+    from privclaims.theory.count.accuracy import accuracy_interval, is_accurate, noisy_ctr
     from itertools import product as prod
     checked, implication_fail = 0, None
     for c, n, a in prod(range(0, 6), range(0, 6), (Q(1, 2), Q(1), Q(2))):
@@ -537,7 +537,7 @@ def _a2_boxes_fail(c, n, alpha, tau, boxes) -> tuple[bool, Any]:
     CTR^ is increasing in X and monotone in Y on a box with a positive denominator, so its range over the box is
     attained at the corners: checked exactly there. Returns (all boxes fail, Pr[some box] as an interval function
     of the mpmath context: the boxes are disjoint and X, Y independent N(0, tau^2))."""
-    from theory.count.accuracy import accuracy_interval, noisy_ctr
+    from privclaims.theory.count.accuracy import accuracy_interval, noisy_ctr
     lo_b, hi_b = accuracy_interval(c, n, alpha)
     ok = True
     for (x0, x1), (y0, y1) in boxes:
@@ -559,7 +559,7 @@ def p_a2_bound(ctx):
         '|X|, |Y| <= alpha implies accuracy' holds; the claimed constant 3/(2 pi) is below the two Gaussian tails);
     (b) c = 5 < alpha = 20, n = 95 (the proof's step fails: the lower bound of Eq. (5) is negative).
     Plus a seeded Monte Carlo estimate of each failure probability."""
-    from theory.count.accuracy import accuracy_interval, claimed_failure_bound
+    from privclaims.theory.count.accuracy import accuracy_interval, claimed_failure_bound
     N, t, s2 = 100, Q(0), Q(99)
     tau2 = N * s2 / ((1 - t) * N - 1)
     assert tau2 == 100

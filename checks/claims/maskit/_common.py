@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from checks.registry import Context
-from checks.verdict import Outcome, Reading, refuted, verified_bounded
-from checks.claims.maskit._quotes import DEF6, QUOTES, S000, S001, render
-from counterexamples.property_search import property_search
-from theory.maskit.model import MarkovChain
+from privclaims.checks.registry import Context
+from privclaims.checks.verdict import Outcome, Reading, refuted, verified_bounded
+from privclaims.checks.claims.maskit._quotes import DEF6, QUOTES, S000, S001, render
+from privclaims.counterexamples.property_search import property_search
+from privclaims.theory.maskit.model import MarkovChain
 
 
 __all__ = ["S000", "S001", "QUOTES", "render"]
@@ -152,7 +152,7 @@ def stated(claim_id: str) -> tuple[Reading, ...]:
     """The single reading of a general claim: the catalogued statement at the catalogued source with the
     statement's decisive words quoted verbatim (``_quotes.QUOTES``), the adjudication note (NOTES) and, where
     the claim is about δ-privacy, Definition 6 as read above."""
-    from checks.catalog import catalog
+    from privclaims.checks.catalog import catalog
 
     entry = catalog()[claim_id]
     note, def6 = NOTES[claim_id]
@@ -166,7 +166,7 @@ def stated(claim_id: str) -> tuple[Reading, ...]:
 def quoted(claim_id: str) -> tuple[Reading, ...]:
     """The single reading of a claim about one instance (an example, a worked number): the catalogued
     statement at the catalogued source, with its decisive words quoted verbatim (``_quotes.QUOTES``)."""
-    from checks.catalog import catalog
+    from privclaims.checks.catalog import catalog
 
     entry = catalog()[claim_id]
     return one_reading(f"the catalogued statement, read literally: {entry.statement}",

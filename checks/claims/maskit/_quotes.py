@@ -10,7 +10,7 @@ rendered between curly quotes “…” so that primes (t', M'') and straight qu
 
 from __future__ import annotations
 
-from checks.quotes import S000, S001, Quote, render  # noqa: F401 (render: the shared form)
+from privclaims.checks.quotes import S000, S001, Quote, render  # noqa: F401 (render: the shared form)
 
 QUOTES: dict[str, tuple[Quote, ...]] = {
     "maskit.def_markov": (

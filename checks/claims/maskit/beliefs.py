@@ -1,6 +1,6 @@
 """Definitions and belief propositions (000_211156f2009240b4.txt §3.2-§3.5.1, 001 §2-§4): every
 efficient formula against the literal reading - enumeration of all input streams of the chain and
-Bayes' rule on the literal system of Definition 6 (``theory.dp.delta_privacy``)."""
+Bayes' rule on the literal system of Definition 6 (``privclaims.theory.dp.delta_privacy``)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,19 @@ from itertools import product
 
 from hypothesis import strategies as st
 
-from checks.claims.maskit._common import QUOTES, S000, S001, examples, one_reading, property_verdict, quoted, render, stated
-from checks.registry import Context, claim
-from checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
-from counterexamples.maskit_strategies import chains, instances
-from theory.dp.delta_privacy import max_breach as dp_max_breach
-from theory.dp.delta_privacy import posterior_belief as dp_posterior
-from theory.errors import InvalidInput
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit.figures import figure_3_2, figure_3_3, figure_3_4b
-from theory.maskit.model import dominates, learn_chain, markov_chain, mask_sensitive_vector, suppression_vector
-from theory.maskit.search import coordinates
-from theory.maskit.system import (
+from privclaims.checks.claims.maskit._common import QUOTES, S000, S001, examples, one_reading, property_verdict, quoted, render, stated
+from privclaims.checks.registry import Context, claim
+from privclaims.checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
+from privclaims.counterexamples.maskit_strategies import chains, instances
+from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
+from privclaims.theory.dp.delta_privacy import posterior_belief as dp_posterior
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit.figures import figure_3_2, figure_3_3, figure_3_4b
+from privclaims.theory.maskit.model import dominates, learn_chain, markov_chain, mask_sensitive_vector, suppression_vector
+from privclaims.theory.maskit.search import coordinates
+from privclaims.theory.maskit.system import (
     BOT_LABEL,
     MaskSensitive,
     SimulatableCheck,
@@ -28,7 +28,7 @@ from theory.maskit.system import (
     maskit,
     probabilistic_system,
 )
-from theory.numbers import ONE, ZERO, Q
+from privclaims.theory.numbers import ONE, ZERO, Q
 
 
 def cond(chain, event, given):
@@ -210,7 +210,7 @@ def prop2(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.prop2", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
-                            encoding="HMM posterior with Prop. 2 emissions vs theory.dp.delta_privacy.posterior_belief on the literal system")
+                            encoding="HMM posterior with Prop. 2 emissions vs privclaims.theory.dp.delta_privacy.posterior_belief on the literal system")
 
 
 @claim("maskit.def_util_prob", method="exact", readings=quoted("maskit.def_util_prob"))
@@ -331,7 +331,7 @@ def alg1(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
         rng = ctx.rng("maskit.alg1")
-        from theory.maskit.system import ProbabilisticCheck
+        from privclaims.theory.maskit.system import ProbabilisticCheck
 
         for x in list(E.input_streams(ch))[:10]:
             for chk in (ProbabilisticCheck(ch, p, rng), SimulatableCheck(ch, S, d), MaskSensitive(ch, S)):
@@ -356,7 +356,7 @@ def alg2(ctx: Context):
         return E.max_breach_naive(ch, suppression_vector(ch, p), S).gain == lit and E.is_private_naive(ch, p, S, d) == (lit <= d)
 
     return property_verdict(ctx, "maskit.alg2", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
-                            encoding="ISPRIVATE of Alg. 2 (all outputs, HMM posteriors) vs Definition 6 on the literal system (theory.dp)")
+                            encoding="ISPRIVATE of Alg. 2 (all outputs, HMM posteriors) vs Definition 6 on the literal system (privclaims.theory.dp)")
 
 
 @claim("maskit.def_masksensitive", method="exact+property", quick=False, readings=stated("maskit.def_masksensitive"))

@@ -7,14 +7,14 @@ import math
 
 import numpy as np
 
-from checks.claims.maskit._common import stated
-from checks.registry import Context, claim
-from checks.verdict import discrepancy, verified_bounded
-from theory.maskit import exact as E
-from theory.maskit.model import markov_chain
-from theory.maskit.search import greedy_mondrian, optimal_exhaustive
-from theory.maskit.synthetic import routine_chain
-from theory.numbers import Q
+from privclaims.checks.claims.maskit._common import stated
+from privclaims.checks.registry import Context, claim
+from privclaims.checks.verdict import discrepancy, verified_bounded
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit.model import markov_chain
+from privclaims.theory.maskit.search import greedy_mondrian, optimal_exhaustive
+from privclaims.theory.maskit.synthetic import routine_chain
+from privclaims.theory.numbers import Q
 
 
 def uniform_chain(n: int, T: int):

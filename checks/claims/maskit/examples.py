@@ -3,16 +3,16 @@ rebuilt from the prose (theory/maskit/figures.py); every stated number is recomp
 
 from __future__ import annotations
 
-from checks.claims.maskit._common import QUOTES, S000, S001, def6_reading, quoted, render
-from checks.registry import Context, claim
-from checks.verdict import compare_all, discrepancy, refuted, verified, verified_bounded
-from counterexamples.maskit_convexity import convexity_witness
-from theory.maskit import exact as E
-from theory.maskit.figures import figure_3_1, figure_3_2, figure_3_3, figure_3_4a, figure_3_4b
-from theory.maskit.model import suppression_vector
-from theory.maskit.search import coordinates, is_minimal, optimal_exhaustive, optimal_monotone
-from theory.maskit.system import SimulatableCheck, expected_releases, maskit
-from theory.numbers import Q
+from privclaims.checks.claims.maskit._common import QUOTES, S000, S001, def6_reading, quoted, render
+from privclaims.checks.registry import Context, claim
+from privclaims.checks.verdict import compare_all, discrepancy, refuted, verified, verified_bounded
+from privclaims.counterexamples.maskit_convexity import convexity_witness
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit.figures import figure_3_1, figure_3_2, figure_3_3, figure_3_4a, figure_3_4b
+from privclaims.theory.maskit.model import suppression_vector
+from privclaims.theory.maskit.search import coordinates, is_minimal, optimal_exhaustive, optimal_monotone
+from privclaims.theory.maskit.system import SimulatableCheck, expected_releases, maskit
+from privclaims.theory.numbers import Q
 
 
 def vec(ch, ones=(), halves=(), thirds=()):

@@ -14,12 +14,12 @@ it, is ``unverifiable`` with both sets of numbers and a plain-words why.
 
 from __future__ import annotations
 
-from checks.claims.maskit._common import S000, S001
-from checks.claims.maskit._common import one_reading as reading
-from checks.registry import Context, DataMissing, claim
-from checks.verdict import discrepancy, reproduced, unverifiable
-from theory.maskit.experiment import geolife_population, summary, synthetic_population
-from theory.numbers import Q
+from privclaims.checks.claims.maskit._common import S000, S001
+from privclaims.checks.claims.maskit._common import one_reading as reading
+from privclaims.checks.registry import Context, DataMissing, claim
+from privclaims.checks.verdict import discrepancy, reproduced, unverifiable
+from privclaims.theory.maskit.experiment import geolife_population, summary, synthetic_population
+from privclaims.theory.numbers import Q
 
 SEED = 7
 MISSING = "the Reality Mining dataset (MIT, 2004-2005; 91 users) is not public; the statement is tested on substitute data only"
@@ -291,7 +291,7 @@ def fig3_9(ctx: Context):
     "slowest; frequency-knowing adversaries leave utility unchanged.",
     f"{S001} §7.2 'Limited Background Knowledge' (Fig. 7; paper only)"))
 def p_fig7(ctx: Context):
-    from theory.maskit.experiment import weak_population
+    from privclaims.theory.maskit.experiment import weak_population
 
     rows = weak_population(SEED + 3)
     return verdict({"geolife (the set-labelled experiment is not run on it)": None},
@@ -444,7 +444,7 @@ def text_intro(ctx: Context):
     f"combined is 266,200 hours.”; {S001} §7.1: “The average, minimum, and maximum trace length over all users is 122 days, "
     "30 days, and 269 days, respectively.”"))
 def text_dataset(ctx: Context):
-    from theory.maskit.data import location_days
+    from privclaims.theory.maskit.data import location_days
 
     root = ctx.data("geolife") / "geolife_long_10_MB"
     days = {u.name: len(location_days(u)) for u in sorted(root.iterdir()) if u.is_dir()}

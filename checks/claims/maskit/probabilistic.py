@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from checks.catalog import catalog
-from checks.claims.maskit._common import DEF6_MEANING, NOTES, QUOTES, examples, property_verdict, render, stated
-from checks.registry import Context, claim
-from checks.verdict import Reading, by_reading, refuted, unverifiable, verified_bounded
-from counterexamples.maskit_strategies import dominating, instances
-from counterexamples.harness import exhaustive_search
-from counterexamples.maskit_exhaustive import bounded, describe_instance, dominated_pairs, vector_instances
-from theory.dp.delta_privacy import max_breach as dp_max_breach
-from theory.maskit import exact as E
-from theory.maskit.figures import figure_3_2
-from theory.maskit.model import suppression_vector
-from theory.maskit.search import greedy_mondrian, is_minimal, optimal_exhaustive, optimal_monotone
-from theory.maskit.system import probabilistic_system
-from theory.numbers import Q
+from privclaims.checks.catalog import catalog
+from privclaims.checks.claims.maskit._common import DEF6_MEANING, NOTES, QUOTES, examples, property_verdict, render, stated
+from privclaims.checks.registry import Context, claim
+from privclaims.checks.verdict import Reading, by_reading, refuted, unverifiable, verified_bounded
+from privclaims.counterexamples.maskit_strategies import dominating, instances
+from privclaims.counterexamples.harness import exhaustive_search
+from privclaims.counterexamples.maskit_exhaustive import bounded, describe_instance, dominated_pairs, vector_instances
+from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit.figures import figure_3_2
+from privclaims.theory.maskit.model import suppression_vector
+from privclaims.theory.maskit.search import greedy_mondrian, is_minimal, optimal_exhaustive, optimal_monotone
+from privclaims.theory.maskit.system import probabilistic_system
+from privclaims.theory.numbers import Q
 
 D = 3
 
@@ -59,9 +59,9 @@ def thm3(ctx: Context):
     if out.verdict != "verified-bounded":
         return out
     # bounded exhaustive part: Figure 3.3 and 3.4(b)-like template: every pair p ⪯ q on {0,1} over Figure 3.3's 6 states
-    from theory.maskit.figures import figure_3_3
+    from privclaims.theory.maskit.figures import figure_3_3
     from itertools import product
-    from theory.maskit.search import coordinates, vector_from
+    from privclaims.theory.maskit.search import coordinates, vector_from
 
     ch = figure_3_3()
     coords = coordinates(ch)

@@ -3,17 +3,17 @@ Algorithms 4/5, Lemmas 6, 7, 9, Claims 4, 5, 7, Theorems 5, 6, supp/γ, offline 
 
 from __future__ import annotations
 
-from checks.claims.maskit._common import examples, property_verdict
-from checks.claims.maskit._common import stated
-from checks.registry import Context, claim
-from checks.verdict import refuted, verified_bounded
-from counterexamples.maskit_exhaustive import bounded, delta_instances, describe_instance
-from counterexamples.maskit_strategies import instances
-from theory.dp.delta_privacy import max_breach as dp_max_breach
-from theory.maskit import exact as E
-from theory.maskit import fast as F
-from theory.maskit.search import greedy_mondrian
-from theory.maskit.system import (
+from privclaims.checks.claims.maskit._common import examples, property_verdict
+from privclaims.checks.claims.maskit._common import stated
+from privclaims.checks.registry import Context, claim
+from privclaims.checks.verdict import refuted, verified_bounded
+from privclaims.counterexamples.maskit_exhaustive import bounded, delta_instances, describe_instance
+from privclaims.counterexamples.maskit_strategies import instances
+from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit import fast as F
+from privclaims.theory.maskit.search import greedy_mondrian
+from privclaims.theory.maskit.system import (
     ProbabilisticCheck,
     SimulatableCheck,
     deterministic_system,
@@ -22,7 +22,7 @@ from theory.maskit.system import (
     probabilistic_system,
     sample_traces,
 )
-from theory.numbers import ZERO, Q
+from privclaims.theory.numbers import ZERO, Q
 
 
 def _runs(ch, S, d, improved=True, limit=12):
@@ -69,7 +69,7 @@ def lem6(ctx: Context):
         return dp_max_breach(deterministic_system(ch, SimulatableCheck(ch, S, d, improved=False)), S).gain <= d
 
     out = property_verdict(ctx, "maskit.lem6", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
-                           encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (theory.dp)")
+                           encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (privclaims.theory.dp)")
     return _exhaustive_simulatable(ctx, out, improved=False)
 
 
@@ -254,7 +254,7 @@ def def_supp(ctx: Context):
     out = property_verdict(ctx, "maskit.def_supp", instances(max_n=3, max_T=5), holds, n=examples(ctx, 150, 30),
                            encoding="T - γ_start(0) (supp/γ recursion) = Σ_x Pr[x]·#released by enumerating every input; fast γ within 1e-9 or conservative")
     # Monte-Carlo on a larger chain (independent estimate)
-    from theory.maskit.synthetic import routine_chain
+    from privclaims.theory.maskit.synthetic import routine_chain
 
     ch, S = routine_chain(2, n=6, T=10)  # a synthetic user whose released count varies across days
     d = Q(1, 5)
@@ -295,7 +295,7 @@ def thm6(ctx: Context):
     # Monte-Carlo: run MaskIt with both checks on sampled days of a synthetic user
     import statistics
 
-    from theory.maskit.synthetic import routine_chain
+    from privclaims.theory.maskit.synthetic import routine_chain
 
     ch, S = routine_chain(2, n=6, T=10)
     d = Q(1, 5)

@@ -5,21 +5,21 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from checks.claims.maskit._common import examples, property_verdict
-from checks.claims.maskit._common import quoted, stated
-from checks.registry import Context, claim
-from checks.verdict import compare_all, verified
-from counterexamples.maskit_strategies import chains
-from counterexamples.strategies import distributions
-from theory.dp.delta_privacy import posterior_belief as dp_posterior
-from theory.dp.delta_privacy import prior_belief as dp_prior
-from theory.maskit import exact as E
-from theory.maskit.figures import figure_3_2, figure_3_4b
-from theory.maskit.hierarchy import generalisation_breach, theorem2_bound
-from theory.maskit.model import mask_sensitive_vector, markov_chain, suppression_vector
-from theory.maskit.search import greedy_mondrian
-from theory.maskit.system import SimulatableCheck, deterministic_system, probabilistic_system
-from theory.maskit.weak import (
+from privclaims.checks.claims.maskit._common import examples, property_verdict
+from privclaims.checks.claims.maskit._common import quoted, stated
+from privclaims.checks.registry import Context, claim
+from privclaims.checks.verdict import compare_all, verified
+from privclaims.counterexamples.maskit_strategies import chains
+from privclaims.counterexamples.strategies import distributions
+from privclaims.theory.dp.delta_privacy import posterior_belief as dp_posterior
+from privclaims.theory.dp.delta_privacy import prior_belief as dp_prior
+from privclaims.theory.maskit import exact as E
+from privclaims.theory.maskit.figures import figure_3_2, figure_3_4b
+from privclaims.theory.maskit.hierarchy import generalisation_breach, theorem2_bound
+from privclaims.theory.maskit.model import mask_sensitive_vector, markov_chain, suppression_vector
+from privclaims.theory.maskit.search import greedy_mondrian
+from privclaims.theory.maskit.system import SimulatableCheck, deterministic_system, probabilistic_system
+from privclaims.theory.maskit.weak import (
     frequency_chain,
     label_distribution,
     mixture_max_breach,
@@ -27,7 +27,7 @@ from theory.maskit.weak import (
     weak_max_breach_literal,
     weak_prior,
 )
-from theory.numbers import ONE, ZERO, Q
+from privclaims.theory.numbers import ONE, ZERO, Q
 
 LABELS = ("p", "q", "r", "s")  # contexts of M; "s" sensitive
 

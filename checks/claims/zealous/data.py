@@ -4,7 +4,7 @@ The paper's log (500,000 users) is not public. On the 1,000-user substitute, ZEA
 parameters (delta = 0.001, eps <= 10) publishes almost nothing: the largest selected count is far
 below tau' (evidence ``max_selected_count`` vs ``tau_prime``). Statements about the original log itself
 are tested directly here; the figure statements of §6.6.2-§6.7 are shapes with stated tolerances in
-:mod:`checks.claims.zealous.figures`.
+:mod:`privclaims.checks.claims.zealous.figures`.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime, timezone
 
-from checks.registry import claim
-from checks.verdict import discrepancy
-from checks.verdict import reproduced as _reproduced
-from checks.verdict import unverifiable as _unverifiable
-from checks.claims.zealous.numbers import DOMAIN_SIZES, M_GRID, TABLE_6_3A, TABLE_6_3B, TABLE_6_4
-from theory.numbers import Q
-from theory.zealous import fast
-from theory.zealous.experiments import (
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import discrepancy
+from privclaims.checks.verdict import reproduced as _reproduced
+from privclaims.checks.verdict import unverifiable as _unverifiable
+from privclaims.checks.claims.zealous.numbers import DOMAIN_SIZES, M_GRID, TABLE_6_3A, TABLE_6_3B, TABLE_6_4
+from privclaims.theory.numbers import Q
+from privclaims.theory.zealous import fast
+from privclaims.theory.zealous.experiments import (
     DELTA,
     aol_experiment,
     loglog_slope,
@@ -200,7 +200,7 @@ def _fig6_4(orig, adar, z):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from theory.zealous.plots import plot_count_distributions
+    from privclaims.theory.zealous.plots import plot_count_distributions
 
     fig, axes = plt.subplots(1, len(KINDS), figsize=(4 * len(KINDS), 3.4))
     for ax, k in zip(axes, KINDS):

@@ -6,12 +6,12 @@ import random
 from fractions import Fraction
 from itertools import product
 
-from checks.claims.dp import checker_bug
-from checks.registry import claim
-from checks.verdict import Reading, by_reading, discrepancy, refuted, verified, verified_bounded
-from theory.errors import InvalidInput
-from theory.numbers import ZERO, Q
-from theory.zealous.anonymity import (
+from privclaims.checks.claims.dp import checker_bug
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, by_reading, discrepancy, refuted, verified, verified_bounded
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import ZERO, Q
+from privclaims.theory.zealous.anonymity import (
     adar_k_query,
     is_k_anonymous,
     is_k_anonymous_literal,
@@ -23,10 +23,10 @@ from theory.zealous.anonymity import (
     sessions,
     sybil_attack,
 )
-from theory.zealous.applications import cache_posting_lists, hit_probability, map_as_printed, ndcg, precision, recall
-from theory.zealous.histograms import item_histogram
-from theory.zealous.model import Entry, SearchLog
-from theory.zealous.utility import (
+from privclaims.theory.zealous.applications import cache_posting_lists, hit_probability, map_as_printed, ndcg, precision, recall
+from privclaims.theory.zealous.histograms import item_histogram
+from privclaims.theory.zealous.model import Entry, SearchLog
+from privclaims.theory.zealous.utility import (
     inaccuracy,
     inaccuracy_literal,
     inaccuracy_very,

@@ -22,7 +22,7 @@ and keeps the paper's values; m and eps are the printed ones. The top-j grid is 
 images); we use j in ``JS`` capped, as the text requires, at the number of distinct original items. The eps of
 Figures 6.2/6.3 is not printed either: they and Table 6.3 are one experiment (§6.6.2), and we use the
 smallest eps of the grid for which Table 6.3 is consistent with Theorem 14 (computed,
-:func:`checks.claims.zealous.data.table6_3_consistency`).
+:func:`privclaims.checks.claims.zealous.data.table6_3_consistency`).
 
 Verdicts: a reading whose shape holds on the substitute is ``reproduced``; one whose shape the substitute
 does not show (contradicted, or a flat curve because nothing is released) is ``unverifiable``: a 1,000-user
@@ -33,13 +33,13 @@ has coverage 0 and a scaled average difference equal to the mean count whatever 
 
 from __future__ import annotations
 
-from checks.registry import claim
-from checks.verdict import Reading, by_reading
-from checks.claims.zealous.data import DATA, KINDS, SUB, _ex, substitute_reproduced, table6_3_consistency
-from checks.verdict import unverifiable as _unverifiable
-from checks.claims.zealous.numbers import M_GRID
-from theory.numbers import Q
-from theory.zealous.experiments import (
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, by_reading
+from privclaims.checks.claims.zealous.data import DATA, KINDS, SUB, _ex, substitute_reproduced, table6_3_consistency
+from privclaims.checks.verdict import unverifiable as _unverifiable
+from privclaims.checks.claims.zealous.numbers import M_GRID
+from privclaims.theory.numbers import Q
+from privclaims.theory.zealous.experiments import (
     caching_hit_probability,
     cached_keywords,
     scaled_average_difference,
@@ -47,7 +47,7 @@ from theory.zealous.experiments import (
     top_j_curves,
     zealous_params,
 )
-from theory.zealous.utility import top_j_coverage
+from privclaims.theory.zealous.utility import top_j_coverage
 
 T = "000_211156f2009240b4.txt"
 P = "003_755c7aa10ef74058.txt"
@@ -288,7 +288,7 @@ FIG65_READINGS = (
 
 @claim("zealous.fig6_5", method="reproduction", needs_data=DATA, quick=False, readings=FIG65_READINGS)
 def fig6_5(ctx):
-    """Figure 6.5's metric (:func:`theory.zealous.experiments.scaled_average_difference`) for ZEALOUS (m = 1, eps in
+    """Figure 6.5's metric (:func:`privclaims.theory.zealous.experiments.scaled_average_difference`) for ZEALOUS (m = 1, eps in
     EPS_FIG65) and Adar's k-query anonymity (k in K_GRID); clicks have no k-anonymous histogram (the text)."""
     ex = _ex(ctx)
     z = {k: {e: scaled_average_difference(ex.original(k), ex.zealous(k, 1, e)) for e in EPS_FIG65} for k in KINDS}
@@ -409,7 +409,7 @@ def fig6_6b(ctx):
 # ------------------------------------------------------------------------------------- Figures 6.7, 6.8
 
 SRC67 = f"{T} §6.7.3 (Figure 6.7); {P} §7.3 (Figure 7)"
-GEN_NOTE = ("substitutions: the stand-in generator of theory.zealous.applications (follow-up queries ranked by query-pair count), not "
+GEN_NOTE = ("substitutions: the stand-in generator of privclaims.theory.zealous.applications (follow-up queries ranked by query-pair count), not "
             "Jones et al.'s phrase-based one; the 100,000 most frequent original queries, as printed")
 FIG67_READINGS = (
     Reading("hardly influenced by eps and k", "For j = 2 and 5 and each of NDCG, MAP, precision and recall, ZEALOUS's value (m = 1) over "

@@ -7,10 +7,10 @@ from itertools import product
 import mpmath
 import sympy as sp
 
-from checks.registry import claim
-from checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
-from theory.numbers import Q, rigorous_sign, to_interval
-from theory.zealous.parameters import (
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
+from privclaims.theory.numbers import Q, rigorous_sign, to_interval
+from privclaims.theory.zealous.parameters import (
     argmin_tau,
     prop12_tau,
     thm13_delta_prime,
@@ -18,7 +18,7 @@ from theory.zealous.parameters import (
     thm14_first_condition_holds,
     thm14_min_tau_prime,
 )
-from theory.zealous.printed import approx, rounds_to
+from privclaims.theory.zealous.printed import approx, rounds_to
 
 SRC = "000_211156f2009240b4.txt"
 

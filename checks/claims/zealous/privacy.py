@@ -6,18 +6,18 @@ from itertools import product
 
 from hypothesis import strategies as st
 
-from checks.claims.dp import one_reading
-from checks.registry import claim
-from checks.verdict import Reading, by_reading, not_checked, refuted, verified, verified_bounded
-from counterexamples.harness import exhaustive_search
-from counterexamples.property_search import property_search
-from counterexamples.strategies import exp_epsilons, finite_mechanisms
-from counterexamples.zealous_searches import prop9_smt, thm13_exhaustive
-from theory.dp import exact as dpx
-from theory.dp.mechanism import finite_mechanism
-from theory.numbers import ONE, ZERO, Epsilon, Q
-from theory.zealous import exact
-from theory.zealous.finite import (
+from privclaims.checks.claims.dp import one_reading
+from privclaims.checks.registry import claim
+from privclaims.checks.verdict import Reading, by_reading, not_checked, refuted, verified, verified_bounded
+from privclaims.counterexamples.harness import exhaustive_search
+from privclaims.counterexamples.property_search import property_search
+from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms
+from privclaims.counterexamples.zealous_searches import prop9_smt, thm13_exhaustive
+from privclaims.theory.dp import exact as dpx
+from privclaims.theory.dp.mechanism import finite_mechanism
+from privclaims.theory.numbers import ONE, ZERO, Epsilon, Q
+from privclaims.theory.zealous import exact
+from privclaims.theory.zealous.finite import (
     a_hat_mechanism,
     all_logs,
     counts,
@@ -28,14 +28,14 @@ from theory.zealous.finite import (
     user_neighbours,
     zealous_mechanism,
 )
-from theory.zealous.model import ZealousParams
+from privclaims.theory.zealous.model import ZealousParams
 
 SRC = "000_211156f2009240b4.txt"
 SRC_P = "003_755c7aa10ef74058.txt"
 
 # --------------------------------------------------------------------------- Definition 3's two quantifier orders
 # The documents state (eps, delta)-probabilistic DP in two orders. Every claim about pDP is read under both;
-# ``Q_OF`` maps a reading's name to the quantifier argument of theory.dp.exact.probabilistic_dp_delta.
+# ``Q_OF`` maps a reading's name to the quantifier argument of privclaims.theory.dp.exact.probabilistic_dp_delta.
 
 DEF3_PAIR = "Def. 3 per pair"
 DEF3_INPUT = "Def. 3 per input"
@@ -102,7 +102,7 @@ def text_clicks(ctx):
         a = draw(finite_mechanisms(max_inputs=3, max_outputs=3, max_den=6))
         k = len(a.inputs)
         mout = draw(st.integers(1, 3))
-        from counterexamples.strategies import distributions
+        from privclaims.counterexamples.strategies import distributions
 
         b = {i: dict(enumerate(draw(distributions(mout, 6)))) for i in range(k)}
         e1, e2 = draw(st.sampled_from([Q(1), Q(2), Q(3, 2)])), draw(st.sampled_from([Q(1), Q(2), Q(4)]))
@@ -157,7 +157,7 @@ def full_output_least_delta(domain, users, params, rho, eps_exp):
     and has count < tau in S' (a K item), zero when it has count < tau in S. If the product of the per-item sups of
     max(r, 1/r) over the finite ratios is <= e^eps for every pair, the minimal Omega_2 under S is exactly the outputs
     publishing a K item (outputs of probability 0 under S cost nothing), whose S-probability is an event on the
-    published item set: exact from :func:`theory.zealous.exact.release_distribution`. Returns
+    published item set: exact from :func:`privclaims.theory.zealous.exact.release_distribution`. Returns
     ``(finite_ratio_sup_ok, worst_finite_sup, {"pair": delta, "input": delta})`` (deltas None if not ok)."""
     tau, tp = int(params.tau), int(params.tau_prime)  # integer thresholds keep rho^(tau'-c) an exact rational
     if (tau, tp) != (params.tau, params.tau_prime):

@@ -7,19 +7,19 @@ from itertools import product
 
 import mpmath
 
-from checks.registry import claim
-from checks.claims.zealous.definitions import STRICT_DEF10, VERY_DEF10, def10_readings
-from checks.verdict import Reading, by_reading, compare_exact, refuted, unverifiable, verified, verified_bounded
-from theory.dp import exact as dpx
-from theory.dp.mechanism import finite_mechanism
-from theory.numbers import ZERO, Epsilon, Q, rigorous_sign, to_interval
-from theory.zealous import exact
-from theory.zealous.finite import all_logs, counts, user_neighbours
-from theory.zealous.histograms import histogram, select_items, user_items
-from theory.zealous.model import Entry, SearchLog, ZealousParams
-from theory.zealous.parameters import group_privacy_domain_bound, query_pair_domain, thm12_domain_bound, thm12_infrequent_lower_bound
-from theory.zealous.printed import approx, rounds_to
-from theory.zealous.utility import inaccuracy, inaccuracy_literal, inaccuracy_very, is_c_accurate
+from privclaims.checks.registry import claim
+from privclaims.checks.claims.zealous.definitions import STRICT_DEF10, VERY_DEF10, def10_readings
+from privclaims.checks.verdict import Reading, by_reading, compare_exact, refuted, unverifiable, verified, verified_bounded
+from privclaims.theory.dp import exact as dpx
+from privclaims.theory.dp.mechanism import finite_mechanism
+from privclaims.theory.numbers import ZERO, Epsilon, Q, rigorous_sign, to_interval
+from privclaims.theory.zealous import exact
+from privclaims.theory.zealous.finite import all_logs, counts, user_neighbours
+from privclaims.theory.zealous.histograms import histogram, select_items, user_items
+from privclaims.theory.zealous.model import Entry, SearchLog, ZealousParams
+from privclaims.theory.zealous.parameters import group_privacy_domain_bound, query_pair_domain, thm12_domain_bound, thm12_infrequent_lower_bound
+from privclaims.theory.zealous.printed import approx, rounds_to
+from privclaims.theory.zealous.utility import inaccuracy, inaccuracy_literal, inaccuracy_very, is_c_accurate
 
 SRC = "000_211156f2009240b4.txt"
 
@@ -190,7 +190,7 @@ def group_privacy_repair(grid=tuple(product((10, 1000), (1, 2, 3, 5, 10), (Q(1, 
     very-infrequent item (f <= tau - xi) becomes very-frequent by changing <= tau + xi users, so an eps-DP, c-accurate A keeps it
     w.p. >= c e^{-eps (tau+xi)}; there are >= |D| - U m/(tau - xi + 1) of them. Hence A's inaccuracy exceeds the empty algorithm's
     (<= U m/(tau + xi) very-frequent items) whenever |D| >= the printed bound AND the printed bound exceeds the group-privacy bound
-    :func:`theory.zealous.parameters.group_privacy_domain_bound`, i.e. 2 e^{2 eps (tau+xi)/m} > e^{eps (tau+xi)}:
+    :func:`privclaims.theory.zealous.parameters.group_privacy_domain_bound`, i.e. 2 e^{2 eps (tau+xi)/m} > e^{eps (tau+xi)}:
     eps (tau + xi)(1 - 2/m) < ln 2. Checked rigorously on ``grid`` (U, m, c, tau, xi, eps): the bound comparison agrees
     with the region predicate at every point; returns the region, the agreement and the points outside it."""
     agree, outside = True, []
