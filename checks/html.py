@@ -67,16 +67,12 @@ def _searchable(row: dict[str, Any]) -> str:
     return " ".join(" ".join(str(p).split()) for p in parts).lower()
 
 
-def _drifts(row: dict[str, Any], drift: set[str]) -> bool:
-    return row["id"] in drift
-
-
 def claim_html(row: dict[str, Any], md: Any, drift: set[str]) -> str:
     """One claim: a collapsible card whose summary line says ID, verdict (≠ pin when it differs), area and the
     one-line summary, and whose body is the claim in full (the Markdown report's)."""
     body = md.render("\n".join(claim_markdown(row, level=3, base=None, fold=True, anchor=False)))
     v = row["verdict"]
-    off = _drifts(row, drift)
+    off = row["id"] in drift
     return (f'<details class="claim" id="claim-{_attr(row["id"])}" data-id="{_attr(row["id"])}" '
             f'data-area="{_attr(row["area"])}" data-verdict="{_attr(v)}" data-finding="{int(is_finding(row))}" '
             f'data-drift="{int(off)}" data-search="{_attr(_searchable(row))}">'
@@ -100,7 +96,7 @@ def to_html(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, A
 
     head = [f"<h1>{html.escape(title)}</h1>",
             f'<p class="run">Seed {_attr(run.get("seed"))}, {"quick" if run.get("quick") else "full"} mode, data '
-            f'{html.escape(str(run.get("data_dir")))}. {len(rows)} claims.</p>']
+            f'{html.escape(str(run.get("data_dir") or "absent"))}. {len(rows)} claims.</p>']
     table = ['<table class="summary"><thead><tr><th>area</th>' + "".join(
         f'<th><span class="badge" style="background:{COLOURS[v]}">{v}</span></th>' for v in present) + "</tr></thead><tbody>"]
     for a in areas_:
@@ -121,8 +117,10 @@ def to_html(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, A
     if quotes.get("problems"):
         status.append('<div class="drift"><strong>Quotes not verbatim in the documents:</strong><ul>' +
                       "".join(f"<li>{html.escape(p)}</li>" for p in quotes["problems"]) + "</ul></div>")
+    elif quotes.get("checked"):
+        status.append(f'<p class="run">The quotes of {quotes.get("count")} claim(s) are verbatim in the documents.</p>')
     elif quotes:
-        status.append(f'<p class="run">Quotes: {"those of " + str(quotes.get("count")) + " claim(s) checked against the documents, none off" if quotes.get("checked") else "not checked (" + html.escape(str(quotes.get("reason"))) + ")"}.</p>')
+        status.append(f'<p class="run">Quotes not checked ({html.escape(str(quotes.get("reason")))}).</p>')
 
     controls = ['<div id="controls"><label>Area <select id="area-filter"><option value="">all areas</option>' +
                 "".join(f'<option value="{_attr(a)}">{html.escape(a)}</option>' for a in areas_) + "</select></label>",

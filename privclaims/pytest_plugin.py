@@ -124,9 +124,9 @@ class ClaimItem(pytest.Item):
         if row is not None and (row.get("evidence") or {}).get("skipped"):  # a data set found missing by the check
             reason = row["evidence"].get("reason") or "skipped"
         if reason:  # reported at the claim's item, not at this line
-            raise pytest.skip.Exception(reason, _use_item_location=True)
+            raise pytest.skip.Exception(f"{self.name}: {reason}", _use_item_location=True)
         self.user_properties.append(("verdict", row["verdict"]))
-        problems = drift_lines(project, row)
+        problems = drift_lines(project, row, _shown(self.config, project.root))
         if problems:
             raise ClaimDrift("\n".join(problems))
 
@@ -139,9 +139,18 @@ class ClaimItem(pytest.Item):
         return self.path, 0, f"claim {self.name}"
 
 
-def drift_lines(project: Any, row: dict[str, Any]) -> list[str]:
+def _shown(config: pytest.Config, path: Path) -> str:
+    """``path`` as the user would type it: relative to where pytest was invoked when below it."""
+    try:
+        return str(path.relative_to(config.invocation_params.dir.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def drift_lines(project: Any, row: dict[str, Any], root: str | None = None) -> list[str]:
     """Why ``row`` fails its pin, in lines (empty: it keeps its pin and its quotes are verbatim): the claim, the
-    pinned and computed verdicts, the why, what moved, the quote problems and how to re-pin."""
+    pinned and computed verdicts, the why, what moved, the quote problems and how to re-pin (``root``: the project
+    folder as shown; default its absolute path)."""
     from privclaims.checks.pins import pin_path
     from privclaims.checks.quoting import claim_quote_problems
     from privclaims.checks.report import summary_line, why_of
@@ -161,7 +170,7 @@ def drift_lines(project: Any, row: dict[str, Any]) -> list[str]:
     if why:
         lines.append(f"  why: {' '.join(why.split())}")
     if pinned is not None and moved:
-        lines.append(f"  moved from the pin ({pin_path(project, cid)}):")
+        lines.append(f"  moved from the pin ({Path(root or project.root) / pin_path(project, cid).relative_to(project.root)}):")
         lines += [f"    {m}" for m in moved]
         if (row.get("pin") or {}).get("reason"):
             lines.append(f"  the pin's reason: {row['pin']['reason']}")
@@ -169,6 +178,6 @@ def drift_lines(project: Any, row: dict[str, Any]) -> list[str]:
         lines.append("  quotes not verbatim in the project's documents:")
         lines += [f"    {q}" for q in quotes]
     if row["verdict"] != "error" and (pinned is None or moved):
-        lines.append(f"  if the change is intended: privclaims ledger --project {project.root} --repin --claim {cid} "
+        lines.append(f"  if the change is intended: privclaims ledger --project {root or project.root} --repin --claim {cid} "
                      "--reason \"...\"")
     return lines
