@@ -59,7 +59,7 @@ def def_view(ctx):
     "protocol whose proxy sees b_i + r_i unpadded (keys forced to 0) admits none, because two logs with the same "
     "L_{P_m ∪ {p}} and the same law of M′ give the proxy different view laws; (a) is Definition 3 for M′ = C, a bit sum "
     "(L2-sensitivity 1) with Gaussian noise of variance 11 ≥ 2 ln(200): per pair the least δ is Q(ε√11 − 1/(2√11)) + "
-    "Q(ε√11 + 1/(2√11)) ≈ 7.8e-4 at ε = 1, per input (neighbours add or delete a user with bit 1: Δ = ±1) it is "
+    "Q(ε√11 + 1/(2√11)) ≈ 1.04e-3 at ε = 1, per input (neighbours add or delete a user with bit 1: Δ = ±1) it is "
     "2Q(√11 − 1/(2√11)) ≈ 1.5e-3, both ≤ 1/50. The check tests each against the exact checkers, per reading of "
     "Definition 3.",
     rejected=(Rejected("M′ and R chosen after the log L (the printed quantifier order)",

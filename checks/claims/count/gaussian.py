@@ -243,7 +243,7 @@ def thm1_decreasing(ctx):
 
 @claim("dp.text_thm1_final", method="numeric", rests_on=(), audit=Audit(
     "Re-derived: line 1 = √L · line 2 (L = ln(2/δ) > 0), line 2's right-minus-left 4√L√π − e^{1/2} − √π/√L increases "
-    "in L, so 'since δ ≤ 1' (L ≥ ln 2) reduces it to L = ln 2: 4√(ln 2)√π − e^{1/2} − √π/√(ln 2) ≈ 0.1296 > 0 "
+    "in L, so 'since δ ≤ 1' (L ≥ ln 2) reduces it to L = ln 2: 4√(ln 2)√π − e^{1/2} − √π/√(ln 2) ≈ 2.125 > 0 "
     "(mpmath, 30 digits), so the chain's last line is true; the 'since ε ≤ 1' step holds on a rigorous grid. The "
     "margin is now a Decision (enclosure > 0)."))
 def thm1_final(ctx):
