@@ -552,7 +552,10 @@ NOISE_VAR_GREATER = Reading(
     "|U'_h| ≥ (1 − t)N'; after Claim 8 and Claim 15: 'and thus this adds noise with variance greater than σ^2'")
 
 
-@claim("count.text_noise_var", method="exact+property", readings=(NOISE_VAR_AT_LEAST, NOISE_VAR_GREATER))
+@claim("count.text_noise_var", method="exact+property", readings=(NOISE_VAR_AT_LEAST, NOISE_VAR_GREATER), rests_on=(HONEST_FRACTION,), audit=Audit(
+    "Re-derived: n independent N(σ²/((1 − t)N − 1)) sum to N(nσ²/((1 − t)N − 1)) (Fact 1), ≥ σ² iff n ≥ (1 − t)N − 1 and "
+    "> σ² iff n > (1 − t)N − 1; a bit sum changes by at most 1 when one user is added or deleted. The check verifies "
+    "the additivity exactly on a rational share law, both thresholds on a grid, and the sensitivity by enumeration."))
 def text_noise_var(ctx):
     """Exact: the variance of the n-fold convolution of a rational share law is n times its variance; the bit
     sum's L2-sensitivity is 1 (all neighbours of every log of N <= 4 users: one user's bit added or deleted).
