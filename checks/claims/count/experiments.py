@@ -84,7 +84,7 @@ def fig5_2a(ctx):
             f"The printed coverages (0.3 at ε = ∞, 0.1 private) are the Bing log's; on the AOL emulation they are {c_inf} and "
             f"{c1}, which says nothing about the Bing values."),
     }
-    return by_part(parts, **ev)
+    return by_part(parts, missing="the Bing log the printed coverages 0.3 / 0.1 were measured on", **ev)
     if price and minor:
         return reproduced(shape="coverage at precision 0.6: non-private > private; |eps 1 - eps 0.5| <= 0.1", **ev).because(
             f"Figure 5.2(a) says private statistics cost coverage (0.3 at ε = ∞ vs 0.1 private at precision 0.6) and "

@@ -814,7 +814,8 @@ def thm11(ctx):
                 proof_M_prime_fails=w, views=rows).because(
                 "Under one split per input, the proof's M′ fails: " + why + " Definition 5 would still hold if some other "
                 "M′ and R existed, which this check does not rule out.")
-    return by_reading(out, why="Theorem 11 holds per pair (the thesis's order); per input the proof's M′ = C is not "
+    return by_reading(out, missing="per input: whether an M′ other than the proof's C exists (Definition 5)",
+                      why="Theorem 11 holds per pair (the thesis's order); per input the proof's M′ = C is not "
                                "private in about 10 dimensions, and whether another M′ exists is left open.")
 
 
