@@ -10,11 +10,29 @@ from privclaims.theory.count import per_input as pi
 from privclaims.theory.count.model import CountParams
 from privclaims.theory.numbers import enclose, upper_rational
 
-mp.mp.dps = 30
+
+
+mp.mp.dps = 40  # module-level: the independent values at 40 digits (another module may have set less)
+
+
+import pytest as _pytest
+
+
+@_pytest.fixture(autouse=True)
+def _forty_digits():
+    with mp.workdps(40):
+        yield
 
 
 def _Q(x):
     return mp.erfc(x / mp.sqrt(2)) / 2
+
+
+def _inside(iv, x, rel=mp.mpf("1e-20")):
+    """x (an mpmath value at 40 digits) lies in the enclosure iv up to x's own rounding."""
+    tol = abs(x) * rel
+    lo, hi = (mp.mpf(e) for e in iv._mpi_)
+    return bool(lo - tol <= x <= hi + tol)
 
 
 def _cor2_union(eps, s2, k):
