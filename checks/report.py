@@ -83,6 +83,21 @@ def why_of(row: dict[str, Any]) -> str | None:
     return None
 
 
+def _first(row: dict[str, Any], key: str) -> Any:
+    """``key`` of the row's evidence, else of the first reading (then part) whose evidence has it: a headline derived
+    from readings or parts says what the deciding reading or part says."""
+    ev = row.get("evidence") or {}
+    if ev.get(key):
+        return ev[key]
+    for r in readings_of(row):
+        if r.get("verdict") == row["verdict"] or row["verdict"] not in ("reading-dependent",):
+            for src in [r.get("evidence") or {}] + [p.get("evidence") or {} for p in r.get("parts") or []
+                                                     if p.get("verdict") == row["verdict"]]:
+                if src.get(key):
+                    return src[key]
+    return None
+
+
 def summary_line(row: dict[str, Any], md: bool = False) -> str:
     """One human sentence about a claim's outcome (no JSON, nothing cut)."""
     v, ev = row["verdict"], row.get("evidence") or {}
@@ -94,11 +109,11 @@ def summary_line(row: dict[str, Any], md: bool = False) -> str:
     if v == "not-checked":
         return f(ev.get("reason", "not checked"))
     if v == "unverifiable":
-        return f"missing: {f(ev.get('missing', 'not stated'))}"
+        return f"missing: {f(_first(row, 'missing') or 'not stated')}"
     if v == "reproduced":
-        return f"reproduced: {f(ev.get('shape', 'see evidence'))}"
+        return f"reproduced: {f(_first(row, 'shape') or 'see evidence')}"
     if v == "verified-bounded":
-        return f"no counterexample up to: {f(ev.get('bound', 'see evidence'))}"
+        return f"no counterexample up to: {f(_first(row, 'bound') or 'see evidence')}"
     if "paper" in ev and "computed" in ev:
         pc = f"paper {f(ev['paper'])}; ours {f(ev['computed'])}"
         if len(pc) > 240:

@@ -9,13 +9,12 @@ import sympy as sp
 import math
 
 from privclaims.checks.definitions.dp import GAUSSIAN_MECHANISM, PER_PAIR, PROB_DP
-from privclaims.checks.evidence import Decision, Enclosure, certifies, decide, decide_enclosed
+from privclaims.checks.evidence import decide_between, decide_enclosed
 from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import claim
-from privclaims.checks.verdict import Reading, by_reading, discrepancy, in_model, refuted, verified, verified_bounded
+from privclaims.checks.verdict import Reading, by_reading, in_model, refuted, verified, verified_bounded
 from privclaims.theory.count import per_input as pi
 from privclaims.theory.count.models import gaussian_problems
-from privclaims.theory.errors import UndecidedComparison
 from privclaims.theory.count import exact_privacy as ex
 from privclaims.theory.count import fast_privacy as fa
 from privclaims.theory.count.normal_tail import normal_sf
@@ -25,19 +24,6 @@ THESIS_FILE = "000_211156f2009240b4.txt"
 
 EPS_GRID = ["1/100", "1/10", "1/4", "1/2", "3/4", "1"]
 DELTA_GRID = ["1/2", "1/10", "1/50", "1/100", "1/1000", "1/1000000", "1/10000000000"]
-
-
-def decide_between(f, relation: str, g, what: str = "", start_prec: int = 64, max_prec: int = 1 << 12) -> Decision:
-    """Decide ``x relation y`` for the reals that ``f(iv)`` and ``g(iv)`` enclose, raising the precision until the two
-    enclosures decide it; the Decision shows both enclosures (the ones that decided) as intervals."""
-    prec = start_prec
-    while prec <= max_prec:
-        a, b = Enclosure.of(f, prec), Enclosure.of(g, prec)
-        for holds in (True, False):
-            if certifies(a, relation, b, holds):
-                return Decision(a, relation, b, holds, f"interval arithmetic, {prec} bits", what)
-        prec *= 4
-    raise UndecidedComparison(f"{what}: undecided at {max_prec} bits")
 
 
 THM1_PAIR_WHY = ""
@@ -192,12 +178,8 @@ def thm1_omega1(ctx):
                                     - 1 / (2 * c.sqrt(to_interval(Q(s2), c))), ">", 0, "z = εσ/s − s/(2σ) > 0")
             if not z_pos.holds:
                 continue
-            try:
-                dec = decide_between(lambda c: ex.omega1_outside_probability(e, s2, 1, c), "<=",
-                                     lambda c: ex.proof_bound(e, s2, 1, c), "Pr[M(L) ∉ Ω1] <= the proof's bound")
-            except UndecidedComparison:  # both below 2^-4096, the smallest end an Enclosure keeps: decide the ratio
-                dec = decide_enclosed(lambda c: ex.omega1_outside_probability(e, s2, 1, c) / ex.proof_bound(e, s2, 1, c),
-                                      "<=", 1, "Pr[M(L) ∉ Ω1] / the proof's bound <= 1 (both below 2^-4096)")
+            dec = decide_between(lambda c: ex.omega1_outside_probability(e, s2, 1, c), "<=",
+                                 lambda c: ex.proof_bound(e, s2, 1, c), "Pr[M(L) ∉ Ω1] <= the proof's bound")
             tails.append({"eps": e, "sigma2": s2, "z_positive": z_pos, "outside_vs_bound": dec})
             if not dec.holds:
                 bad.append({"tail": tails[-1]})
