@@ -31,8 +31,13 @@ def _blocks(lang: str) -> list[str]:
 
 
 def _commands() -> list[tuple[str, list[str], int]]:
+    return console_commands(_blocks("console"))
+
+
+def console_commands(blocks: list[str]) -> list[tuple[str, list[str], int]]:
+    """(command, expected output lines, exit status) of each ``$`` line of README console blocks."""
     out = []
-    for block in _blocks("console"):
+    for block in blocks:
         cmd, expect, code = None, [], None
         for line in block.splitlines():
             if line.startswith("$ "):

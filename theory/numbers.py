@@ -190,9 +190,11 @@ def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: in
     raise UndecidedComparison(f"interval still contains 0 at {max_prec} bits: [{lo}, {hi}]")
 
 
-def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128) -> tuple[Any, Any]:
+def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128, max_exponent: int = 4096) -> tuple[Any, Any]:
     """Exact dyadic rationals ``(lo, hi)`` with ``lo <= x <= hi`` for the real number x that ``f(iv)``
-    encloses, computed at ``prec`` bits (the ends of the interval, read exactly)."""
+    encloses, computed at ``prec`` bits (the ends of the interval, read exactly). Ends beyond
+    ``2^max_exponent`` raise :class:`UndecidedComparison`; ends below ``2^-max_exponent`` in magnitude are widened
+    to 0 or ``±2^-max_exponent`` on the safe side (so the rationals stay of bounded size)."""
     ctx = mpmath.iv
     old, ctx.prec = ctx.prec, prec
     try:
@@ -200,7 +202,7 @@ def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128) -> tuple[Any, Any
     finally:
         ctx.prec = old
 
-    tiny = Q(1, 2**4096)
+    tiny = Q(1, 2**max_exponent)
 
     def end(t: tuple, upper: bool) -> Any:
         sign, man, e, bc = t
@@ -208,9 +210,9 @@ def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128) -> tuple[Any, Any
             raise UndecidedComparison(f"enclosure [{v.a}, {v.b}] is not finite")
         if not man:
             return Q(0)
-        if bc + e > 4096:
-            raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{bc + e} is beyond 2^4096")
-        if bc + e < -4096:  # |end| < 2^-4096: widen to the nearest of 0, +-2^-4096 on the safe side
+        if bc + e > max_exponent:
+            raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{bc + e} is beyond 2^{max_exponent}")
+        if bc + e < -max_exponent:  # |end| < 2^-max_exponent: widen to the nearest of 0, +-2^-max_exponent, safely
             if upper:
                 return Q(0) if sign else tiny
             return -tiny if sign else Q(0)
