@@ -200,7 +200,7 @@ def _okay_gain(chain, S, prefix) -> Fraction:
     from privclaims.theory.maskit.model import sensitive_indices
 
     sens = sensitive_indices(chain, S)
-    rel = exact._releases(prefix)
+    rel = exact.releases(prefix)
     t_last, i_last = rel[-1] if rel else (0, None)
     t_now = len(prefix) + 1
     pri = exact.prior_beliefs(chain)
@@ -434,8 +434,8 @@ def querygen_g_min(n: int, seed: int) -> KindResult:
             a, b = int(num[i]), int(nn[i])
             if huge[i]:
                 a, b = a * 2 ** 50 + 1, b * 2 ** 50
-            ok_f = bool(fast._ok(np.array([a], dtype=object) if huge[i] else a, b, g))
-            res.record(exact._ok(a, b, g), ok_f, bool(boundary[i]), lambda: {"num": a, "n": b, "g_min": str(g)})
+            ok_f = bool(fast.meets_g_min(np.array([a], dtype=object) if huge[i] else a, b, g))
+            res.record(exact.meets_g_min(a, b, g), ok_f, bool(boundary[i]), lambda: {"num": a, "n": b, "g_min": str(g)})
     return res
 
 

@@ -27,7 +27,7 @@ from privclaims.counterexamples.harness import z3_search
 from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q, rigorous_sign, to_interval
-from privclaims.theory.querygen import exact, experiments, fast, hmda
+from privclaims.theory.querygen import exact, experiments, fast, hmda, plots
 from privclaims.theory.querygen.instances import instances
 from privclaims.theory.querygen.model import (
     STAR, STRATEGIES, PrivacyRequirement, fixed_positions, g_min_from_l, is_star, make_query, make_table, remove,
@@ -1056,8 +1056,8 @@ def fig2(ctx: Context) -> Outcome:
     paper_knee_income = round(_knee(PAPER_TABLE2["Income"]), 3)
     png = ctx.reports_dir()
     if png is not None:
-        experiments.plot_fig2(res, str(png / "querygen_fig2.png"), "Fig. 2 style, AER HMDA substitute (100 queries)")
-        experiments.plot_fig2(runs[str(LEVEL_REACHES[1])], str(png / "querygen_fig2_levels_3_4.png"),
+        plots.plot_fig2(res, str(png / "querygen_fig2.png"), "Fig. 2 style, AER HMDA substitute (100 queries)")
+        plots.plot_fig2(runs[str(LEVEL_REACHES[1])], str(png / "querygen_fig2_levels_3_4.png"),
                               "Fig. 2 style, AER HMDA substitute, levels to 3/4 of G(all-*)")
         (png / "querygen_table2.md").write_text(experiments.table2_markdown(res), encoding="utf-8")
     ev = dict(knee_ratio_worst_fit_by_level_reach=knees, targets_with_knee_by_level_reach=with_knee,

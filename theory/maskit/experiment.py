@@ -34,7 +34,7 @@ from privclaims.theory.maskit.system import SimulatableCheck, maskit
 
 def segment_posterior(chain: MarkovChain, P: np.ndarray, t1: int, i: int | None, t2: int, j: int | None, t: int) -> np.ndarray | None:
     """Pr[X_t = . | o_t1 = c_i, ⊥..⊥, o_t2 = c_j] (t1 = 0 start, t2 = T+1 end) in floats; None if impossible."""
-    init, steps = F._arrays(chain)
+    init, steps = F.float_chain(chain)
     T, n = chain.T, chain.n
     if t1 == 0:
         f = init * P[0]
