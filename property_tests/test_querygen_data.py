@@ -90,7 +90,7 @@ def test_search_witnesses_verify():
 
 
 def test_recorded_greedy_misses_reverify():
-    from privclaims.checks.claims.querygen import GREEDY_MISSES, verify_greedy_miss
+    from privclaims.checks.claims.querygen.algorithms import GREEDY_MISSES, verify_greedy_miss
 
     for name, w in GREEDY_MISSES.items():
         m = verify_greedy_miss(name, w)
