@@ -261,14 +261,19 @@ def test_no_private_name_from_another_module():
 
 
 def test_nothing_installed_imports_dev_only_code():
-    """``benchmarks`` and ``property_tests`` are not in the wheel: no installed module may import them."""
+    """``benchmarks``, ``property_tests`` and the mutation campaign (``privclaims.counterexamples.mutants``) are not in
+    the wheel, and the repository's folders are not import names: no installed module may import them."""
+    dev_only = "privclaims.counterexamples.mutants"
     bad = []
     for mod, path in _house().files.items():
+        if mod == dev_only or mod.startswith(dev_only + "."):
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node, target, name, _ in _imports(tree, mod, mod in _house().packages):
-            if target.split(".")[0] in {"benchmarks", "property_tests"} or target in {"theory", "checks", "counterexamples"} \
-                    or target.split(".")[0] in {"theory", "checks", "counterexamples"}:
-                bad.append(f"{mod}:{node.lineno}: {target}")
+            full = f"{target}.{name}" if name else target
+            if target.split(".")[0] in {"benchmarks", "property_tests", "theory", "checks", "counterexamples", "examples"} \
+                    or full == dev_only or full.startswith(dev_only + ".") or target.startswith(dev_only):
+                bad.append(f"{mod}:{node.lineno}: {full}")
     assert not bad, bad
 
 
