@@ -425,6 +425,17 @@ def _views_claim(ctx, scen, who_of, label):
     return refuted(witness=[r for r in rows if not r["equal"]][0], instances=rows)
 
 
+def _every_view(scenarios):
+    """Every party's view law against its simulator's on ``scenarios()`` (a non-participant, the first honest user,
+    a malicious coalition, Server 1, Server 2): (all equal, the comparison rows)."""
+    ok, rows = True, []
+    for f in [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]:
+        o, r = S.compare(scenarios(), f)
+        ok &= o
+        rows += r
+    return ok, rows
+
+
 @claim("count.claim9", method="statistical")
 def claim9(ctx):
     ok1, r1 = S.compare(S.one_round(), lambda sc: None)
@@ -435,29 +446,29 @@ def claim9(ctx):
     return refuted(witness=r1 + r2)
 
 
-@claim("count.claim11", method="statistical", quick=False)
-def claim11(ctx):
-    return _views_claim(ctx, S.one_round(), S.first_honest, "honest available user")
+# The view claims: the view of one party (who_of picks it per scenario) has the same exact law as the simulator's.
+VIEW_CLAIMS = (  # (claim, scenarios, whose view, what the evidence calls it)
+    ("count.claim11", S.one_round, S.first_honest, "honest available user"),
+    ("count.claim12", S.one_round, S.coalition, "malicious coalition"),
+    ("count.claim13", S.one_round, lambda sc: SERVER, "Server 1 (key server)"),
+    ("count.claim14", S.one_round, lambda sc: PROXY, "Server 2 (aggregating proxy)"),
+    ("count.claim16", S.two_rounds, lambda sc: None, "non-participant, d = 2 adaptive rounds"),
+    ("count.claim19", S.two_rounds, S.coalition, "malicious coalition, d = 2 adaptive rounds"),
+    ("count.claim20", S.two_rounds, lambda sc: SERVER, "Server 1, d = 2 rounds"),
+    ("count.claim21", S.two_rounds, lambda sc: PROXY, "Server 2, d = 2 rounds"),
+)
 
 
-@claim("count.claim12", method="statistical", quick=False)
-def claim12(ctx):
-    return _views_claim(ctx, S.one_round(), S.coalition, "malicious coalition")
+def _register_view_claim(claim_id, scenarios, who_of, label):
+    @claim(claim_id, method="statistical", quick=False)
+    def check(ctx):
+        return _views_claim(ctx, scenarios(), who_of, label)
+
+    return check
 
 
-@claim("count.claim13", method="statistical", quick=False)
-def claim13(ctx):
-    return _views_claim(ctx, S.one_round(), lambda sc: SERVER, "Server 1 (key server)")
-
-
-@claim("count.claim14", method="statistical", quick=False)
-def claim14(ctx):
-    return _views_claim(ctx, S.one_round(), lambda sc: PROXY, "Server 2 (aggregating proxy)")
-
-
-@claim("count.claim16", method="statistical", quick=False)
-def claim16(ctx):
-    return _views_claim(ctx, S.two_rounds(), lambda sc: None, "non-participant, d = 2 adaptive rounds")
+for _row in VIEW_CLAIMS:
+    _register_view_claim(*_row)
 
 
 @claim("count.claim18", method="statistical", quick=False)
@@ -469,21 +480,6 @@ def claim18(ctx):
     return refuted(witness=rows + rows2)
 
 
-@claim("count.claim19", method="statistical", quick=False)
-def claim19(ctx):
-    return _views_claim(ctx, S.two_rounds(), S.coalition, "malicious coalition, d = 2 adaptive rounds")
-
-
-@claim("count.claim20", method="statistical", quick=False)
-def claim20(ctx):
-    return _views_claim(ctx, S.two_rounds(), lambda sc: SERVER, "Server 1, d = 2 rounds")
-
-
-@claim("count.claim21", method="statistical", quick=False)
-def claim21(ctx):
-    return _views_claim(ctx, S.two_rounds(), lambda sc: PROXY, "Server 2, d = 2 rounds")
-
-
 @claim("count.thm9", method="statistical+numeric", quick=False, readings=(Reading(
     'Definition 5, up to tN unavailable or malicious',
     'The documents give one reading: for ε ≤ 1 and σ² ≥ 2 ln(4/δ)/ε², Count(σ², t) is (ε, δ)-probabilistically DP for the users (Definition 5) whenever at most a fraction t of users are unavailable or malicious (the honest shares then sum to variance ≥ σ²).',
@@ -492,12 +488,7 @@ def thm9(ctx):
     """Definition 5 on instances: (b) every participant's view law equals its simulator's (exact, tiny
     N, p); (a) M' = C / C' has total variance >= sigma^2 and is (eps, delta)-probabilistically DP
     (rigorous, Theorem 1's exact breach) on a grid of (N, t)."""
-    who_fns = [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]
-    ok, rows = True, []
-    for f in who_fns:
-        o, r = S.compare(S.one_round(), f)
-        ok &= o
-        rows += r
+    ok, rows = _every_view(S.one_round)
     a_ok, grid = _c_private("1", "1/50", lambda P: P.min_messages - 1, GRID)
     from privclaims.theory.count.fast_release import discrete_total_noise_breach
     disc = []
@@ -518,12 +509,7 @@ def thm9(ctx):
     'The documents give one reading: d sums computed by repeated Count calls, with σ set by Theorem 1 for their L2-sensitivity s, are (ε, δ)-probabilistically DP.',
     "000_211156f2009240b4.txt §5.4.6 Theorem 11: Protocol Count(σ², t) can be used repeatedly to compute Σ b_i^(1), ..., Σ b_i^(d) with noise added to protect privacy. Let s denote the L_2-sensitivity ..."),))
 def thm11(ctx):
-    who_fns = [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]
-    ok, rows = True, []
-    for f in who_fns:
-        o, r = S.compare(S.two_rounds(), f)
-        ok &= o
-        rows += r
+    ok, rows = _every_view(S.two_rounds)
     a_ok, grid = _c_private("1", "1/50", lambda P: P.min_messages - 1, GRID, s=2)
     if ok and a_ok:
         return verified_bounded(bound=f"{len(rows)} exact view comparisons (d = 2 adaptive rounds) + rigorous (a), s = 2", views=rows, part_a=grid)
