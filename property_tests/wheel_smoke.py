@@ -11,7 +11,9 @@ wheel into a new virtual environment outside the repository and, from a folder o
   ``./examples``), then every command of the README's *Check your own instance* section (its printed lines and
   exit status) and every Python block of it;
 * ``privclaims ledger --list`` and ``privclaims ledger --quick`` (every computed verdict equals its pin; the data
-  sets absent, which the ledger says in its first line), and ``privclaims ledger --show querygen.ex_eq3``.
+  sets and the seed texts absent, which the ledger says in one line each), ``privclaims ledger --show
+  querygen.ex_eq3``, and, when ``../shared/seeds`` is beside the repository, the quick querygen ledger with the seed
+  texts found by ``--documents`` and as ``seeds/`` beside ``$PRIVCLAIMS_DATA`` (its quotes checked against them).
 
 Run from the repository: ``python3 property_tests/wheel_smoke.py [--python PY] [--keep]``. ``--python`` builds
 with PY (it needs ``build``, in the ``test`` extra; default: the repository's ``.venv/bin/python``); the venv is
@@ -172,6 +174,19 @@ def main(argv: list[str] | None = None) -> int:
             s.check("the ledger says in one line that the data sets are absent",
                     "data absent" in first and rep["run"]["data_dir"] is None and not rep["run"]["drift"],
                     f"first line: {first!r}; run: {rep['run']}")
+            s.check("the ledger says in one line that the seed texts are absent",
+                    any(line.startswith("quotes: not checked (the documents ") for line in r.stdout.splitlines())
+                    and "Traceback" not in r.stdout + r.stderr, r.stdout[-2000:] + r.stderr[-2000:])
+        seeds, data = ROOT.parent / "shared" / "seeds", ROOT.parent / "shared" / "data"
+        found = "quotes: those of 35 claim(s) checked against the documents, 0 problem(s)"
+        if seeds.is_dir():  # the seed texts, where a user keeps them: by the flag, and as seeds/ beside $PRIVCLAIMS_DATA
+            s.run("privclaims ledger --quick --area querygen --documents SEEDS",
+                  [cli, "ledger", "--quick", "--area", "querygen", "--documents", str(seeds)], cwd=work, env=env,
+                  expect=[found])
+            if data.is_dir():
+                s.run("PRIVCLAIMS_DATA=DATA privclaims ledger --quick --area querygen (seeds/ beside it)",
+                      [cli, "ledger", "--quick", "--area", "querygen"], cwd=work, env={**env, "PRIVCLAIMS_DATA": str(data)},
+                      expect=[found])
         s.run("privclaims ledger --show querygen.ex_eq3", [cli, "ledger", "--show", "querygen.ex_eq3"], cwd=work,
               env=env)
     finally:
