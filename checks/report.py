@@ -165,6 +165,7 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
     out += ["**Readings tested:**", "", *table(["reading", "verdict", "meaning", "source"],
                                               [[r["name"], r.get("verdict", ""), r.get("meaning", ""), r.get("source", "")]
                                                for r in rs]), ""]
+    out += quotes_md(row)
     out += extras_md(row)
     why = row.get("why")
     if why:
@@ -208,6 +209,27 @@ def definitions_md(row: dict[str, Any]) -> list[str]:
     return out + [""]
 
 
+def quote_text(q: dict[str, Any]) -> str:
+    """A quote of the JSON report as written: ``document where: “text”`` (whitespace normalised)."""
+    return f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”".replace("  ", " ")
+
+
+def quotes_md(row: dict[str, Any]) -> list[str]:
+    """The quotes the claim's readings and definitions carry (each checked verbatim against its document), each once
+    with the readings and definitions that cite it."""
+    cited: dict[str, list[str]] = {}
+    for d in row.get("definitions") or []:
+        for q in d.get("quotes") or []:
+            cited.setdefault(quote_text(q), []).append(f"definition `{d['id']}`")
+    for r in readings_of(row):
+        for q in r.get("quotes") or []:
+            cited.setdefault(quote_text(q), []).append(f"*{scalar(r['name'])}*")
+    if not cited:
+        return []
+    return ["**Quotes** (verbatim from the documents):", "",
+            *(f"- {scalar(q)} — {', '.join(dict.fromkeys(by))}" for q, by in cited.items()), ""]
+
+
 def extras_md(row: dict[str, Any]) -> list[str]:
     """Declared parts, readings that do not apply (with the quote), the audit note and what moved from the pin."""
     out: list[str] = []
@@ -217,7 +239,7 @@ def extras_md(row: dict[str, Any]) -> list[str]:
                        [[p["name"], p.get("asserts", ""), p.get("tolerance", ""), ", ".join(p.get("data") or [])]
                         for p in row["parts"]]), ""]
     for na in row.get("not_applicable") or []:
-        qs = "; ".join(f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”" for q in na.get("quotes", []))
+        qs = "; ".join(quote_text(q) for q in na.get("quotes", []))
         out += [f"- **Not applicable:** `{na['definition']}` / {scalar(na['reading'])} — {scalar(na['why'])} ({scalar(qs)})"]
     if row.get("not_applicable"):
         out.append("")
@@ -225,7 +247,7 @@ def extras_md(row: dict[str, Any]) -> list[str]:
     if audit:
         out += [f"**Audit:** {scalar(audit.get('note', ''))}", ""]
         for rj in audit.get("rejected") or []:
-            qs = "; ".join(f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”" for q in rj.get("quotes", []))
+            qs = "; ".join(quote_text(q) for q in rj.get("quotes", []))
             out += [f"- rejected reading *{scalar(rj['reading'])}*: {scalar(rj['why'])}" + (f" ({scalar(qs)})" if qs else "")]
         out.append("")
     moved = (row.get("pin") or {}).get("moved") or []

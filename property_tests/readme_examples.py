@@ -26,9 +26,14 @@ def blocks(lang: str) -> list[str]:
 
 
 def commands() -> list[tuple[str, list[str], int]]:
-    """``(command, expected output lines, exit status)`` for every ``$`` line of the console blocks."""
+    """``(command, expected output lines, exit status)`` for every ``$`` line of the section's console blocks."""
+    return console_commands(blocks("console"))
+
+
+def console_commands(console_blocks: list[str]) -> list[tuple[str, list[str], int]]:
+    """``(command, expected output lines, exit status)`` of each ``$`` line of README console blocks."""
     out = []
-    for block in blocks("console"):
+    for block in console_blocks:
         cmd, expect = None, []
         for line in block.splitlines():
             if line.startswith("$ "):
