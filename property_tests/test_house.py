@@ -252,8 +252,6 @@ def test_the_walk_sees_every_installed_folder():
 # Circles and private-name imports that other open work owns, listed so that the suite stays green until they are
 # fixed. Anything not listed fails at once, and an entry that is gone fails too: remove it then (the list only shrinks).
 KNOWN_CIRCLES = {
-    frozenset({"privclaims.checks.project", "privclaims.checks.registry"}):
-        "ledger core: registry's helpers and project import each other (lazily, inside functions)",
     frozenset({"privclaims.theory.zealous.dask_engine", "privclaims.theory.zealous.duck", "privclaims.theory.zealous.engines"}):
         "issue 26 item 3, the ZEALOUS engines (owned by the engines work)",
 }
