@@ -44,6 +44,7 @@ The exact checkers are :mod:`privclaims.theory.dp.exact`; this module only reads
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable, Mapping
@@ -53,7 +54,8 @@ from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Epsilon, Q, as_rational, to_interval
 
-from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
+from privclaims import formats
+from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution
 
 __all__ = ["Floats", "FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
 
@@ -72,24 +74,14 @@ def mechanism(dist: Mapping[Hashable, Mapping[Hashable, Any]], neighbours: list[
 
 
 def load_mechanism(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> FiniteMechanism:
-    """Read the JSON format above (a path or an already-parsed dict). With ``floats=Floats(True)``,
-    float probabilities are converted exactly and rows renormalised (``floats.largest_change``)."""
+    """Read the mechanism format (:data:`privclaims.formats.Mechanism`; a path or an already-parsed dict).
+    A JSON number is the decimal written; with ``floats=Floats(True)`` a Python float is read as its
+    shortest decimal and a row of numbers summing to 1 within 10^-9 is renormalised (``floats.largest_change``)."""
     floats = check_floats(floats)
-    data = source if isinstance(source, Mapping) else read_json(source, "mechanism")
-    if not isinstance(data, Mapping) or "inputs" not in data or "neighbours" not in data:
-        raise InvalidInput("mechanism JSON: expected an object with keys \"inputs\" and \"neighbours\"")
-    inputs = data["inputs"]
-    if not isinstance(inputs, Mapping) or not inputs:
-        raise InvalidInput("mechanism JSON: \"inputs\" must map each input to its output distribution")
-    dist = {}
-    for L, row in inputs.items():
-        if not isinstance(row, Mapping):
-            raise InvalidInput(f"mechanism JSON: inputs[{L!r}] must map outputs to probabilities")
-        dist[L] = read_distribution(row, f"Pr[M({L!r}) = .]", floats)
-    nb = data["neighbours"]
-    if not isinstance(nb, list):
-        raise InvalidInput("mechanism JSON: \"neighbours\" must be a list of [input, input] pairs")
-    return finite_mechanism(dist, [tuple(p) if isinstance(p, list) else p for p in nb])
+    m = formats.parse("mechanism", source, floats)
+    dist = {L: read_distribution(row, f"mechanism JSON: inputs[{json.dumps(L, ensure_ascii=False)}]", floats)
+            for L, row in m.inputs.items()}
+    return finite_mechanism(dist, [tuple(p) for p in m.neighbours])
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,7 @@ The exact algorithms are :mod:`privclaims.theory.maskit.exact` (``max_breach``, 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -85,7 +86,8 @@ from privclaims.theory.maskit.model import (
 
 from privclaims._common import (Floats, as_path, guard, check_choice, check_floats, check_int, check_seed, decimal, expect,
                                 shown)
-from privclaims._common import exact, number_json, progress, read_distribution, read_json, read_rational
+from privclaims import formats
+from privclaims._common import exact, number_json, progress, read_distribution, read_rational
 
 __all__ = ["Floats", "MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
            "load_streams", "check", "search", "filter_streams", "CHECKS"]
@@ -99,42 +101,46 @@ CHECKS = ("simulatable", "probabilistic", "hybrid")
 
 
 def load_chain(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> MarkovChain:
-    """Read the chain JSON format (a path or a parsed dict) into a validated chain."""
+    """Read the chain format (:class:`privclaims.formats.Chain`; a path or a parsed dict) into a validated chain."""
     floats = check_floats(floats)
-    data = source if isinstance(source, Mapping) else read_json(source, "chain")
-    if not isinstance(data, Mapping) or not {"contexts", "initial", "steps"} <= set(data):
-        raise InvalidInput("chain JSON: expected an object with keys \"contexts\", \"initial\", \"steps\"")
-    ctx = data["contexts"]
-    if not isinstance(ctx, list) or not all(isinstance(c, str) for c in ctx):
-        raise InvalidInput("chain JSON: \"contexts\" must be a list of context names (strings)")
-    if not isinstance(data["initial"], list) or not isinstance(data["steps"], list):
-        raise InvalidInput("chain JSON: \"initial\" must be a list and \"steps\" a list of matrices")
-    init = read_distribution(data["initial"], "initial", floats)
+    c = formats.parse("chain", source, floats)
+    ctx, n = c.contexts, len(c.contexts)
+    if len(c.initial) != n:
+        raise InvalidInput(f"chain JSON: initial has {len(c.initial)} probabilities, expected one per context (n = {n})")
+    init = read_distribution(c.initial, "chain JSON: initial", floats)
     steps = []
-    for k, m in enumerate(data["steps"]):
-        if not isinstance(m, list):
-            raise InvalidInput(f"chain JSON: steps[{k}] (t = {k + 2}) must be a matrix (list of rows)")
-        steps.append([read_distribution(r, f"steps[{k}] (t = {k + 2}) row {ctx[i] if i < len(ctx) else i!r}", floats)
-                      for i, r in enumerate(m)])
+    for k, m in enumerate(c.steps):
+        where = f"chain JSON: steps[{k}] (t = {k + 2})"
+        if len(m) != n or any(len(r) != n for r in m):
+            shape = f"{len(m)} rows of " + "/".join(sorted({str(len(r)) for r in m}) or ["0"])
+            raise InvalidInput(f"{where} is {shape} entries, expected an n x n matrix (n = {n} contexts: one row "
+                               "per context c_i, one entry per context c_j)")
+        steps.append([read_distribution(r, f"{where} row {ctx[i]!r}", floats) for i, r in enumerate(m)])
     return markov_chain(ctx, init, steps)
 
 
 def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
                 floats: Floats | None = None) -> tuple[tuple[Any, ...], ...]:
-    """Read a suppression policy: ``{"p": {"hospital": "1", "gym": "1/2"}}`` (same at every t; unnamed
-    contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``. Returns ``p[t-1][i]``."""
+    """Read a suppression policy (:class:`privclaims.formats.Policy`): ``{"p": {"hospital": "1", "gym": "1/2"}}``
+    (same at every t; unnamed contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``.
+    Returns ``p[t-1][i]``."""
     floats = check_floats(floats)
     _chain(chain)
-    data = source if isinstance(source, Mapping) else read_json(source, "policy")
-    if not isinstance(data, Mapping) or "p" not in data:
-        raise InvalidInput("policy JSON: expected an object with key \"p\"")
-    p = data["p"]
+    p = formats.parse("policy", source, floats).p
     if isinstance(p, Mapping):
-        return suppression_vector(chain, {c: read_rational(v, f"p[{c!r}]", floats) for c, v in p.items()})
-    if isinstance(p, list):
-        return suppression_vector(chain, [[read_rational(v, f"p[t={t + 1}][{i}]", floats) for i, v in enumerate(row)]
-                                          if isinstance(row, list) else row for t, row in enumerate(p)])
-    raise InvalidInput("policy JSON: \"p\" must be a mapping context -> probability or a T x n matrix")
+        for c in p:
+            if c not in chain.contexts:
+                close = difflib.get_close_matches(c, [str(x) for x in chain.contexts], n=1)
+                raise InvalidInput(f"policy JSON: p names the unknown context {c!r}"
+                                   + (f" (did you mean {close[0]!r}?)" if close else "")
+                                   + f"; the chain has {', '.join(map(str, chain.contexts))}")
+        return suppression_vector(chain, {c: read_rational(v, f"policy JSON: p[{c!r}]", floats) for c, v in p.items()})
+    if len(p) != chain.T or any(len(row) != chain.n for row in p):
+        raise InvalidInput(f"policy JSON: p is a {len(p)} x {'/'.join(sorted({str(len(r)) for r in p}) or ['0'])} matrix, "
+                           f"expected T x n = {chain.T} x {chain.n} (one row per time t, one entry per context)")
+    return suppression_vector(chain, [[read_rational(v, f"policy JSON: p[{t}][{i}] (t = {t + 1}, context "
+                                                        f"{chain.contexts[i]!r})", floats) for i, v in enumerate(row)]
+                                      for t, row in enumerate(p)])
 
 
 def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
