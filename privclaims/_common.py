@@ -21,7 +21,7 @@ from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q, as_rational, enclosure_bounds, is_rational, rational_str
 
 __all__ = [
-    "InvalidInput", "exact", "decimal", "magnitude", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",
+    "InvalidInput", "exact", "readable", "decimal", "magnitude", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",
     "read_rational", "read_distribution", "guard", "shown", "expect", "as_path", "check_choice", "check_flag",
     "check_seed", "check_int", "check_floats", "progress", "progress_bar",
 ]
@@ -85,6 +85,16 @@ def decimal(q: Any, digits: int = DIGITS, rounding: str = "half") -> str:
     s = str(abs(n)).rjust(digits + 1, "0")
     out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".") if digits else f"{sign}{s}"
     return "0" if out in ("", "-0") else out
+
+
+def readable(q: Any, width: int = 30) -> str:
+    """The exact value when it is short (``1/1000``), else its decimal at the true magnitude (``1e-300``,
+    prefixed ``≈`` when the decimal is not exact)."""
+    e = exact(q)
+    if len(e) <= width:
+        return e
+    d = decimal(q)
+    return d if Q(as_rational(d)) == Q(q) else f"≈ {d}"
 
 
 def magnitude(q: Any) -> str:

@@ -55,7 +55,9 @@ from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Epsilon, Q, as_rational, to_interval
 
 from privclaims import formats
-from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution
+from privclaims._common import (Floats, check_choice, check_floats, check_int, decimal_up, enclosed_decimal_up, exact, expect,
+                                guard, read_distribution, shown)
+from privclaims.formats import label
 
 __all__ = ["Floats", "FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
 
@@ -138,6 +140,18 @@ class DPReport:
                 "verdicts": [v.as_json() for v in self.verdicts]}
 
 
+def _witness_json(wit: Any) -> dict[str, Any]:
+    """A witness's inputs and outputs by their names (the strings of the mechanism file, no Python quotes)."""
+    j = wit.as_json()
+    return {**j, "L": label(wit.L), "L_prime": None if wit.L_prime is None else label(wit.L_prime),
+            "outputs": [label(o) for o in wit.outputs]}
+
+
+WORK_LIMIT = 4 * 10**6
+"""dp check costs about (neighbour pairs) x (outputs) exact comparisons per notion; 400 inputs x 400 outputs
+with all pairs neighbours (~6.4·10^7) ran silently for minutes."""
+
+
 def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
     r = _exact.smallest_exp_epsilon(mech)
     viol = _exact.dp_violations(mech, eps)
@@ -151,7 +165,7 @@ def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
         p, q = mech.pr(L, O), mech.pr(Lp, O)
         w = (f"witness: inputs {L!r} and {Lp!r}, output {O!r}: Pr[M({L!r})={O!r}] = {exact(p)} > "
              f"e^ε · Pr[M({Lp!r})={O!r}] = e^({eps}) · {exact(q)}")
-        data = {"L": repr(L), "L_prime": repr(Lp), "output": repr(O), "p": exact(p), "q": exact(q)}
+        data = {"L": label(L), "L_prime": label(Lp), "output": label(O), "p": exact(p), "q": exact(q)}
         return NotionVerdict("dp", False, least, least_dec, w, data)
     return NotionVerdict("dp", True, least, least_dec, "")
 
@@ -162,7 +176,7 @@ def _pdp(mech: FiniteMechanism, eps: Epsilon, delta: Any, quantifier: str) -> No
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     who = f"inputs {wit.L!r} and {wit.L_prime!r}" if wit.L_prime is not None else f"input {wit.L!r} (all its neighbours)"
     w = f"largest breach at {who}: breaching outputs Ω2 = {{{outs}}} with Pr[M({wit.L!r}) ∈ Ω2] = {exact(d)}"
-    return NotionVerdict("pdp", holds, exact(d), decimal_up(d), w, wit.as_json())
+    return NotionVerdict("pdp", holds, exact(d), decimal_up(d), w, _witness_json(wit))
 
 
 def _indist(mech: FiniteMechanism, eps: Epsilon, delta: Any) -> NotionVerdict:
@@ -176,20 +190,27 @@ def _indist(mech: FiniteMechanism, eps: Epsilon, delta: Any) -> NotionVerdict:
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     w = (f"worst set S = {{{outs}}} for inputs {wit.L!r}, {wit.L_prime!r}: "
          f"Pr[M({wit.L!r}) ∈ S] - e^ε Pr[M({wit.L_prime!r}) ∈ S] = {least}")
-    return NotionVerdict("indist", holds, least, least_dec, w, wit.as_json())
+    return NotionVerdict("indist", holds, least, least_dec, w, _witness_json(wit))
 
 
 def check(mech: FiniteMechanism, epsilon: object, delta: object = None, notion: str = "all",
-          quantifier: str = "pair") -> DPReport:
+          quantifier: str = "pair", *, max_work: int = WORK_LIMIT) -> DPReport:
     """Decide ε-DP, (ε,δ)-probabilistic DP and (ε,δ)-indistinguishability exactly.
 
     ``epsilon``: ``"ln(3)"``, ``"1/2"``, ... ; ``delta``: exact in [0, 1] (needed for ``pdp`` and
     ``indist``; with ``notion="all"`` and no δ, the least δ values are still reported).
-    ``notion``: ``dp``, ``pdp``, ``indist`` or ``all``.
+    ``notion``: ``dp``, ``pdp``, ``indist`` or ``all``. ``max_work``: the size guard (ordered neighbour pairs
+    times outputs times notions; default 4·10^6, a few seconds).
     """
     expect(mech, FiniteMechanism, "mech", "a mechanism from dp.mechanism(...) or dp.load_mechanism(...)")
     check_choice(notion, NOTIONS + ("all",), "notion")
     check_choice(quantifier, ("pair", "input"), "quantifier")
+    check_int(max_work, "max_work", 1, 10**15)
+    notions = 3 if notion == "all" else 1
+    guard(len(mech.pairs) * len(mech.outputs) * notions, max_work,
+          f"dp check of {len(mech.dist)} inputs, {len(mech.outputs)} outputs and {len(mech.pairs)} ordered neighbour pairs",
+          f"check one --notion, fewer neighbour pairs, or raise the guard with --max-work N (about 1 s per 10^6)",
+          unit="comparisons (pairs x outputs x notions)")
     eps = Epsilon.of(epsilon)
     d = None
     if delta is not None:

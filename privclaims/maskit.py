@@ -65,15 +65,19 @@ import csv
 import difflib
 import io
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
+from privclaims.theory.floats import certainly_le
 from privclaims.theory.maskit import exact as _exact
+from privclaims.theory.maskit import fast as _fast
 from privclaims.theory.maskit import search as _search
 from privclaims.theory.maskit import system as _system
+from privclaims.theory.numbers import Q
 from privclaims.theory.maskit.model import (
     MarkovChain,
     check_output,
@@ -84,8 +88,8 @@ from privclaims.theory.maskit.model import (
     suppression_vector,
 )
 
-from privclaims._common import (Floats, as_path, guard, check_choice, check_floats, check_int, check_seed, decimal, expect,
-                                shown)
+from privclaims._common import (Floats, as_path, guard, check_choice, check_flag, check_floats, check_int, check_seed,
+                                decimal, expect, shown)
 from privclaims import formats
 from privclaims._common import exact, number_json, progress, read_distribution, read_rational
 
@@ -162,12 +166,29 @@ def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
             if len(row) != chain.T:
                 raise InvalidInput(f"{p}:{lineno}: stream of length {len(row)}, the chain has T = {chain.T}")
             try:
-                out.append(tuple(chain.index(c) for c in row))
+                x = tuple(chain.index(c) for c in row)
+                impossible(chain, x)
             except InvalidInput as exc:
                 raise InvalidInput(f"{p}:{lineno}: {exc}") from None
+            out.append(x)
     if not out:
         raise InvalidInput(f"{p}: no streams")
     return out
+
+
+def impossible(chain: MarkovChain, x: Sequence[int]) -> None:
+    """A day the chain gives probability 0 is refused (InvalidInput naming the step that is impossible):
+    the system was built for the chain's days; filtering an impossible one would release it unchecked."""
+    if _exact.joint_probability(chain, x) != 0:
+        return
+    c = [str(chain.contexts[i]) for i in x]
+    if chain.initial[x[0]] == 0:
+        why = f"Pr[X_1 = {c[0]}] = 0"
+    else:
+        t = next(t for t in range(2, chain.T + 1) if chain.steps[t - 2][x[t - 2]][x[t - 1]] == 0)
+        why = f"Pr[X_{t} = {c[t - 1]} | X_{t - 1} = {c[t - 2]}] = 0"
+    raise InvalidInput(f"the stream [{', '.join(c)}] has probability 0 under the chain ({why}): it is not a day of "
+                       "this model; fix the chain or the stream")
 
 
 def _chain(chain: Any) -> MarkovChain:
@@ -176,22 +197,28 @@ def _chain(chain: Any) -> MarkovChain:
 
 CHECK_WORK_LIMIT = 5 * 10**7
 SEARCH_WORK_LIMIT = 5 * 10**7
-_FAST = ("use the float twin privclaims.theory.maskit.fast.max_breach (more cautious, polynomial and fast), "
-         "or check shorter windows of the day (fewer step matrices)")
+FAST_WORK_LIMIT = 2 * 10**10
+OPTIMUM_LIMIT = 4096
+_FAST = ("pass --fast (maskit.check(..., fast=True): the float twin, polynomial and fast, more cautious: it says "
+         "'private' only beyond rounding doubt), or check shorter windows of the day (fewer step matrices)")
 
 
-def _work_guard(chain: MarkovChain, grid: int | None = None) -> None:
+def _work_guard(chain: MarkovChain, grid: int | None = None, fast: bool = False) -> None:
     """Algorithm 3 is polynomial but its exact rationals grow with T: the exact check costs about
     T^3 n^2 rational operations (T = 400, n = 2 took 18 s), the greedy search about T n grid times that.
-    Refuse above the limits, naming the fast alternative."""
+    Refuse above the limits, naming the option that helps."""
     work = chain.T ** 3 * chain.n ** 2
-    if grid is None:
+    if fast:
+        guard(work, FAST_WORK_LIMIT, f"the float check of a chain with T = {chain.T}, n = {chain.n} ",
+              "check shorter windows of the day (fewer step matrices)", unit="steps (~T^3 n^2)")
+    elif grid is None:
         guard(work, CHECK_WORK_LIMIT, f"the exact check of a chain with T = {chain.T}, n = {chain.n} ",
               _FAST, unit="steps (~T^3 n^2)")
     else:
         guard(work * chain.T * chain.n * grid, SEARCH_WORK_LIMIT,
               f"the exact greedy search on a chain with T = {chain.T}, n = {chain.n}, grid = {grid} ",
-              _FAST, unit="steps (~T^4 n^3 grid)")
+              "use a smaller --grid, or check shorter windows of the day (fewer step matrices)",
+              unit="steps (~T^4 n^3 grid)")
 
 
 def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:
@@ -250,15 +277,22 @@ class Breach:
         return {"gain": number_json(self.gain, "up"), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
                 "prior": number_json(self.prior), "posterior": number_json(self.posterior)}
 
-    def words(self) -> str:
+    def words(self, approximate: bool = False) -> str:
+        if approximate:
+            return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
+                    f"rises from {exact(self.prior)} to ≈ {decimal(self.posterior)} (gain ≈ {decimal(self.gain, rounding='up')})")
         return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
                 f"rises from {exact(self.prior)} to {exact(self.posterior)} (gain {exact(self.gain)} ≈ "
                 f"{decimal(self.gain, rounding='up')})")
 
 
-def _breach(chain: MarkovChain, b: Any) -> Breach:
-    t1, i, t2, j = b.output
+def _breach(chain: MarkovChain, b: Any, fast: bool = False) -> Breach:
     cells = [ANY] * chain.T
+    if b.output == ("release",):  # the fast twin's "s itself released at t" (posterior 1)
+        cells[b.t - 1] = str(b.s)
+        prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
+        return Breach(Q(1) - prior, ", ".join(cells), b.t, str(b.s), prior, Q(1))
+    t1, i, t2, j = b.output
     if t1 >= 1:
         cells[t1 - 1] = str(chain.contexts[i])
     for t in range(t1 + 1, t2):
@@ -267,6 +301,8 @@ def _breach(chain: MarkovChain, b: Any) -> Breach:
     if t2 <= chain.T:
         cells[t2 - 1] = str(chain.contexts[j])
     prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
+    if fast:  # the float twin's gain: re-derive the posterior from it (reported as approximate)
+        return Breach(Q(Fraction(b.gain)), ", ".join(cells), b.t, str(b.s), prior, prior + Q(Fraction(b.gain)))
     return Breach(b.gain, ", ".join(cells), b.t, str(b.s), prior, prior + b.gain)
 
 
@@ -274,7 +310,8 @@ def _breach(chain: MarkovChain, b: Any) -> Breach:
 class PolicyCheck:
     """Answer of :func:`check`: ``holds`` iff ``max_gain <= delta``; ``privacy_level = max(0, max_gain)``
     is the least δ the policy satisfies; ``utility`` = expected number of released contexts per day
-    (Σ_t Σ_i Pr[X_t = c_i](1 - p_i^t))."""
+    (Σ_t Σ_i Pr[X_t = c_i](1 - p_i^t)). With ``fast`` (the float twin) ``max_gain`` and ``utility`` are
+    float values read exactly and ``holds`` is True only when the gain is below δ beyond rounding doubt."""
 
     policy: str
     delta: Any
@@ -282,9 +319,12 @@ class PolicyCheck:
     utility: Any
     T: int
     breach: Breach | None
+    fast: bool = False
 
     @property
     def holds(self) -> bool:
+        if self.fast:
+            return bool(certainly_le(float(self.max_gain), float(self.delta)))
         return self.max_gain <= self.delta
 
     @property
@@ -293,29 +333,41 @@ class PolicyCheck:
 
     def summary(self) -> str:
         verdict = "is" if self.holds else "is NOT"
-        s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}: the largest gain "
-             f"Pr[X_t=s|o] - Pr[X_t=s] is {exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}.",
-             f"Expected released contexts per day: {exact(self.utility)} ≈ {decimal(self.utility)} of T = {self.T}."]
+        how = " (float twin, --fast: values ≈, the verdict cautious)" if self.fast else ""
+        gain = f"≈ {decimal(self.max_gain, rounding='up')}" if self.fast else \
+            f"{exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}"
+        util = f"≈ {decimal(self.utility)}" if self.fast else f"{exact(self.utility)} ≈ {decimal(self.utility)}"
+        s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}{how}: the largest gain "
+             f"Pr[X_t=s|o] - Pr[X_t=s] is {gain}.",
+             f"Expected released contexts per day: {util} of T = {self.T}."]
         if self.breach is not None and not self.holds:
-            s.append("Witness: " + self.breach.words() + ".")
+            s.append("Witness: " + self.breach.words(self.fast) + ".")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
-        return {"policy": self.policy, "holds": self.holds, "delta": number_json(self.delta),
+        return {"policy": self.policy, "holds": self.holds, "fast": self.fast, "delta": number_json(self.delta),
                 "max_gain": number_json(self.max_gain, "up"), "privacy_level": number_json(self.privacy_level, "up"),
                 "utility": number_json(self.utility), "T": self.T,
                 "breach": None if self.breach is None else self.breach.as_json()}
 
 
-def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, policy: Any = None) -> PolicyCheck:
-    """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3)."""
+def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, policy: Any = None, *,
+          fast: bool = False) -> PolicyCheck:
+    """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3), or with
+    ``fast=True`` the float twin (:func:`privclaims.theory.maskit.fast.max_breach`: for chains past the exact
+    size guard; it reports "private" only when the float gain is below δ beyond rounding doubt)."""
     S = _sensitive(chain, sensitive)
     d = check_delta(delta)
-    _work_guard(chain)
+    check_flag(fast, "fast")
+    _work_guard(chain, fast=fast)
     if policy is None:
         p, name = mask_sensitive_vector(chain, S), "MaskSensitive (suppress exactly " + ", ".join(map(str, S)) + ")"
     else:
         p, name = suppression_vector(chain, policy), "given"
+    if fast:
+        b = _fast.max_breach(chain, p, S)
+        breach = None if b.output is None else _breach(chain, b, fast=True)
+        return PolicyCheck(name, d, Q(Fraction(b.gain)), Q(Fraction(_fast.utility(chain, p))), chain.T, breach, True)
     b = _exact.max_breach(chain, p, S)
     return PolicyCheck(name, d, b.gain, _exact.utility(chain, p), chain.T, None if b.output is None else _breach(chain, b))
 
@@ -331,6 +383,7 @@ class SearchResult:
     p: tuple[tuple[Any, ...], ...]
     recheck: PolicyCheck
     candidates_checked: int
+    method: str = "greedy"
 
     @property
     def holds(self) -> bool:
@@ -340,28 +393,41 @@ class SearchResult:
     def summary(self) -> str:
         rows = [f"  t = {t}: " + ", ".join(f"{c} {exact(v)}" for c, v in zip(self.contexts, row))
                 for t, row in enumerate(self.p, start=1)]
-        s = [f"Greedy search ({self.candidates_checked} candidate policies decided exactly) found the suppression "
+        what = "Exhaustive search (the optimum on the grid" if self.method == "exhaustive" else "Greedy search ("
+        s = [f"{what}; {self.candidates_checked} candidate policies decided exactly) found the suppression "
              "probabilities:", *rows, self.recheck.summary()]
         if self.recheck.utility == 0:
             s.append("No context can be released at all under δ-privacy on this grid (the policy suppresses everything).")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
-        return {"holds": self.holds, "contexts": list(self.contexts), "p": [[exact(v) for v in r] for r in self.p],
+        return {"holds": self.holds, "method": self.method, "contexts": list(self.contexts),
+                "p": [[exact(v) for v in r] for r in self.p],
                 "candidates_checked": self.candidates_checked, "recheck": self.recheck.as_json()}
 
 
-def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, grid: int = 4) -> SearchResult:
-    """Greedy (MONDRIAN-style) search for a δ-private policy of high utility on the grid {0, 1/grid, ..., 1}."""
+def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, grid: int = 4, *,
+           optimum: bool = False) -> SearchResult:
+    """Greedy (MONDRIAN-style) search for a δ-private policy of high utility on the grid {0, 1/grid, ..., 1};
+    with ``optimum=True`` the exhaustive search over all grid policies (the utility-maximal private one,
+    thesis §3.4.2; refused above 4,096 candidate policies)."""
     S = _sensitive(chain, sensitive)
     check_delta(delta)
+    check_flag(optimum, "optimum")
     if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1 or grid > 64:
         raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 64]")
     _work_guard(chain, grid)
-    out = _search.greedy_mondrian(chain, S, delta, grid)
+    if optimum:
+        k = len(_search.coordinates(chain))
+        guard((grid + 1) ** k, OPTIMUM_LIMIT, f"the exhaustive search over {grid + 1}^{k} policies "
+              f"(grid = {grid}, {k} coordinates (t, c) of positive prior)",
+              "use a smaller --grid, or drop --optimum (the greedy search, re-checked exactly)", unit="policies")
+        out = _search.optimal_exhaustive(chain, S, delta, grid)
+    else:
+        out = _search.greedy_mondrian(chain, S, delta, grid)
     p = suppression_vector(chain, out.p)
-    rc = replace(check(chain, S, delta, p), policy="searched")
-    return SearchResult(tuple(map(str, chain.contexts)), p, rc, out.is_private_calls)
+    rc = replace(check(chain, S, delta, p), policy="optimal" if optimum else "searched")
+    return SearchResult(tuple(map(str, chain.contexts)), p, rc, out.is_private_calls, "exhaustive" if optimum else "greedy")
 
 
 # ------------------------------------------------------------------------------------------ filter
@@ -415,6 +481,10 @@ def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensiti
         raise InvalidInput(f"streams = {shown(streams)} must be a non-empty list of streams (context indices)")
     for k, x in enumerate(streams):
         _output(chain, x, f"streams[{k}]", allow_bot=False)
+        try:
+            impossible(chain, x)
+        except InvalidInput as exc:
+            raise InvalidInput(f"streams[{k}]: {exc}") from None
     util: dict[str, Any] = {}
     p = None
     if check_name in ("probabilistic", "hybrid"):
