@@ -166,11 +166,11 @@ def _one_or_row(v: Any) -> str:
 class Ad(_Strict):
     """One ad: its name, click-through rates and payment."""
 
-    name: Label | None = Field(default=None, description="the ad's name (default: ad 1, ad 2, ...); names are unique")
+    name: Label = Field(description="the ad's name, unique (results and errors name the ad by it)")
     ctr: list[Number] = Field(description="CTR(ad | c), one per context, in [0, 1]")
     payment: Annotated[Union[Annotated[Number, Tag("one")], Annotated[list[Number], Tag("per_context")]],
                        Discriminator(_one_or_row)] = Field(
-        default="1", description="the payment p_a >= 0, or one p_a(c) per context (default 1)")
+        description="the payment p_a >= 0, or one p_a(c) per context (no default: a misspelt key is never read as 1)")
 
 
 class AdInstance(_Strict):
@@ -186,9 +186,8 @@ class AdInstance(_Strict):
                        {"name": "dinner", "ctr": ["0", "1"], "payment": ["1", "2"]}]}
 
     def ad_names(self) -> list[str]:
-        """Each ad's name (``ad k`` for an unnamed k-th ad); unique, else InvalidInput."""
-        names = [a.name if a.name is not None else f"ad {k}" for k, a in enumerate(self.ads, start=1)]
-        return _unique(names, "ad name", "ad instance JSON: ads", "; an unnamed k-th ad is called 'ad k'")
+        """Each ad's name; unique, else InvalidInput."""
+        return _unique([a.name for a in self.ads], "ad name", "ad instance JSON: ads")
 
 
 JSON_FORMATS: dict[str, tuple[str, type[_Strict]]] = {

@@ -70,6 +70,13 @@ def load_table(path: str | Path) -> AuxTable:
     if not rows:
         raise InvalidInput(f"{p}: empty table (no header row)")
     header, body = rows[0], rows[1:]
+    seen: set[str] = set()
+    for a in header:
+        if not a:
+            raise InvalidInput(f"{p}:1: an empty attribute name in the header {header!r}")
+        if a in seen:
+            raise InvalidInput(f"{p}:1: attribute {a!r} appears twice in the header (names must be unique)")
+        seen.add(a)
     for k, r in enumerate(body, start=2):
         if len(r) != len(header):
             raise InvalidInput(f"{p}:{k}: {len(r)} values, the header has {len(header)} attributes")

@@ -159,7 +159,7 @@ def test_ads_greedy_true_false_bad(capsys, tmp_path):
     assert "guarantee 1 - (1 - 1/k)^k = 3/4" in out and "met." in out
     bad(capsys, "ads", "greedy", inst, "--k", "7", says="k")
     d = json.loads(inst.read_text())
-    d["ads"] = [{"name": f"a{i}", "ctr": ["1", "0", "0", "0"]} for i in range(40)]
+    d["ads"] = [{"name": f"a{i}", "ctr": ["1", "0", "0", "0"], "payment": "1"} for i in range(40)]
     (tmp_path / "big.json").write_text(json.dumps(d))
     bad(capsys, "ads", "greedy", tmp_path / "big.json", "--k", "20", "--optimum", says="drop --optimum")
 
@@ -326,7 +326,7 @@ def test_malformed_json_shapes_are_named(capsys, tmp_path):
 
 def test_floats_change_is_in_the_json(capsys, tmp_path):
     f = tmp_path / "i.json"
-    f.write_text('{"contexts": ["a", "b"], "weights": [0.3333333333, 0.6666666666], "ads": [{"ctr": ["1", "0"]}]}')
+    f.write_text('{"contexts": ["a", "b"], "weights": [0.3333333333, 0.6666666666], "ads": [{"name": "x", "ctr": ["1", "0"], "payment": 1}]}')
     rc, out, _ = run(capsys, "ads", "greedy", f, "--k", "1", "--floats", "--json")
     j = json.loads(out)
     assert rc == 0 and j["floats"]["where"].startswith("weights") and j["floats"]["largest_change"]["exact"] != "0"
