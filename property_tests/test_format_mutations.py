@@ -103,26 +103,26 @@ def answer(case: str, out: str):
 # ------------------------------------------------------------------------------------------ JSON mutations
 
 
-def _objects(node, path=()):
-    """(path, dict) of every JSON object, and whether its keys are the format's (schema) keys."""
-    if isinstance(node, dict):
-        yield path, node
-        for k, v in node.items():
-            yield from _objects(v, path + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _objects(v, path + (i,))
+def _walk(node, path=()):
+    """(path, node) of every node of a parsed JSON document, the document itself first."""
+    yield path, node
+    if isinstance(node, (dict, list)):
+        for k, v in (node.items() if isinstance(node, dict) else enumerate(node)):
+            yield from _walk(v, path + (k,))
 
 
-def _numbers(node, path=()):
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _numbers(v, path + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _numbers(v, path + (i,))
-    elif isinstance(node, (str, int, Decimal)) and not isinstance(node, bool):
-        yield path, node
+def _objects(doc):
+    return [(p, n) for p, n in _walk(doc) if isinstance(n, dict)]
+
+
+def _numbers(doc):
+    return [(p, n) for p, n in _walk(doc) if isinstance(n, (str, int, Decimal)) and not isinstance(n, bool)]
+
+
+def _matrices(doc):
+    """Lists of equally long lists of values (a matrix)."""
+    return [(p, n) for p, n in _walk(doc) if isinstance(n, list) and n and all(
+        isinstance(r, list) and r and len(r) == len(n[0]) for r in n) and not isinstance(n[0][0], list)]
 
 
 def _get(doc, path):
@@ -133,19 +133,6 @@ def _get(doc, path):
 
 def _set(doc, path, value):
     _get(doc, path[:-1])[path[-1]] = value
-
-
-def _matrices(node, path=()):
-    """Lists of equally long lists (a matrix)."""
-    if isinstance(node, list) and node and all(isinstance(r, list) and r and len(r) == len(node[0]) for r in node) \
-            and not isinstance(node[0][0], list):
-        yield path, node
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _matrices(v, path + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _matrices(v, path + (i,))
 
 
 def _typo(key: str, k: int) -> str:
@@ -175,7 +162,7 @@ def _rewrite_number(v, k: int):
 def mutate_json(doc, kind: str, data) -> tuple[object, list[str]] | None:
     """The mutated document (or raw JSON text) and the words an error may name; None if not applicable."""
     doc = copy.deepcopy(doc)
-    objs = [(p, o) for p, o in _objects(doc)]
+    objs = _objects(doc)
     schema_objs = [(p, o) for p, o in objs if set(o) & SCHEMA_KEYS and set(o) <= SCHEMA_KEYS]
     if kind in ("rename", "add", "drop"):
         p, o = data.draw(st.sampled_from(schema_objs), label="object")
@@ -242,7 +229,7 @@ def mutate_json(doc, kind: str, data) -> tuple[object, list[str]] | None:
         if "neighbours" in doc and isinstance(doc["neighbours"], list):
             doc["neighbours"] = data.draw(st.permutations(doc["neighbours"]), label="pairs")
         return doc, []
-    mats = list(_matrices(doc))
+    mats = _matrices(doc)
     if not mats:
         return None
     p, m = data.draw(st.sampled_from(mats), label="matrix")
