@@ -50,6 +50,13 @@ WHITESPACE_RE2 = "[" + "".join(f"\\x{{{ord(c):04x}}}" for c in WHITESPACE) + "]"
 MAX_SESSION_GAP = 10 ** 9
 
 
+def check_session_gap(gap: object) -> int:
+    """A session gap: an integer number of seconds in [0, 10^9] (the CLI's --session-gap, the API's session_gap)."""
+    from privclaims.theory.validate import integer
+
+    return integer(gap, "session_gap (seconds between two searches of one session)", lo=0, hi=MAX_SESSION_GAP)
+
+
 def sql_strip(column: str) -> str:
     """SQL for ``column.strip()`` (Python's: white space of :data:`WHITESPACE` removed at both ends)."""
     return f"regexp_replace({column}, '^{WHITESPACE_RE2}+|{WHITESPACE_RE2}+$', '', 'g')"
@@ -87,16 +94,13 @@ class ItemKind:
     def of(cls, kind: "ItemKind | str", session_gap: object = None) -> "ItemKind":
         """Parse ``kind`` (a name, or an :class:`ItemKind` kept as it is) and ``session_gap`` (an integer
         number of seconds in [0, 10^9]; default 30 minutes)."""
-        from privclaims.theory.validate import integer
-
         if isinstance(kind, ItemKind):
-            if session_gap is not None and integer(session_gap, "session_gap") != kind.session_gap:
+            if session_gap is not None and check_session_gap(session_gap) != kind.session_gap:
                 raise InvalidInput(f"session_gap = {session_gap!r} contradicts the item kind's gap {kind.session_gap}")
             return kind
         if not isinstance(kind, str) or kind not in ITEM_KINDS:
             raise InvalidInput(f"unknown item kind {kind!r}; use one of {ITEM_KINDS}")
-        gap = DEFAULT_SESSION_GAP if session_gap is None else integer(
-            session_gap, "session_gap (seconds between two searches of one session)", lo=0, hi=MAX_SESSION_GAP)
+        gap = DEFAULT_SESSION_GAP if session_gap is None else check_session_gap(session_gap)
         return cls(kind, gap)
 
     def __str__(self) -> str:
@@ -141,5 +145,5 @@ def user_texts(histories: Iterable[tuple[str, Sequence[Entry]]], kind: ItemKind)
     return {u: kind.texts(h) for u, h in histories}
 
 
-__all__ = ["DEFAULT_SESSION_GAP", "WHITESPACE", "WHITESPACE_RE2", "ItemKind", "canonical_history", "item_text",
+__all__ = ["DEFAULT_SESSION_GAP", "WHITESPACE", "WHITESPACE_RE2", "ItemKind", "check_session_gap", "canonical_history", "item_text",
            "sql_strip", "sql_blank", "user_texts"]
