@@ -288,9 +288,12 @@ class Breach:
 
 def _breach(chain: MarkovChain, b: Any, fast: bool = False) -> Breach:
     cells = [ANY] * chain.T
+    if fast:  # the float twin's prior (the exact one costs T rational vector products of growing size)
+        prior = Q(Fraction(float(_fast.prior_beliefs(chain)[b.t - 1][chain.index(b.s)])))
+    else:
+        prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
     if b.output == ("release",):  # the fast twin's "s itself released at t" (posterior 1)
         cells[b.t - 1] = str(b.s)
-        prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
         return Breach(Q(1) - prior, ", ".join(cells), b.t, str(b.s), prior, Q(1))
     t1, i, t2, j = b.output
     if t1 >= 1:
@@ -300,7 +303,6 @@ def _breach(chain: MarkovChain, b: Any, fast: bool = False) -> Breach:
             cells[t - 1] = BOT
     if t2 <= chain.T:
         cells[t2 - 1] = str(chain.contexts[j])
-    prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
     if fast:  # the float twin's gain: re-derive the posterior from it (reported as approximate)
         return Breach(Q(Fraction(b.gain)), ", ".join(cells), b.t, str(b.s), prior, prior + Q(Fraction(b.gain)))
     return Breach(b.gain, ", ".join(cells), b.t, str(b.s), prior, prior + b.gain)

@@ -458,7 +458,10 @@ def test_maskit_long_chain_is_refused_quickly(tmp_path):
         maskit.search(chain, ["b"], "1/10", grid=2)
     assert "theory" not in str(exc.value)
     assert time.monotonic() - t0 < 5
-    r = maskit.check(chain, ["b"], "1/10", fast=True)
+    shorter = maskit.load_chain({"contexts": ["a", "b"], "initial": ["1/2", "1/2"], "steps": steps[:299]})
+    with pytest.raises(InvalidInput, match="pass --fast"):  # T = 300: still past the exact guard
+        maskit.check(shorter, ["b"], "1/10")
+    r = maskit.check(shorter, ["b"], "1/10", fast=True)
     assert r.fast and not r.holds and "float twin" in r.summary()
 
 
