@@ -44,8 +44,9 @@ Gains print with decimals rounded *up*. Bad input raises :class:`privclaims.theo
 value and the rule: ``sensitive`` must be a list of context names (a bare string is refused), outputs and
 streams have T context indices in [0, n), δ lies in (0, 1), ``grid`` in [1, 64], seeds in [0, 2^63).
 Algorithm 3 is polynomial but its exact rationals grow with T: the check is refused above about
-T^3 n^2 = 5·10^7 steps and the search above T^4 n^3 grid = 5·10^7, naming the float twin
-:func:`privclaims.theory.maskit.fast.max_breach`.
+T^3 n^2 = 5·10^7 steps (``fast=True`` / ``--fast`` then runs the float twin, more cautious) and the search
+above T^4 n^3 grid = 5·10^7 (a smaller ``grid`` helps); ``optimum=True`` (``--optimum``) searches all grid
+policies, at most 4,096. A stream the chain gives probability 0 is refused.
 
 Example::
 
