@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from privclaims.checks.catalog import AREAS, catalog
-from privclaims.checks.registry import Context, default_data_dir, load_all
+from privclaims.checks.project import Project, ProjectError, load_project, papers
+from privclaims.checks.registry import Context
 from privclaims.checks.report import claim_markdown, summary, summary_line, to_json, to_markdown
 from privclaims.checks.runner import drift, run_claims
 from privclaims.checks.verdict import VERDICTS
@@ -93,9 +93,15 @@ def check_environment(args: argparse.Namespace, env: Any = os.environ) -> None:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="python -m privclaims ledger", description="Compute a verdict for every catalogued claim.")
+    ap = argparse.ArgumentParser(prog="privclaims ledger", description="Compute a verdict for every catalogued claim "
+                                 "of a ledger project (default: the five papers' ledger shipped with privclaims).")
+    ap.add_argument("--project", metavar="DIR", help="a ledger project: a folder with a privclaims.toml "
+                    "(default: the papers' ledger)")
+    ap.add_argument("--documents", metavar="DIR", help="the folder holding the project's documents (default: the "
+                    "project's search path; for the papers $PRIVCLAIMS_DOCUMENTS, seeds/ beside $PRIVCLAIMS_DATA, "
+                    "../shared/seeds)")
     ap.add_argument("--quick", action="store_true", help="skip long searches and data reproductions (<= 60 s)")
-    ap.add_argument("--area", action="append", default=[], help=f"only this area ({'|'.join(AREAS)}); repeatable")
+    ap.add_argument("--area", action="append", default=[], help="only this area (of the project's; see --list); repeatable")
     ap.add_argument("--claim", action="append", default=[], help="only this claim ID; repeatable")
     ap.add_argument("--json", dest="json_path", help="write the JSON report here")
     ap.add_argument("--markdown", dest="md_path", help="write the Markdown report here")
@@ -116,14 +122,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--no-table", action="store_true", help="print only the summary")
     ap.add_argument("--no-safety", action="store_true",
                     help="skip the float-safety campaign (run by default unless --claim is given)")
+    ap.add_argument("--repin", action="store_true",
+                    help="write the pins of the selected claims from this run (full and --quick mode), with --reason")
+    ap.add_argument("--reason", help="with --repin: why the pins change (recorded in each pin)")
     return ap.parse_args(argv)
 
 
-def select(args: argparse.Namespace) -> list[str]:
-    cat = catalog()
+def select(args: argparse.Namespace, project: Project) -> list[str]:
+    cat = project.catalog
     for a in args.area:
-        if a not in AREAS:
-            raise UsageError(f"unknown area {a!r}; choose from {', '.join(AREAS)}")
+        if a not in project.areas:
+            raise UsageError(f"unknown area {a!r}; choose from {', '.join(project.areas)}")
     for c in args.claim:
         if c not in cat:
             raise UsageError(f"unknown claim ID {c!r} (see --list)")
@@ -141,7 +150,11 @@ def select(args: argparse.Namespace) -> list[str]:
         return list(args.show)
     if args.from_path:
         raise UsageError("--from is only read with --show ID")
-    pins = _pins()
+    if args.repin and not (args.reason or "").strip():
+        raise UsageError("--repin records why the pins change: give --reason \"...\"")
+    if args.reason is not None and not args.repin:
+        raise UsageError("--reason is only read with --repin")
+    pins = _pins(project)
     ids = [c for c in cat if (not args.area or cat[c].area in args.area)]
     if args.claim:
         ids = [c for c in ids if c in args.claim] if args.area else [c for c in cat if c in args.claim]
@@ -154,10 +167,22 @@ def select(args: argparse.Namespace) -> list[str]:
     return ids
 
 
-def _pins() -> dict[str, str]:
-    from privclaims.checks.catalog import expected
+def _pins(project: Project) -> dict[str, str]:
+    from privclaims.checks.pins import pinned_verdicts
 
-    return expected()
+    return pinned_verdicts(project)
+
+
+def _project(args: argparse.Namespace) -> Project:
+    try:
+        if args.project is not None:
+            return load_project(str(_folder(args.project, "--project").resolve()),
+                                str(_folder(args.documents, "--documents")) if args.documents else None)
+        if args.documents:
+            return load_project(str(papers().root), str(_folder(args.documents, "--documents")))
+        return papers()
+    except ProjectError as e:
+        raise UsageError(str(e)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,10 +201,11 @@ def _main(argv: list[str] | None) -> int:
     try:
         args = parse_args(argv)
         check_environment(args)
-        ids = select(args)
+        project = _project(args)
+        ids = select(args, project)
         json_path = _writable(args.json_path) if args.json_path else None
         md_path = _writable(args.md_path) if args.md_path else None
-        data_dir = _folder(args.data, "--data") if args.data is not None else default_data_dir()
+        data_dir = _folder(args.data, "--data") if args.data is not None else project.data_dir()
         if args.list and (args.reports or args.json_path or args.md_path or args.from_path):
             raise UsageError("--list runs nothing: it takes no --reports, --json, --markdown or --from")
         reports = args.reports if args.reports is not None else os.environ.get("PRIVCLAIMS_REPORTS")
@@ -192,35 +218,50 @@ def _main(argv: list[str] | None) -> int:
         return 2 if e.code else 0
 
     if args.list:
-        return _list(ids)
+        return _list(ids, project)
     extra = {"reports_dir": str(reports_dir)} if reports_dir else {}
     ctx = Context(seed=args.seed, quick=args.quick, data_dir=data_dir, profile=os.environ.get("HYPOTHESIS_PROFILE", "ci"),
                   extra=extra)
     if args.show:
-        return _show(ids, ctx, report_doc)
+        return _show(ids, ctx, report_doc, project)
 
-    load_all()
     out = Console(soft_wrap=True)
-    out.print(f"privclaims ledger: {len(ids)} claims, seed {args.seed}, {'quick' if args.quick else 'full'} mode, "
-              f"data {data_dir or 'absent'}, {args.workers} worker(s)")
+    out.print(f"privclaims ledger: {project.name}: {len(ids)} claims, seed {args.seed}, "
+              f"{'quick' if args.quick else 'full'} mode, data {data_dir or 'absent'}, {args.workers} worker(s)")
+    if args.repin:
+        return _repin(ids, ctx, args, project, out)
     t0 = time.perf_counter()
-    rows = _run_with_progress(ids, ctx, args.workers, out)
+    rows = _run_with_progress(ids, ctx, args.workers, out, project)
     elapsed = time.perf_counter() - t0
     bad = drift(rows)
+    quotes = _quotes(ids, project)
     if not args.no_table:
-        _print_tables(rows, out)
-    safety = None if args.no_safety or args.claim else _safety(args, ctx, out)
-    run: dict[str, Any] = {"seed": args.seed, "quick": args.quick, "data_dir": str(data_dir) if data_dir else None,
-                           "drift": [r["id"] for r in bad]}
+        _print_tables(rows, out, project)
+    papers_ledger = project.root == papers().root
+    safety = None if args.no_safety or args.claim or not papers_ledger else _safety(args, ctx, out)
+    run: dict[str, Any] = {"project": project.name, "seed": args.seed, "quick": args.quick,
+                           "data_dir": str(data_dir) if data_dir else None, "drift": [r["id"] for r in bad],
+                           "quotes": quotes}
     if json_path:
         json_path.write_text(to_json(rows, run, safety), encoding="utf-8")
     if md_path:
-        md_path.write_text(to_markdown(rows, run, safety, base=md_path.resolve().parent), encoding="utf-8")
+        md_path.write_text(to_markdown(rows, run, safety, base=md_path.resolve().parent, areas=project.areas),
+                           encoding="utf-8")
     out.print("summary: " + ", ".join(f"{k}: {v}" for k, v in summary(rows).items()) + f"  ({elapsed:.1f} s)")
-    if bad:
-        out.print(f"[bold red]{len(bad)} claim(s) differ from their pinned verdict or errored:[/]")
+    if quotes["checked"]:
+        out.print(f"quotes: those of {quotes['count']} claim(s) checked against the documents, "
+                  f"{len(quotes['problems'])} problem(s)")
+    else:
+        out.print(f"quotes: not checked ({quotes['reason']})")
+    if bad or quotes["problems"]:
+        if bad:
+            out.print(f"[bold red]{len(bad)} claim(s) differ from their pin or errored:[/]")
         for r in bad:
             out.print(f"  {r['id']}: computed {r['verdict']}, pinned {r['expected']}: {summary_line(r)}", markup=False)
+            for line in (r.get("pin") or {}).get("moved", [])[:40]:
+                out.print(f"      moved: {line}", markup=False)
+        for line in quotes["problems"]:
+            out.print(f"  quote: {line}", markup=False)
         return 1
     if safety and (safety["unsafe_total"] or not safety.get("noise", {}).get("attack_defeated", True)):
         out.print(f"[bold red]float safety: {safety['unsafe_total']} unsafe fast-twin decision(s); "
@@ -259,7 +300,8 @@ def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, A
     return sec
 
 
-def _run_with_progress(ids: list[str], ctx: Context, workers: int, console: Any) -> list[dict[str, Any]]:
+def _run_with_progress(ids: list[str], ctx: Context, workers: int, console: Any,
+                       project: Project | None = None) -> list[dict[str, Any]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -269,7 +311,7 @@ def _run_with_progress(ids: list[str], ctx: Context, workers: int, console: Any)
         def done(row: dict[str, Any]) -> None:
             prog.update(task, advance=1, description=f"checked {row['id']}")
 
-        return run_claims(ids, ctx, workers=workers, on_done=done)
+        return run_claims(ids, ctx, workers=workers, on_done=done, project=project)
 
 
 def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[list[Any]],
@@ -299,10 +341,10 @@ def _table_out(console: Any, title: str, header: tuple[str, ...], rows: list[lis
     console.print(t)
 
 
-def _print_tables(rows: list[dict[str, Any]], console: Any) -> None:
+def _print_tables(rows: list[dict[str, Any]], console: Any, project: Project) -> None:
     from privclaims.checks.report import verdict_cell
 
-    for area in AREAS:
+    for area in project.areas:
         sub = [r for r in rows if r["area"] == area]
         if sub:
             _table_out(console, f"{area} ({len(sub)} claims)", ("claim", "method", "verdict", "pinned", "s", "summary"),
@@ -311,12 +353,12 @@ def _print_tables(rows: list[dict[str, Any]], console: Any) -> None:
                        styles={2: lambda v: COLOURS.get(v.split(" ")[0], "white")}, wide=5, whole=(0, 2, 3))
 
 
-def _list(ids: list[str]) -> int:
+def _list(ids: list[str], project: Project) -> int:
     """One line per claim: ID, area, method (the check's, else the catalog's suggestion), pinned verdict and
     the statement's first line (shortened only on a terminal, to its width)."""
     import shutil
 
-    cat, pins, checks_ = catalog(), _pins(), load_all()
+    cat, pins, checks_ = project.catalog, _pins(project), project.checks
     rows = [(c, cat[c].area, checks_[c].method if c in checks_ else f"({cat[c].check})", str(pins.get(c)),
              (cat[c].statement.splitlines() or [""])[0]) for c in ids]
     widths = [max(len(r[j]) for r in rows) for j in range(4)]
@@ -348,7 +390,7 @@ def _read_report(path: str) -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in claims_}
 
 
-def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None) -> int:
+def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None, project: Project) -> int:
     """Each claim whole, as Markdown text; exit 1 if one errored or differs from its pin (as the ledger)."""
     from privclaims.checks.report import markdown_text
     from privclaims.checks.runner import run_one
@@ -361,7 +403,7 @@ def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None
                 return 2
             rows.append(report[cid])
         else:
-            rows.append(run_one(cid, ctx))
+            rows.append(run_one(cid, ctx, project))
     for r in rows:
         text = markdown_text(claim_markdown(r, level=2, fold=False, anchor=False))
         if sys.stdout.isatty():  # rendered; otherwise the Markdown source (CI logs, files, pipes)
@@ -372,3 +414,39 @@ def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None
         else:
             print(text, flush=True)
     return 1 if drift(rows) else 0
+
+
+def _quotes(ids: list[str], project: Project) -> dict[str, Any]:
+    """Every quote of the selected claims checked against the project's documents (when they are found)."""
+    from privclaims.checks.quoting import claim_quote_problems
+
+    if project.documents_dir() is None:
+        return {"checked": False, "count": 0, "problems": [],
+                "reason": f"the documents {', '.join(project.config.documents.files) or '(none listed)'} were not found "
+                          "(--documents DIR or the project's search path)"}
+    problems: list[str] = []
+    for cid in ids:
+        problems += claim_quote_problems(project, cid)
+    return {"checked": True, "count": len(ids), "problems": problems}
+
+
+def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Project, console: Any) -> int:
+    """Run the selected claims in full and in --quick mode and write their pins with the given reason."""
+    from dataclasses import replace
+
+    from privclaims.checks.pins import read_pin, write_pin
+
+    full = _run_with_progress(ids, replace(ctx, quick=False), args.workers, console, project)
+    quick_ids = [c for c in ids if c in project.checks and project.checks[c].quick]
+    quick = {r["id"]: r for r in _run_with_progress(quick_ids, replace(ctx, quick=True), args.workers, console, project)}
+    errors = [r["id"] for r in full if r["verdict"] == "error" or (r["evidence"] or {}).get("skipped")]
+    if errors:
+        console.print(f"[bold red]not re-pinned: {len(errors)} claim(s) errored or were skipped: {', '.join(errors)}[/]")
+    for r in full:
+        if r["id"] in errors:
+            continue
+        old = read_pin(project, r["id"])
+        path = write_pin(project, r["id"], r, quick.get(r["id"]), args.reason)
+        change = f"{old['verdict']} -> {r['verdict']}" if old and old["verdict"] != r["verdict"] else r["verdict"]
+        console.print(f"  pinned {r['id']}: {change} ({path})", markup=False)
+    return 1 if errors else 0

@@ -1,24 +1,23 @@
-"""Registering a claim check: ``@claim("maskit.ex1", method="exact")``.
+"""Declaring a claim check: ``@claim("maskit.ex1", method="exact")``.
 
-A check is a function ``fn(ctx: Context) -> Outcome`` that *computes* its verdict. Area modules
-live in ``checks/claims/`` (a module or a package per area) and are discovered automatically.
+A check is a function ``fn(ctx: Context) -> Outcome`` that *computes* its verdict. The decorator records the
+check in its own module; a ledger project (:mod:`privclaims.checks.project`) collects the checks of the modules
+it lists (the papers' project: every module below ``checks/claims/``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import os
-import pkgutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
 
-from privclaims.checks.catalog import catalog
-from privclaims.checks.quotes import attach
-from privclaims.checks.verdict import Outcome, Reading
+from privclaims.checks.project import CHECKS_ATTR, papers
+from privclaims.checks.readings import Audit, Combination, Definition, NotApplicable, Reading
+from privclaims.checks.verdict import Outcome, Part
 
 METHODS = ("exact", "smt", "property", "numeric", "reproduction", "statistical", "symbolic", "exhaustive", "measured")
 
@@ -36,6 +35,8 @@ class Context:
     data_dir: Path | None = None
     profile: str = "ci"
     extra: dict = field(default_factory=dict)
+    combinations: tuple[Combination, ...] = ()  # set by the runner: the reading combinations the claim is owed
+    parts: tuple[Part, ...] = ()  # set by the runner: the claim's declared parts
 
     def rng(self, name: str) -> np.random.Generator:
         """A generator seeded from the run seed and ``name`` (stable across runs and processes)."""
@@ -72,29 +73,21 @@ class Context:
 
 @dataclass(frozen=True)
 class ClaimCheck:
+    """A claim's check and what it declares: its method, budget, data, readings (its own), the definitions it
+    rests on (their readings multiply its own: :mod:`privclaims.checks.readings`), readings that do not apply
+    (with quotes), the parts of its statement, and its audit record."""
+
     id: str
     method: str
     fn: Callable[[Context], Outcome]
     quick: bool = True  # part of --quick (must stay within its budget on 2 cores)
     needs_data: tuple[str, ...] = ()  # data sets under --data; absent -> skipped, not failed
     timeout: int = 900  # seconds; exceeding it is an error
-    readings: tuple[Reading, ...] = ()  # declared readings; () = the documents give one reading
-
-    def tested_readings(self) -> tuple[Reading, ...]:
-        """The declared readings, or the single reading "as stated" sourced from the catalog."""
-        return tuple(attach(self.id, r) for r in self.readings) if self.readings else (default_reading(self.id),)
-
-
-def default_reading(claim_id: str) -> Reading:
-    """The reading of a claim whose check declares none: the documents give one reading, the
-    catalogued statement, at the catalogued source."""
-    entry = catalog()[claim_id]
-    return attach(claim_id, Reading(name="as stated",
-                                    meaning="the documents give one reading: the catalogued statement, read literally",
-                                    source=entry.source))
-
-
-CHECKS: dict[str, ClaimCheck] = {}
+    readings: tuple[Reading, ...] = ()  # the claim's own readings; () = its sentence has one
+    rests_on: tuple[Any, ...] | None = None  # Definitions (or ids); None = not declared yet
+    not_applicable: tuple[NotApplicable, ...] = ()
+    parts: tuple[Part, ...] = ()
+    audit: Audit | None = None
 
 
 def claim(
@@ -105,13 +98,20 @@ def claim(
     needs_data: tuple[str, ...] | str = (),
     timeout: int = 900,
     readings: tuple[Reading, ...] | list[Reading] = (),
+    rests_on: tuple[Any, ...] | list[Any] | None = None,
+    not_applicable: tuple[NotApplicable, ...] | list[NotApplicable] = (),
+    parts: tuple[Part, ...] | list[Part] = (),
+    audit: Audit | None = None,
 ) -> Callable[[Callable[[Context], Outcome]], Callable[[Context], Outcome]]:
-    """Decorator registering ``fn`` as the check of ``claim_id`` (which must be in the catalog).
+    """Decorator making ``fn`` the check of ``claim_id``; the project that lists the module collects it (the
+    check is recorded in the module itself: there is no global registry).
 
-    ``readings``: the readings of the claim the check tests (see :mod:`privclaims.checks.verdict`). With more than
-    one, ``fn`` returns :func:`privclaims.checks.verdict.by_reading` keyed by the readings' names."""
-    if claim_id not in catalog():
-        raise KeyError(f"{claim_id!r} is not a catalog claim ID")
+    ``readings``: the claim's own readings (its sentence's ambiguities). ``rests_on``: the definitions the claim
+    rests on (:class:`~privclaims.checks.readings.Definition` objects or ids; ``()`` = none); the check is owed
+    an outcome for every combination in ``ctx.combinations`` and returns :func:`~privclaims.checks.verdict.by_reading`
+    keyed by them when there are several. ``not_applicable``: readings of those definitions that do not apply
+    to this claim, each with a quoted reason. ``parts``: the assertions of the statement (each outcome is then
+    :func:`~privclaims.checks.verdict.by_part`). ``audit``: the audit record (issue 21)."""
     for m in method.split("+"):
         if m not in METHODS:
             raise ValueError(f"{claim_id}: unknown method {m!r}; use {METHODS}")
@@ -121,47 +121,37 @@ def claim(
     names = [r.name for r in readings]
     if len(set(names)) != len(names) or not all(isinstance(r, Reading) for r in readings):
         raise ValueError(f"{claim_id}: readings must be Reading objects with distinct names, got {names}")
+    parts = tuple(parts)
+    if len({p.name for p in parts}) != len(parts) or not all(isinstance(p, Part) for p in parts):
+        raise ValueError(f"{claim_id}: parts must be Part objects with distinct names")
+    if rests_on is not None:
+        rests_on = tuple(rests_on)
+        if not all(isinstance(d, (Definition, str)) for d in rests_on):
+            raise ValueError(f"{claim_id}: rests_on takes Definitions or their ids, got {rests_on!r}")
 
     def deco(fn: Callable[[Context], Outcome]) -> Callable[[Context], Outcome]:
-        if claim_id in CHECKS:
-            raise KeyError(f"{claim_id!r} registered twice ({CHECKS[claim_id].fn.__module__} and {fn.__module__})")
-        CHECKS[claim_id] = ClaimCheck(claim_id, method, fn, quick, tuple(needs_data), timeout, readings)
+        registered = fn.__globals__.setdefault(CHECKS_ATTR, [])
+        if any(c.id == claim_id for c in registered):
+            raise KeyError(f"{claim_id!r} registered twice in {fn.__module__}")
+        registered.append(ClaimCheck(claim_id, method, fn, quick, tuple(needs_data), timeout, readings, rests_on,
+                                     tuple(not_applicable), parts, audit))
         return fn
 
     return deco
 
 
-_loaded = False
-
-
 def load_all() -> dict[str, ClaimCheck]:
-    """Import every module below ``privclaims.checks.claims`` (registering their checks)."""
-    global _loaded
-    if not _loaded:
-        import privclaims.checks.claims as pkg
-
-        for info in pkgutil.walk_packages(pkg.__path__, prefix="privclaims.checks.claims."):
-            importlib.import_module(info.name)
-        _loaded = True
-    return CHECKS
+    """The checks of the papers' project (:func:`privclaims.checks.project.papers`), by claim ID."""
+    return papers().checks
 
 
 def default_data_dir() -> Path | None:
-    """``$PRIVCLAIMS_DATA``, else ``../shared/data`` beside the project, else None."""
-    env = os.environ.get("PRIVCLAIMS_DATA")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent.parent
-    cand = here.parent / "shared" / "data"
-    return cand if cand.exists() else None
+    """Where the papers' data sets are: ``$PRIVCLAIMS_DATA``, else ``../shared/data`` beside the repository, else
+    None (the papers' project's ``[data] search``)."""
+    return papers().data_dir()
 
 
 def default_seeds_dir() -> Path | None:
-    """The seed texts (000_....txt ... 004_....txt) by the rule of :func:`default_data_dir`: ``seeds/`` beside
-    ``$PRIVCLAIMS_DATA``, else ``../shared/seeds`` beside the project, else None."""
-    env = os.environ.get("PRIVCLAIMS_DATA")
-    here = Path(__file__).resolve().parent.parent
-    for cand in ([Path(env).parent / "seeds"] if env else []) + [here.parent / "shared" / "seeds"]:
-        if cand.is_dir():
-            return cand
-    return None
+    """Where the seed texts are: ``$PRIVCLAIMS_DOCUMENTS``, else ``seeds/`` beside ``$PRIVCLAIMS_DATA``, else
+    ``../shared/seeds`` beside the repository, else None (the papers' project's ``[documents] search``)."""
+    return papers().documents_dir()

@@ -14,13 +14,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from privclaims.checks.catalog import AREAS
 from privclaims.checks.render import block, details, figure_link, figures, inline, maybe_details, scalar, table
 from privclaims.checks.verdict import VERDICTS
 
 FINDINGS = ("refuted", "reading-dependent", "discrepancy")
 
-SCHEMA_VERSION = 2  # 2: per-claim "readings" and "why"; the verdict "reading-dependent"
+SCHEMA_VERSION = 3  # 2: per-claim "readings" and "why"; the verdict "reading-dependent". 3: "readings" are the
+# combinations of the readings of the claim's "definitions" and its own ("choice"), with "parts"; per claim
+# "definitions", "parts", "not_applicable", "audit", "pin" ({"moved": [...], "reason"}); run "project", "quotes".
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
@@ -29,7 +30,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def to_json(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, Any] | None = None) -> str:
-    """``{"version": 2, "claims": [...], "summary": {verdict: count}, "run": {...}}``, plus (additive)
+    """``{"version": 3, "claims": [...], "summary": {verdict: count}, "run": {...}}``, plus (additive)
     ``"safety"``: the float-safety campaign's per-kind counts (counterexamples/float_safety.py)."""
     doc = {"version": SCHEMA_VERSION, "claims": rows, "summary": summary(rows), "run": run}
     if safety is not None:
@@ -159,10 +160,12 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
     out += ["> " + scalar(line) if line else ">" for line in str(row.get("statement", "")).splitlines()] + [""]
     out += [f"- **Source:** {scalar(row.get('source', ''))}", f"- **Method:** {row.get('method')}",
             f"- **Verdict:** {row['verdict']} (pinned: {row.get('expected')})", ""]
+    out += definitions_md(row)
     rs = readings_of(row)
     out += ["**Readings tested:**", "", *table(["reading", "verdict", "meaning", "source"],
                                               [[r["name"], r.get("verdict", ""), r.get("meaning", ""), r.get("source", "")]
                                                for r in rs]), ""]
+    out += extras_md(row)
     why = row.get("why")
     if why:
         out += [f"**Why:** {scalar(why)}", ""]
@@ -170,12 +173,13 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
         fallback = why_of(row)
         out += [f"**Why** (the evidence's note; the check states no why): {scalar(fallback)}" if fallback
                 else "**Why:** the check states no plain-words explanation.", ""]
-    per_reading = [r for r in rs if "evidence" in r or r.get("why")]
+    per_reading = [r for r in rs if "evidence" in r or r.get("why") or r.get("parts")]
     for r in per_reading:
         out += [f"{h}# Reading “{scalar(r['name'])}” — {r.get('verdict')}", "", f"*{scalar(r.get('meaning', ''))}* "
                 f"(source: {scalar(r.get('source', ''))})", ""]
         if r.get("why"):
             out += [f"**Why:** {scalar(r['why'])}", ""]
+        out += parts_md(r)
         out += _outcome_md(r.get("evidence") or {}, f" under “{scalar(r['name'])}”", fold)
     ev = row.get("evidence") or {}
     if per_reading and ev:
@@ -186,6 +190,61 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
         out += _outcome_md(ev, "", fold)
     for png in dict.fromkeys(figures(row)):
         out += [f"![{row['id']}: {Path(png).name}]({figure_link(png, base)})", ""]
+    return out
+
+
+def definitions_md(row: dict[str, Any]) -> list[str]:
+    """The definitions the claim rests on, each reading with its meaning (the combinations multiply them)."""
+    defs = row.get("definitions") or []
+    if not defs:
+        declared = row.get("rests_on_declared")
+        return ["**Definitions:** " + ("none: the claim rests on no definition with readings of its own."
+                                       if declared else "not declared yet."), ""]
+    out = ["**Definitions it rests on:**", ""]
+    for d in defs:
+        rs = d.get("readings") or []
+        out.append(f"- `{d['id']}` — {scalar(d.get('name', ''))}: " + "; ".join(
+            f"*{scalar(r['name'])}*: {scalar(r.get('meaning', ''))}" for r in rs))
+    return out + [""]
+
+
+def extras_md(row: dict[str, Any]) -> list[str]:
+    """Declared parts, readings that do not apply (with the quote), the audit note and what moved from the pin."""
+    out: list[str] = []
+    if row.get("parts"):
+        out += ["**Parts of the statement** (every part must hold):", "",
+                *table(["part", "asserts", "tolerance", "data"],
+                       [[p["name"], p.get("asserts", ""), p.get("tolerance", ""), ", ".join(p.get("data") or [])]
+                        for p in row["parts"]]), ""]
+    for na in row.get("not_applicable") or []:
+        qs = "; ".join(f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”" for q in na.get("quotes", []))
+        out += [f"- **Not applicable:** `{na['definition']}` / {scalar(na['reading'])} — {scalar(na['why'])} ({scalar(qs)})"]
+    if row.get("not_applicable"):
+        out.append("")
+    audit = row.get("audit")
+    if audit:
+        out += [f"**Audit:** {scalar(audit.get('note', ''))}", ""]
+        for rj in audit.get("rejected") or []:
+            qs = "; ".join(f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”" for q in rj.get("quotes", []))
+            out += [f"- rejected reading *{scalar(rj['reading'])}*: {scalar(rj['why'])}" + (f" ({scalar(qs)})" if qs else "")]
+        out.append("")
+    moved = (row.get("pin") or {}).get("moved") or []
+    if moved:
+        out += ["**Moved from the pin:**", "", *(f"- {scalar(m)}" for m in moved), ""]
+    return out
+
+
+def parts_md(r: dict[str, Any]) -> list[str]:
+    """A reading's parts: each part's verdict, data set and why."""
+    ps = r.get("parts") or []
+    if not ps:
+        return []
+    out = ["**Parts:**", "", *table(["part", "verdict", "data", "why"],
+                                    [[p["name"], p.get("verdict", ""), ", ".join(p.get("data") or []), p.get("why") or ""]
+                                     for p in ps]), ""]
+    for p in ps:
+        if p.get("evidence"):
+            out += maybe_details(f"Evidence of part “{scalar(p['name'])}”", block(p["evidence"]))
     return out
 
 
@@ -200,13 +259,14 @@ def markdown_text(lines: list[str]) -> str:
 
 
 def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, Any] | None = None,
-                base: Path | None = None) -> str:
-    """The Markdown report (``base``: the folder it is written to, for figure links)."""
+                base: Path | None = None, areas: tuple[str, ...] | None = None) -> str:
+    """The Markdown report (``base``: the folder it is written to, for figure links; ``areas``: their order)."""
     lines = ["# privclaims ledger", "",
              f"Seed {run.get('seed')}, mode {'quick' if run.get('quick') else 'full'}, data {run.get('data_dir')}. "
              f"{len(rows)} claims.", "", "## Summary", "", "| verdict | claims |", "|---|---|"]
     lines += [f"| {v} | {n} |" for v, n in summary(rows).items()]
-    areas = [a for a in AREAS if any(r["area"] == a for r in rows)]
+    order = list(areas or ()) + [r["area"] for r in rows]
+    areas = [a for a in dict.fromkeys(order) if any(r["area"] == a for r in rows)]
     present = list(summary(rows))
     lines += ["", "| area | " + " | ".join(present) + " |", "|---|" + "---|" * len(present)]
     for a in areas:

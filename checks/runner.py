@@ -1,4 +1,20 @@
-"""Running checks: in-process or on a pool of worker processes, each with a hard timeout."""
+"""Running checks: in-process or on a pool of worker processes, each with a hard timeout.
+
+The ledger, not the check, decides what a claim owes and what its outcome means (issues 12, 21):
+
+- **readings**: the claim owes an outcome for every combination of the readings of the definitions it rests on
+  and its own readings, except those excused by a quoted :class:`~privclaims.checks.readings.NotApplicable`;
+  a missing or unknown combination is an ``error``; the headline is :func:`~privclaims.checks.verdict.headline`
+  of the combinations' verdicts;
+- **parts**: a claim that declares parts owes, under each combination, one outcome per part; the combination's
+  verdict is their conjunction (:func:`~privclaims.checks.verdict.conjoin`);
+- **audited claims** (those that declare ``rests_on``) obey the structural rules of :func:`structural_problems`:
+  a reproduction lists its parts, each on a real data set; a refutation's witness is validated against the
+  documents' model;
+- **evidence**: a :class:`~privclaims.checks.evidence.Decision` whose shown numbers do not certify its flag makes
+  the claim an ``error`` (:func:`~privclaims.checks.evidence.contradictions`);
+- **pins**: the verdict and the decisive values are compared with the claim's pin (:mod:`privclaims.checks.pins`).
+"""
 
 from __future__ import annotations
 
@@ -7,12 +23,15 @@ import multiprocessing as mp
 import signal
 import time
 import traceback
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any, Callable, Iterable
 
-from privclaims.checks.catalog import catalog, expected
-from privclaims.checks.registry import CHECKS, Context, DataMissing, default_reading, load_all
-from privclaims.checks.verdict import Outcome, headline, jsonable, not_checked, reading_outcome_json
+from privclaims.checks.evidence import contradictions
+from privclaims.checks.pins import compare, read_pin
+from privclaims.checks.project import Project, papers
+from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinations
+from privclaims.checks.registry import ClaimCheck, Context, DataMissing
+from privclaims.checks.verdict import HOLDS, Outcome, conjoin, headline, jsonable, not_checked, reading_outcome_json
 
 
 class _Timeout(Exception):
@@ -23,9 +42,8 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _Timeout()
 
 
-def skip_reason(claim_id: str, ctx: Context) -> str | None:
+def skip_reason(chk: ClaimCheck | None, ctx: Context) -> str | None:
     """Why a claim is not computed in this run (None: it is)."""
-    chk = CHECKS.get(claim_id)
     if chk is None:
         return None
     if ctx.quick and not chk.quick:
@@ -38,40 +56,58 @@ def skip_reason(claim_id: str, ctx: Context) -> str | None:
     return None
 
 
-def run_one(claim_id: str, ctx: Context) -> dict[str, Any]:
+def owed_combinations(project: Project, claim_id: str) -> tuple[list[Combination], list[Combination]]:
+    """The combinations the claim owes an outcome for, and those excused (not applicable)."""
+    chk = project.checks.get(claim_id)
+    return combinations(project.claim_definitions(claim_id), project.own_readings(claim_id),
+                        chk.not_applicable if chk else ())
+
+
+def _call(chk: ClaimCheck, ctx: Context) -> Outcome:
+    use_alarm = hasattr(signal, "SIGALRM")
+    if use_alarm:
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.alarm(chk.timeout)
+    try:
+        out = chk.fn(ctx)
+        if not isinstance(out, Outcome):
+            out = Outcome("error", {"error": f"check returned {type(out).__name__}, not an Outcome"})
+    except _Timeout:
+        out = Outcome("error", {"error": f"timed out after {chk.timeout} s"})
+    except DataMissing as e:
+        out = not_checked(f"skipped: {e}", skipped=True)
+    except Exception as e:  # noqa: BLE001 - an error is a verdict
+        tb = traceback.format_exc().strip().splitlines()[-6:]
+        out = Outcome("error", {"error": f"{type(e).__name__}: {e}", "traceback": tb})
+    finally:
+        if use_alarm:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+    return out
+
+
+def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict[str, Any]:
     """Compute one claim's row of the report (never raises)."""
-    load_all()
-    entry = catalog()[claim_id]
-    chk = CHECKS.get(claim_id)
+    project = project or papers()
+    entry = project.catalog[claim_id]
+    chk = project.checks.get(claim_id)
     t0 = time.perf_counter()
-    skipped = skip_reason(claim_id, ctx)
+    owed, excused = owed_combinations(project, claim_id)
+    skipped = skip_reason(chk, ctx)
     if chk is None:
         out = not_checked("no check implemented yet")
     elif skipped:
         out = not_checked(skipped, skipped=True)
     else:
-        use_alarm = hasattr(signal, "SIGALRM")
-        if use_alarm:
-            old = signal.signal(signal.SIGALRM, _alarm)
-            signal.alarm(chk.timeout)
-        try:
-            out = chk.fn(ctx)
-            if not isinstance(out, Outcome):
-                out = Outcome("error", {"error": f"check returned {type(out).__name__}, not an Outcome"})
-        except _Timeout:
-            out = Outcome("error", {"error": f"timed out after {chk.timeout} s"})
-        except DataMissing as e:
-            out = not_checked(f"skipped: {e}", skipped=True)
-        except Exception as e:  # noqa: BLE001 - an error is a verdict
-            tb = traceback.format_exc().strip().splitlines()[-6:]
-            out = Outcome("error", {"error": f"{type(e).__name__}: {e}", "traceback": tb})
-        finally:
-            if use_alarm:
-                signal.alarm(0)
-                signal.signal(signal.SIGALRM, old)
+        out = _call(chk, replace(ctx, combinations=tuple(owed), parts=chk.parts))
     seconds = time.perf_counter() - t0
-    verdict, readings = adjudicate(claim_id, out)
-    return {
+    verdict, rows = adjudicate(project, claim_id, out, owed)
+    contradicted = contradictions({"evidence": jsonable(out.evidence), "readings": rows})
+    if contradicted:  # a shown number that does not certify its decision flag: the ledger refuses the row
+        verdict = "error"
+        rows = [dict(r, verdict="error", why="evidence contradicts its decision: " + "; ".join(contradicted))
+                for r in rows]
+    row = {
         "id": claim_id,
         "area": entry.area,
         "source": entry.source,
@@ -79,46 +115,118 @@ def run_one(claim_id: str, ctx: Context) -> dict[str, Any]:
         "statement": entry.statement,
         "method": chk.method if chk else entry.check,
         "verdict": verdict,
-        "expected": expected().get(claim_id),
-        "readings": readings,
+        "expected": None,
+        "definitions": [d.as_json() for d in project.claim_definitions(claim_id)],
+        "rests_on_declared": bool(chk and chk.rests_on is not None),
+        "parts": [p.as_json() for p in chk.parts] if chk else [],
+        "readings": rows,
+        "not_applicable": [dict(na.as_json(), combinations=[c.key for c in excused if c[na.definition] == na.reading])
+                           for na in (chk.not_applicable if chk else ())],
+        "audit": chk.audit.as_json() if chk and chk.audit else None,
         "why": out.why,
         "evidence": jsonable(out.evidence),
         "seconds": round(seconds, 3),
     }
+    attach_pin(project, row, ctx.quick)
+    return row
 
 
-def adjudicate(claim_id: str, out: Outcome) -> tuple[str, list[dict[str, Any]]]:
-    """The headline rule, applied by the ledger: each tested reading with its own verdict, and the
-    headline verdict derived from them by :func:`privclaims.checks.verdict.headline` (never taken from the check).
+def attach_pin(project: Project, row: dict[str, Any], quick: bool) -> None:
+    """``row["expected"]`` (the pinned verdict) and ``row["pin"]``: what moved from the pin (empty: nothing)."""
+    pin = read_pin(project, row["id"])
+    row["expected"] = pin["verdict"] if pin else None
+    skipped = (row.get("evidence") or {}).get("skipped")
+    row["pin"] = {"moved": [] if skipped else compare(pin, row, quick), "reason": pin.get("reason") if pin else None}
 
-    A check of a claim with several declared readings must return one outcome per reading
-    (:func:`privclaims.checks.verdict.by_reading`); a skipped or failed check counts for every reading."""
-    chk = CHECKS.get(claim_id)
-    declared = chk.tested_readings() if chk else (default_reading(claim_id),)
-    explicit = bool(chk and chk.readings)
+
+def _error_rows(owed: list[Combination], msg: str) -> tuple[str, list[dict[str, Any]]]:
+    return "error", [_combination_row(c, "error", msg) for c in owed]
+
+
+def _combination_row(c: Combination, verdict: str, why: str | None = None) -> dict[str, Any]:
+    rs = c.readings
+    if len(rs) > 1 and rs[-1].meaning == AS_STATED_MEANING:  # the claim's sentence has no reading of its own
+        rs = rs[:-1]
+    return {"name": c.key, "choice": c.as_json(),
+            "meaning": " AND ".join(r.meaning for r in rs) if len(rs) > 1 else rs[0].meaning,
+            "source": "; ".join(dict.fromkeys(r.source for r in rs)),
+            "quotes": [q.as_json() for r in rs for q in r.quotes],
+            "verdict": verdict, **({"why": why} if why else {})}
+
+
+def adjudicate(project: Project, claim_id: str, out: Outcome,
+               owed: list[Combination] | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """The headline rule, applied by the ledger: each owed combination with its verdict (parts conjoined), the
+    structural rules of audited claims, and the headline derived by :func:`~privclaims.checks.verdict.headline`
+    (never taken from the check)."""
+    if owed is None:
+        owed = owed_combinations(project, claim_id)[0]
+    chk = project.checks.get(claim_id)
+    keys = [c.key for c in owed]
     if out.per_reading is None:
-        if len(declared) > 1 and out.verdict not in ("not-checked", "error"):
-            err = f"check declares {len(declared)} readings but returned one outcome (use by_reading)"
-            return "error", [dict(r.as_json(), declared=explicit, verdict="error", why=err) for r in declared]
-        per = {r.name: Outcome(out.verdict, {}, out.why) for r in declared}
+        if len(owed) > 1 and out.verdict not in ("not-checked", "error"):
+            return _error_rows(owed, f"the claim owes outcomes under {len(owed)} reading combinations {keys} but the "
+                                     "check returned one (use by_reading over ctx.combinations)")
+        per = {k: out for k in keys}  # one combination, or a skip / error that counts for every combination
+        shared_is_reading = True
     else:
         per = out.per_reading
-        if set(per) != {r.name for r in declared}:
-            err = f"outcomes for readings {sorted(per)} but the check declares {[r.name for r in declared]}"
-            return "error", [dict(r.as_json(), declared=explicit, verdict="error", why=err) for r in declared]
+        shared_is_reading = False
+        if set(per) != set(keys):
+            missing, extra = [k for k in keys if k not in per], [k for k in per if k not in keys]
+            return _error_rows(owed, f"outcomes missing for {missing} and given for unknown combinations {extra}; "
+                                     f"the claim owes exactly {keys}")
     rows = []
-    for r in declared:
-        o = per[r.name]
-        row = dict(r.as_json(), declared=explicit, verdict=o.verdict)
-        if out.per_reading is not None:
+    for c in owed:
+        o = per[c.key]
+        verdict = o.verdict
+        row = _combination_row(c, verdict)
+        if not shared_is_reading:
             row.update(reading_outcome_json(o))
+        if chk and chk.parts and o.verdict not in ("not-checked", "error"):
+            names = [p.name for p in chk.parts]
+            if o.per_part is None or set(o.per_part) != set(names):
+                got = sorted(o.per_part) if o.per_part else "no parts"
+                return _error_rows(owed, f"under {c.key!r} the check returned {got}; the claim's parts are {names} "
+                                         "(use by_part)")
+            row["parts"] = [dict(p.as_json(), verdict=o.per_part[p.name].verdict, why=o.per_part[p.name].why,
+                                 evidence=jsonable(o.per_part[p.name].evidence)) for p in chk.parts]
+            verdict = conjoin([o.per_part[n].verdict for n in names])
+            row["verdict"] = verdict
         rows.append(row)
-    return headline([row["verdict"] for row in rows]), rows
+    if chk and chk.rests_on is not None:
+        problems = structural_problems(project, chk, rows, out)
+        if problems:
+            return "error", [dict(r, verdict="error", why="; ".join(problems)) for r in rows]
+    return headline([r["verdict"] for r in rows]), rows
+
+
+def structural_problems(project: Project, chk: ClaimCheck, rows: list[dict[str, Any]], out: Outcome) -> list[str]:
+    """The rules an audited claim obeys by construction (issue 21, items 2-3)."""
+    bad = []
+    real = set(project.real_data)
+    for r in rows:
+        if r["verdict"] == "reproduced" and not r.get("parts"):
+            bad.append(f"under {r['name']!r}: a reproduction lists its parts, each with its data set (declare parts=)")
+        for p in r.get("parts") or []:
+            if p["verdict"] == "reproduced" and (not p.get("data") or not set(p["data"]) <= real):
+                bad.append(f"part {p['name']!r} is reproduced on {p.get('data') or 'no data set'}; a reproduction needs "
+                           f"real data ({sorted(real)}): a generator of ours can illustrate a shape, never reproduce it")
+        if r["verdict"] == "refuted":
+            ev = r.get("evidence") if "evidence" in r else jsonable(out.evidence)
+            model = (ev or {}).get("model")
+            if not (isinstance(model, dict) and model.get("valid") is True and model.get("name")):
+                bad.append(f"under {r['name']!r}: the witness is not validated against the documents' model "
+                           "(refuted(..., model=in_model(name, problems)))")
+    return bad
 
 
 def _worker(args: tuple[str, dict]) -> dict[str, Any]:
     claim_id, ctx_fields = args
-    return run_one(claim_id, Context(**ctx_fields))
+    return run_one(claim_id, Context(**ctx_fields), _ACTIVE)
+
+
+_ACTIVE: Project | None = None  # the project of the pool's run (inherited by forked workers)
 
 
 def run_claims(
@@ -126,20 +234,23 @@ def run_claims(
     ctx: Context,
     workers: int = 1,
     on_done: Callable[[dict[str, Any]], None] | None = None,
+    project: Project | None = None,
 ) -> list[dict[str, Any]]:
     """Run the given claims; rows come back in the order of ``ids``."""
-    load_all()
+    global _ACTIVE
+    project = project or papers()
     ids = list(ids)
     rows: dict[str, dict[str, Any]] = {}
     if workers <= 1 or len(ids) <= 1:
         for cid in ids:
-            rows[cid] = run_one(cid, ctx)
+            rows[cid] = run_one(cid, ctx, project)
             if on_done:
                 on_done(rows[cid])
     else:
         # Long checks first, so the pool is not left waiting on one at the end.
-        order = sorted(ids, key=lambda c: (CHECKS[c].quick if c in CHECKS else True))
-        fields = asdict(ctx)
+        order = sorted(ids, key=lambda c: (project.checks[c].quick if c in project.checks else True))
+        fields = {k: v for k, v in asdict(ctx).items() if k not in ("combinations", "parts")}
+        _ACTIVE = project
         with cf.ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork")) as pool:
             futs = {pool.submit(_worker, (cid, fields)): cid for cid in order}
             for fut in cf.as_completed(futs):
@@ -147,36 +258,35 @@ def run_claims(
                 try:
                     rows[cid] = fut.result()
                 except Exception as e:  # a crashed worker is an error verdict for its claim
-                    rows[cid] = {**run_one_stub(cid), "evidence": {"error": f"worker failed: {type(e).__name__}: {e}"}}
+                    rows[cid] = error_row(project, cid, f"worker failed: {type(e).__name__}: {e}", ctx.quick)
                 if on_done:
                     on_done(rows[cid])
     return [rows[c] for c in ids]
 
 
-def run_one_stub(claim_id: str) -> dict[str, Any]:
-    entry = catalog()[claim_id]
-    return {
-        "id": claim_id,
-        "area": entry.area,
-        "source": entry.source,
-        "kind": entry.kind,
-        "statement": entry.statement,
-        "method": entry.check,
-        "verdict": "error",
-        "expected": expected().get(claim_id),
-        "readings": [dict(default_reading(claim_id).as_json(), declared=False, verdict="error")],
-        "why": None,
-        "evidence": {},
-        "seconds": 0.0,
-    }
+def error_row(project: Project, claim_id: str, error: str, quick: bool) -> dict[str, Any]:
+    """The row of a claim whose run crashed outside its check."""
+    out = Outcome("error", {"error": error})
+    owed = owed_combinations(project, claim_id)[0]
+    verdict, rows = adjudicate(project, claim_id, out, owed)
+    entry = project.catalog[claim_id]
+    row = {"id": claim_id, "area": entry.area, "source": entry.source, "kind": entry.kind, "statement": entry.statement,
+           "method": entry.check, "verdict": verdict, "expected": None, "definitions": [], "parts": [],
+           "readings": rows, "not_applicable": [], "audit": None, "why": None, "evidence": {"error": error},
+           "seconds": 0.0}
+    attach_pin(project, row, quick)
+    return row
 
 
 def drift(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rows whose computed verdict differs from the pin (skipped rows excluded), or that errored."""
+    """Rows whose computed verdict or decisive values differ from the pin (skipped rows excluded), or that errored."""
     bad = []
     for r in rows:
-        if r["evidence"].get("skipped"):
+        if (r.get("evidence") or {}).get("skipped"):
             continue
-        if r["verdict"] == "error" or r["verdict"] != r["expected"]:
+        if r["verdict"] == "error" or r["verdict"] != r.get("expected") or (r.get("pin") or {}).get("moved"):
             bad.append(r)
     return bad
+
+
+__all__ = ["HOLDS", "adjudicate", "drift", "owed_combinations", "run_claims", "run_one", "skip_reason"]

@@ -18,6 +18,14 @@ ledger (not the check) derives the headline verdict with :func:`headline`:
   claim is not false under every reading);
 - ``discrepancy``: a discrepancy under every reading (a misprint, or the documents contradict each other);
 - otherwise ``unverifiable`` (some reading undecided), ``not-checked`` (skipped) or ``error``.
+
+The readings of a claim are the combinations of the readings of the definitions it rests on and its own
+(:mod:`privclaims.checks.readings`); ``by_reading`` is keyed by those combinations (or their keys).
+
+**Parts.** A statement that asserts several things (a direction *and* a size, "for both settings", "similar to
+X") declares its :class:`Part` s (``@claim(..., parts=(Part(...), ...))``); under each reading the check returns
+:func:`by_part` — one Outcome per part — and the reading's verdict is their conjunction (:func:`conjoin`): every
+part must hold; a refuted part refutes the statement; a part that cannot be decided leaves it unverifiable.
 """
 
 from __future__ import annotations
@@ -27,6 +35,8 @@ import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from privclaims.checks.readings import Combination, Reading
 
 VERDICTS = (
     "verified",  # exact on the stated instance, or a symbolic proof
@@ -45,27 +55,6 @@ HOLDS = ("verified", "verified-bounded", "reproduced")  # strongest first
 FAILS = ("refuted", "discrepancy")
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One way of reading a claim that the documents support.
-
-    ``name`` is short (``"per-pair split"``); ``meaning`` says what the claim asserts under it;
-    ``source`` is where the documents support it: file + section and the line or quoted phrase.
-    """
-
-    name: str
-    meaning: str
-    source: str
-
-    def __post_init__(self) -> None:
-        for f in ("name", "meaning", "source"):
-            if not isinstance(getattr(self, f), str) or not getattr(self, f).strip():
-                raise ValueError(f"Reading.{f} must be a non-empty string, got {getattr(self, f)!r}")
-
-    def as_json(self) -> dict[str, str]:
-        return {"name": self.name, "meaning": self.meaning, "source": self.source}
-
-
 @dataclass
 class Outcome:
     """A verdict with its evidence; ``why`` is the plain-words paragraph (required for every verdict
@@ -76,6 +65,7 @@ class Outcome:
     evidence: dict[str, Any] = field(default_factory=dict)
     why: str | None = None
     per_reading: dict[str, "Outcome"] | None = None
+    per_part: dict[str, "Outcome"] | None = None
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
@@ -111,13 +101,66 @@ def headline(verdicts: list[str]) -> str:
     return "unverifiable"
 
 
-def by_reading(outcomes: dict[str, Outcome], why: str | None = None, **evidence: Any) -> Outcome:
-    """One Outcome per declared reading (keys are the readings' names); the headline verdict is
-    derived by :func:`headline` (the runner re-derives it and checks the names against the
-    declaration). ``evidence`` is what the readings share."""
+def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, **evidence: Any) -> Outcome:
+    """One Outcome per reading combination the claim owes (keys: :class:`~privclaims.checks.readings.Combination`
+    s from ``ctx.combinations``, or their ``key`` strings — a claim with only its own readings and no ambiguous
+    definition uses its readings' names); the headline verdict is derived by :func:`headline` (the runner
+    re-derives it and checks the keys against what the claim owes). ``evidence`` is what the readings share."""
     if not outcomes:
         raise ValueError("by_reading needs at least one reading's outcome")
-    return Outcome(headline([o.verdict for o in outcomes.values()]), dict(evidence), why, dict(outcomes))
+    per = {(k.key if isinstance(k, Combination) else k): o for k, o in outcomes.items()}
+    if len(per) != len(outcomes):
+        raise ValueError("by_reading got two outcomes for the same combination")
+    return Outcome(headline([o.verdict for o in per.values()]), dict(evidence), why, per)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One assertion of a statement: ``name`` (short), ``asserts`` (what must hold, in words, with the numbers it
+    commits to), ``tolerance`` (fixed before looking: from the paper's own printed numbers where it prints them),
+    and ``data``: the real data sets it is tested on for a reproduction (a part reproduced only on data we
+    generated is unverifiable)."""
+
+    name: str
+    asserts: str
+    tolerance: str = ""
+    data: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.name.strip() or not self.asserts.strip():
+            raise ValueError(f"Part needs a name and what it asserts: {self!r}")
+        object.__setattr__(self, "data", (self.data,) if isinstance(self.data, str) else tuple(self.data))
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "asserts": self.asserts}
+        if self.tolerance:
+            out["tolerance"] = self.tolerance
+        if self.data:
+            out["data"] = list(self.data)
+        return out
+
+
+def conjoin(verdicts: list[str]) -> str:
+    """The verdict of a statement from the verdicts of its parts (all must hold)."""
+    vs = list(verdicts)
+    if not vs:
+        raise ValueError("a statement needs at least one part")
+    for v in vs:
+        if v not in VERDICTS or v == "reading-dependent":
+            raise ValueError(f"not a part verdict: {v!r}")
+    for v in ("error", "not-checked", "refuted", "discrepancy", "unverifiable"):
+        if v in vs:
+            return v
+    return max(vs, key=HOLDS.index)  # every part holds: the weakest
+
+
+def by_part(outcomes: dict[Any, Outcome], why: str | None = None, **evidence: Any) -> Outcome:
+    """One Outcome per declared :class:`Part` (keys: the parts or their names); the verdict is :func:`conjoin` of
+    theirs (the runner re-derives it and checks the names against the declaration)."""
+    if not outcomes:
+        raise ValueError("by_part needs at least one part's outcome")
+    per = {(k.name if isinstance(k, Part) else k): o for k, o in outcomes.items()}
+    return Outcome(conjoin([o.verdict for o in per.values()]), dict(evidence), why, None, per)
 
 
 def jsonable(x: Any) -> Any:
@@ -159,9 +202,18 @@ def verified_bounded(bound: str, **evidence: Any) -> Outcome:
     return Outcome("verified-bounded", {"bound": bound, **evidence})
 
 
-def refuted(witness: Any, **evidence: Any) -> Outcome:
-    """An exact witness that the exact twin re-verified."""
-    return Outcome("refuted", {"witness": witness, **evidence})
+def refuted(witness: Any, model: dict[str, Any] | None = None, **evidence: Any) -> Outcome:
+    """An exact witness that the exact twin re-verified; ``model``: its validation against the documents' model
+    (:func:`in_model`), which an audited claim's refutation must carry."""
+    return Outcome("refuted", {"witness": witness, **({"model": model} if model is not None else {}), **evidence})
+
+
+def in_model(name: str, problems: Any = (), minimal: str | None = None) -> dict[str, Any]:
+    """A witness validated against the documents' model ``name`` (say which, and where the documents state it):
+    ``problems`` is what the model's validator found (empty: the witness is inside the model); ``minimal`` says
+    in what sense it is minimal *inside that model* (what was searched below it)."""
+    probs = list(problems)
+    return {"name": name, "valid": not probs, "problems": probs, **({"minimal": minimal} if minimal else {})}
 
 
 def discrepancy(paper: Any, computed: Any, **evidence: Any) -> Outcome:

@@ -373,6 +373,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] == "show":
         from privclaims.checks.cli import main as ledger
 
+        if len(argv) >= 2 and argv[1] in ("-h", "--help"):
+            print("usage: privclaims show ID [--from REPORT.json] [--project DIR]\n\n"
+                  "Print one claim whole: statement, definitions and readings, parts, verdict and pin, why, witness,\n"
+                  "evidence and audit note (running its check, or read from --from REPORT.json).")
+            return 0
         if len(argv) < 2 or argv[1].startswith("-"):
             print("privclaims show: error: give a claim ID: privclaims show ID [--from REPORT.json]", file=sys.stderr)
             return 2

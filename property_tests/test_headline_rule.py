@@ -37,38 +37,43 @@ R1 = Reading("per-pair", "the split is chosen per neighbour pair", "000 §2.2 De
 R2 = Reading("per-input", "the split is chosen per input", "003 §3 Definition 3")
 
 
-def _register(monkeypatch, readings):
-    from privclaims.checks import registry, runner
+def _project_with(readings):
+    """The papers' project with zealous.cor3's check replaced (a copy: the loaded project is not touched)."""
+    from dataclasses import replace
 
+    from privclaims.checks.project import papers
+
+    proj = papers()
     chk = ClaimCheck("zealous.cor3", "exact", lambda ctx: None, readings=readings)
-    monkeypatch.setitem(registry.CHECKS, "zealous.cor3", chk)
-    monkeypatch.setitem(runner.CHECKS, "zealous.cor3", chk)
+    return replace(proj, checks={**proj.checks, "zealous.cor3": chk}, pin_cache={})
 
 
-def test_runner_derives_reading_dependent(monkeypatch):
-    _register(monkeypatch, (R1, R2))
+def test_runner_derives_reading_dependent():
+    proj = _project_with((R1, R2))
     out = by_reading({"per-pair": refuted(witness={"x": 1}), "per-input": verified(note="holds")}, why="w")
-    verdict, rows = adjudicate("zealous.cor3", out)
+    verdict, rows = adjudicate(proj, "zealous.cor3", out)
     assert verdict == "reading-dependent"
     assert [r["verdict"] for r in rows] == ["refuted", "verified"]
     assert rows[0]["evidence"]["witness"] == {"x": 1} and rows[0]["source"].startswith("000")
 
 
-def test_runner_rejects_reading_name_mismatch(monkeypatch):
-    _register(monkeypatch, (R1, R2))
-    verdict, _ = adjudicate("zealous.cor3", by_reading({"per-pair": verified()}))
+def test_runner_rejects_reading_name_mismatch():
+    proj = _project_with((R1, R2))
+    verdict, _ = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified()}))
     assert verdict == "error"
-    verdict, _ = adjudicate("zealous.cor3", verified_bounded("n <= 3"))
+    verdict, _ = adjudicate(proj, "zealous.cor3", verified_bounded("n <= 3"))
     assert verdict == "error"
 
 
 def test_undeclared_check_has_the_catalog_reading():
-    from privclaims.checks.registry import load_all
-    undeclared = sorted(cid for cid, c in load_all().items() if not c.readings)
+    from privclaims.checks.project import papers
+
+    proj = papers()
+    undeclared = sorted(cid for cid, c in proj.checks.items() if not c.readings and not c.rests_on)
     assert undeclared, "no check without declared readings left to test the default on"
-    verdict, rows = adjudicate(undeclared[0], Outcome("verified"))
+    verdict, rows = adjudicate(proj, undeclared[0], Outcome("verified"))
     assert verdict == "verified"
-    assert len(rows) == 1 and rows[0]["name"] == "as stated" and rows[0]["declared"] is False and rows[0]["source"]
+    assert len(rows) == 1 and rows[0]["name"] == "as stated" and rows[0]["source"]
 
 
 def test_because_attaches_why():

@@ -57,11 +57,14 @@ def test_json_report_schema(tmp_path):
     r = run_cli("--claim", "dp.def2", "--claim", "maskit.ex1", "--json", str(out), "--markdown", str(md), "--workers", "1")
     assert r.returncode == 0, r.stdout + r.stderr
     doc = json.loads(out.read_text())
-    assert doc["version"] == 2
+    assert doc["version"] == 3
     assert [c["id"] for c in doc["claims"]] == ["dp.def2", "maskit.ex1"]
     for c in doc["claims"]:
         assert set(c) == {"id", "area", "source", "kind", "statement", "method", "verdict", "expected", "readings", "why",
-                          "evidence", "seconds"}
+                          "evidence", "seconds", "definitions", "rests_on_declared", "parts", "not_applicable", "audit",
+                          "pin"}
+        assert c["pin"]["moved"] == [] and c["pin"]["reason"]
+        assert all({"name", "choice", "meaning", "source", "verdict"} <= set(r) for r in c["readings"])
         assert c["verdict"] in VERDICTS
     assert sum(doc["summary"].values()) == 2
     assert "dp.def2" in md.read_text()
@@ -81,6 +84,24 @@ def test_quick_ledger_matches_every_pin(tmp_path):
     assert drift == [] and r.returncode == 0, r.stdout[-3000:]
     assert len(doc["claims"]) == 271
     assert_headline_rule(doc)
+    assert_definitions_reach_their_claims(doc)
+    from privclaims.checks.evidence import contradictions
+
+    assert contradictions(doc) == []  # no displayed value contradicts its decision (the ledger also refuses one)
+
+
+def assert_definitions_reach_their_claims(doc):
+    """Every claim's report has its outcome under every combination of the readings of the definitions it rests on
+    (times its own readings), except the combinations a recorded, quoted reason excuses."""
+    import itertools
+
+    for c in doc["claims"]:
+        dims = [[(d["id"], r["name"]) for r in d["readings"]] for d in c["definitions"]]
+        excused = {(na["definition"], na["reading"]) for na in c["not_applicable"]}
+        assert all(na["quotes"] for na in c["not_applicable"]), c["id"]
+        want = {tuple(x) for x in itertools.product(*dims) if not set(x) & excused}
+        got = {tuple((k, v) for k, v in r["choice"].items() if k != "claim") for r in c["readings"]}
+        assert got == want, (c["id"], sorted(want - got))
 
 
 def assert_headline_rule(doc):

@@ -1,144 +1,85 @@
-"""The readings' quotes cannot drift from the documents (issue 12): every phrase a reading's source quotes
-must occur verbatim (whitespace-normalised) in the seed file cited just before it, and every reading of
-the covered areas quotes at least one such phrase of some length.
-
-A quote is text between “…”, or between '…' / "…" that open after a space, "(" or ":" and close before a
-space, ";", ",", ")" or the end (so primes such as t' or M'' inside LaTeX are not taken for quotes). The seed
-files are found by ``privclaims.checks.registry.default_seeds_dir`` (``seeds/`` beside ``$PRIVCLAIMS_DATA``, else
-``../shared/seeds`` beside the project, as in CI); without them the quote tests are skipped, with the reason.
-
-Covered: every area - maskit (its quotes in ``checks/claims/maskit/_quotes.py``, including dp.thm2's, whose
-reading the maskit code declares) and zealous, ads, count, querygen, dp (quotes in ``checks/quotes/<area>.py``,
-attached to the readings by the registry). ``test_other_areas_are_listed_as_open`` keeps the list of areas whose
-readings do not all quote verbatim honest (now empty: it fails as soon as an area regresses).
+"""The readings' quotes cannot drift from the documents (issues 12, 21, 24): every phrase a reading — of a claim or of
+a definition it rests on — a not-applicable reason or an audit note quotes must occur verbatim (whitespace-
+normalised) in the document it cites, and every reading anchors itself in a verbatim quote of some length
+(:mod:`privclaims.checks.quoting`, which the ledger runs on every project). The seed files are found by the papers'
+project's search path (``$PRIVCLAIMS_DOCUMENTS``, ``seeds/`` beside ``$PRIVCLAIMS_DATA``, ``../shared/seeds`` beside
+the repository, as in CI); without them the quote tests are skipped, with the reason.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-from privclaims.checks.registry import default_seeds_dir, load_all
+from privclaims.checks.catalog import AREAS
+from privclaims.checks.project import Project, papers
+from privclaims.checks.quoting import claim_quote_problems, inline_quotes, quote_problems, quotes_of
+from privclaims.checks.readings import Reading
 
-ROOT = Path(__file__).resolve().parent.parent
-FILE = re.compile(r"00[0-4]_[0-9a-f]{16}\.txt")
-QUOTE = re.compile(r"“([^”]+)”|(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,)])")
-MIN_CHARS = 12  # the quote that anchors a reading is at least this long (no "δ" or "≤" alone)
-COVERED = ("maskit", "zealous", "ads", "count", "querygen", "dp")
-EXTRA = ("dp.thm2",)  # declared by the maskit code (checks/claims/maskit/_common.py)
-# areas whose readings do not all quote the documents verbatim yet (issue 12)
-OPEN_AREAS: set[str] = set()
+PROJECT = papers()
+DOCS = PROJECT.config.documents.files
 
-
-def seeds_dir() -> Path | None:
-    return default_seeds_dir()
-
-
-def norm(s: str) -> str:
-    return " ".join(s.split())
-
-
-@lru_cache(maxsize=None)
-def seed_text(name: str) -> str:
-    d = seeds_dir()
-    return norm((d / name).read_text(encoding="utf-8"))
-
-
-def quotes(source: str) -> list[tuple[str | None, str]]:
-    """(file cited last before the quote, quoted phrase) for every quote in ``source``."""
-    out = []
-    for m in QUOTE.finditer(source):
-        files = FILE.findall(source[: m.start()])
-        out.append((files[-1] if files else None, next(g for g in m.groups() if g is not None)))
-    return out
-
-
-def problems(claim_id: str, readings) -> list[str]:
-    bad = []
-    for r in readings:
-        qs = quotes(r.source)
-        good = [q for f, q in qs if f is not None and norm(q) in seed_text(f)]
-        for f, q in qs:
-            if f is None:
-                bad.append(f"{claim_id} [{r.name}]: quote without a cited file before it: {q[:80]!r}")
-            elif norm(q) not in seed_text(f):
-                bad.append(f"{claim_id} [{r.name}]: not verbatim in {f}: {q[:100]!r}")
-        if not any(len(norm(q)) >= MIN_CHARS for q in good):
-            bad.append(f"{claim_id} [{r.name}]: no verbatim quote of >= {MIN_CHARS} characters in {r.source[:100]!r}")
-    return bad
-
-
-def area_problems(area: str) -> list[str]:
-    out = []
-    for cid, chk in load_all().items():
-        if cid.split(".")[0] == area and not (area == "dp" and cid in EXTRA):
-            out += problems(cid, chk.tested_readings())
-    return out
-
-
-needs_seeds = pytest.mark.skipif(seeds_dir() is None, reason="no seed texts: neither seeds/ beside $PRIVCLAIMS_DATA nor ../shared/seeds beside the project")
+needs_seeds = pytest.mark.skipif(PROJECT.documents_dir() is None,
+                                 reason="no seed texts: neither $PRIVCLAIMS_DOCUMENTS, seeds/ beside $PRIVCLAIMS_DATA "
+                                        "nor ../shared/seeds beside the project")
 
 
 def test_quote_parser_finds_the_three_forms_and_skips_primes():
     src = "000_211156f2009240b4.txt §1: “a b” and 'c d'; \"e f\" (t' and M'' are primes)"
-    assert [q for _, q in quotes(src)] == ["a b", "c d", "e f"]
-    assert quotes("no file: “x y”") == [(None, "x y")]
+    assert [q for _, q in inline_quotes(src, DOCS)] == ["a b", "c d", "e f"]
+    assert inline_quotes("no file: “x y”", DOCS) == [(None, "x y")]
+
+
+def _problems(reading: Reading) -> list[str]:
+    return quote_problems("x", quotes_of(reading, DOCS), PROJECT.document_text, anchor=True)
 
 
 @needs_seeds
 def test_a_paraphrase_is_caught():
     good = "000_211156f2009240b4.txt §3.4.2 Theorem 3: “Privacy is a monotone property: If \\vec{p} preserves δ -privacy”"
-    from privclaims.checks.verdict import Reading
-
-    assert problems("x", [Reading("r", "m", good)]) == []
+    assert _problems(Reading("r", "m", good)) == []
     para = good.replace("monotone property", "monotone function")
-    assert problems("x", [Reading("r", "m", para)])
+    assert _problems(Reading("r", "m", para))
     wrong_file = good.replace("000_211156f2009240b4.txt", "001_eb11505ae1399b83.txt")  # 001 writes $\vec{p}$
-    assert problems("x", [Reading("r", "m", wrong_file)])
+    assert _problems(Reading("r", "m", wrong_file))
+    structured = Reading("r", "m", "000 §3.4.2", quotes=[("000_211156f2009240b4.txt", "§3.4.2", "Privacy is a monotone function")])
+    assert _problems(structured)
 
 
 @needs_seeds
-@pytest.mark.parametrize("area", COVERED)
+@pytest.mark.parametrize("area", AREAS)
 def test_every_reading_quotes_its_document_verbatim(area):
-    bad = area_problems(area)
-    for cid in EXTRA:
-        bad += problems(cid, load_all()[cid].tested_readings())
+    bad = [line for cid, e in PROJECT.catalog.items() if e.area == area for line in claim_quote_problems(PROJECT, cid)]
     assert not bad, "\n".join(bad)
 
 
-@needs_seeds
-def test_other_areas_are_listed_as_open():
-    failing = {a for a in ("dp", "ads", "count", "zealous", "querygen") if area_problems(a)}
-    assert failing == OPEN_AREAS, f"areas whose readings do not all quote verbatim: {sorted(failing)}; listed: {sorted(OPEN_AREAS)}"
-
-
-def test_seeds_are_found_by_the_data_rule(tmp_path, monkeypatch):
+def test_documents_are_found_by_the_data_rule(tmp_path, monkeypatch):
     """``seeds/`` beside $PRIVCLAIMS_DATA is found (so the quote tests run, not skip, wherever the data is)."""
     (tmp_path / "data").mkdir()
-    (tmp_path / "seeds").mkdir()
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for f in DOCS:
+        (seeds / f).write_text("text")
+    monkeypatch.delenv("PRIVCLAIMS_DOCUMENTS", raising=False)
     monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "data"))
-    assert default_seeds_dir() == tmp_path / "seeds"
-    import privclaims.checks.registry
-
-    beside = Path(privclaims.checks.registry.__file__).resolve().parents[2] / "shared" / "seeds"
-    monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "elsewhere" / "data"))  # no seeds there: ../shared/seeds, if any
-    assert default_seeds_dir() == (beside if beside.is_dir() else None)
+    assert Project.load(PROJECT.root).documents_dir() == seeds.resolve()
+    monkeypatch.setenv("PRIVCLAIMS_DOCUMENTS", str(tmp_path / "data"))  # no documents there: the next entry
+    assert Project.load(PROJECT.root).documents_dir() == seeds.resolve()
+    beside = Path(PROJECT.root).parent.parent / "shared" / "seeds"
+    monkeypatch.setenv("PRIVCLAIMS_DATA", str(tmp_path / "elsewhere" / "data"))
+    want = beside.resolve() if beside.is_dir() else None
+    assert Project.load(PROJECT.root).documents_dir() == want
 
 
 def test_quote_tables_name_existing_claims_and_readings():
     """A table key that names no claim, or no reading of its claim, would attach nothing: caught here."""
-    from privclaims.checks.quotes import AREAS, table
-
-    checks = load_all()
     bad = []
-    for area in AREAS:
-        for key in table(area):
+    for t in PROJECT.quote_tables:
+        for key in t:
             cid, _, name = key.partition("/")
-            if cid not in checks:
+            if cid not in PROJECT.checks:
                 bad.append(key)
-            elif name and name not in {r.name for r in checks[cid].tested_readings()}:
+            elif name and name not in {r.name for r in PROJECT.checks[cid].readings}:
                 bad.append(key)
     assert not bad, bad

@@ -14,6 +14,7 @@ from typing import Any
 import z3
 from hypothesis import strategies as st
 
+from privclaims.checks.definitions.dp import PER_INPUT, PER_PAIR, PROB_DP
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import Outcome, Reading, by_reading, compare_all, refuted, unverifiable, verified, verified_bounded
 from privclaims.counterexamples.harness import exhaustive_search, model_rational, z3_search
@@ -28,20 +29,6 @@ from privclaims.theory.numbers import ONE, Epsilon, Q, rational_str
 THESIS = "000_211156f2009240b4.txt"
 ZEALOUS = "003_755c7aa10ef74058.txt"
 MASKIT = "001_eb11505ae1399b83.txt"
-
-# The two printed quantifier orders of Definition 3 (probabilistic DP), used by every check that reads it.
-PER_PAIR = Reading(
-    "per-pair split",
-    "for every neighbouring pair (L, L') there is a split Ω = Ω1 ∪ Ω2 (it may depend on L') with Pr[M(L) ∈ Ω2] ≤ δ "
-    "and the e^ε ratio bound on Ω1",
-    f"{THESIS} §2.2.1 Definition 3: 'for all user activity logs L and neighboring ad logs L' ... we can divide the "
-    "output space Ω into two sets Ω_1, Ω_2'")
-PER_INPUT = Reading(
-    "per-input split",
-    "for every input L there is one split Ω = Ω1 ∪ Ω2 that serves all neighbours L' of L",
-    f"{ZEALOUS} §2 Definition 3: 'for all search logs S we can divide the output space Ω into two sets Ω_1, Ω_2 such "
-    "that ... for all neighboring search logs S''")
-
 
 def checker_bug(what: str, **evidence: Any) -> Outcome:
     """A definition check compares our exact checker with closed forms and with the definition read
@@ -98,7 +85,7 @@ def def2(ctx: Context) -> Outcome:
     return verified(cases=cases, least_exp_eps=least, oracle="randomized response: eps-DP iff e^eps >= p/(1-p)")
 
 
-@claim("dp.def3", method="exact", readings=(PER_PAIR, PER_INPUT))
+@claim("dp.def3", method="exact", rests_on=(PROB_DP,))
 def def3(ctx: Context) -> Outcome:
     """Definition 3 (both printed quantifier orders) against closed forms.
 
@@ -140,7 +127,7 @@ def def3(ctx: Context) -> Outcome:
                                 "least δ 1/10 per pair, 1/5 per input)")
 
 
-@claim("dp.text_def3_delta0", method="property+smt", readings=(PER_PAIR, PER_INPUT))
+@claim("dp.text_def3_delta0", method="property+smt", rests_on=(PROB_DP,))
 def def3_delta0(ctx: Context) -> Outcome:
     """For delta = 0, (eps, 0)-probabilistic DP <=> eps-DP; and a pDP mechanism's eps-DP breaches
     have probability <= delta. Property search over random finite mechanisms, plus a z3 search for

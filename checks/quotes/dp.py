@@ -61,13 +61,9 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "dp.def3": (
         (S000, "§2.2.1 Definition 3", r"$$(1) \Pr[M(L) \in \Omega_2] \leq \delta, \text{ and}$$ and for all $O \in \Omega_1$: $$(2) e^{-\epsilon} \Pr[M(L') = O] \leq \Pr[M(L) = O] \leq e^{\epsilon} \Pr[M(L') = O]$$"),
     ),
-    "dp.def3/per-pair split": DEF3_PAIR,
-    "dp.def3/per-input split": DEF3_INPUT,
     "dp.text_def3_delta0": (
         (S000, "§2.2.1 (after Definition 3)", r"This definition guarantees that algorithm \mathcal{A} achieves ϵ -differential privacy with high probability ($\geq 1 - \delta$). The set Ω_2 contains all outputs that are considered privacy breaches according to ϵ -differential privacy; the probability of such an output is bounded by δ . For $\delta = 0$ this definition is equivalent to ϵ -differential privacy."),
     ),
-    "dp.text_def3_delta0/per-pair split": DEF3_PAIR,
-    "dp.text_def3_delta0/per-input split": DEF3_INPUT,
     "dp.def4": (
         (S000, "§2.2.1 Definition 4", r"An algorithm \mathcal{A} is (ϵ, δ) -indistinguishable if for all user activity logs L, L' differing in the data of a single user and for all subsets \mathcal{O} of the output space Ω : $$\Pr[\mathcal{A}(L) \in \mathcal{O}] \leq e^\epsilon \Pr[\mathcal{A}(L') \in \mathcal{O}] + \delta$$"),
     ),

@@ -1,0 +1,221 @@
+"""Evidence that agrees with its decision (issue 21, item 4).
+
+A check that decides ``value R bound`` (R one of ``<= < >= > == !=``) records the decision as a
+:class:`Decision`: the value and the bound *the decision used*, at the precision it used — an exact rational,
+a float (read as its exact binary value), or a rigorous enclosure (:class:`Enclosure`, shown as an interval) —
+and the outcome. In the JSON report a decision is ``{"decision": {"value": v, "relation": R, "bound": b,
+"holds": bool, "method": str}}`` with ``v``/``b`` either ``"p/q"`` / an integer / a float, or
+``{"interval": ["lo", "hi"]}`` with decimal ends rounded outward (an enclosure is never shown narrower than
+it is). :func:`contradictions` walks a whole report and lists every decision whose shown numbers do not
+certify its ``holds`` flag (``property_tests/test_evidence_agrees.py`` runs it over the report).
+
+Build decisions with :func:`decide` (exact values: the flag is computed here, from the shown numbers, so the
+two cannot disagree) or :func:`decide_enclosed` (an irrational quantity: the enclosure is tightened until it
+decides, and the enclosure shown is the one that decided).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
+from fractions import Fraction
+from typing import Any, Callable, Iterator
+
+from privclaims.theory.numbers import enclosure_bounds
+
+RELATIONS = ("<=", "<", ">=", ">", "==", "!=")
+
+
+def _frac(x: Any) -> Fraction:
+    if isinstance(x, bool):
+        raise TypeError(f"a boolean is not a number: {x!r}")
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            raise ValueError(f"not a finite number: {x!r}")
+        return Fraction(x)
+    if isinstance(x, numbers.Rational) or type(x).__name__ == "mpq":
+        return Fraction(int(x.numerator), int(x.denominator))
+    if isinstance(x, int):
+        return Fraction(x)
+    raise TypeError(f"not an exact number: {x!r}")
+
+
+@dataclass(frozen=True)
+class Enclosure:
+    """A rigorous enclosure ``lo <= x <= hi`` of a real number x (exact rational ends) and how it was obtained."""
+
+    lo: Fraction
+    hi: Fraction
+    how: str = ""
+
+    def __post_init__(self) -> None:
+        lo, hi = _frac(self.lo), _frac(self.hi)
+        if lo > hi:
+            raise ValueError(f"empty enclosure [{lo}, {hi}]")
+        object.__setattr__(self, "lo", lo)
+        object.__setattr__(self, "hi", hi)
+
+    @classmethod
+    def of(cls, f: Callable[[Any], Any], prec: int = 128) -> "Enclosure":
+        """``f(mpmath.iv)`` enclosed at ``prec`` bits (:func:`privclaims.theory.numbers.enclosure_bounds`)."""
+        lo, hi = enclosure_bounds(f, prec)
+        return cls(lo, hi, f"interval arithmetic, {prec} bits")
+
+
+def _bounds(x: Any) -> tuple[Fraction, Fraction]:
+    if isinstance(x, Enclosure):
+        return x.lo, x.hi
+    v = _frac(x)
+    return v, v
+
+
+def certifies(value: Any, relation: str, bound: Any, holds: bool) -> bool:
+    """Whether the numbers ``value`` and ``bound`` (exact, floats or enclosures) certify ``holds`` for
+    ``value relation bound``: for every point of each enclosure the relation is ``holds``."""
+    (vl, vh), (bl, bh) = _bounds(value), _bounds(bound)
+    if relation not in RELATIONS:
+        raise ValueError(f"unknown relation {relation!r}; use {RELATIONS}")
+    if relation == "<=":
+        return vh <= bl if holds else vl > bh
+    if relation == "<":
+        return vh < bl if holds else vl >= bh
+    if relation == ">=":
+        return vl >= bh if holds else vh < bl
+    if relation == ">":
+        return vl > bh if holds else vh <= bl
+    exact_equal = vl == vh == bl == bh
+    apart = vh < bl or vl > bh
+    if relation == "==":
+        return exact_equal if holds else apart
+    return apart if holds else exact_equal
+
+
+def _digits_down(x: Fraction, digits: int) -> str:
+    return _decimal(x, digits, ROUND_FLOOR)
+
+
+def _digits_up(x: Fraction, digits: int) -> str:
+    return _decimal(x, digits, ROUND_CEILING)
+
+
+def _decimal(x: Fraction, digits: int, rounding: str) -> str:
+    with localcontext() as c:
+        c.prec, c.rounding = digits, rounding
+        d = Decimal(x.numerator) / Decimal(x.denominator)
+    return format(d, "g").replace("E", "e")
+
+
+def shown(x: Any, digits: int) -> Any:
+    """A number as the report shows it: exact as ``"p/q"``/int, a float as itself, an enclosure as an interval
+    of decimals rounded outward to ``digits`` significant digits (still an enclosure)."""
+    if isinstance(x, Enclosure):
+        if x.lo == x.hi:
+            return shown(x.lo, digits)
+        return {"interval": [_digits_down(x.lo, digits), _digits_up(x.hi, digits)]}
+    if isinstance(x, float):
+        return x
+    f = _frac(x)
+    return f.numerator if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def parse_shown(x: Any) -> Any:
+    """The inverse of :func:`shown`, for reading a report: an exact Fraction, a float, or an Enclosure."""
+    if isinstance(x, dict) and set(x) == {"interval"}:
+        lo, hi = x["interval"]
+        return Enclosure(Fraction(Decimal(lo)), Fraction(Decimal(hi)))
+    if isinstance(x, bool):
+        raise TypeError("a boolean is not a number")
+    if isinstance(x, (int, float)):
+        return x
+    if isinstance(x, str):
+        return Fraction(x) if "/" in x else Fraction(Decimal(x))
+    raise TypeError(f"not a shown number: {x!r}")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """``value relation bound`` and whether it ``holds``, with the numbers the decision used (``method`` says
+    how: "exact", "interval arithmetic, 256 bits", "float64 with margin 2^-40" ...)."""
+
+    value: Any
+    relation: str
+    bound: Any
+    holds: bool
+    method: str = "exact"
+    what: str = ""
+
+    def __post_init__(self) -> None:
+        if self.relation not in RELATIONS:
+            raise ValueError(f"unknown relation {self.relation!r}; use {RELATIONS}")
+        if not isinstance(self.holds, bool):
+            raise TypeError(f"Decision.holds must be a bool, got {self.holds!r}")
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+    def as_json(self) -> dict[str, Any]:
+        digits = 6
+        while digits < 60:  # enough digits that the shown interval still certifies the decision
+            v, b = shown(self.value, digits), shown(self.bound, digits)
+            if certifies(parse_shown(v), self.relation, parse_shown(b), self.holds):
+                break
+            digits *= 2
+        d: dict[str, Any] = {"value": v, "relation": self.relation, "bound": b, "holds": self.holds,
+                             "method": self.method}
+        if isinstance(self.value, Enclosure) and self.value.how:
+            d["value_method"] = self.value.how
+        if self.what:
+            d["what"] = self.what
+        return {"decision": d}
+
+
+def decide(value: Any, relation: str, bound: Any, what: str = "") -> Decision:
+    """An exact decision: ``holds`` computed from the exact numbers themselves (floats are read exactly)."""
+    if isinstance(value, Enclosure) or isinstance(bound, Enclosure):
+        raise TypeError("decide() takes exact numbers; use decide_enclosed() for an enclosure")
+    return Decision(value, relation, bound, certifies(value, relation, bound, True), "exact", what)
+
+
+def decide_enclosed(f: Callable[[Any], Any], relation: str, bound: Any, what: str = "",
+                    start_prec: int = 64, max_prec: int = 1 << 14) -> Decision:
+    """Decide ``x relation bound`` for the real x that ``f(mpmath.iv)`` encloses, raising the precision until
+    the enclosure decides it; the Decision shows that enclosure. Raises ``UndecidedComparison`` at ``max_prec``."""
+    from privclaims.theory.errors import UndecidedComparison
+
+    prec = start_prec
+    while prec <= max_prec:
+        e = Enclosure.of(f, prec)
+        for holds in (True, False):
+            if certifies(e, relation, bound, holds):
+                return Decision(e, relation, bound, holds, f"interval arithmetic, {prec} bits", what)
+        prec *= 4
+    raise UndecidedComparison(f"{what or 'value'} {relation} {bound}: undecided at {max_prec} bits")
+
+
+def decisions(doc: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every decision of a JSON document (a report, a row, evidence), with its path."""
+    if isinstance(doc, dict):
+        d = doc.get("decision")
+        if isinstance(d, dict) and {"value", "relation", "bound", "holds"} <= set(d):
+            yield path, d
+        for k, v in doc.items():
+            yield from decisions(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from decisions(v, f"{path}[{i}]")
+
+
+def contradictions(doc: Any) -> list[str]:
+    """The decisions of ``doc`` whose shown numbers do not certify their flag (each as a line saying why)."""
+    bad = []
+    for path, d in decisions(doc):
+        try:
+            ok = certifies(parse_shown(d["value"]), d["relation"], parse_shown(d["bound"]), bool(d["holds"]))
+        except (TypeError, ValueError, ArithmeticError) as e:
+            bad.append(f"{path}: unreadable decision {d!r} ({e})")
+            continue
+        if not ok or not isinstance(d["holds"], bool):
+            bad.append(f"{path}: shows {d['value']} {d['relation']} {d['bound']} but says holds = {d['holds']}")
+    return bad

@@ -1,0 +1,75 @@
+"""Evidence is the decision's own numbers (issue 21, item 4): a decision shows the value and bound it used, at the
+precision it used, and a shown number that does not certify its flag is caught — in a unit test here, by the
+ledger on every row it computes (the row becomes an error), and over the whole quick report."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import mpmath
+
+import pytest
+
+from privclaims.checks.evidence import (Decision, Enclosure, certifies, contradictions, decide, decide_enclosed,
+                                        parse_shown)
+from privclaims.checks.verdict import jsonable
+from privclaims.theory.numbers import to_interval
+
+
+def test_exact_decisions_cannot_disagree_with_their_numbers():
+    d = decide(Fraction(297, 10**58), "<=", Fraction(335, 10**58))
+    assert d.holds and contradictions(jsonable({"x": d})) == []
+    assert not decide(Fraction(1, 2), "<", Fraction(1, 2)).holds
+    assert decide(0.5, "==", Fraction(1, 2)).holds  # a float is its exact binary value
+
+
+def test_the_issue_example_is_a_contradiction():
+    """dp.text_thm1_omega1 printed, beside "holds: yes", the upper end 1.5e-26 of a low-precision enclosure
+    against a bound of 3.4e-56: the shown numbers do not certify the decision."""
+    shown = {"decision": {"value": {"interval": ["0", "1.5e-26"]}, "relation": "<=", "bound": "3.4e-56", "holds": True,
+                          "method": "interval arithmetic, 53 bits"}}
+    assert len(contradictions({"row": shown})) == 1
+    fixed = {"decision": {"value": {"interval": ["2.97e-56", "2.98e-56"]}, "relation": "<=", "bound": "3.35e-56",
+                          "holds": True, "method": "interval arithmetic, 256 bits"}}
+    assert contradictions(fixed) == []
+
+
+def test_enclosed_decisions_show_the_enclosure_that_decided():
+    # e^-128 <= 2^-184 ? (e^-128 ~ 2.57e-56, 2^-184 ~ 4.1e-56): decided by an enclosure, shown as an interval
+    d = decide_enclosed(lambda iv: iv.exp(-to_interval(128, iv)), "<=", Fraction(1, 2**184), what="e^-128")
+    j = jsonable(d)["decision"]
+    assert d.holds and "interval" in j["value"] and contradictions(jsonable(d)) == []
+    lo, hi = (Fraction(Decimal(v)) for v in j["value"]["interval"])
+    with mpmath.workdps(60):
+        x = Fraction(str(mpmath.exp(-128)))
+    assert lo < x < hi and hi - lo < x / 10**5  # an enclosure of e^-128, rounded outward, yet tight
+
+
+@pytest.mark.parametrize("rel,holds_at_equal", [("<=", True), ("<", False), (">=", True), (">", False), ("==", True),
+                                                 ("!=", False)])
+def test_relations_at_equality(rel, holds_at_equal):
+    assert certifies(Fraction(1, 3), rel, Fraction(1, 3), holds_at_equal)
+    assert not certifies(Fraction(1, 3), rel, Fraction(1, 3), not holds_at_equal)
+
+
+def test_an_enclosure_straddling_the_bound_certifies_nothing():
+    e = Enclosure(Fraction(1, 3), Fraction(2, 3))
+    assert not certifies(e, "<=", Fraction(1, 2), True) and not certifies(e, "<=", Fraction(1, 2), False)
+    assert parse_shown({"interval": ["0.1", "0.2"]}) == Enclosure(Fraction(1, 10), Fraction(1, 5))
+
+
+def test_a_hand_made_false_flag_is_refused_by_the_ledger():
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+    from dataclasses import replace
+
+    from privclaims.checks.registry import ClaimCheck
+    from privclaims.checks.verdict import verified
+
+    proj = papers()
+    bad = Decision(Fraction(2), "<=", Fraction(1), True)  # built by hand, flag contradicts the numbers
+    chk = ClaimCheck("dp.def2", "exact", lambda ctx: verified(decision=bad), readings=proj.checks["dp.def2"].readings)
+    row = run_one("dp.def2", Context(quick=True), replace(proj, checks={**proj.checks, "dp.def2": chk}, pin_cache={}))
+    assert row["verdict"] == "error" and "contradicts its decision" in row["readings"][0]["why"]

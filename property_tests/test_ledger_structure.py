@@ -1,0 +1,193 @@
+"""The ledger's structure makes the classes of issue 21 impossible by construction: readings belong to definitions
+and reach every claim that rests on them; a statement's parts are all tested; a reproduction names real data; a
+refutation's witness is validated against the documents' model. Tested on a tiny project written here."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from privclaims.checks.project import Project, ProjectError
+from privclaims.checks.readings import Definition, NotApplicable, Quote, Reading, combinations
+from privclaims.checks.registry import Context
+from privclaims.checks.runner import run_one
+from privclaims.checks.verdict import conjoin, headline
+
+DOC = "doc.txt"
+TEXT = ("Definition 1. A split exists for every pair of neighbours. The bound holds with strict inequality. "
+        "Theorem 2. The mechanism is private for both settings and its loss is small. The model admits only "
+        "suppression of the true value.")
+
+
+def _project(tmp_path: Path, checks: str, claims: list[str]) -> Project:
+    (tmp_path / DOC).write_text(TEXT)
+    (tmp_path / "privclaims.toml").write_text(textwrap.dedent(f"""
+        [ledger]
+        name = "tiny"
+        catalog = "claims.json"
+        pins = "pins"
+        checks = ["checks.py"]
+        definitions = ["definitions.py"]
+        [documents]
+        files = ["{DOC}"]
+        search = ["."]
+        [data]
+        real = ["real-set"]
+    """))
+    (tmp_path / "claims.json").write_text(json.dumps({"claims": [
+        {"id": c, "area": c.split(".")[0], "source": f"{DOC} §1", "statement": f"statement of {c}"} for c in claims]}))
+    (tmp_path / "definitions.py").write_text(textwrap.dedent('''
+        from privclaims.ledger import Definition, Quote, Reading
+        Q = Quote("doc.txt", "Def. 1", "A split exists for every pair of neighbours")
+        SPLIT = Definition("split", "the split", readings=(
+            Reading("per pair", "one split per pair", "doc.txt Def. 1", quotes=[Q]),
+            Reading("per input", "one split per input", "doc.txt Def. 1", quotes=[Q])))
+        STRICT = Definition("strict", "the inequality", readings=(
+            Reading("strict", "<", "doc.txt", quotes=[Quote("doc.txt", "", "The bound holds with strict inequality")]),
+            Reading("non-strict", "<=", "doc.txt", quotes=[Quote("doc.txt", "", "The bound holds with strict inequality")])))
+    '''))
+    (tmp_path / "checks.py").write_text(textwrap.dedent(checks))
+    return Project.load(tmp_path)
+
+
+def test_combinations_multiply_definitions_and_own_readings():
+    q = Quote(DOC, "", "x" * 12)
+    a = Definition("a", "A", (Reading("a1", "m", "s", (q,)), Reading("a2", "m", "s", (q,))))
+    b = Definition("b", "B", (Reading("b1", "m", "s", (q,)), Reading("b2", "m", "s", (q,))))
+    own = (Reading("literal", "m", "s"),)
+    owed, excused = combinations([a, b], own, [NotApplicable("b", "b2", "b2 is not about this claim", (q,))])
+    assert [c.key for c in owed] == ["a1 · b1", "a2 · b1"]
+    assert [c.key for c in excused] == ["a1 · b2", "a2 · b2"]
+    assert owed[0]["a"] == "a1" and owed[0][a] == "a1" and owed[0].own.name == "literal"
+    with pytest.raises(ValueError, match="do not have"):
+        combinations([a], own, [NotApplicable("a", "a3", "why", (q,))])
+    with pytest.raises(ValueError, match="needs the quote"):
+        NotApplicable("a", "a1", "no quote given")
+
+
+def test_parts_conjoin_and_readings_headline():
+    assert conjoin(["verified", "reproduced"]) == "reproduced"
+    assert conjoin(["reproduced", "unverifiable"]) == "unverifiable"
+    assert conjoin(["refuted", "unverifiable", "discrepancy"]) == "refuted"
+    assert headline(["verified", "refuted"]) == "reading-dependent"
+
+
+CHECKS = '''
+from privclaims.ledger import (Part, by_part, by_reading, claim, in_model, refuted, reproduced, unverifiable,
+                               verified)
+'''
+
+
+def _row(tmp_path, body, claim_id="t.c"):
+    tmp_path.mkdir(exist_ok=True)
+    proj = _project(tmp_path, CHECKS + body, [claim_id])
+    return run_one(claim_id, Context(quick=True), proj)
+
+
+def test_a_reading_of_a_definition_reaches_every_claim_that_rests_on_it(tmp_path):
+    body = '''
+@claim("t.c", method="exact", rests_on=("split", "strict"))
+def c(ctx):
+    return by_reading({k: verified() for k in ctx.combinations if k["strict"] == "strict"})
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error"
+    assert "outcomes missing for ['per pair · non-strict', 'per input · non-strict']" in row["readings"][0]["why"]
+
+
+def test_every_combination_answered_gives_the_headline(tmp_path):
+    body = '''
+@claim("t.c", method="exact", rests_on=("split", "strict"))
+def c(ctx):
+    return by_reading({k: verified() if k["split"] == "per input" else refuted(witness=1, model=in_model("tiny model"))
+                       for k in ctx.combinations})
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "reading-dependent"
+    assert [r["name"] for r in row["readings"]] == ["per pair · strict", "per pair · non-strict",
+                                                    "per input · strict", "per input · non-strict"]
+    assert [d["id"] for d in row["definitions"]] == ["split", "strict"]
+
+
+def test_a_reading_excused_only_with_a_quote(tmp_path):
+    body = '''
+from privclaims.ledger import NotApplicable, Quote
+@claim("t.c", method="exact", rests_on=("split", "strict"), not_applicable=[NotApplicable("strict", "non-strict",
+       "the statement fixes the inequality", [Quote("doc.txt", "", "The bound holds with strict inequality")])])
+def c(ctx):
+    return by_reading({k: verified() for k in ctx.combinations})
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "verified"
+    assert [r["name"] for r in row["readings"]] == ["per pair · strict", "per input · strict"]
+    assert row["not_applicable"][0]["combinations"] == ["per pair · non-strict", "per input · non-strict"]
+
+
+def test_a_statement_is_all_its_parts(tmp_path):
+    body = '''
+P = (Part("direction", "utility falls as delta falls", data="real-set"), Part("size", "the fall is small", data="real-set"))
+@claim("t.c", method="reproduction", rests_on=(), parts=P)
+def c(ctx):
+    return by_part({"direction": reproduced("falls"), "size": unverifiable("small is not a number")})
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "unverifiable"
+    assert [p["verdict"] for p in row["readings"][0]["parts"]] == ["reproduced", "unverifiable"]
+
+
+def test_a_check_that_skips_a_part_is_an_error(tmp_path):
+    body = '''
+@claim("t.c", method="reproduction", rests_on=(), parts=(Part("direction", "falls", data="real-set"),
+                                                        Part("size", "small", data="real-set")))
+def c(ctx):
+    return by_part({"direction": reproduced("falls")})
+'''
+    assert _row(tmp_path, body)["verdict"] == "error"
+
+
+def test_a_reproduction_needs_real_data(tmp_path):
+    body = '''
+@claim("t.c", method="reproduction", rests_on=(), parts=(Part("shape", "falls", data="our-generator"),))
+def c(ctx):
+    return by_part({"shape": reproduced("falls")})
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error" and "never reproduce it" in row["readings"][0]["why"]
+    body2 = '''
+@claim("t.c", method="reproduction", rests_on=())
+def c(ctx):
+    return reproduced("falls")
+'''
+    row = _row(tmp_path / "b", body2)
+    assert row["verdict"] == "error" and "lists its parts" in row["readings"][0]["why"]
+
+
+def test_a_witness_outside_the_model_does_not_count(tmp_path):
+    body = '''
+@claim("t.c", method="exact", rests_on=())
+def c(ctx):
+    return refuted(witness={"output": "arbitrary channel"}, model=in_model("suppression systems", ["output 2 is neither x nor ⊥"]))
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error" and "model" in row["readings"][0]["why"]
+
+
+def test_unknown_keys_in_a_project_file_are_refused(tmp_path):
+    _project(tmp_path, CHECKS, ["t.c"])
+    cfg = tmp_path / "privclaims.toml"
+    cfg.write_text(cfg.read_text().replace('name = "tiny"', 'name = "tiny"\nnmae = "typo"'))
+    with pytest.raises(ProjectError, match="unknown key 'ledger.nmae'"):
+        Project.load(tmp_path)
+
+
+def test_a_claim_outside_the_catalogue_is_refused(tmp_path):
+    body = '''
+@claim("t.other", method="exact", rests_on=())
+def c(ctx):
+    return verified()
+'''
+    with pytest.raises(ProjectError, match="not a claim of the catalogue"):
+        _project(tmp_path, CHECKS + body, ["t.c"])

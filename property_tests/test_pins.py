@@ -1,0 +1,109 @@
+"""Pins hold the decisive values (issue 23, item 1): a broken computation cannot keep its verdict, the diff says
+exactly what moved, values that legitimately vary are excluded by rule, and re-pinning records its reason."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from privclaims.checks.pins import FLOAT_REL, compare, decisive, diff, read_pin, values_of, write_pin
+from privclaims.checks.project import papers
+from privclaims.checks.registry import Context
+from privclaims.checks.runner import drift, run_one
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_diff_names_each_moved_leaf():
+    pinned = {"a": "1/3", "b": [1, 2, {"c": 0.5}], "d": "x"}
+    computed = {"a": "1/3", "b": [1, 3, {"c": 0.5 * (1 + FLOAT_REL / 10)}], "e": "y"}
+    assert diff(pinned, computed) == ["b[1]: pinned 2, now 3", 'd: pinned "x", now absent', 'e: not pinned, now "y"']
+    assert diff({"f": 1.0}, {"f": 1.0 + 1e-6}) == ["f: pinned 1.0, now 1.000001"]
+    assert diff({"f": "1"}, {"f": 1}) == ['f: pinned "1", now 1']  # an exact string is not an integer
+
+
+def test_volatile_values_are_excluded_by_rule():
+    ev = {"seconds": 1.2, "decision_seconds_ratio": 3.0, "figure": "/tmp/x.png", "traceback": ["..."],
+          "rows": [{"t_seconds": 2, "delta": "1/10"}], "kept": 4}
+    assert decisive(ev) == {"rows": [{"delta": "1/10"}], "kept": 4}
+
+
+def _table6_2_row(monkeypatch=None, halve=False):
+    import privclaims.checks.claims.zealous.numbers as N
+    from privclaims.theory.numbers import Q
+
+    if halve:  # (6.5) with lambda = m/eps instead of 2m/eps (eps enters tau' only through lambda = 2m/eps)
+        real = N.thm14_min_tau_prime
+        monkeypatch.setattr(N, "thm14_min_tau_prime",
+                            lambda U, m, eps, delta, tau, ctx: real(U, m, 2 * Q(eps), delta, tau, ctx))
+    proj = replace(papers(), pin_cache={})
+    return run_one("zealous.table6_2", Context(quick=True), proj)
+
+
+def test_halving_lambda_fails_table6_2_by_its_numbers(monkeypatch):
+    """zealous.table6_2 is a discrepancy (the printed tau' are reproduced at delta = 1/1000, not at the caption's
+    1/100). With lambda halved nothing is reproduced at any delta: the verdict label may stay 'discrepancy', but the
+    pinned numbers move, so the claim drifts, and the diff names the moved values."""
+    good = _table6_2_row()
+    assert good["pin"]["moved"] == [] and not drift([good])
+    bad = _table6_2_row(monkeypatch, halve=True)
+    assert bad["verdict"] == good["verdict"] == "discrepancy"  # the label alone would not notice
+    moved = bad["pin"]["moved"]
+    assert drift([bad]) == [bad] and moved
+    assert any(line.startswith("evidence.computed.tau=") for line in moved), moved
+    assert any("reproduced_by" in line for line in moved), moved  # 'delta = 1/1000' no longer reproduces them
+
+
+def test_the_cli_prints_what_moved(tmp_path):
+    """A pin edited by hand (one pinned number changed) fails the ledger with exit 1 and the moved value printed."""
+    import shutil
+
+    proj = tmp_path / "papers"
+    shutil.copytree(papers().root, proj, ignore=shutil.ignore_patterns("__pycache__"))
+    pin_file = proj / "expected" / "dp" / "def2.json"
+    pin = json.loads(pin_file.read_text())
+    pin["values"]["evidence"]["cases"] += 1
+    pin_file.write_text(json.dumps(pin))
+    r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--project", str(proj), "--claim", "dp.def2",
+                        "--no-table"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert f"moved: evidence.cases: pinned {pin['values']['evidence']['cases']}, now {pin['values']['evidence']['cases'] - 1}" \
+        in r.stdout, r.stdout
+
+
+def test_repin_records_its_reason_and_refuses_none(tmp_path):
+    proj = replace(papers(), pin_cache={})
+    row = run_one("dp.def2", Context(quick=False), proj)
+    qrow = run_one("dp.def2", Context(quick=True), proj)
+    with pytest.raises(ValueError, match="reason"):
+        write_pin(proj, "dp.def2", row, qrow, " ")  # refused before anything is written
+    r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--repin", "--claim", "dp.def2"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "--reason" in r.stderr
+
+
+def test_every_pin_holds_values_for_the_modes_its_claim_runs_in():
+    proj = papers()
+    bad = []
+    for cid, chk in proj.checks.items():
+        pin = read_pin(proj, cid)
+        if pin is None or not isinstance(pin.get("values"), dict) or not pin.get("reason"):
+            bad.append(f"{cid}: no values or no reason")
+        elif chk.quick and pin.get("values_quick") is None:
+            bad.append(f"{cid}: runs in --quick but has no quick values")
+        elif not chk.quick and pin.get("values_quick") is not None:
+            bad.append(f"{cid}: pinned quick values for a claim --quick skips")
+    assert not bad, bad
+
+
+def test_values_of_a_row_are_what_compare_reads():
+    proj = replace(papers(), pin_cache={})
+    row = run_one("dp.def3", Context(quick=True), proj)
+    pin = read_pin(proj, "dp.def3")
+    assert compare(pin, row, quick=True) == []
+    assert set(values_of(row)["readings"]) == {"per-pair split", "per-input split"}
