@@ -21,7 +21,7 @@ from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q, as_rational, enclosure_bounds, is_rational, rational_str
 
 __all__ = [
-    "InvalidInput", "exact", "readable", "decimal", "magnitude", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",
+    "InvalidInput", "exact", "readable", "decimal", "magnitude", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "Floats",
     "read_rational", "read_distribution", "guard", "shown", "expect", "as_path", "check_choice", "check_flag",
     "check_seed", "check_int", "check_floats", "progress", "progress_bar",
 ]
@@ -143,24 +143,6 @@ def jsonable(x: Any) -> Any:
     if hasattr(x, "as_json"):
         return jsonable(x.as_json())
     return str(x)
-
-
-def read_json(path: str | Path, what: str) -> Any:
-    """Parse a JSON file; a missing file or a syntax error is an :class:`InvalidInput` naming it."""
-    p = as_path(path, what)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{what} file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
-    except IsADirectoryError:
-        raise InvalidInput(f"{what} file {str(p)!r} is a directory, not a file") from None
-    except FileNotFoundError:
-        raise InvalidInput(f"{what} file {str(p)!r} does not exist") from None
-    except OSError as exc:
-        raise InvalidInput(f"{what} file {str(p)!r} cannot be read: {exc.strerror}") from None
-    from privclaims.formats import read_json_text
-
-    return read_json_text(text, str(p))
 
 
 def shown(x: Any, width: int = 60) -> str:

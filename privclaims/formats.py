@@ -28,6 +28,7 @@ from typing import Annotated, Any, ClassVar, Mapping, Union
 from pydantic import (BaseModel, ConfigDict, Discriminator, Field, PlainValidator, Tag, ValidationError,
                       ValidationInfo, WithJsonSchema)
 
+from privclaims._common import as_path
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import as_rational
 
@@ -260,11 +261,25 @@ def _fields_at(loc: tuple[Any, ...], model: type[BaseModel]) -> list[str]:
     return list((m or model).model_fields)
 
 
+def read_json(path: str | Path, what: str) -> Any:
+    """Parse a JSON file; a missing file or a syntax error is an :class:`InvalidInput` naming it."""
+    p = as_path(path, what)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{what} file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{what} file {str(p)!r} is a directory, not a file") from None
+    except FileNotFoundError:
+        raise InvalidInput(f"{what} file {str(p)!r} does not exist") from None
+    except OSError as exc:
+        raise InvalidInput(f"{what} file {str(p)!r} cannot be read: {exc.strerror}") from None
+    return read_json_text(text, str(p))
+
+
 def parse(name: str, source: str | Path | Mapping[str, Any], floats: Any = None) -> Any:
     """Read format ``name`` (a key of :data:`JSON_FORMATS`) from a path or an already-parsed mapping into
     its validated model; any problem is one InvalidInput naming the key or value."""
-    from privclaims._common import read_json
-
     what, model = JSON_FORMATS[name]
     data = source if isinstance(source, Mapping) else read_json(source, what)
     if not isinstance(data, Mapping):
