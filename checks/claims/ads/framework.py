@@ -26,8 +26,8 @@ from privclaims.counterexamples.ads_strategies import ad_instances, instance_and
 from privclaims.theory.ads import exact as E
 from privclaims.theory.ads import fast as F
 from privclaims.theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
-from privclaims.theory.ads.hierarchy import (PAPER_SEQUENCE, _leaf_sets, choose_cut, generalize_location,
-                                             generalize_to_cut, is_one_attribute_at_a_time, is_valid_cut, node_meets,
+from privclaims.theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, generalize_to_cut,
+                                             is_one_attribute_at_a_time, is_valid_cut, leaf_sets, node_meets,
                                              one_attribute_steps, truncate_decimal)
 from privclaims.theory.ads.model import ContextHierarchy, ad_instance
 from privclaims.theory.ads.models import hierarchy_problems
@@ -512,7 +512,7 @@ def p_ex_fig1(ctx):
 
 
 def _all_cuts(parent, proper: bool):
-    below = _leaf_sets(parent)
+    below = leaf_sets(parent)
     nodes = sorted(v for v in parent if not proper or below[v] != {v})
     leaves = below[[v for v, p in parent.items() if p is None][0]]
     for r in range(1, len(nodes) + 1):
@@ -539,7 +539,7 @@ def p_def_cut(ctx):
     def make(proper: bool):
         def holds(x) -> bool:
             parent, sens_mask, md, ratio = x
-            below = _leaf_sets(parent)
+            below = leaf_sets(parent)
             root = [v for v, p in parent.items() if p is None][0]
             leaves = sorted(below[root])
             sens = {l for i, l in enumerate(leaves) if sens_mask >> i & 1}
