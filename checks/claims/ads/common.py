@@ -179,13 +179,15 @@ def search_refutation(out: Any, payments: str = "per-context") -> Any:
 
 
 def by_parts(parts: dict[Any, Any], why: str | None = None, **evidence: Any) -> Any:
-    """``by_part``, with the model of a refuted part's witness also recorded at the combination's level (the runner
-    looks for a refutation's ``model`` there, not inside its parts)."""
+    """``by_part``, with a refuted part's witness and model also recorded at the combination's level (the runner and
+    the report tests look for a refutation's ``model`` and ``witness`` there, not inside its parts)."""
     from privclaims.checks.verdict import by_part
 
     out = by_part(parts, why, **evidence)
     for name, p in parts.items():
         if p.verdict == "refuted" and isinstance(p.evidence.get("model"), dict):
             out.evidence["model"] = dict(p.evidence["model"], part=getattr(name, "name", name))
+            out.evidence["witness"] = p.evidence.get("witness")
+            out.evidence["refuting_part"] = getattr(name, "name", name)
             break
     return out

@@ -665,6 +665,9 @@ def ex_context(ctx):
     return by_part({EX_CONTEXT_PARTS[0]: compare_all({"latitude level 1": ("61.2291", lat),
                                                       "longitude level 1": ("-149.9120", lon)}),
                     EX_CONTEXT_PARTS[1]: missing, EX_CONTEXT_PARTS[2]: missing},
+                   why="The location part of the example is right (truncation to four decimals gives 61.2291 and "
+                       "-149.9120); the interest and query parts need Figure 4.2's business hierarchy, which the text does "
+                       "not contain, so the example as a whole cannot be verified.",
                    note="the example's Level-0 interest lists business IDs while §4.4.1 says Level-0 interest contains "
                         "business categories")
 
