@@ -165,3 +165,18 @@ def test_def5_part_a_values():
     a = enclose(lambda c: ex.breach_probability("1", 11, 1, c), 128)
     b = enclose(lambda c: pi.two_sided_breach("1", 11, 1, c), 128)
     assert _inside(a, pair) and _inside(b, inp) and inp < mp.mpf(1) / 50
+
+
+def test_thm1_per_input_fewest_cells_is_nine():
+    """Review: independently, at ε = 1 the union 1 − (1 − 2Q(σ − 1/(2σ)))^d, σ² = 2 ln(4/δ), exceeds δ with d = 9 at
+    δ = 3/10 (0.3058), while d = 8 stays below δ at every δ = k/1000; the ledger's witness is that 9-cell one."""
+    def union(d, dl):
+        sg = mp.sqrt(2 * mp.log(4 / dl))
+        return 1 - (1 - 2 * _Q(sg - 1 / (2 * sg))) ** d
+    assert union(9, mp.mpf(3) / 10) > mp.mpf(3) / 10
+    assert all(union(8, mp.mpf(k) / 1000) < mp.mpf(k) / 1000 for k in range(1, 1000))
+    from privclaims.checks.claims.count.gaussian import _thm1_per_input
+    out = _thm1_per_input(["1"], ["1/10", "3/10"])
+    w = out.evidence["witness"]
+    assert w["f"].startswith("histogram of d = 9 cells") and w["delta"] == "3/10"
+    assert w["8_cells_at_eps_1_every_delta_k_over_100"]["all_stay_below"]
