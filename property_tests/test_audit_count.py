@@ -110,3 +110,44 @@ def test_claims15_17_per_input_witness(shares, variance_factor):
     while _axis_union(v, d) <= mp.mpf(3) / 10:
         d += 1
     assert w["sums"] == d == 9
+
+
+def test_cor2_vector_witness_uses_counts_noise():
+    """Review: the count vector's witness carries Count's noise 1000/999·σ² (N = 1000, t = 0), not σ²; 56 ads still
+    breach (quadrature) and the rigorous bound is below the quadrature value."""
+    from privclaims.checks.claims.count.topdown import _cor2_vector_per_input
+    out = _cor2_vector_per_input()
+    w = out.evidence["witness"]
+    v = w["noise_variance_per_count"]
+    assert v == w["sigma2"] * 1000 / 999
+    vm = mp.mpf(int(v.numerator)) / int(v.denominator)
+    exact = _cor2_union(1, vm, 2 * 56)
+    assert float(w["per_input_least_delta_lower_bound"].value.hi) <= exact and exact > mp.mpf(1) / 2
+
+
+def test_cor2_output_witness_children():
+    """Review: Estimates' released output per input, a root with 13,743 children (height 2, no bids, m = 1, one user per
+    child, N = 10^5, t = 0, ε = 1, δ = 17/20): independently (quadrature) the union of the ±(e_root + e_child) breach
+    sets exceeds δ, the ledger's rigorous bound lies below it and decides, and one child fewer does not decide."""
+    from privclaims.checks.claims.count.topdown import COR2_KIDS, _cor2_output_per_input
+    out = _cor2_output_per_input({})
+    assert out is not None and out.verdict == "refuted"
+    w = out.evidence["witness"]
+    v = w["noise_variance_per_count"]
+    vm = mp.mpf(int(v.numerator)) / int(v.denominator)
+    assert abs(vm - 12 * mp.log(mp.mpf(80) / 17) * 100000 / 99999) < mp.mpf("1e-5")
+    with mp.workdps(20):
+        exact = _cor2_union(1, vm, COR2_KIDS)
+    assert exact > mp.mpf(17) / 20
+    assert float(w["per_input_least_delta_lower_bound"].value.hi) <= exact
+    assert w["with_one_child_fewer"].holds  # the bound with one child fewer stays <= delta
+
+
+def test_corollary2_model_admits_contexts_without_bids():
+    """The documents bound the bidders on a context by b and TopDown with no bidders releases node counts only, so a
+    witness without bids is inside Corollary 2's model (the validator used to demand one bidding ad)."""
+    from privclaims.theory.count.models import corollary2_problems
+    s2 = upper_rational(lambda c: 12 * c.log(c.mpf(80) / 17), 10**6)
+    assert corollary2_problems("1", "17/20", s2, 2, 1, 0) == []
+    assert corollary2_problems("1", "17/20", s2, 2, 1, -1) and corollary2_problems("1", "17/20", s2, 2, 1, True)
+    assert corollary2_problems("1", "17/20", s2 / 2, 2, 1, 0)  # below the corollary's variance

@@ -329,13 +329,26 @@ COR2_READINGS = (
 
 # the per-input witness for the count vector: one context (height 1), m = 1, A ads bidding on it, L with one user per
 # (ad, click bit): the neighbours differ by ±(e_count + e_{a,c}); eps = 1, delta = 1/2 (the fewest ads over the delta
-# tried: 1/2 needs ~53 by quadrature, the rigorous grid bound decides from COR2_ADS on)
-COR2_ADS, COR2_IN_EPS, COR2_IN_DELTA = 56, "1", "1/2"
+# tried: 1/2 needs ~53 by quadrature, the rigorous grid bound decides from COR2_ADS on). Count's noise on each count has
+# variance N·σ²/((1 − t)N − 1) > σ² (all N users honest and available, t = 0); N = COR2_USERS users, the 2A with one
+# entry each and the rest with none (a user without entries is what 'adding' a user's data starts from).
+COR2_ADS, COR2_IN_EPS, COR2_IN_DELTA, COR2_USERS = 56, "1", "1/2", 1000
+# the per-input witness for Estimates' released output: a root with COR2_KIDS children (height 2), no ad bids, m = 1,
+# one user per child (COR2_KID_USERS users in all, t = 0), min_support 1: TopDown releases the root's count and, when it
+# exceeds min_support, every child's count; the neighbours differ by ±(e_root + e_child). The fewest children for which
+# the rigorous grid bound decides at delta = 17/20, where the threshold (quadrature: ~13,000) is lowest.
+COR2_KIDS, COR2_KIDS_DELTA, COR2_KID_USERS, COR2_KIDS_MS = 13743, "17/20", 100_000, 1
+
+
+def _count_variance(s2, n_users: int):
+    """Count's total noise variance with all N users honest and available and t = 0: N·σ²/(N − 1)."""
+    return s2 * Q(n_users, n_users - 1)
 
 
 def _cor2_vector_per_input():
     s2 = upper_rational(lambda c: 6 * c.log(4 / to_interval(Q(COR2_IN_DELTA), c)) / to_interval(Q(COR2_IN_EPS), c) ** 2, 10**6)
-    lower = lambda a: (lambda c: pi.shared_axis_union_lower(COR2_IN_EPS, s2, 2 * a, c, cells=130, width="1/25"))
+    var = _count_variance(s2, COR2_USERS)
+    lower = lambda a: (lambda c: pi.shared_axis_union_lower(COR2_IN_EPS, var, 2 * a, c, cells=130, width="1/25"))
     at = decide_enclosed(lower(COR2_ADS), ">", Q(COR2_IN_DELTA),
                          f"rigorous lower bound on the per-input least δ of the count vector, {COR2_ADS} ads > δ")
     below = decide_enclosed(lower(COR2_ADS - 1), "<=", Q(COR2_IN_DELTA),
@@ -343,18 +356,65 @@ def _cor2_vector_per_input():
     w = {"hierarchy": "one context (height(H) = 1)", "m": 1, "ads": COR2_ADS, "bids": "every ad bids on the context",
          "L": f"one user per (ad, click bit): {2 * COR2_ADS} users, one entry each",
          "neighbours": "add or delete a user with entry (ad a, click c): Δ = ±(e_count + e_clicks_or_no_clicks(a))",
-         "eps": COR2_IN_EPS, "delta": COR2_IN_DELTA, "sigma2": s2, "noise": "N(0, σ²) on every count (the least Count gives)",
+         "eps": COR2_IN_EPS, "delta": COR2_IN_DELTA, "sigma2": s2, "N": COR2_USERS, "t": 0,
+         "users_without_entries": COR2_USERS - 2 * COR2_ADS, "noise_variance_per_count": var,
+         "noise": "Count's total noise on every count: N·σ²/((1 − t)N − 1) (all N users honest and available)",
          "per_input_least_delta_lower_bound": at, "with_one_ad_fewer": below}
     return refuted(witness=w, model=in_model(
         "Corollary 2's setting (000 §5.5.3; 002 Cor. 4.3): any hierarchy, m entries per user, any number of bidding ads",
-        corollary2_problems(COR2_IN_EPS, COR2_IN_DELTA, s2, 1, 1, COR2_ADS),
+        corollary2_problems(COR2_IN_EPS, COR2_IN_DELTA, s2, 1, 1, COR2_ADS) + count_problems(COR2_USERS, "0", s2, COR2_USERS),
         minimal=f"height 1 and m = 1 are the least; {COR2_ADS} ads is the fewest for which the rigorous grid bound decides "
                 "(mpmath quadrature, not rigorous, puts the exact threshold at 53 ads)")).because(
         "Read as Definition 3 with one split per input for every neighbour, on the whole count vector (the proof's "
-        f"object): with one context on which {COR2_ADS} ads bid, m = 1, ε = 1, δ = 1/2 and σ² just above "
-        "6·height(H)·m²·ln(4/δ)/ε², an input with one user per (ad, click bit) has neighbours in 2·{COR2_ADS} directions "
-        "±(e_count + e_a); the union of their breach sets, {∃a: |X_count + X_a| > εσ² − 1}, has probability above δ "
+        f"object): with one context on which {COR2_ADS} ads bid, m = 1, ε = 1, δ = 1/2, σ² just above "
+        f"6·height(H)·m²·ln(4/δ)/ε² and N = {COR2_USERS} users (Count's noise N·σ²/(N − 1) per count), an input with "
+        f"one user per (ad, click bit) has neighbours in 2·{COR2_ADS} directions "
+        "±(e_count + e_a); the union of their breach sets, {∃a: |X_count + X_a| > εv − 1} (v the noise variance), has "
+        "probability above δ "
         "(rigorous lower bound), so no split serves every neighbour. Per pair each direction's breach is far below δ.")
+
+def _cor2_output_per_input(instances_evidence: dict):
+    """Estimates' released output under one split per input: a root with COR2_KIDS children, no bids, one user per
+    child. Where the root's noisy count exceeds min_support (the same region for L and every neighbour, as it is read
+    off the output), the output's density is the count vector's, so the per-input Ω2 holds {root count > min_support}
+    ∩ {∃ child j: |X_root + X_j| > εv − 1}, of probability ≥ (the union's rigorous lower bound) − Pr[root count ≤
+    min_support]."""
+    d = COR2_KIDS_DELTA
+    s2 = upper_rational(lambda c: 12 * c.log(4 / to_interval(Q(d), c)), 10**6)  # 6·height(H)·m²·ln(4/δ)/ε², height 2
+    var = _count_variance(s2, COR2_KID_USERS)
+
+    def lower(k):
+        def f(c):
+            no_expand = normal_sf(to_interval(Q(k - COR2_KIDS_MS), c) / c.sqrt(to_interval(var, c)), c)
+            return pi.shared_axis_union_lower("1", var, k, c, cells=130, width="1/25") - no_expand
+        return f
+    at = decide_enclosed(lower(COR2_KIDS), ">", Q(d),
+                         f"rigorous lower bound on the per-input least δ of Estimates' output, {COR2_KIDS} children > δ")
+    below = decide_enclosed(lower(COR2_KIDS - 1), "<=", Q(d),
+                            f"the same bound with {COR2_KIDS - 1} children does not decide (<= δ)")
+    w = {"hierarchy": f"a root with {COR2_KIDS} children (height(H) = 2, branch(H) = {COR2_KIDS})", "bids": "none",
+         "m": 1, "L": f"one user with one entry at each child ({COR2_KIDS} users); {COR2_KID_USERS - COR2_KIDS} users "
+         "without entries", "N": COR2_KID_USERS, "t": 0, "min_support": COR2_KIDS_MS,
+         "released": "the root's noisy count; if it exceeds min_support, every child's noisy count (Algorithm 8)",
+         "neighbours": "add or delete one user's entry at child j: Δ = ±(e_root + e_j) on the released counts",
+         "eps": "1", "delta": d, "sigma2": s2, "noise_variance_per_count": var,
+         "per_input_least_delta_lower_bound": at, "with_one_child_fewer": below}
+    if not at.holds:
+        return None
+    return refuted(witness=w, instances_decided_exactly=instances_evidence, model=in_model(
+        "Corollary 2's setting (000 §5.5.3; 002 Cor. 4.3): any hierarchy (branch(H) unbounded), m entries per user",
+        corollary2_problems("1", d, s2, 2, 1, 0) + count_problems(COR2_KID_USERS, "0", s2, COR2_KID_USERS),
+        minimal=f"m = 1, no bids and height 2 (the least with released children); {COR2_KIDS} children is the fewest "
+                "for which the rigorous grid bound decides at δ = 17/20, where quadrature (mpmath, not rigorous) puts the "
+                "threshold lowest (~13,000 children; δ = 1/2 needs more than 20,000)")).because(
+        "Read as Definition 3 with one split per input for every neighbour, on what Estimates releases: with a root "
+        f"context that has {COR2_KIDS} children (no ad bids, m = 1, ε = 1, δ = {d}, σ² just above "
+        "6·height(H)·m²·ln(4/δ)/ε² with height(H) = 2), and one user at each child, TopDown releases the root's count "
+        "and, as it exceeds min_support, every child's count; the neighbours (one user's entry added or deleted at a "
+        "child) differ by ±(e_root + e_child) on those counts, and the union of their breach sets has probability "
+        "above δ (rigorous lower bound, minus the chance that the root does not expand), so no split serves every "
+        "neighbour. The corollary bounds neither branch(H) nor the number of ads.")
+
 
 # Estimates' adaptive output, decided exactly (theory/count/exact_adaptive.py), on two instances; m = 1, three logs
 # of 1, 2, 3 users (neighbours differ by one user), discrete Gaussian noise with rational base w truncated at |x| <= K:
@@ -436,7 +496,11 @@ def _cor2_ctr_rows() -> dict:
     "δ = 1/10: 89, δ = 1/50: 185). Estimates' released output (counts of visited nodes, CTRs) is a post-processing of "
     "the vector, under which prob-DP is not closed: decided exactly only on two tiny instances (both orders). The "
     "Definition 3 readings used to be the check's own (per pair, per input); they now come from prob-dp, so they "
-    "multiply the object readings.",
+    "multiply the object readings. Review (dp/count): Estimates' output per input was 'verified-bounded' on the two "
+    "tiny instances although the corollary bounds no branch(H): a root with enough children (no bids) releases its "
+    "count and every child's, the same shared-axis union as the ads' (quadrature: ~13,000 children at δ = 0.85, "
+    "ε = 1), so that reading is now refuted by that witness (the instances stay as evidence); and the count vector's "
+    "witness now uses Count's actual noise N·σ²/(N − 1) (N = 1000) instead of σ².",
     rejected=(Rejected("log(4/δ) read as log base 10", "the proof derives the corollary's variance from Theorem 11's "
                        "ln(4/δ) with s² = 3 height(H) m²",
                        ((THESIS, "§5.5.3 proof of Corollary 2", r"From Theorem 11 it follows that choosing $\sigma^2 \geq 3\text{height}(H)m^2 2 \log(4/\delta)/\epsilon^2$"),)),)))
@@ -514,6 +578,9 @@ def cor2(ctx):
                 f"Estimates' exact output on an instance has an upper bound for the real noise's δ, "
                 f"{bad[q]['delta_upper_bound_at_most']}, above the corollary's δ; without a lower bound this does not refute.")
     vector_input = _cor2_vector_per_input()
+    output_input = _cor2_output_per_input(output["input"].evidence)
+    if output_input is not None:
+        output["input"] = output_input
     per = {}
     for c in ctx.combinations:
         pair = c[PROB_DP] == PER_PAIR.name
@@ -525,7 +592,8 @@ def cor2(ctx):
                       why="Per pair (the thesis's order) the corollary holds for the whole noisy count vector (the proof's "
                           "object) and for Estimates' adaptive output on two small instances. Per input (one split for every "
                           "neighbour), the count vector fails once enough ads bid on a context (56 ads at ε = 1, δ = 1/2; the "
-                          "corollary bounds no number of ads), while Estimates' output is decided only on tiny instances.",
+                          "corollary bounds no number of ads), and so does Estimates' released output once a context has "
+                          f"enough children ({COR2_KIDS} at ε = 1, δ = 17/20; the corollary bounds no branch(H)).",
                       log_base="natural: the proof derives the corollary's log(4/δ) from Theorem 11's ln(4/δ) with "
                                "s² = 3 height(H) m², so a base-10 log is not a reading the documents support")
 
