@@ -143,6 +143,25 @@ def test_cor2_output_witness_children():
     assert w["with_one_child_fewer"].holds  # the bound with one child fewer stays <= delta
 
 
+def test_a2_sqrt_reading_witness():
+    """Review: read as 3/(√(2π)α) (a lost square root) the bound is φ(3) ≈ 0.00443 at α = 30, τ = 10; the box
+    X ∈ [−50, −25], Y ∈ [−40, 40] (5 clicks, 95 no-clicks) makes every CTR^ fall below Eq. (5)'s lower end −25/160 and
+    has probability ≈ 0.00621, more; the first audit's witnesses do not refute under this reading."""
+    from fractions import Fraction as F
+    sqrt_bound = 3 * 10 / (mp.sqrt(2 * mp.pi) * 30) * mp.exp(-mp.mpf(900) / 200)
+    assert abs(sqrt_bound - mp.npdf(3)) < mp.mpf("1e-30")
+    lo = F(5 - 30, 100 + 60)
+    for x in (-50, -25):
+        for y in (-40, 40):
+            assert 100 + x + y > 0 and F(5 + x, 100 + x + y) < lo
+    box = (mp.ncdf(-2.5) - mp.ncdf(-5)) * (mp.ncdf(4) - mp.ncdf(-4))
+    assert box > sqrt_bound
+    # counts above alpha (31, 10^4, alpha 30): the tails beyond -30.5 / 31.1 are below the sqrt-reading bound
+    assert _Q(mp.mpf("3.05")) + _Q(mp.mpf("3.11")) < sqrt_bound
+    from privclaims.checks.claims.count.topdown import A2_SQRT
+    assert "lost square root" in A2_SQRT.name
+
+
 def test_corollary2_model_admits_contexts_without_bids():
     """The documents bound the bidders on a context by b and TopDown with no bidders releases node counts only, so a
     witness without bids is inside Corollary 2's model (the validator used to demand one bidding ad)."""
