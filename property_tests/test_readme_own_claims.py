@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from property_tests.test_readme_own_instance import console_commands
+from property_tests.readme_examples import console_commands
 
 ROOT = Path(__file__).resolve().parents[1]
 SECTION = "## Validate your own claims"

@@ -609,6 +609,17 @@ def _views_claim(ctx, scen, who_of, label):
     return refuted(witness=[r for r in rows if not r["equal"]][0], instances=rows)
 
 
+def _every_view(scenarios):
+    """Every party's view law against its simulator's on ``scenarios()`` (a non-participant, the first honest user,
+    a malicious coalition, Server 1, Server 2): (all equal, the comparison rows)."""
+    ok, rows = True, []
+    for f in [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]:
+        o, r = S.compare(scenarios(), f)
+        ok &= o
+        rows += r
+    return ok, rows
+
+
 @claim("count.claim9", method="statistical", rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
     "Re-derived by hand from the simulator the thesis writes: a non-participant or an unavailable honest user sees only the release, C's output plus the malicious users' decrypted messages; the shares of honest users enter the view only "
     "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
@@ -753,12 +764,7 @@ def thm9(ctx):
     """Definition 5 on instances: (b) every participant's view law equals its simulator's (exact, tiny
     N, p); (a) M' = C / C' has total variance >= sigma^2 and is (eps, delta)-probabilistically DP
     (rigorous, Theorem 1's exact breach) on a grid of (N, t)."""
-    who_fns = [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]
-    ok, rows = True, []
-    for f in who_fns:
-        o, r = S.compare(S.one_round(), f)
-        ok &= o
-        rows += r
+    ok, rows = _every_view(S.one_round)
     a_pair, grid = _c_private("1", "1/50", lambda P: P.min_messages - 1, GRID)
     a_input = _claim_c_input_1d(lambda P: P.min_messages - 1)
     from privclaims.theory.count.fast_release import discrete_total_noise_breach
@@ -795,12 +801,7 @@ def thm9(ctx):
     'The documents give one reading: d sums computed by repeated Count calls, with σ set by Theorem 1 for their L2-sensitivity s, are (ε, δ)-probabilistically DP.',
     "000_211156f2009240b4.txt §5.4.6 Theorem 11: Protocol Count(σ², t) can be used repeatedly to compute Σ b_i^(1), ..., Σ b_i^(d) with noise added to protect privacy. Let s denote the L_2-sensitivity ..."),))
 def thm11(ctx):
-    who_fns = [lambda sc: None, S.first_honest, S.coalition, lambda sc: SERVER, lambda sc: PROXY]
-    ok, rows = True, []
-    for f in who_fns:
-        o, r = S.compare(S.two_rounds(), f)
-        ok &= o
-        rows += r
+    ok, rows = _every_view(S.two_rounds)
     a_ok, grid = _c_private("1", "1/50", lambda P: P.min_messages - 1, GRID, s=2)
     out = {}
     for c in ctx.combinations:
