@@ -28,3 +28,30 @@ PROB_DP = Definition(
     note="000 quantifies 'for all L and neighbouring L' ... we can divide Ω' (a split per pair); 003 and the thesis's "
          "own proof of Proposition 9 'for all S we can divide Ω ... such that ... for all neighbouring S'' (one split "
          "per input). The per-input order implies the per-pair one; they differ (dp.def3's three-input instance).")
+
+# Definition 2, eps-differential privacy, and Definition 4, (eps, delta)-indistinguishability: one reading each (added
+# by the zealous audit for the ch. 6 claims that rest on them; the dp/count audit owns this module and their readings).
+EPS_DP = Definition(
+    "eps-dp", "ε-differential privacy (000 Definition 2 = 003 Definition 2)",
+    readings=(Reading(
+        "pointwise ratio",
+        "for all neighbouring L, L' (either order) and every output O: Pr[A(L) = O] <= e^ε Pr[A(L') = O]; on a finite "
+        "output space the same as the bound for every set of outputs",
+        f"{THESIS} §2.2.1 Definition 2",
+        quotes=((THESIS, "§2.2.1 Definition 2",
+                 r"An algorithm \mathcal{A} is ϵ -differentially private if for all user activity logs L and L' differing in "
+                 r"the data of a single user and for all output logs O : $$Pr[\mathcal{A}(L) = O] \leq e^\epsilon "
+                 r"Pr[\mathcal{A}(L') = O].$$"),)),),
+    note="'for all L and L'' makes the one-sided inequality symmetric; on the finite mechanisms of the checks the "
+         "pointwise and the set-wise forms coincide.")
+INDIST = Definition(
+    "indistinguishability", "(ε, δ)-indistinguishability (000 Definition 4 = 003 Definition 4)",
+    readings=(Reading(
+        "every output set",
+        "for all neighbouring L, L' and every subset O of the output space: Pr[A(L) ∈ O] <= e^ε Pr[A(L') ∈ O] + δ",
+        f"{THESIS} §2.2.1 Definition 4",
+        quotes=((THESIS, "§2.2.1 Definition 4",
+                 r"An algorithm \mathcal{A} is (ϵ, δ) -indistinguishable if for all user activity logs L, L' differing in "
+                 r"the data of a single user and for all subsets \mathcal{O} of the output space Ω :"),)),),
+    note="one quantifier order (no split of the output space); the least δ is the largest hockey-stick divergence "
+         "over ordered neighbouring pairs.")
