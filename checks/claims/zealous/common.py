@@ -28,14 +28,15 @@ def real_tau(c: Any) -> bool:
 
 def by_parts(parts: dict, why: str | None = None, **evidence: Any) -> Any:
     """:func:`privclaims.checks.verdict.by_part`, with what the runner reads at the combination's level: the witness
-    model of the first refuted part (the combination is refuted through that part's witness), what the undecided parts
+    and model of the first refuted part (the combination is refuted through that part's witness), what the undecided parts
     miss (when nothing is refuted or a discrepancy), and, when no ``why`` is given, the whys of the parts that do not hold,
     each under its part's name."""
     from privclaims.checks.verdict import HOLDS, by_part
 
-    models = [o.evidence["model"] for o in parts.values() if o.verdict == "refuted" and "model" in o.evidence]
-    if models:
-        evidence.setdefault("model", models[0])
+    refuted_parts = [o for o in parts.values() if o.verdict == "refuted" and "model" in o.evidence]
+    if refuted_parts:
+        evidence.setdefault("witness", refuted_parts[0].evidence.get("witness"))
+        evidence.setdefault("model", refuted_parts[0].evidence["model"])
     undecided = [f"{name}: {o.evidence['missing']}" for name, o in parts.items()
                  if o.verdict == "unverifiable" and o.evidence.get("missing")]
     if undecided and not any(o.verdict in ("refuted", "discrepancy") for o in parts.values()):
