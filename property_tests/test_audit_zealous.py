@@ -306,7 +306,7 @@ def test_table6_1_by_hand():
     r = row("zealous.table6_1")
     assert r["verdict"] == "discrepancy"
     rd = r["readings"][0]
-    assert [p["verdict"] for p in rd["parts"]] == ["discrepancy", "discrepancy"]
+    assert [p["verdict"] for p in rd["parts"]] == ["discrepancy", "discrepancy", "unverifiable"]  # eps' = m/lambda: 3 of 4
     assert r["evidence"]["search_delta_prime"] == [{"eps_prime": "1 * m/lambda", "cells_reproduced": 3, "of": 4}]
 
 
