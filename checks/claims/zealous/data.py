@@ -78,8 +78,8 @@ def shape(name: str, holds: bool, what: str, found: str, empty: list | None = No
         "so the part is left undecided, with our numbers in the evidence.")
 
 
-def experiment(ctx):
-    """The substitute experiment (cached): the AOL top-1000 users' log with seed 0."""
+def aol_substitute(ctx):
+    """The ZEALOUS experiment on the AOL top-1000 substitute (seed 0), cached: what every reproduction here reads."""
     return aol_experiment(str(ctx.data(DATA) / "user_search_logs"), 0)
 
 
@@ -108,7 +108,7 @@ AOL_PARTS = (
                    "to 2006-05-31 (three months); every user-id is a number; the 650,000 users cannot be counted on a "
                    "1,000-user subset."))
 def text_aol(ctx):
-    ex = experiment(ctx)
+    ex = aol_substitute(ctx)
     ts = [e.time for h in ex.log.histories.values() for e in h]
     first, last = (datetime.fromtimestamp(x, tz=timezone.utc).date().isoformat() for x in (min(ts), max(ts)))
     span = (max(ts) - min(ts)) // 86400
@@ -150,7 +150,7 @@ DATA_PARTS = (
 def text_data(ctx):
     """Beside the substitute's counts, the printed numbers' internal consistency: a log holds at most as many distinct
     items of a kind as item occurrences, U * (average items per user of Table 6.4), the average rounded (so < avg + 1/2)."""
-    ex = experiment(ctx)
+    ex = aol_substitute(ctx)
     paper = {"users": 500_000, "keywords": "~1M", "queries": "~3M", "query_pairs": "~3M", "clicks": "~4.5M", "delta": "0.001"}
     consistency = {k: decide(DOMAIN_SIZES[k], "<=", Q(2 * TABLE_6_4[k] + 1, 2) * paper["users"],
                              f"{k}: printed distinct <= users x (average + 1/2)") for k in KINDS}
@@ -184,7 +184,7 @@ TABLE63_PARTS = (
 def table6_3(ctx):
     """ZEALOUS (delta = 0.001, tau by Prop. 12, tau' by Thm 14) for m in 1,4,8,20,40, eps = 1 and eps = 20; plus the modern
     anchor: Laplace partition selection's threshold and retained items for the same (eps, delta, m)."""
-    ex = experiment(ctx)
+    ex = aol_substitute(ctx)
     ours = {eps: _release_table(ex, eps) for eps in (1, 20)}
     anchor = {}
     for eps in (1, 5, 20):
@@ -251,7 +251,7 @@ TABLE64_PARTS = (
            "The averages describe the paper's log; on the substitute (the 1,000 heaviest AOL users) the per-user averages are "
            "computed with the documents' histogram definitions and compared by ordering only."))
 def table6_4(ctx):
-    ex = experiment(ctx)
+    ex = aol_substitute(ctx)
     ours = {k: round(ex.avg_items(k), 1) for k in KINDS}
     same_order = sorted(ours, key=ours.get) == sorted(TABLE_6_4, key=TABLE_6_4.get)
     parts = {
@@ -282,7 +282,7 @@ def fig6_4(ctx):
     """Statements about the original log and its sanitized versions, tested on the substitute: power-law shape (negative
     log-log slope of each count distribution), sanitized totals, cutoffs (k-anonymous counts >= k, ZEALOUS counts > tau',
     eps = 5, m = 1), and #clicks with count 1 vs #keywords with count 1 (an order of magnitude)."""
-    ex = experiment(ctx)
+    ex = aol_substitute(ctx)
     orig = {k: ex.original(k) for k in KINDS}
     adar = {k: ex.adar(10, k) for k in ("keywords", "queries")}
     z = {k: ex.zealous(k, 1, 5) for k in KINDS}

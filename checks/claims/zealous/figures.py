@@ -32,7 +32,7 @@ refute a figure drawn on 500,000 users. A shape that holds only while a compared
 from __future__ import annotations
 
 from privclaims.checks.claims.zealous.common import DATA, SRC, SRC_P, by_parts
-from privclaims.checks.claims.zealous.data import KINDS, experiment, shape, table6_3_consistency
+from privclaims.checks.claims.zealous.data import KINDS, aol_substitute, shape, table6_3_consistency
 from privclaims.checks.claims.zealous.numbers import M_GRID
 from privclaims.checks.definitions.zealous import (
     CACHING,
@@ -109,10 +109,6 @@ def close(a: float | None, b: float | None, rel: float) -> bool:
     if a is None or b is None or max(a, b) <= 0:
         return False
     return abs(a - b) <= rel * max(a, b)
-
-
-# the substitute experiment, looked up at call time (a test may put a generated log in its place: test_checks_can_fail)
-_ex = experiment
 
 
 def _r(x):
@@ -211,7 +207,7 @@ def _better(a, b) -> bool:
 def fig6_2(ctx):
     """Top-j coverage and precision of ZEALOUS's histograms for m in Table 6.3's grid (1, 4, 8, 20, 40), all four kinds,
     j in JS, at Figures 6.2/6.3's eps (see the module docstring), the KL under each reading of its direction."""
-    ex, eps = _ex(ctx), _fig62_eps()
+    ex, eps = aol_substitute(ctx), _fig62_eps()
     cur = _curves(ex, eps, M_GRID)
     released = {k: {f"m={m}": len(ex.zealous(k, m, eps)) for m in M_GRID} for k in KINDS}
     ev = dict(eps=str(eps), eps_why="smallest eps of the grid for which Table 6.3 (same experiment) is consistent with Theorem 14",
@@ -266,7 +262,7 @@ FIG63_PARTS = _parts(
 def fig6_3(ctx):
     """KL divergence and coverage over j for m in 1, 2, 4, 8, 10, 40 (all four kinds), at Figures 6.2/6.3's eps, the KL
     under each reading of its direction."""
-    ex, eps = _ex(ctx), _fig62_eps()
+    ex, eps = aol_substitute(ctx), _fig62_eps()
     cur = _curves(ex, eps, FIG63_MS)
     released = {k: {f"m={m}": len(ex.zealous(k, m, eps)) for m in FIG63_MS} for k in KINDS}
     rel = f"; items released at eps = {eps} per kind and m: {released}"
@@ -324,7 +320,7 @@ FIG65_PARTS = _parts(
 def fig6_5(ctx):
     """Figure 6.5's metric (:func:`privclaims.theory.zealous.experiments.scaled_average_difference`) for ZEALOUS (m = 1, eps
     in EPS_FIG65) and Adar's k-query anonymity (k in K_GRID); clicks have no k-anonymous histogram (the text)."""
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     z = {k: {e: scaled_average_difference(ex.original(k), ex.zealous(k, 1, e)) for e in EPS_FIG65} for k in KINDS}
     kinds_a = ("keywords", "queries", "query_pairs")
     a = {k: {kk: scaled_average_difference(ex.original(k), ex.adar(kk, k)) for kk in K_GRID} for k in kinds_a}
@@ -380,7 +376,7 @@ def _hits(ex, ms, eps_grid):
 @claim("zealous.fig6_6a", method="reproduction", needs_data=DATA, quick=False, rests_on=(CACHING,) + FIGURE_RESTS,
        parts=FIG66A_PARTS, audit=Audit(FIGURE_AUDIT))
 def fig6_6a(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     hz = _hits(ex, (6,), EPS_APPS)[6]
     ha = {kk: caching_hit_probability(ex, ex.adar(kk, "keywords")) for kk in K_GRID}
     wins = [(e, kk) for e in EPS_APPS for kk in K_GRID if hz[e] > ha[kk]]
@@ -414,7 +410,7 @@ FIG66B_PARTS = _parts(
 @claim("zealous.fig6_6b", method="reproduction", needs_data=DATA, quick=False, rests_on=(CACHING,) + FIGURE_RESTS,
        parts=FIG66B_PARTS, audit=Audit(FIGURE_AUDIT))
 def fig6_6b(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     h = _hits(ex, M_FIG66B, EPS_APPS)
     # the printed 'top 85' (a count of keywords, like j of top-j), capped by the substitute's cache: the number of keywords
     # our proxy cache holds is an artefact of the proxy memory, and no 1,000-user release could publish 90% of it
@@ -460,7 +456,7 @@ def _subst(ex, hist, j):
 @claim("zealous.fig6_7", method="reproduction", needs_data=DATA, quick=False, rests_on=(QUERY_SUBSTITUTION,) + FIGURE_RESTS,
        parts=FIG67_PARTS, audit=Audit(FIGURE_AUDIT))
 def fig6_7(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     qz = {j: {e: _subst(ex, ex.zealous("query_pairs", 1, e), j) for e in EPS_APPS} for j in SUBST_J}
     qa = {j: {kk: _subst(ex, ex.adar(kk, "query_pairs"), j) for kk in K_GRID} for j in SUBST_J}
     flat_bad, comp_bad, cov_bad = [], [], []
@@ -499,7 +495,7 @@ FIG68_PARTS = _parts(
 @claim("zealous.fig6_8", method="reproduction", needs_data=DATA, quick=False, rests_on=(QUERY_SUBSTITUTION,) + FIGURE_RESTS,
        parts=FIG68_PARTS, audit=Audit(FIGURE_AUDIT))
 def fig6_8(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     cov = {m: {j: {e: substitution_quality(ex, ex.zealous("query_pairs", m, e), j)["coverage"] for e in EPS_APPS} for j in SUBST_J}
            for m in (1, 6)}
     bad = [(j, e, _r(cov[6][j][e]), _r(cov[1][j][e])) for j in SUBST_J for e in EPS_APPS if not cov[6][j][e] < cov[1][j][e]]

@@ -14,7 +14,7 @@ from math import ceil
 from hypothesis import strategies as st
 
 from privclaims.checks.claims.zealous.common import LOG_MODEL, SRC, SRC_P, by_parts, real_tau, split_of
-from privclaims.checks.definitions.dp import EPS_DP, INDIST, PROB_DP
+from privclaims.checks.definitions.dp import EPS_DP, INDISTINGUISHABILITY, PROB_DP
 from privclaims.checks.definitions.zealous import ITEM_HISTOGRAM, SEARCH_LOG, THRESHOLDS
 from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, Rejected
@@ -55,7 +55,7 @@ AUDIT_TEST = "property_tests/test_audit_zealous.py"
 # --------------------------------------------------------------------------- Theorem 13
 
 
-@claim("zealous.thm13", method="exact+exhaustive", rests_on=(INDIST, SEARCH_LOG), audit=Audit(
+@claim("zealous.thm13", method="exact+exhaustive", rests_on=(INDISTINGUISHABILITY, SEARCH_LOG), audit=Audit(
     "Re-derived by hand and in " + AUDIT_TEST + " (Fractions, own Laplace tail): m = 1, U = 1, D = {a, b}, rho = 1/2 "
     "(e^eps' = rho^-2 = 4 at (6.1)'s equality), tau = 1, tau' = 2: (6.3) at equality promises delta' = (m/2) e^{eps'(1 - "
     "tau'/m)} = 1/8, but S = ({a}) publishes a w.p. Pr[1 + eta > 2] = rho/2 = 1/4 and S' = ({b}) never does, so the set "
@@ -102,7 +102,7 @@ def thm13(ctx):
     return not_checked("the exhaustive search did not finish", **ev)
 
 
-@claim("zealous.text_clicks", method="property", rests_on=(INDIST, EPS_DP), audit=Audit(
+@claim("zealous.text_clicks", method="property", rests_on=(INDISTINGUISHABILITY, EPS_DP), audit=Audit(
     "Re-derived: for any set O of (query output, click output) pairs, Pr_S[O] = sum_x Pr_S[x] Pr_S[O_x] <= sum_x Pr_S[x] "
     "(e^eps2 Pr_S'[O_x]) and the function x -> Pr_S'[O_x] in [0, 1] integrates against Pr_S <= e^eps1 Pr_S' + delta1, "
     "giving e^(eps1+eps2) Pr_S'[O] + delta1 (adaptive composition). The check searches random finite pairs with the "
@@ -545,7 +545,7 @@ def text_step4(ctx):
 # --------------------------------------------------------------------------- §6.5
 
 
-@claim("zealous.prop9", method="smt+property", rests_on=(PROB_DP, INDIST), audit=Audit(
+@claim("zealous.prop9", method="smt+property", rests_on=(PROB_DP, INDISTINGUISHABILITY), audit=Audit(
     "Re-derived (the proof, per pair): for a pair (S, S') with split Omega_1, Omega_2, any set O has Pr_S[O] <= "
     "Pr_S[O n Omega_2] + e^eps Pr_S'[O n Omega_1] <= delta + e^eps Pr_S'[O]; a split per input is in particular a "
     "split per pair, so both orders imply indistinguishability. The check searches for a counterexample (z3 on two "
@@ -609,7 +609,7 @@ def ex6(ctx):
     return verified(instances=[(n, u) for n, u, _ in _a_hat_instances()], source=f"{SRC} §6.5 Example 6")
 
 
-@claim("zealous.prop10", method="exact", rests_on=(INDIST, SEARCH_LOG), audit=Audit(
+@claim("zealous.prop10", method="exact", rests_on=(INDISTINGUISHABILITY, SEARCH_LOG), audit=Audit(
     "Re-derived in " + AUDIT_TEST + ": for neighbours differing in the first user, S'_1 is output w.p. 1/(|D|-1) under S "
     "and 0 under S', all other histories equally likely, so the worst set is {S'_1} and the least delta' is "
     "1/(|D|-1) - e^eps' * 0, for every eps' > 0; neighbours differing in another user give identical distributions.",
@@ -652,7 +652,7 @@ def prop11(ctx):
                             note="q = 0 makes the violation independent of eps")
 
 
-@claim("zealous.cor3", method="exact", rests_on=(PROB_DP, INDIST, SEARCH_LOG), audit=Audit(
+@claim("zealous.cor3", method="exact", rests_on=(PROB_DP, INDISTINGUISHABILITY, SEARCH_LOG), audit=Audit(
     "Re-derived in " + AUDIT_TEST + ": with a split per pair (S, S') only the output S'_1 has probability 0 under S' and "
     "1/(|D|-1) under S (all other outputs have equal probabilities), so Omega_2 = {S'_1} gives delta = 1/(|D|-1), < 1 "
     "from |D| = 3; with one split per input S every output O != S_1 is S'_1 of some neighbour, so Omega_2 is everything "
