@@ -13,7 +13,7 @@ from typing import Any
 
 import sympy
 
-from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, ad_model, by_dims, by_parts, examples, search,
+from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, ad_model, by_dims, examples, search,
                                                  search_refutation, smallest_witness, summary, value_only, verdict_of)
 from privclaims.checks.definitions.ads import (AD_MODEL, ALL_ADS_AS_PRINTED, ALT_RANGE, GREEDY2_STOP, GREEDY_ARGMAX,
                                                K_FROM_0, LOOK_AHEAD, NEW_ADS, PAY_PER_AD)
@@ -712,7 +712,7 @@ def thm8(ctx):
                         "Theorem 8 prints its guarantee with '='; the '≤' holds on every instance searched but the '=' "
                         "fails on one ad of CTR 1 with α = 0 (Greedy″ = 1 > 1 − 1/e): the relation symbol is misprinted.")
             parts[part] = out
-        return by_parts(parts)
+        return by_part(parts)
 
     return by_dims(
         ctx, (GREEDY_ARGMAX, ALT_RANGE, GREEDY2_STOP), compute,

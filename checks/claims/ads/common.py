@@ -176,18 +176,3 @@ def search_refutation(out: Any, payments: str = "per-context") -> Any:
     inst = instance_from_json(w["instance"] if "instance" in w else w)
     out.evidence["model"] = ad_model(inst, payments, "found by a property search; not minimised")
     return out
-
-
-def by_parts(parts: dict[Any, Any], why: str | None = None, **evidence: Any) -> Any:
-    """``by_part``, with a refuted part's witness and model also recorded at the combination's level (the runner and
-    the report tests look for a refutation's ``model`` and ``witness`` there, not inside its parts)."""
-    from privclaims.checks.verdict import by_part
-
-    out = by_part(parts, why, **evidence)
-    for name, p in parts.items():
-        if p.verdict == "refuted" and isinstance(p.evidence.get("model"), dict):
-            out.evidence["model"] = dict(p.evidence["model"], part=getattr(name, "name", name))
-            out.evidence["witness"] = p.evidence.get("witness")
-            out.evidence["refuting_part"] = getattr(name, "name", name)
-            break
-    return out

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, ad_model, by_dims, by_parts, examples, printed_figures, search,
+from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, ad_model, by_dims, examples, printed_figures, search,
                                                  summary, value_only, verdict_of)
 from privclaims.checks.definitions.ads import (ABSTAIN, AD_MODEL, ALWAYS_SHOW, CLIENT_RULE, CTR_THRESHOLD, CUT_OR_SELF,
                                                EXPERIMENT_SETUP, PAY_PER_AD, PRIVACY_CUT, SUPPORT_GE, SUPPORT_THRESHOLD)
@@ -166,7 +166,7 @@ def text_tradeoff(ctx):
             "narrower condition: suboptimal iff no single ad is best in every context.") if ok else Outcome(
             "error", {"error": "the hand witness no longer shows what it is built for", "revenue": optimal})
         part2 = verdict_of({"property": easy})
-        return by_parts({TRADEOFF_PARTS[0]: part1, TRADEOFF_PARTS[1]: part2})
+        return by_part({TRADEOFF_PARTS[0]: part1, TRADEOFF_PARTS[1]: part2})
 
     return by_dims(ctx, (AD_MODEL, CLIENT_RULE), compute, corrected_search=summary(fixed),
                    corrected="suboptimal iff no single ad is best in every context of positive probability",
@@ -419,7 +419,7 @@ def text_constraints(ctx):
                               "search": summary(r)})
             else:
                 parts[name] = verified_bounded(bound=r.bound, search=summary(r))
-        return by_parts(parts)
+        return by_part(parts)
 
     return by_dims(
         ctx, (CLIENT_RULE,), compute,

@@ -9,7 +9,6 @@ import sympy
 import z3
 
 from privclaims.checks.claims.ads.common import by_dims
-from privclaims.checks.claims.ads.common import by_parts
 from privclaims.checks.claims.querygen.common import SRC, example_count, one_reading, requirement
 from privclaims.checks.definitions.querygen import AT_LEAST_L, GUESSING, L_REQ, MORE_THAN_L, PRIV_REQ
 from privclaims.checks.evidence import decide
@@ -221,4 +220,4 @@ def text_related(ctx: Context) -> Outcome:
         f"{w['disclosure_risk']} > {w['bound_1_over_l']}. Distinct l-diversity bounds the number of values, not their "
         "probabilities (hence entropy and recursive l-diversity in [19]).")
     parts = {RELATED_PARTS[0]: kanon, RELATED_PARTS[1]: ldiv, RELATED_PARTS[2]: cited}
-    return by_parts(parts, why=ldiv.why)
+    return by_part(parts, why=ldiv.why)
