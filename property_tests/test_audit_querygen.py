@@ -209,3 +209,23 @@ def test_every_querygen_claim_is_walked():
     for cid, chk in proj.checks.items():
         if proj.catalog[cid].area == "querygen":
             assert chk.rests_on is not None and chk.audit is not None, cid
+
+
+@given(st.integers(3, 4).flatmap(lambda m: st.lists(
+    st.tuples(st.integers(0, 2), *[st.integers(0, 1)] * (m - 1)), min_size=1, max_size=5)),
+    st.sampled_from(["best_fit", "worst_fit", "random_fit"]), st.sampled_from([Fr(1), Fr(4, 3), Fr(3, 2), Fr(2)]))
+def test_theory_greedy_finals_match_the_text(rows, strategy, g_min):
+    """privclaims.theory.querygen.models.greedy_finals (the exact twins' reading of §4) against this file's own."""
+    from privclaims.theory.querygen.model import PrivacyRequirement, make_query, make_table
+    from privclaims.theory.querygen.models import greedy_finals
+
+    m = len(rows[0])
+    if not any(all(r[1:]) for r in rows):
+        return
+    names = tuple(f"a{i}" for i in range(m))
+    t = make_table(names, rows, {a: range(3) if i == 0 else (0, 1) for i, a in enumerate(names)})
+    q = make_query(t, ("*",) + (1,) * (m - 1))
+    theirs = greedy_finals(t, q, PrivacyRequirement("a0", g_min), strategy)
+    theirs.pop("ties")
+    mine, _ = _greedy_finals(rows, strategy, lambda v: v >= g_min)
+    assert {(frozenset(i for i in range(1, m) if x[i] == 1), ok) for x, ok in theirs.items()} == mine
