@@ -309,7 +309,17 @@ def _cache_empty() -> str:
     return _run_patched("zealous.def_cache", ZD, cache_posting_lists=lambda *a, **k: [])
 
 
+def _shannon_fast_twin_off() -> str:
+    import types
+
+    return _run_patched("querygen.def_shannon", "privclaims.checks.claims.querygen.definitions",
+                        fast=types.SimpleNamespace(shannon_entropy_of_counts=lambda counts: 0.9))
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
+    "querygen.def_shannon": ("a fast twin whose Shannon entropy of counts (2, 1) is 0.9 instead of log2 3 − 2/3 (a "
+                             "definition check must then report our code broken: verdict error)", _shannon_fast_twin_off,
+                             "verified"),
     "zealous.text_verydef": ("very frequent read with > for ≥ (a definition check must then report our checker "
                              "broken: verdict error)", _verydef_strict, "verified"),
     "zealous.def11": ("a c-accuracy checker that calls every release accurate (error)", _def11_always_accurate, "verified"),
