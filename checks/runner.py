@@ -48,11 +48,13 @@ def skip_reason(chk: ClaimCheck | None, ctx: Context) -> str | None:
         return None
     if ctx.quick and not chk.quick:
         return "skipped in --quick mode (long search or data reproduction)"
-    for name in chk.needs_data:
-        try:
+    try:
+        for name in chk.needs_data:
             ctx.data(name)
-        except DataMissing as e:
-            return f"skipped: {e}"
+        for name in chk.needs_documents:
+            ctx.document(name)
+    except DataMissing as e:
+        return f"skipped: {e}"
     return None
 
 
@@ -92,6 +94,8 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
     entry = project.catalog[claim_id]
     chk = project.checks.get(claim_id)
     t0 = time.perf_counter()
+    if ctx.documents_dir is None:
+        ctx = replace(ctx, documents_dir=project.documents_dir())
     owed, excused = owed_combinations(project, claim_id)
     skipped = skip_reason(chk, ctx)
     if chk is None:

@@ -615,7 +615,7 @@ def def_levels(ctx):
                            "implemented as functions of the level below in the AOL emulation")
 
 
-@claim("ads.def_hierarchy", method="exact", rests_on=(EXPERIMENT_SETUP,), readings=(Reading(
+@claim("ads.def_hierarchy", method="exact", rests_on=(EXPERIMENT_SETUP,), needs_documents=T, readings=(Reading(
     "one attribute, one level per step",
     "The documents give one reading (both print the same chain): each step of the context hierarchy raises exactly "
     "one of (location, interest, query) by exactly one level, from (0, 0, 0) to (4, 2, 2).",
@@ -626,11 +626,7 @@ def def_levels(ctx):
     "the thesis text itself (the same text the quotes are verified against) and compares it with the chain the "
     "emulation uses, so a mis-transcribed chain fails it."))
 def def_hierarchy(ctx):
-    from privclaims.checks.project import papers
-
-    text = papers().document_text(T)
-    if text is None:
-        return unverifiable(missing="the thesis text (000) is not found, so the printed chain cannot be read")
+    text = ctx.document(T)
     m = re.search(r"\$\(0, 0, 0\) \\rightarrow (.*?)\$", text)
     printed = tuple(tuple(int(x) for x in t) for t in re.findall(r"\((\d), (\d), (\d)\)", m.group(0))) if m else ()
     ok = is_one_attribute_at_a_time(printed) if printed else False

@@ -73,21 +73,16 @@ def def_domain(ctx: Context) -> Outcome:
     return compare_all(pairs, source=f"{SRC} §2")
 
 
-def printed_table1() -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
-    """Table 1 as 004 prints it (read from the document's text, the one the quotes are checked against): the header
-    and the 12 tuples; None when the document is not found."""
-    from privclaims.checks.project import papers
-
-    text = papers().document_text(SRC)
-    if text is None:
-        return None
+def printed_table1(text: str) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """Table 1 as 004 prints it, read from the document's ``text`` (the one the quotes are checked against): the
+    header and the 12 tuples."""
     start = text.index("Table 1 An example of auxiliary information.") + len("Table 1 An example of auxiliary information.")
     tokens = [w.replace("\\", "") for w in text[start:].split()]
     header, cells = tuple(tokens[:5]), tokens[5:5 + 12 * 5]
     return header, [tuple(cells[5 * k:5 * k + 5]) for k in range(12)]
 
 
-@claim("querygen.table1", method="exact", rests_on=(QG_MODEL, GUESSING), audit=Audit(
+@claim("querygen.table1", method="exact", rests_on=(QG_MODEL, GUESSING), needs_documents=SRC, audit=Audit(
     "Re-derived from the printed table (property_tests/test_audit_querygen.py parses it independently): 12 tuples over "
     "(Loan, Income, Race, Gender, County); the Eq. (3) query matches the 3rd, 4th and 12th, whose Incomes are $40k, "
     "$40k, $100k, so G = 2/3·1 + 1/3·2 = 4/3. The check reads Table 1 from the document text itself and compares it "
@@ -96,10 +91,7 @@ def table1_check(ctx: Context) -> Outcome:
     t = table1()
     q = eq3_query(t)
     rows_1based = [k + 1 for k in exact.matching_rows(t, q)]
-    printed = printed_table1()
-    if printed is None:
-        return unverifiable(missing="the text of 004 (Table 1 is read from it)")
-    header, rows = printed
+    header, rows = printed_table1(ctx.document(SRC))
     return compare_all({
         "tuples": (len(rows), t.n_rows),
         "attributes": (header, t.attributes),

@@ -77,13 +77,8 @@ def _variant(ctx: Context, comparison: str, sim: str, reach: Any = 1) -> tuple[A
     return _experiment(ctx.int_seed("querygen.experiment"), reach, comparison, sim)
 
 
-def printed_table2() -> dict[str, tuple[list, list]] | None:
-    """Table 2 as 004 prints it (read from the document's text): per target, the ten levels and ratios."""
-    from privclaims.checks.project import papers
-
-    text = papers().document_text(SRC)
-    if text is None:
-        return None
+def printed_table2(text: str) -> dict[str, tuple[list, list]]:
+    """Table 2 as 004 prints it, read from the document's ``text``: per target, the ten levels and ratios."""
     head = "Entropy Ratio " * 6
     start = text.index("Table 2 Traffic overhead ratio of Worst-Fit and Original.")
     start = text.index(head.strip(), start) + len(head.strip())
@@ -324,6 +319,7 @@ TABLE2_PARTS = (
 
 
 @claim("querygen.table2", method="reproduction+exact", quick=False, rests_on=EXPERIMENT_DEFS, parts=TABLE2_PARTS,
+       needs_documents=SRC,
        audit=Audit(EXPERIMENT_AUDIT + " The table is read from the document's text and compared with the transcription "
                    "the checks use. At G_min = 1 nothing is removed under '≥' (G ≥ 1 whenever Q matches a tuple), so "
                    "the first row is forced to 1; under '>' (G = 1 is not more than 1) or with queries that may match "
@@ -335,9 +331,7 @@ TABLE2_PARTS = (
     f"{SRC} §5 Table 2 'Traffic overhead ratio of Worst-Fit and Original'; §5: 'With 100 random queries, we "
     "evaluated the performance'"),))
 def table2(ctx: Context) -> Outcome:
-    printed = printed_table2()
-    if printed is None:
-        return unverifiable(missing="the text of 004 (Table 2 is read from it)")
+    printed = printed_table2(ctx.document(SRC))
     transcribed = {a: (_paper_levels(a), [f"{x:.4f}" for x in col]) for a, col in PAPER_TABLE2.items()}
     if printed != transcribed:
         return Outcome("error", {"error": "the transcription of Table 2 the checks use differs from the printed table",
