@@ -8,6 +8,9 @@ import math
 import numpy as np
 
 from privclaims.checks.claims.maskit._common import stated
+from privclaims.checks.claims.maskit._audit import AUDITS, NA_ALL_D
+from privclaims.checks.definitions.maskit import (
+    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import discrepancy, verified_bounded
 from privclaims.theory.maskit import exact as E
@@ -33,7 +36,7 @@ def fit_base(xs, ys) -> float:
     return float(math.exp(np.polyfit(np.array(xs, float), np.log(np.array(ys, float)), 1)[0]))
 
 
-@claim("maskit.lem3", method="measured", quick=False, readings=stated("maskit.lem3"))
+@claim("maskit.lem3", method="measured", quick=False, rests_on=(), audit=AUDITS["maskit.lem3"], readings=stated("maskit.lem3"))
 def lem3(ctx: Context):
     half = lambda ch: [[Q(1, 2)] * ch.n for _ in range(ch.T)]
     rows_T, rows_n = [], []
@@ -63,7 +66,7 @@ def lem3(ctx: Context):
     return discrepancy(paper="polynomial, <= n^3 T^3 beliefs", computed=ev)
 
 
-@claim("maskit.lem8", method="measured", quick=False, readings=stated("maskit.lem8"))
+@claim("maskit.lem8", method="measured", quick=False, rests_on=(), audit=AUDITS["maskit.lem8"], readings=stated("maskit.lem8"))
 def lem8(ctx: Context):
     rows = []
     for n, T in [(2, 4), (3, 4), (4, 4), (6, 4), (3, 6), (3, 8), (3, 12)]:
@@ -85,7 +88,7 @@ def lem8(ctx: Context):
     return discrepancy(paper="<= n^2 T beliefs per call", computed=ev)
 
 
-@claim("maskit.cx_search", method="measured", quick=False, readings=stated("maskit.cx_search"))
+@claim("maskit.cx_search", method="measured", quick=False, rests_on=(), audit=AUDITS["maskit.cx_search"], readings=stated("maskit.cx_search"))
 def cx_search(ctx: Context):
     rows = []
     for n, T, d in [(3, 2, 2), (3, 2, 4), (3, 2, 8), (3, 3, 4), (4, 3, 4), (5, 3, 4)]:
@@ -105,7 +108,7 @@ def cx_search(ctx: Context):
     return discrepancy(paper="O(Tn log d) ISPRIVATE calls", computed=ev)
 
 
-@claim("maskit.p_text_d", method="measured", quick=False, readings=stated("maskit.p_text_d"))
+@claim("maskit.p_text_d", method="measured", quick=False, rests_on=(UTILITY, OPTIMUM_DOMAIN), not_applicable=(NA_ALL_D,), audit=AUDITS["maskit.p_text_d"], readings=stated("maskit.p_text_d"))
 def p_text_d(ctx: Context):
     rows = []
     for seed in range(2):

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from privclaims.checks.claims.maskit._common import examples, property_verdict
 from privclaims.checks.claims.maskit._common import stated
+from privclaims.checks.claims.maskit._audit import AUDITS
+from privclaims.checks.definitions.maskit import (
+    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import refuted, verified_bounded
 from privclaims.counterexamples.maskit_exhaustive import bounded, delta_instances, describe_instance
@@ -30,7 +33,7 @@ def _runs(ch, S, d, improved=True, limit=12):
         yield x, maskit(ch, SimulatableCheck(ch, S, d, improved=improved), x)
 
 
-@claim("maskit.alg4", method="exact+property", quick=False, readings=stated("maskit.alg4"))
+@claim("maskit.alg4", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg4"], readings=stated("maskit.alg4"))
 def alg4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -62,7 +65,7 @@ def alg4(ctx: Context):
                             encoding="Alg. 4 decisions = literal reading (posterior by enumerating streams consistent with ⟨o, c_j⟩); the system satisfies Def. 6")
 
 
-@claim("maskit.lem6", method="property", readings=stated("maskit.lem6"))
+@claim("maskit.lem6", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem6"], readings=stated("maskit.lem6"))
 def lem6(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -88,7 +91,7 @@ def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
     return out
 
 
-@claim("maskit.alg5", method="property", readings=stated("maskit.alg5"))
+@claim("maskit.alg5", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg5"], readings=stated("maskit.alg5"))
 def alg5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -101,7 +104,7 @@ def alg5(ctx: Context):
     return _exhaustive_simulatable(ctx, out, improved=True, sizes=((2, 3),))
 
 
-@claim("maskit.lem9", method="property", quick=False, readings=stated("maskit.lem9"))
+@claim("maskit.lem9", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem9"], readings=stated("maskit.lem9"))
 def lem9(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -116,7 +119,7 @@ def lem9(ctx: Context):
                             encoding="along every run of MaskIt, Alg. 5's decision (t from t''+1) = Alg. 4's (all t)")
 
 
-@claim("maskit.claim5", method="property", quick=False, readings=stated("maskit.claim5"))
+@claim("maskit.claim5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim5"], readings=stated("maskit.claim5"))
 def claim5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -140,7 +143,7 @@ def claim5(ctx: Context):
                             encoding="for t <= t'' the posterior given the output so far (Prop. 5) exceeds the prior by at most δ")
 
 
-@claim("maskit.lem7", method="property", quick=False, readings=stated("maskit.lem7"))
+@claim("maskit.lem7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem7"], readings=stated("maskit.lem7"))
 def lem7(ctx: Context):
     class ForcedRelease(SimulatableCheck):
         """The simulatable check, except that at (prefix*, t*) it releases, and suppresses everything after."""
@@ -175,7 +178,7 @@ def lem7(ctx: Context):
     return out
 
 
-@claim("maskit.claim4", method="property", quick=False, readings=stated("maskit.claim4"))
+@claim("maskit.claim4", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim4"], readings=stated("maskit.claim4"))
 def claim4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -206,7 +209,7 @@ def _post(ch, marks, t, s):
     return E.simulatable_posterior(ch, t, s, t1, i1, t2, j2)
 
 
-@claim("maskit.text_ex4_weakness", method="property", quick=False, readings=stated("maskit.text_ex4_weakness"))
+@claim("maskit.text_ex4_weakness", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.text_ex4_weakness"], readings=stated("maskit.text_ex4_weakness"))
 def text_ex4_weakness(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -224,7 +227,7 @@ def text_ex4_weakness(ctx: Context):
                             encoding="a possible sensitive state with prior < 1 - δ at t' ⇒ okayToRelease(·, t', o) = false")
 
 
-@claim("maskit.thm5", method="property", quick=False, readings=stated("maskit.thm5"))
+@claim("maskit.thm5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.thm5"], readings=stated("maskit.thm5"))
 def thm5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -243,7 +246,7 @@ def thm5(ctx: Context):
                                      "(greediness: maskit.lem7)")
 
 
-@claim("maskit.def_supp", method="exact+property+statistical", quick=False, readings=stated("maskit.def_supp"))
+@claim("maskit.def_supp", method="exact+property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.def_supp"], readings=stated("maskit.def_supp"))
 def def_supp(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -273,7 +276,7 @@ def def_supp(ctx: Context):
     return out
 
 
-@claim("maskit.thm6", method="property+statistical", quick=False, readings=stated("maskit.thm6"))
+@claim("maskit.thm6", method="property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.thm6"], readings=stated("maskit.thm6"))
 def thm6(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -313,7 +316,7 @@ def thm6(ctx: Context):
     return out
 
 
-@claim("maskit.claim7", method="property", quick=False, readings=stated("maskit.claim7"))
+@claim("maskit.claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim7"], readings=stated("maskit.claim7"))
 def claim7(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -332,7 +335,7 @@ def claim7(ctx: Context):
                             encoding="outputs of MaskIt agreeing on the last release (time, context) get the same Alg. 4 decision at t")
 
 
-@claim("maskit.text_offline_online", method="property", quick=False, readings=stated("maskit.text_offline_online"))
+@claim("maskit.text_offline_online", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.text_offline_online"], readings=stated("maskit.text_offline_online"))
 def text_offline_online(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
