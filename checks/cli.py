@@ -105,6 +105,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--claim", action="append", default=[], help="only this claim ID; repeatable")
     ap.add_argument("--json", dest="json_path", help="write the JSON report here")
     ap.add_argument("--markdown", dest="md_path", help="write the Markdown report here")
+    ap.add_argument("--html", dest="html_path", help="write the HTML report here (one self-contained page: findings "
+                    "first, filters by area and verdict, search, each claim expandable)")
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
     ap.add_argument("--seed", type=int, default=20261121, help="seed of every randomised check")
     ap.add_argument("--data", help="folder holding aol-top1000/ and geolife/ (default: $PRIVCLAIMS_DATA or ../shared/data)")
@@ -205,9 +207,10 @@ def _main(argv: list[str] | None) -> int:
         ids = select(args, project)
         json_path = _writable(args.json_path) if args.json_path else None
         md_path = _writable(args.md_path) if args.md_path else None
+        html_path = _writable(args.html_path) if args.html_path else None
         data_dir = _folder(args.data, "--data") if args.data is not None else project.data_dir()
-        if args.list and (args.reports or args.json_path or args.md_path or args.from_path):
-            raise UsageError("--list runs nothing: it takes no --reports, --json, --markdown or --from")
+        if args.list and (args.reports or args.json_path or args.md_path or args.html_path or args.from_path):
+            raise UsageError("--list runs nothing: it takes no --reports, --json, --markdown, --html or --from")
         reports = args.reports if args.reports is not None else os.environ.get("PRIVCLAIMS_REPORTS")
         reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         report_doc = _read_report(args.from_path) if args.from_path else None
@@ -247,6 +250,10 @@ def _main(argv: list[str] | None) -> int:
     if md_path:
         md_path.write_text(to_markdown(rows, run, safety, base=md_path.resolve().parent, areas=project.areas),
                            encoding="utf-8")
+    if html_path:
+        from privclaims.checks.html import to_html
+
+        html_path.write_text(to_html(rows, run, safety, areas=project.areas), encoding="utf-8")
     out.print("summary: " + ", ".join(f"{k}: {v}" for k, v in summary(rows).items()) + f"  ({elapsed:.1f} s)")
     if quotes["checked"]:
         out.print(f"quotes: those of {quotes['count']} claim(s) checked against the documents, "

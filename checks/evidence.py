@@ -10,8 +10,9 @@ it is). :func:`contradictions` walks a whole report and lists every decision who
 certify its ``holds`` flag (``property_tests/test_evidence_agrees.py`` runs it over the report).
 
 Build decisions with :func:`decide` (exact values: the flag is computed here, from the shown numbers, so the
-two cannot disagree) or :func:`decide_enclosed` (an irrational quantity: the enclosure is tightened until it
-decides, and the enclosure shown is the one that decided).
+two cannot disagree), :func:`decide_enclosed` (an irrational quantity against a bound: the enclosure is tightened
+until it decides, and the enclosure shown is the one that decided) or :func:`decide_between` (two irrational
+quantities, both shown as the enclosures that decided).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, Callable, Iterator
 from privclaims.theory.numbers import enclosure_bounds
 
 RELATIONS = ("<=", "<", ">=", ">", "==", "!=")
+EXPONENT_LIMIT = 1 << 20  # enclosure ends are exact dyadics with |exponent| <= 2^20
 
 
 def _frac(x: Any) -> Fraction:
@@ -59,8 +61,9 @@ class Enclosure:
 
     @classmethod
     def of(cls, f: Callable[[Any], Any], prec: int = 128) -> "Enclosure":
-        """``f(mpmath.iv)`` enclosed at ``prec`` bits (:func:`privclaims.theory.numbers.enclosure_bounds`)."""
-        lo, hi = enclosure_bounds(f, prec)
+        """``f(mpmath.iv)`` enclosed at ``prec`` bits (:func:`privclaims.theory.numbers.enclosure_bounds`; ends are
+        kept exactly down to 2^-(2^20), so tails as small as e^-700000 still have their own enclosure)."""
+        lo, hi = enclosure_bounds(f, prec, max_exponent=EXPONENT_LIMIT)
         return cls(lo, hi, f"interval arithmetic, {prec} bits")
 
 
@@ -192,6 +195,23 @@ def decide_enclosed(f: Callable[[Any], Any], relation: str, bound: Any, what: st
                 return Decision(e, relation, bound, holds, f"interval arithmetic, {prec} bits", what)
         prec *= 4
     raise UndecidedComparison(f"{what or 'value'} {relation} {bound}: undecided at {max_prec} bits")
+
+
+def decide_between(f: Callable[[Any], Any], relation: str, g: Callable[[Any], Any], what: str = "",
+                   start_prec: int = 64, max_prec: int = 1 << 14) -> Decision:
+    """Decide ``x relation y`` for the reals that ``f(mpmath.iv)`` and ``g(mpmath.iv)`` enclose, raising the
+    precision until the two enclosures decide it; the Decision shows both (the ones that decided) as intervals.
+    Raises ``UndecidedComparison`` at ``max_prec`` (e.g. when x = y)."""
+    from privclaims.theory.errors import UndecidedComparison
+
+    prec = start_prec
+    while prec <= max_prec:
+        a, b = Enclosure.of(f, prec), Enclosure.of(g, prec)
+        for holds in (True, False):
+            if certifies(a, relation, b, holds):
+                return Decision(a, relation, b, holds, f"interval arithmetic, {prec} bits", what)
+        prec *= 4
+    raise UndecidedComparison(f"{what or 'value'} {relation} the bound: undecided at {max_prec} bits")
 
 
 def decisions(doc: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:

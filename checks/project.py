@@ -44,6 +44,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from privclaims.checks.readings import AS_STATED_MEANING, Definition, Quote, Reading, as_quotes
 
 CONFIG_NAME = "privclaims.toml"
+CHECKS_ATTR = "__privclaims_checks__"  # where @claim (privclaims.checks.registry) records a module's checks
+
+
+def checks_of(module: Any) -> list[Any]:
+    """The checks a module recorded with :func:`privclaims.checks.registry.claim` (in definition order)."""
+    return list(getattr(module, CHECKS_ATTR, ()))
 
 
 class ProjectError(Exception):
@@ -211,8 +217,6 @@ class Project:
         return mods
 
     def _collect(self) -> None:
-        from privclaims.checks.registry import checks_of
-
         for m in self._modules(self.config.ledger.definitions):
             for v in vars(m).values():
                 if isinstance(v, Definition):

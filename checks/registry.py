@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from privclaims.checks.project import CHECKS_ATTR, papers
 from privclaims.checks.readings import Audit, Combination, Definition, NotApplicable, Reading
 from privclaims.checks.verdict import Outcome, Part
 
@@ -89,14 +90,6 @@ class ClaimCheck:
     audit: Audit | None = None
 
 
-CHECKS_ATTR = "__privclaims_checks__"
-
-
-def checks_of(module: Any) -> list[ClaimCheck]:
-    """The checks a module registered with :func:`claim` (in definition order)."""
-    return list(getattr(module, CHECKS_ATTR, ()))
-
-
 def claim(
     claim_id: str,
     method: str,
@@ -149,22 +142,16 @@ def claim(
 
 def load_all() -> dict[str, ClaimCheck]:
     """The checks of the papers' project (:func:`privclaims.checks.project.papers`), by claim ID."""
-    from privclaims.checks.project import papers
-
     return papers().checks
 
 
 def default_data_dir() -> Path | None:
     """Where the papers' data sets are: ``$PRIVCLAIMS_DATA``, else ``../shared/data`` beside the repository, else
     None (the papers' project's ``[data] search``)."""
-    from privclaims.checks.project import papers
-
     return papers().data_dir()
 
 
 def default_seeds_dir() -> Path | None:
     """Where the seed texts are: ``$PRIVCLAIMS_DOCUMENTS``, else ``seeds/`` beside ``$PRIVCLAIMS_DATA``, else
     ``../shared/seeds`` beside the repository, else None (the papers' project's ``[documents] search``)."""
-    from privclaims.checks.project import papers
-
     return papers().documents_dir()

@@ -83,6 +83,21 @@ def why_of(row: dict[str, Any]) -> str | None:
     return None
 
 
+def _first(row: dict[str, Any], key: str) -> Any:
+    """``key`` of the row's evidence, else of the first reading (then part) whose evidence has it: a headline derived
+    from readings or parts says what the deciding reading or part says."""
+    ev = row.get("evidence") or {}
+    if ev.get(key):
+        return ev[key]
+    for r in readings_of(row):
+        if r.get("verdict") == row["verdict"] or row["verdict"] not in ("reading-dependent",):
+            for src in [r.get("evidence") or {}] + [p.get("evidence") or {} for p in r.get("parts") or []
+                                                     if p.get("verdict") == row["verdict"]]:
+                if src.get(key):
+                    return src[key]
+    return None
+
+
 def summary_line(row: dict[str, Any], md: bool = False) -> str:
     """One human sentence about a claim's outcome (no JSON, nothing cut)."""
     v, ev = row["verdict"], row.get("evidence") or {}
@@ -94,11 +109,11 @@ def summary_line(row: dict[str, Any], md: bool = False) -> str:
     if v == "not-checked":
         return f(ev.get("reason", "not checked"))
     if v == "unverifiable":
-        return f"missing: {f(ev.get('missing', 'not stated'))}"
+        return f"missing: {f(_first(row, 'missing') or 'not stated')}"
     if v == "reproduced":
-        return f"reproduced: {f(ev.get('shape', 'see evidence'))}"
+        return f"reproduced: {f(_first(row, 'shape') or 'see evidence')}"
     if v == "verified-bounded":
-        return f"no counterexample up to: {f(ev.get('bound', 'see evidence'))}"
+        return f"no counterexample up to: {f(_first(row, 'bound') or 'see evidence')}"
     if "paper" in ev and "computed" in ev:
         pc = f"paper {f(ev['paper'])}; ours {f(ev['computed'])}"
         if len(pc) > 240:
@@ -165,6 +180,7 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
     out += ["**Readings tested:**", "", *table(["reading", "verdict", "meaning", "source"],
                                               [[r["name"], r.get("verdict", ""), r.get("meaning", ""), r.get("source", "")]
                                                for r in rs]), ""]
+    out += quotes_md(row)
     out += extras_md(row)
     why = row.get("why")
     if why:
@@ -208,6 +224,27 @@ def definitions_md(row: dict[str, Any]) -> list[str]:
     return out + [""]
 
 
+def quote_text(q: dict[str, Any]) -> str:
+    """A quote of the JSON report as written: ``document where: “text”`` (whitespace normalised)."""
+    return f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”".replace("  ", " ")
+
+
+def quotes_md(row: dict[str, Any]) -> list[str]:
+    """The quotes the claim's readings and definitions carry (each checked verbatim against its document), each once
+    with the readings and definitions that cite it."""
+    cited: dict[str, list[str]] = {}
+    for d in row.get("definitions") or []:
+        for q in d.get("quotes") or []:
+            cited.setdefault(quote_text(q), []).append(f"definition `{d['id']}`")
+    for r in readings_of(row):
+        for q in r.get("quotes") or []:
+            cited.setdefault(quote_text(q), []).append(f"*{scalar(r['name'])}*")
+    if not cited:
+        return []
+    return ["**Quotes** (verbatim from the documents):", "",
+            *(f"- {scalar(q)} — {', '.join(dict.fromkeys(by))}" for q, by in cited.items()), ""]
+
+
 def extras_md(row: dict[str, Any]) -> list[str]:
     """Declared parts, readings that do not apply (with the quote), the audit note and what moved from the pin."""
     out: list[str] = []
@@ -217,7 +254,7 @@ def extras_md(row: dict[str, Any]) -> list[str]:
                        [[p["name"], p.get("asserts", ""), p.get("tolerance", ""), ", ".join(p.get("data") or [])]
                         for p in row["parts"]]), ""]
     for na in row.get("not_applicable") or []:
-        qs = "; ".join(f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”" for q in na.get("quotes", []))
+        qs = "; ".join(quote_text(q) for q in na.get("quotes", []))
         out += [f"- **Not applicable:** `{na['definition']}` / {scalar(na['reading'])} — {scalar(na['why'])} ({scalar(qs)})"]
     if row.get("not_applicable"):
         out.append("")
@@ -225,7 +262,7 @@ def extras_md(row: dict[str, Any]) -> list[str]:
     if audit:
         out += [f"**Audit:** {scalar(audit.get('note', ''))}", ""]
         for rj in audit.get("rejected") or []:
-            qs = "; ".join(f"{q['document']} {q['where']}: “{' '.join(q['text'].split())}”" for q in rj.get("quotes", []))
+            qs = "; ".join(quote_text(q) for q in rj.get("quotes", []))
             out += [f"- rejected reading *{scalar(rj['reading'])}*: {scalar(rj['why'])}" + (f" ({scalar(qs)})" if qs else "")]
         out.append("")
     moved = (row.get("pin") or {}).get("moved") or []

@@ -200,7 +200,7 @@ def _okay_gain(chain, S, prefix) -> Fraction:
     from privclaims.theory.maskit.model import sensitive_indices
 
     sens = sensitive_indices(chain, S)
-    rel = exact._releases(prefix)
+    rel = exact.releases(prefix)
     t_last, i_last = rel[-1] if rel else (0, None)
     t_now = len(prefix) + 1
     pri = exact.prior_beliefs(chain)
@@ -434,8 +434,8 @@ def querygen_g_min(n: int, seed: int) -> KindResult:
             a, b = int(num[i]), int(nn[i])
             if huge[i]:
                 a, b = a * 2 ** 50 + 1, b * 2 ** 50
-            ok_f = bool(fast._ok(np.array([a], dtype=object) if huge[i] else a, b, g))
-            res.record(exact._ok(a, b, g), ok_f, bool(boundary[i]), lambda: {"num": a, "n": b, "g_min": str(g)})
+            ok_f = bool(fast.meets_g_min(np.array([a], dtype=object) if huge[i] else a, b, g))
+            res.record(exact.meets_g_min(a, b, g), ok_f, bool(boundary[i]), lambda: {"num": a, "n": b, "g_min": str(g)})
     return res
 
 
@@ -457,10 +457,10 @@ def _two_input_mechanism(rng: np.random.Generator, ratio: Fraction | None):
     return finite_mechanism({"L": dict(enumerate(P)), "L'": dict(enumerate(Qd))}, [("L", "L'")])
 
 
-def dp_pure(n: int, seed: int) -> KindResult:
-    from privclaims.theory.dp import exact, fast
-
-    res, rng = KindResult("dp.pure"), np.random.default_rng([seed, 9])
+def _mechanisms_near_ratio(rng: np.random.Generator, res: KindResult, n: int):
+    """``(r, boundary, mechanism)`` until ``res`` holds ``n`` instances: a ratio r in [101/100, 399/100] and, with
+    probability 0.7 (``boundary``), a two-input mechanism with an output exactly at p = r q, else a random one;
+    a draw the mechanism's validation refuses is skipped."""
     while res.instances < n:
         r = Q(int(rng.integers(101, 400)), 100)
         boundary = rng.random() < 0.7
@@ -468,6 +468,14 @@ def dp_pure(n: int, seed: int) -> KindResult:
             mech = _two_input_mechanism(rng, r if boundary else None)
         except InvalidInput:
             continue
+        yield r, boundary, mech
+
+
+def dp_pure(n: int, seed: int) -> KindResult:
+    from privclaims.theory.dp import exact, fast
+
+    res, rng = KindResult("dp.pure"), np.random.default_rng([seed, 9])
+    for r, boundary, mech in _mechanisms_near_ratio(rng, res, n):
         for eps in (f"ln({r})", f"ln({r - Q(1, 2 ** 60)})", f"ln({r + Q(1, 2 ** 60)})"):
             ok_e = exact.is_differentially_private(mech, eps)
             ok_f = fast.is_differentially_private(mech, eps)
@@ -505,13 +513,7 @@ def dp_probabilistic(n: int, seed: int) -> KindResult:
     from privclaims.theory.dp import exact, fast
 
     res, rng = KindResult("dp.probabilistic"), np.random.default_rng([seed, 11])
-    while res.instances < n:
-        r = Q(int(rng.integers(101, 400)), 100)
-        boundary = rng.random() < 0.7
-        try:
-            mech = _two_input_mechanism(rng, r if boundary else None)
-        except InvalidInput:
-            continue
+    for r, boundary, mech in _mechanisms_near_ratio(rng, res, n):
         eps = f"ln({r})"
         quant = "pair" if rng.random() < 0.5 else "input"
         d0 = Q(exact.probabilistic_dp_delta(mech, eps, quant)[0])

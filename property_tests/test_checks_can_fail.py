@@ -187,11 +187,11 @@ def _run_patched(claim_id: str, module: str, **patches: Any) -> str:
 
 
 def _table2_decreasing() -> str:
-    from privclaims.checks.claims.querygen import PAPER_TABLE2
+    from privclaims.checks.claims.querygen.experiments import PAPER_TABLE2
 
     col = list(PAPER_TABLE2["Income"])
     col[8], col[9] = col[9], col[8]  # 1.8444, 1.9672 swapped: a decreasing step no Worst-Fit run can print
-    return _run_patched("querygen.table2", "privclaims.checks.claims.querygen", PAPER_TABLE2={**PAPER_TABLE2, "Income": col})
+    return _run_patched("querygen.table2", "privclaims.checks.claims.querygen.experiments", PAPER_TABLE2={**PAPER_TABLE2, "Income": col})
 
 
 def _dataset_gender_groups() -> str:
@@ -224,7 +224,7 @@ def _one_level_range(claim_id: str) -> str:
     # first fixed): the reproductions then pass, so their 'unverifiable' follows from the second range
     from privclaims.theory.numbers import Q
 
-    return _run_patched(claim_id, "privclaims.checks.claims.querygen", LEVEL_REACHES=(Q(1),))
+    return _run_patched(claim_id, "privclaims.checks.claims.querygen.experiments", LEVEL_REACHES=(Q(1),))
 
 
 def _view_restriction_ignores_u() -> str:
@@ -278,7 +278,7 @@ def _fig6_8_generated_log() -> str:
 
     t0 = 1141603200
     ex = Experiment(SearchLog({f"u{i}": [Entry("a", t0), Entry("b", t0 + 60)] for i in range(100)}))
-    return _run_patched("zealous.fig6_8", "privclaims.checks.claims.zealous.figures", _ex=lambda ctx: ex, EPS_APPS=(1,))
+    return _run_patched("zealous.fig6_8", "privclaims.checks.claims.zealous.figures", aol_substitute=lambda ctx: ex, EPS_APPS=(1,))
 
 
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {

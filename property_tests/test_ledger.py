@@ -75,8 +75,8 @@ def test_quick_ledger_matches_every_pin(tmp_path):
     report has every finding with its statement, source, readings and complete witness."""
     from property_tests.test_reports import assert_findings_complete
 
-    out, md = tmp_path / "q.json", tmp_path / "q.md"
-    r = run_cli("--quick", "--json", str(out), "--markdown", str(md), "--no-table", timeout=1200)
+    out, md, html = tmp_path / "q.json", tmp_path / "q.md", tmp_path / "q.html"
+    r = run_cli("--quick", "--json", str(out), "--markdown", str(md), "--html", str(html), "--no-table", timeout=1200)
     doc = json.loads(out.read_text())
     assert_findings_complete(doc, md.read_text())
     drift = [(c["id"], c["verdict"], c["expected"]) for c in doc["claims"]
@@ -88,6 +88,12 @@ def test_quick_ledger_matches_every_pin(tmp_path):
     from privclaims.checks.evidence import contradictions
 
     assert contradictions(doc) == []  # no displayed value contradicts its decision (the ledger also refuses one)
+    from property_tests.test_html_report import browser_missing, check_page_filters
+
+    if browser_missing() is None:  # the HTML report of the same run, loaded and filtered in headless Chromium
+        check_page_filters(html, doc, tmp_path / "quick-ledger-report.png")
+    else:
+        print(f"HTML report not checked in a browser: {browser_missing()}")
 
 
 def assert_definitions_reach_their_claims(doc):

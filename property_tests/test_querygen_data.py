@@ -12,7 +12,7 @@ from hypothesis import given
 from privclaims.counterexamples import querygen_search as search
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
-from privclaims.theory.querygen import exact, experiments, fast, hmda
+from privclaims.theory.querygen import exact, experiments, fast, hmda, plots
 from privclaims.theory.querygen.instances import instances
 from privclaims.theory.querygen.model import STAR, PrivacyRequirement, is_star
 
@@ -59,7 +59,7 @@ def test_experiment_run_shape_and_plot(tmp_path):
         for s in ("best_fit", "worst_fit", "random_fit"):  # greedy paths do not depend on G_min
             assert all(x <= y + 1e-9 for x, y in zip(r["traffic"][s], r["traffic"][s][1:]))
         assert all(x >= r["original"] - 1e-9 for s in r["traffic"] for x in r["traffic"][s])
-    experiments.plot_fig2(res, str(tmp_path / "fig2.png"))
+    plots.plot_fig2(res, str(tmp_path / "fig2.png"))
     assert (tmp_path / "fig2.png").stat().st_size > 1000
     assert "ratio" in experiments.table2_markdown(res)
 
@@ -90,7 +90,7 @@ def test_search_witnesses_verify():
 
 
 def test_recorded_greedy_misses_reverify():
-    from privclaims.checks.claims.querygen import GREEDY_MISSES, verify_greedy_miss
+    from privclaims.checks.claims.querygen.algorithms import GREEDY_MISSES, verify_greedy_miss
 
     for name, w in GREEDY_MISSES.items():
         m = verify_greedy_miss(name, w)

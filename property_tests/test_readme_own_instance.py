@@ -7,42 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
-import re
 import shlex
-from pathlib import Path
 
 import pytest
 
 from privclaims.cli import main
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _section() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index("## Check your own instance")
-    end = text.index("\n## ", start + 5)
-    return text[start:end]
-
-
-def _blocks(lang: str) -> list[str]:
-    return re.findall(rf"```{lang}\n(.*?)```", _section(), flags=re.S)
-
-
-def _commands() -> list[tuple[str, list[str], int]]:
-    out = []
-    for block in _blocks("console"):
-        cmd, expect, code = None, [], None
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                cmd, expect = line[2:], []
-            elif m := re.fullmatch(r"\[exit (\d)\]", line.strip()):
-                out.append((cmd, expect, int(m.group(1))))
-                cmd = None
-            elif cmd is not None:
-                expect.append(line)
-    return out
+from property_tests.readme_examples import ROOT, blocks as _blocks, commands as _commands, missing_lines
 
 
 def test_the_section_has_one_example_per_system():
@@ -60,16 +30,9 @@ def test_readme_command(cmd, expect, code, monkeypatch):
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         rc = main(argv[1:])
-    lines = buf.getvalue().splitlines()
     assert rc == code, buf.getvalue()
-    pos = 0
-    for want in expect:
-        for k in range(pos, len(lines)):
-            if lines[k] == want:
-                pos = k + 1
-                break
-        else:
-            raise AssertionError(f"README line not in the output (in order): {want!r}\n--- output:\n{buf.getvalue()}")
+    want = missing_lines(expect, buf.getvalue())
+    assert want is None, f"README line not in the output (in order): {want!r}\n--- output:\n{buf.getvalue()}"
 
 
 @pytest.mark.parametrize("code", _blocks("python"))

@@ -8,13 +8,13 @@ the statements printed after a definition fail.
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
 import z3
 from hypothesis import strategies as st
 
-from privclaims.checks.definitions.dp import PER_INPUT, PER_PAIR, PROB_DP
+from privclaims.checks.definitions.dp import EPS_DP, INDISTINGUISHABILITY, K_ANONYMITY, PER_INPUT, PER_PAIR, PROB_DP
 from privclaims.checks.definitions.maskit import DELTA_PRIVACY, PRIVATE_OUTPUT, SYSTEM_MODEL
 from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, Rejected
@@ -65,9 +65,13 @@ def _oracle_dp(p: Any, eps: Epsilon) -> bool:
     return eps.sign_of_diff(p, 1 - p) <= 0
 
 
-@claim("dp.def2", method="exact", readings=one_reading(
-    "as defined", "M is ε-DP iff Pr[M(L) ∈ O] ≤ e^ε Pr[M(L') ∈ O] for all neighbours L, L' and output sets O",
-    f"{THESIS} §2.2.1 Definition 2"))
+@claim("dp.def2", method="exact", rests_on=(EPS_DP,), audit=Audit(
+    "Re-derived by hand: binary randomized response RR(p), p ≥ 1/2, has the largest ratio p/(1 − p), so it is ε-DP iff "
+    "e^ε ≥ p/(1 − p) and its least e^ε is max(1, p/(1 − p)); the check compares the exact checker with that formula, "
+    "evaluated at run time (exactly for e^ε rational, rigorously for ε rational), on 5 × 9 (p, ε); a checker that "
+    "compared with ≥ instead of > or forgot a direction of the neighbour relation fails it (error).",
+    rejected=(Rejected("for all sets of outputs", "equivalent on the finite output spaces checked (sum the pointwise "
+                       "bounds), so not a second reading", ((THESIS, "§2.2.1 Definition 2", "and for all output logs O"),)),)))
 def def2(ctx: Context) -> Outcome:
     """Definition 2: the checker against randomized response's closed form on a grid of (p, eps)."""
     mismatches, cases = [], 0
@@ -88,49 +92,124 @@ def def2(ctx: Context) -> Outcome:
     return verified(cases=cases, least_exp_eps=least, oracle="randomized response: eps-DP iff e^eps >= p/(1-p)")
 
 
-@claim("dp.def3", method="exact", rests_on=(PROB_DP,))
-def def3(ctx: Context) -> Outcome:
-    """Definition 3 (both printed quantifier orders) against closed forms.
+EXP_GRID = [Q(1), Q(3, 2), Q(2), Q(3)]  # rational e^eps: the literal definition is then decided in exact arithmetic
 
-    * randomized response: least delta is 0 if e^eps >= p/(1-p), else 1 (every output breaches);
-    * RR mixed with a revealing output of probability r: least delta is r when RR itself is eps-DP;
-    * a three-input instance where the thesis order ("for all L, L' there is a split") and the 003
-      order ("for all L there is one split for all L'") give different least deltas: 1/10 vs 1/5.
-    """
-    pairs: dict[str, dict[str, tuple[Any, Any]]] = {"pair": {}, "input": {}}
-    for p in RR_GRID:
-        for e in ("ln(2)", "ln(3)", "1"):
-            eps = Epsilon.of(e)
-            want = Q(0) if _oracle_dp(p, eps) else Q(1)
-            for qf in ("pair", "input"):
-                pairs[qf][f"RR p={rational_str(p)} eps={e}"] = (want, exact.probabilistic_dp_delta(randomized_response(p), eps, qf)[0])
+
+def least_delta_by_splits(dist: dict, pairs: list, exp_eps: Any, order: str) -> Any:
+    """Definition 3 read literally, by enumerating every split of the (finite) output space: for each split
+    Omega = Omega1 + Omega2 test (2) 'e^-eps Pr[M(L') = O] <= Pr[M(L) = O] <= e^eps Pr[M(L') = O] for all O in Omega1'
+    (for the pair, or for every neighbour L' of L when one split serves all of them) and keep the least
+    Pr[M(L) in Omega2] over the splits that pass; the least delta is the largest of these over the pairs (inputs).
+    Exponential in the outputs and independent of privclaims.theory.dp.exact (the reference it is checked against);
+    e^eps must be rational, so every comparison is exact."""
+    r = Q(exp_eps)
+    outs = sorted({o for d in dist.values() for o in d}, key=repr)
+    pr = lambda L, o: Q(dist[L].get(o, 0))
+    subsets = [set(c) for k in range(len(outs) + 1) for c in combinations(outs, k)]
+
+    def least(L: Any, partners: list) -> Any:
+        best = None
+        for omega2 in subsets:
+            ok = all(pr(Lp, o) <= r * pr(L, o) and pr(L, o) <= r * pr(Lp, o)
+                     for Lp in partners for o in outs if o not in omega2)
+            if ok:
+                mass = sum((pr(L, o) for o in omega2), Q(0))
+                best = mass if best is None else min(best, mass)
+        return best  # Omega2 = Omega always passes, so never None
+
+    sym = sorted({(a, b) for a, b in pairs} | {(b, a) for a, b in pairs}, key=repr)
+    if order == "pair":
+        return max(least(a, [b]) for a, b in sym)
+    return max(least(L, [b for a, b in sym if a == L]) for L in sorted({a for a, _ in sym}, key=repr))
+
+
+@claim("dp.def3", method="exact+exhaustive+property", rests_on=(PROB_DP,), audit=Audit(
+    "Re-derived without the checker: Definition 3 read literally (every split of the output space enumerated, each "
+    "condition tested in exact arithmetic with e^ε rational) and closed forms worked out by hand: randomized response "
+    "RR(p) has least δ 0 when e^ε ≥ p/(1 − p) and 1 otherwise (each output breaches one side of the ratio bound, under "
+    "either order); RR(2/3) with a revealing output of mass r has least δ r at e^ε = 2; the three-input mechanism (A "
+    "neighbours B and C, A's output x breaches only against B, y only against C) needs 1/10 per pair and 1/5 per input. "
+    "Until this audit the check compared the checker with these values typed in as constants ('paper' values the "
+    "project computed), so it could not fail on its own; now each value is computed by the literal enumeration and the "
+    "closed form's formula, and a property search compares checker and literal enumeration on random mechanisms, so a "
+    "checker bug (a strict/non-strict comparison, a missed lower ratio bound, a per-pair split where one per input is "
+    "owed) makes the claim an error.",
+    rejected=(Rejected("Ω2 measured under M(L′)",
+                       "condition (1) is printed with M(L), the input the split belongs to",
+                       ((THESIS, "§2.2.1 Definition 3", r"$$(1) \Pr[M(L) \in \Omega_2] \leq \delta, \text{ and}$$"),)),)))
+def def3(ctx: Context) -> Outcome:
+    """Definition 3 under both printed quantifier orders: the exact checker (privclaims.theory.dp.exact) against the
+    literal definition enumerated over every split of the output space and against closed forms, on fixed instances
+    and on random finite mechanisms (rational e^eps, so the literal reading is decided exactly)."""
     r = Q(1, 20)
-    leak = finite_mechanism(
+    fixed = {f"RR p={rational_str(p)}": (
+        {0: {0: p, 1: 1 - p}, 1: {0: 1 - p, 1: p}}, [(0, 1)]) for p in RR_GRID}
+    fixed["RR(2/3) + revealing output, r = 1/20"] = (
         {0: {"0": (1 - r) * Q(2, 3), "1": (1 - r) * Q(1, 3), "L0": r}, 1: {"0": (1 - r) * Q(1, 3), "1": (1 - r) * Q(2, 3), "L1": r}},
-        [(0, 1)],
-    )
-    # Input A neighbours B and C; A's output x breaches only against B, y only against C.
-    tri = finite_mechanism(
+        [(0, 1)])
+    fixed["three inputs (A ~ B, A ~ C)"] = (
         {"A": {"x": Q(1, 10), "y": Q(1, 10), "z": Q(4, 5)},
          "B": {"x": Q(1, 100), "y": Q(1, 10), "z": Q(89, 100)},
-         "C": {"x": Q(1, 10), "y": Q(1, 100), "z": Q(89, 100)}},
-        [("A", "B"), ("A", "C")],
-    )
-    three = {"pair": Q(1, 10), "input": Q(1, 5)}  # a split per pair needs one breach output; per input, both
-    per = {}
-    for qf, reading in (("pair", PER_PAIR), ("input", PER_INPUT)):
-        pairs[qf]["RR(2/3) + revealing output r=1/20, eps=ln 2"] = (r, exact.probabilistic_dp_delta(leak, "ln(2)", qf)[0])
-        pairs[qf]["three inputs"] = (three[qf], exact.probabilistic_dp_delta(tri, "ln(2)", qf)[0])
-        out = compare_all(pairs[qf])
-        if out.verdict == "discrepancy":  # the oracles are closed forms: a mismatch is a checker bug
-            return checker_bug(f"the probabilistic-DP checker ({reading.name}) disagrees with a closed form",
-                               differ=out.evidence["differ"])
-        per[reading.name] = out
-    return by_reading(per, note="the two printed quantifier orders define different notions (the three-input rows: "
-                                "least δ 1/10 per pair, 1/5 per input)")
+         "C": {"x": Q(1, 10), "y": Q(1, 100), "z": Q(89, 100)}}, [("A", "B"), ("A", "C")])
+
+    def closed_form(name: str, exp_eps: Any, order: str) -> Any:
+        """The hand-derived least delta (None where none was derived)."""
+        if name.startswith("RR p="):
+            p = Q(name[len("RR p="):])
+            return Q(0) if exp_eps * (1 - p) >= p else Q(1)  # e^eps >= p/(1-p): no output breaches; else both do
+        if name.startswith("RR(2/3)"):
+            return r if exp_eps >= 2 else None  # the revealing outputs breach (q = 0); RR(2/3) is ln 2-DP
+        if name.startswith("three") and exp_eps == 2:
+            return Q(1, 10) if order == "pair" else Q(1, 5)
+        return None
+
+    per, rows = {}, {}
+    for c in ctx.combinations:
+        order = "pair" if c[PROB_DP] == PER_PAIR.name else "input"
+        mism, table = [], []
+        for name, (dist, pairs) in fixed.items():
+            mech = finite_mechanism(dist, pairs)
+            for e in EXP_GRID:
+                got = exact.probabilistic_dp_delta(mech, Epsilon.from_exp(e), order)[0]
+                lit = least_delta_by_splits(dist, pairs, e, order)
+                cf = closed_form(name, e, order)
+                table.append({"instance": name, "e^eps": e, "checker": got, "literal": lit, "closed_form": cf})
+                if got != lit or (cf is not None and cf != lit):
+                    mism.append(table[-1])
+
+        def agrees(case: tuple, order: str = order) -> bool:
+            mech, e = case
+            dist = {L: dict(d) for L, d in mech.dist.items()}
+            return exact.probabilistic_dp_delta(mech, Epsilon.from_exp(e), order)[0] == \
+                least_delta_by_splits(dist, [p for p in mech.pairs], e, order)
+
+        res = property_search(st.tuples(finite_mechanisms(max_inputs=3, max_outputs=4), st.sampled_from(EXP_GRID)), agrees,
+                              examples=80 if ctx.quick else 300, seed=ctx.int_seed(f"dp.def3.{order}"),
+                              encoding=f"{order} split: checker == every split enumerated; 2-3 inputs on a path, "
+                                       "<= 4 outputs, denominators <= 10, e^eps in {1, 3/2, 2, 3}")
+        if mism or res.found:
+            return checker_bug(f"the probabilistic-DP checker ({c[PROB_DP]}) disagrees with Definition 3 read literally "
+                               "or with a closed form", mismatches=mism, search=res.as_json())
+        rows[order] = table
+        per[c] = verified_bounded(bound=f"{len(table)} fixed cases + {res.bound}", fixed=table, search=res)
+    three = {o: next(t["literal"] for t in rows[o] if t["instance"].startswith("three") and t["e^eps"] == 2)
+             for o in rows}
+    return by_reading(per, orders_differ={"three inputs, e^eps = 2": three,
+                                         "decision": decide(three["input"], ">", three["pair"],
+                                                            "least δ per input > per pair (literal enumeration)")})
 
 
-@claim("dp.text_def3_delta0", method="property+smt", rests_on=(PROB_DP,))
+@claim("dp.text_def3_delta0", method="property+smt", rests_on=(PROB_DP, EPS_DP), audit=Audit(
+    "Re-derived by hand: with δ = 0, Ω2 may only hold outputs of probability 0 under M(L); an output with "
+    "Pr[M(L) = O] = 0 < Pr[M(L') = O] is then a breach of the pair (L', L) of positive mass, because the neighbour "
+    "relation is symmetric ('adding or deleting'), so (ε, 0)-probabilistic DP forces the two-sided ratio bound on every "
+    "output of positive mass, i.e. ε-DP, under either quantifier order; conversely ε-DP for both orders of each pair "
+    "gives the two-sided bound. The breach mass of ε-DP violations is part of Ω2 and so at most δ. The check searches "
+    "random finite mechanisms (both orders, exact checkers validated by dp.def2/dp.def3) and runs z3 for a two-input "
+    "counterexample; either finding one would refute.",
+    rejected=(Rejected("a one-directional neighbour relation", "the documents' neighbours are obtained by 'adding or "
+                       "deleting' a user's data, a symmetric relation; with a one-directional relation δ = 0 would not "
+                       "force the lower ratio bound", ((THESIS, "§2.2.1 Definition 3", "obtained from L by adding or deleting the contexts and clicks of a single user"),)),)))
 def def3_delta0(ctx: Context) -> Outcome:
     """For delta = 0, (eps, 0)-probabilistic DP <=> eps-DP; and a pDP mechanism's eps-DP breaches
     have probability <= delta. Property search over random finite mechanisms, plus a z3 search for
@@ -198,10 +277,11 @@ def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
                      encoding="real p_i, q_i >= 0 summing to 1; pDP(delta=0) and an eps-DP violation", timeout_ms=30_000)
 
 
-@claim("dp.def4", method="exact+property", readings=one_reading(
-    "as defined", "(ε, δ)-indistinguishability: Pr[M(L) ∈ O] ≤ e^ε Pr[M(L') ∈ O] + δ for all neighbours and every output "
-    "set O (decided through the worst set, checked against all subsets)",
-    f"{THESIS} §2.2.1 Definition 4; {ZEALOUS} §2 Definition 2"))
+@claim("dp.def4", method="exact+property", rests_on=(INDISTINGUISHABILITY,), audit=Audit(
+    "Re-derived by hand: for RR(p) and e^ε < p/(1 − p) the worst set is the output that agrees with the input, so the "
+    "least δ is p − e^ε(1 − p) (0 otherwise); the check compares the worst-set checker with that formula and with the "
+    "literal definition (every subset of the outputs enumerated) on random mechanisms, so either a wrong worst set or a "
+    "wrong comparison makes it an error."))
 def def4(ctx: Context) -> Outcome:
     """Definition 4: the worst-set (hockey-stick) checker against (a) randomized response's closed
     form delta = p - e^eps (1-p) and (b) the literal all-subsets reading, on random mechanisms."""
@@ -617,7 +697,13 @@ def _z3_window_search(streams: list, labels: dict) -> Any:
                      encoding="real prior over {ss,sn,ns,nn}, delta; constraints multiplied by Pr[o] > 0", timeout_ms=20_000)
 
 
-@claim("dp.text_anon_not_priv", method="exact", readings=one_reading(
+@claim("dp.text_anon_not_priv", method="exact", rests_on=(K_ANONYMITY,), audit=Audit(
+    "An existence claim: re-derived by hand for k users independently in 'hospital' with prior 1/4: the release of the "
+    "anonymised multiset of locations is k-anonymous when all are in the hospital (every record equals the k − 1 "
+    "others) and then each user's posterior of being in the hospital is 1, a gain of 3/4 over the prior (Definition 6 "
+    "with the user index as time, the one way δ-privacy applies to a release about several users). Definition 6 is "
+    "the maskit auditor's; this claim uses it only through that one gain, which is the same under its readings."),
+    readings=one_reading(
     "as stated", "a k-anonymous release can breach δ-privacy (k users can be in the same sensitive location)",
     f"{THESIS} §2.2.2: 'Privacy of sensitive locations is not implied by anonymity, e.g., k users can be in the same "
     "sensitive location'"))

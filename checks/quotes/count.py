@@ -45,12 +45,10 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§5.3", r"Follow-up work by Rastogi et al. [89] and Shi et al. [93] reduces the number of messages to be linear in the number of users."),
         (S000, "§5.3", r"However, when a single user becomes unavailable, no further queries can be answered until a new setup is performed or the user returns."),
     ),
-    "count.text_assumptions/000: two servers": (
+    "count.text_assumptions": (
         (S000, "§5.2", r"1. Honest-but-Curious Servers. *The two servers honestly follow the protocol. They are curious but do not collude with anyone.*"),
         (S000, "§5.2", r"2. Honest Fraction of Users. *At most a t fraction of users are malicious or unavailable during the protocol. This means, at least a fraction of $1 - t$ users are available and honestly follow the protocol."),
         (S000, "§5.2", r"We assume secure, reliable, and authenticated communication channels between servers and users."),
-    ),
-    "count.text_assumptions/002: server and proxy": (
         (S002, "§4.1", r"**1. Honest-but-Curious Servers.** Server and proxy honestly follow the protocol. They are curious but do not collude with anyone."),
         (S002, "§4.1", r"**2. Honest Fraction of Users.** At most a t fraction of users are malicious or unavailable during the protocol."),
     ),
@@ -71,9 +69,7 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§5.4.2 Lemma 12", r"The number of messages exchanged in Count is linear in the number of users."),
         (S000, "§5.4.2 proof of Lemma 12", r"Each user sends two messages. Server 2 sends one message. Overall, the number of messages exchanged is $2N + 1$."),
     ),
-    "count.lem12/thesis Protocol 1": T_PROTOCOL,
-    "count.lem12/002 Protocol 1": P_PROTOCOL,
-    "count.text_robust": (
+        "count.text_robust": (
         (S000, "§5.4.3", r"Count successfully terminates as long as at least $(1 - t)N$ users send messages to Server 2. When Count is executed multiple times, it suffices that for each execution, at least $(1 - t)N$ possibly different users participate."),
         (S000, "§5.4.3", r"Unlike these previous protocols, our protocol does not expect the secrets of participating users to add up to a predefined constant."),
     ),
@@ -151,11 +147,9 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "count.thm11": (
         (S000, "§5.4.6 Theorem 11", r"For users with real values $b_i^{(1)}, \dots, b_i^{(d)}$ Protocol Count(σ^2, t) can be used repeatedly to compute $\sum b_i^{(1)}, \dots, \sum b_i^{(d)}$ with noise added to protect privacy. Let s denote the L_2 -sensitivity of $\sum b_i^{(1)}, \dots, \sum b_i^{(d)}$. Consider $\epsilon \leq 1$ and $\sigma^2 \geq 2s^2 \ln(4/\delta)/\epsilon^2$."),
     ),
-    "count.thm10/thesis Protocol 1 (Server 1 decrypts what Server 2 forwards)": T_PROTOCOL + (
+    "count.thm10": T_PROTOCOL + P_PROTOCOL + (
         (S000, "§5.4.5 Theorem 10", r"If Server 2 (but not Server 1) is corrupted by an adversary, we guarantee that the adversary will not be able to learn information that breaches privacy."),
         (S000, "§5.4.5", r"The proof follows from the fact that Server 2 sends only the very last message of the protocol upon which no further action is taken."),
-    ),
-    "count.thm10/002 Protocol 1 (pads k_i; the proxy forwards, the server subtracts Σ k_i)": P_PROTOCOL + (
         (S002, "§4.3 'Additional Guarantees'", r"If the proxy is corrupted by an adversary, we guarantee that the adversary will not be able to learn information that breaches privacy. This guarantee holds since the proxy sends only the very last message of the protocol upon which no further action is taken."),
     ),
     "count.p_server_corrupt": (

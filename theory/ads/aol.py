@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from privclaims.theory.ads.fast import SparseAdInstance, greedy_run, _stored_positions
+from privclaims.theory.ads.fast import SparseAdInstance, greedy_run, stored_positions
 from privclaims.theory.ads.hierarchy import PAPER_SEQUENCE
 from privclaims.theory.errors import InvalidInput
 
@@ -338,7 +338,7 @@ class AdService:
         ``cols`` (CTRs below the threshold dropped; column j of the result = ``cols[j]``, indices sorted):
         ``B[:, cols]`` thresholded, restricted to its non-empty rows, built from the stored entries only."""
         B = self.B
-        pos, lens = _stored_positions(B.indptr, cols)
+        pos, lens = stored_positions(B.indptr, cols)
         ad, val = B.indices[pos], B.data[pos]
         j = np.repeat(np.arange(cols.size), lens)
         if threshold > 0:

@@ -75,7 +75,7 @@ def as_sparse(inst: AdInstance | SparseAdInstance) -> SparseAdInstance:
     return SparseAdInstance(w, sp.csr_matrix(V), tuple(inst.contexts))
 
 
-def _stored_positions(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def stored_positions(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The positions in ``indices`` / ``data`` of the stored entries of the compressed rows (CSR) or columns
     (CSC) ``rows``, concatenated in that order, and each row's number of entries."""
     lo = indptr[rows]
@@ -198,7 +198,7 @@ class _Lazy:
             d = self.data[lo:hi] - self.cur[idx]
             starts = np.zeros(1, dtype=np.int64)
         else:
-            pos, lens = _stored_positions(self.ptr, np.asarray(ads, dtype=np.int64))
+            pos, lens = stored_positions(self.ptr, np.asarray(ads, dtype=np.int64))
             if not pos.size:
                 return [0.0] * len(ads)
             starts = np.cumsum(lens) - lens

@@ -78,7 +78,9 @@ def is_one_attribute_at_a_time(seq: Sequence[tuple[int, ...]]) -> bool:
 # --------------------------------------------------------------------------- the cut of 002 §2.1
 
 
-def _leaf_sets(parent: Mapping[Hashable, Hashable | None]) -> dict[Hashable, set]:
+def leaf_sets(parent: Mapping[Hashable, Hashable | None]) -> dict[Hashable, set]:
+    """Per node of the hierarchy given by ``parent`` (node → its parent, None at a root), the set of leaves below
+    it (a leaf's own set is itself); a parent that is not a node is bad input."""
     children: dict[Hashable, list] = {v: [] for v in parent}
     for v, p in parent.items():
         if p is not None:
@@ -110,7 +112,7 @@ def node_meets(leaves_below: set, sensitive: set, min_descendants: int, min_rati
 def is_valid_cut(parent: Mapping[Hashable, Hashable | None], cut: Iterable[Hashable], sensitive: Iterable[Hashable],
                  min_descendants: int, min_ratio: object) -> bool:
     """Every leaf has exactly one ancestor-or-self on the cut, and every cut node meets (1) and (2)."""
-    below = _leaf_sets(parent)
+    below = leaf_sets(parent)
     cut = list(cut)
     sens = set(sensitive)
     r = as_rational(min_ratio, "min_ratio")
@@ -123,7 +125,7 @@ def choose_cut(parent: Mapping[Hashable, Hashable | None], sensitive: Iterable[H
                min_descendants: int, min_ratio: object) -> list[Hashable] | None:
     """The cut of 002 §2.1, as fine as possible: start from the root and replace a cut node by its
     children whenever all of them meet the requirement. None if even the root fails."""
-    below = _leaf_sets(parent)
+    below = leaf_sets(parent)
     sens = set(sensitive)
     r = as_rational(min_ratio, "min_ratio")
     if isinstance(min_descendants, bool) or not isinstance(min_descendants, int) or min_descendants < 1:

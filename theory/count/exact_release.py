@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from privclaims.theory.count.model import bits
-from privclaims.theory.count.views import _centered, sum_law
+from privclaims.theory.count.views import centered, sum_law
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import ZERO, distribution
 
@@ -26,7 +26,7 @@ def release_law(b: Sequence[int], available: Sequence[bool], share: dict, extra:
     base = sum(x for x, a in zip(bs, available) if a) + int(extra)
     out: dict = {}
     for x, q in sum_law(law_share, n).items():
-        key = base + x if p is None else _centered(base + x, p)
+        key = base + x if p is None else centered(base + x, p)
         out[key] = out.get(key, ZERO) + q
     return out
 

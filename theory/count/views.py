@@ -109,7 +109,8 @@ def protocol_view_law(sc: Scenario, who: Any, *, run: Callable = run_pad_count, 
     return dict(law)
 
 
-def _centered(x: int, p: int) -> int:
+def centered(x: int, p: int) -> int:
+    """``x mod p`` as the representative in ``(-p/2, p/2]`` (a sum of signed values read back from Z_p)."""
     x %= p
     return x - p if x > p // 2 else x
 
@@ -176,7 +177,7 @@ def simulate_view(sc: Scenario, who: Any, v: tuple, coins: dict) -> tuple:
         elif who == PROXY:
             pass  # s = sum of the (uniform) messages it saw; out comes from v
         tr.send(Message(PROXY, SERVER, "s", s, rnd))
-        tr.releases.append(_centered(out, p))
+        tr.releases.append(centered(out, p))
     # the order of messages in the real transcript: per round, users' k and m interleaved per user
     return tr.view(who)
 

@@ -19,15 +19,21 @@ Sources: 000_211156f2009240b4.txt §3.2-§3.6 (= 001_eb11505ae1399b83.txt §2-§
 * :func:`simulatable_utility` - ``supp_i(t)``, the γ recursion and ``T - γ_start(0)`` (§3.6.1).
 
 Every function here has a twin of the same name and signature in :mod:`privclaims.theory.maskit.fast`.
+:func:`prior_beliefs` and the operation count live in :mod:`privclaims.theory.maskit.exact_base`, the partial
+outputs of Algorithm 3 (Lemmas 3-5) in :mod:`privclaims.theory.maskit.partial_outputs`, where the float filter
+reads them too; both are re-exported here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Sequence
 
 from privclaims.theory.dp.delta_privacy import Breach
 from privclaims.theory.errors import InvalidInput
+# OpCount, prior_beliefs, vec_mat (exact_base) and END, PassedCache, checked_cache, partial_outputs (partial_outputs)
+# are part of this twin's API: callers keep reading them here.
+from privclaims.theory.maskit.exact_base import OpCount, prior_beliefs, vec_mat
+from privclaims.theory.maskit.exact_filter import max_breach_filtered
 from privclaims.theory.maskit.model import (
     MarkovChain,
     check_delta,
@@ -35,54 +41,21 @@ from privclaims.theory.maskit.model import (
     check_output,
     output_prefix,
     check_time,
-    dominates,
     sensitive_indices,
     suppression_vector,
 )
+from privclaims.theory.maskit.partial_outputs import (
+    END,
+    PassedCache,
+    checked_cache,
+    partial_outputs,
+    triplet_posterior,
+)
 from privclaims.theory.numbers import ONE, ZERO, Q
-from privclaims.theory.validate import exponential_size, index, instance
-
-END = "end"
-
-
-@dataclass
-class OpCount:
-    """Instrumentation for the complexity claims: beliefs computed and multiply-adds performed."""
-
-    beliefs: int = 0
-    mult_adds: int = 0
-    skipped_by_cache: int = 0
-    is_private_calls: int = 0
+from privclaims.theory.validate import exponential_size, index
 
 
 # --------------------------------------------------------------------------- Markov chain
-
-
-def prior_beliefs(chain: MarkovChain) -> list[list[Any]]:
-    """Proposition 1: row ``t - 1`` is the distribution of X_t (t = 1..T)."""
-    memo = chain._memo_get("exact.prior")
-    if memo is not None:
-        return memo
-    rows = [list(chain.initial)]
-    for t in range(2, chain.T + 1):
-        prev = rows[-1]
-        rows.append(_vec_mat(prev, chain.steps[t - 2]))
-    chain._memo_set("exact.prior", rows)
-    return rows
-
-
-def _vec_mat(v: Sequence[Any], m: Sequence[Sequence[Any]], ops: OpCount | None = None) -> list[Any]:
-    n = len(m[0]) if m else 0
-    out = [ZERO] * n
-    for i, vi in enumerate(v):
-        if vi:
-            row = m[i]
-            for j in range(n):
-                if row[j]:
-                    out[j] += vi * row[j]
-    if ops is not None:
-        ops.mult_adds += len(v) * n
-    return out
 
 
 def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) -> list[Any]:
@@ -108,7 +81,7 @@ def _reach(chain: MarkovChain, t1: int, i: int | None) -> list[list[Any]]:
         v = [ONE if k == i else ZERO for k in range(chain.n)]
         vecs = [v]
         for t in range(t1 + 1, chain.T + 1):
-            v = _vec_mat(v, chain.steps[t - 2])
+            v = vec_mat(v, chain.steps[t - 2])
             vecs.append(v)
     chain._memo_set(key, vecs)
     return vecs
@@ -175,7 +148,7 @@ def forward_backward(chain: MarkovChain, p: Sequence[Sequence[object]], outputs:
     for t in range(2, T + 1):
         prev = alpha[-1]
         weighted = [prev[j] * emission(p, t - 1, j, o[t - 2]) for j in range(n)]
-        alpha.append(_vec_mat(weighted, chain.steps[t - 2]))
+        alpha.append(vec_mat(weighted, chain.steps[t - 2]))
     beta = [[ZERO] * n for _ in range(T)]
     beta[T - 1] = [emission(p, T, i, o[T - 1]) for i in range(n)]
     for t in range(T - 1, 0, -1):
@@ -219,7 +192,7 @@ def output_distribution(chain: MarkovChain, p: Sequence[Sequence[object]]) -> di
             if t == T:
                 out[prefix + (o,)] = sum(g, ZERO)
             else:
-                rec(prefix + (o,), _vec_mat(g, chain.steps[t - 1]))
+                rec(prefix + (o,), vec_mat(g, chain.steps[t - 1]))
 
     rec((), list(chain.initial))
     return out
@@ -254,96 +227,6 @@ def is_private_naive(chain: MarkovChain, p: Sequence[Sequence[object]], S: Itera
 
 
 # --------------------------------------------------------------------------- ISPRIVATE, Algorithm 3
-
-
-@dataclass
-class PassedCache:
-    """One search's store. The exact twin keeps Lemma 5's set P there: triplets ⟨t, s, partial output⟩
-    that passed ISPRIVATE under some vector (the fast twin keeps its own results, see its max_breach).
-
-    The cache argument is public, so a caller may share one store between chains or δs; what is kept
-    is valid for one chain (and, for Lemma 5, one δ) only. Each twin therefore keeps it in a
-    :meth:`scope` of (its kind, the chain, the other inputs), so sharing is a miss, never a wrong answer.
-    """
-
-    entries: dict = field(default_factory=dict)
-
-    def scope(self, kind: str, chain: Any, *inputs: Hashable) -> dict:
-        """The part of the store for ``kind`` on this chain and these inputs. The chain is keyed by
-        identity and the scope holds it, so its id cannot be reused while the scope lives."""
-        key = (kind, id(chain), *inputs)
-        part = self.entries.get(key)
-        if part is None or part.get("chain") is not chain:
-            part = self.entries[key] = {"chain": chain}
-        return part
-
-    def passed_under_dominated(self, chain: Any, d: Any, key: tuple, q: Sequence[Sequence[Any]]) -> bool:
-        return any(dominates(q, p) for p in self.scope("exact.lemma5", chain, d).get(key, ()))
-
-    def add(self, chain: Any, d: Any, key: tuple, p: Sequence[Sequence[Any]]) -> None:
-        self.scope("exact.lemma5", chain, d).setdefault(key, []).append(p)
-
-
-def checked_cache(cache: object) -> PassedCache | None:
-    """``cache`` (both twins' ISPRIVATE) must be None or a :class:`PassedCache`."""
-    return None if cache is None else instance(cache, PassedCache, "cache", "(one search's store; or None)")
-
-
-def partial_outputs(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None = None):
-    """Yield ``(t1, i, t2, j, D, F, H)`` for every partial output ``o_{t1}, ⊥..⊥, o_{t2}`` of positive
-    probability (000 §3.4.5): ``t1 = 0, i = None`` is "start", ``t2 = T + 1, j = "end"``.
-
-    F[τ][k] = Pr[X_τ = c_k, O_{t1+1..τ} = ⊥ | X_{t1} = o_{t1}] (τ = t1..t2-1, F[t1] = e_i),
-    H(t)[k] = Pr[O_{t+1..t2-1} = ⊥, X_{t2} = o_{t2} | X_t = c_k], D = Pr[⊥..⊥, X_{t2} = o_{t2} | X_{t1} = o_{t1}];
-    ``Pr[X_t = c_k | partial output] = F[t][k] H(t)[k] / D`` for t1 < t < t2 (the normalisation of
-    Eq. 3.3 with α(t1) = e_i and β(t2) ∝ e_j, as the text after Proposition 4 says).
-    The release factors (1 - p_i^{t1}) and (1 - p_j^{t2}) cancel; they only decide whether the
-    partial output is possible (conditions (1)-(3) of the text).
-    """
-    T, n = chain.T, chain.n
-    back = _backward_tables(chain, p, ops)
-    for t1, starts in _starts(chain, p):
-        for i in starts:
-            F = _forward(chain, p, t1, i, ops)
-            for t2 in range(t1 + 1, T + 2):
-                for j in _ends(chain, p, t2):
-                    D = _partial_mass(chain, F, t1, t2, j)
-                    if D == 0:
-                        continue
-                    yield t1, i, t2, j, D, F, back[(t2, j)]
-
-
-def _starts(chain: MarkovChain, p: Sequence[Sequence[Any]]):
-    """``(t1, [i ...])`` for t1 = 0..T: the possible first releases o_{t1} (t1 = 0: [None], "start")."""
-    pri = prior_beliefs(chain)
-    for t1 in range(0, chain.T + 1):
-        yield t1, [None] if t1 == 0 else [i for i in range(chain.n) if pri[t1 - 1][i] > 0 and p[t1 - 1][i] < 1]
-
-
-def _ends(chain: MarkovChain, p: Sequence[Sequence[Any]], t2: int) -> list:
-    """The candidate o_{t2}: ``[END]`` for t2 = T + 1, else every c_j with p_j^{t2} < 1."""
-    return [END] if t2 == chain.T + 1 else [j for j in range(chain.n) if p[t2 - 1][j] < 1]
-
-
-def _forward(chain: MarkovChain, p: Sequence[Sequence[Any]], t1: int, i: int | None, ops: OpCount | None = None) -> dict:
-    """``F[τ]`` for τ = t1..T (the ⊥ emission at τ included; F[t1] = e_i, or None for "start")."""
-    n = chain.n
-    F: dict[int, Any] = {t1: None if t1 == 0 else [ONE if k == i else ZERO for k in range(n)]}
-    for tau in range(t1 + 1, chain.T + 1):
-        base = list(chain.initial) if tau == 1 else _vec_mat(F[tau - 1], chain.steps[tau - 2], ops)
-        F[tau] = [base[k] * p[tau - 1][k] for k in range(n)]
-    return F
-
-
-def _partial_mass(chain: MarkovChain, F: dict, t1: int, t2: int, j: int | str) -> Any:
-    """D = Pr[O_{t1+1..t2-1} = ⊥, X_{t2} = o_{t2} | X_{t1} = o_{t1}] from the forward vectors F of (t1, i)."""
-    T = chain.T
-    if t2 == T + 1:
-        return sum(F[T], ZERO) if t1 < T else ONE
-    if t2 == 1:
-        return chain.initial[j]
-    col = chain.steps[t2 - 2]
-    return sum((F[t2 - 1][l] * col[l][j] for l in range(chain.n) if F[t2 - 1][l]), ZERO)
 
 
 def partial_posterior(chain: MarkovChain, p: Sequence[Sequence[object]], t1: int, i: int | None, t2: int,
@@ -395,31 +278,6 @@ def _conditional(chain: MarkovChain, p: Sequence[Sequence[Any]], pattern: Sequen
     return [v / total for v in joint]
 
 
-def _backward_tables(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount | None) -> dict:
-    """H tables per endpoint: ``back[(t2, j)][t][k] = Pr[O_{t+1..t2-1} = ⊥, X_{t2} = o_{t2} | X_t = c_k]``."""
-    T, n = chain.T, chain.n
-    return {(t2, j): _backward_table(chain, p, t2, j, ops)
-            for t2 in range(1, T + 2) for j in ([END] if t2 == T + 1 else range(n))}
-
-
-def _backward_table(chain: MarkovChain, p: Sequence[Sequence[Any]], t2: int, j: int | str, ops: OpCount | None = None) -> dict:
-    """The H table of one endpoint (t2, o_{t2}) (see :func:`_backward_tables`)."""
-    T, n = chain.T, chain.n
-    H: dict[int, list[Any]] = {}
-    if t2 == T + 1:
-        H[T] = [ONE] * n
-    elif t2 >= 2:
-        H[t2 - 1] = [chain.steps[t2 - 2][k][j] for k in range(n)]
-    for t in range(min(t2 - 1, T) - 1, 0, -1):
-        m = chain.steps[t - 1]
-        nxt = H[t + 1]
-        weighted = [p[t][k] * nxt[k] for k in range(n)]
-        H[t] = [sum((m[k][l] * weighted[l] for l in range(n) if m[k][l]), ZERO) for k in range(n)]
-        if ops is not None:
-            ops.mult_adds += n * n
-    return H
-
-
 def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], *,
                delta: object = None, cache: PassedCache | None = None, ops: OpCount | None = None) -> Breach:
     """Algorithm 3's ISPRIVATE as a maximum over partial outputs (Lemma 4: the same maximum as
@@ -437,8 +295,6 @@ def max_breach(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Ha
     d = None if delta is None else check_delta(delta)
     cache = checked_cache(cache)
     if cache is None and chain.n * chain.n * chain.T ** 3 >= FILTER_MIN_SIZE:
-        from privclaims.theory.maskit.exact_filter import max_breach_filtered
-
         found = max_breach_filtered(chain, p, sens, d, ops)
         if found is not None:
             return found
@@ -468,7 +324,7 @@ def _max_breach_plain(chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequ
                     if ops is not None:
                         ops.skipped_by_cache += 1
                     continue
-                post = _triplet_posterior(t, s, key_o, F, H, D)
+                post = triplet_posterior(t, s, key_o, F, H, D)
                 if ops is not None:
                     ops.beliefs += 1
                 g = post - pri[t - 1][s]
@@ -480,16 +336,6 @@ def _max_breach_plain(chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequ
                     if cache is not None:
                         cache.add(chain, d, key, p)
     return best
-
-
-def _triplet_posterior(t: int, s: int, key_o: tuple, F: dict, H: dict, D: Any) -> Any:
-    """``Pr[X_t = c_s | o_{t1}, ⊥..⊥, o_{t2}]``: 1 or 0 at a release (t = t1 or t2), else F[t][s] H(t)[s] / D."""
-    t1, i, t2, j = key_o
-    if t == t1:
-        return ONE if s == i else ZERO
-    if t == t2:
-        return ONE if s == j else ZERO
-    return F[t][s] * H[t][s] / D
 
 
 def is_private(chain: MarkovChain, p: Sequence[Sequence[object]], S: Iterable[Hashable], delta: object, *,
@@ -546,7 +392,8 @@ def _simulatable_posterior(chain: MarkovChain, t: int, s: int, t1: int, i1: int 
     return a * b / den
 
 
-def _releases(prefix: Sequence[int | None]) -> list[tuple[int, int]]:
+def releases(prefix: Sequence[int | None]) -> list[tuple[int, int]]:
+    """The releases ``(t, context index)`` of an output prefix, in time order (⊥ = None skipped)."""
     return [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
 
 
@@ -564,7 +411,7 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
     t_now = len(prefix) + 1
     if t_now > chain.T:
         raise InvalidInput(f"prefix of length {len(prefix)}: nothing left to release (T = {chain.T})")
-    rel = _releases(prefix)
+    rel = releases(prefix)
     t_last, i_last = rel[-1] if rel else (0, None)
     pri = prior_beliefs(chain)
     t_from = t_last + 1 if improved else 1

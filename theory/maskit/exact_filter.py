@@ -2,8 +2,8 @@
 
 Sources: 000_211156f2009240b4.txt §3.4.5 (Algorithm 3, Lemmas 3-4).
 
-:func:`max_breach_filtered` returns exactly what :func:`privclaims.theory.maskit.exact._max_breach_plain`
-returns without a cache - the same rational gain, the same witness (the first strict maximum in the
+:func:`max_breach_filtered` returns exactly what Algorithm 3's plain loop
+(:func:`privclaims.theory.maskit.exact.max_breach` without a cache, below the filter's size) returns without a cache - the same rational gain, the same witness (the first strict maximum in the
 loop order t1, o_{t1}, t2, o_{t2}, t, s), the same early exit at the first gain > δ and the same
 OpCount - but evaluates the n^2 T^3 |S| beliefs in float64, vectorised per (t1, t2) block, and
 recomputes in rationals only the beliefs that can decide the result:
@@ -31,15 +31,15 @@ recomputes in rationals only the beliefs that can decide the result:
   e the true error), so >= fl(M - 2 ERR) (the threshold's own rounding is <= 2u < 2 (ERR - e)); so
   does every belief whose exact gain ties g*, so the first of them in loop order is recomputed.
   A belief whose exact gain exceeds δ has float gain >= float(δ) - 2 ERR likewise. Only those
-  candidates are recomputed exactly (:func:`privclaims.theory.maskit.exact._triplet_posterior` on the rational
-  F, H, D of :func:`privclaims.theory.maskit.exact._forward` / ``_backward_table`` / ``_partial_mass``), in loop
+  candidates are recomputed exactly (:func:`privclaims.theory.maskit.partial_outputs.triplet_posterior` on the
+  rational F, H, D of its ``forward_vectors`` / ``backward_table`` / ``partial_mass``), in loop
   order, the releases (t = t1 or t2, posterior 0 or 1) first to raise the threshold to their exact
   maximum; a posterior is 1 exactly when F[t][k] H(t)[k] = 0 for every k != s, read from the zero
   patterns of the chain and p.
 
 Operation counts are those of the plain loop: ``beliefs`` = the triplets the loop evaluates up to
 its exit, ``mult_adds`` = n^2 per vector-matrix product of Lemma 3's forward vectors (per possible
-o_{t1} reached) and backward tables (every endpoint), as :func:`privclaims.theory.maskit.exact._vec_mat` counts.
+o_{t1} reached) and backward tables (every endpoint), as :func:`privclaims.theory.maskit.exact_base.vec_mat` counts.
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ from typing import Any, Sequence
 import numpy as np
 
 from privclaims.theory.dp.delta_privacy import Breach
-from privclaims.theory.maskit import exact as E
-from privclaims.theory.maskit.fast import _arrays, prior_support
+from privclaims.theory.maskit import partial_outputs as PO
+from privclaims.theory.maskit.exact_base import OpCount, prior_beliefs
+from privclaims.theory.maskit.fast import float_chain, prior_support
 from privclaims.theory.maskit.model import MarkovChain
 from privclaims.theory.numbers import ONE, ZERO
 
@@ -104,12 +105,12 @@ def _mult_adds_forward(n: int, T: int, t1: int) -> int:
 
 
 def max_breach_filtered(chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequence[int], d: Any = None,
-                        ops: E.OpCount | None = None) -> Breach | None:
-    """:func:`privclaims.theory.maskit.exact._max_breach_plain` (no cache) by the float filter; None if the bound
-    cannot be certified for this chain and p (nothing is counted in ``ops`` then)."""
+                        ops: OpCount | None = None) -> Breach | None:
+    """Algorithm 3's plain loop (:func:`privclaims.theory.maskit.exact.max_breach` with no cache) by the float
+    filter; None if the bound cannot be certified for this chain and p (nothing is counted in ``ops`` then)."""
     T, n = chain.T, chain.n
-    pri = E.prior_beliefs(chain)
-    init, steps = _arrays(chain)  # the fast twin's float chain, memoised on it (float(x) per entry)
+    pri = prior_beliefs(chain)
+    init, steps = float_chain(chain)  # the fast twin's float chain, memoised on it (float(x) per entry)
     P = _floats(p)
     err = error_bound(n, T)
     if err > 1e-6 or any(a[a > 0].size and a[a > 0].min() < SMALLEST_ENTRY for a in (init, steps, P)):
@@ -175,12 +176,12 @@ class _Scan:
     """The candidates of the scan, in the plain loop's order (t1, i, t2, j, t, s), and its counts."""
 
     def __init__(self, chain: MarkovChain, p: Sequence[Sequence[Any]], sens: Sequence[int], d: Any,
-                 ops: E.OpCount | None, init_b: np.ndarray, steps_b: np.ndarray, P_b: np.ndarray) -> None:
+                 ops: OpCount | None, init_b: np.ndarray, steps_b: np.ndarray, P_b: np.ndarray) -> None:
         self.chain, self.p, self.sens, self.d = chain, p, sens, d
         self.init_b, self.steps_b, self.P_b = init_b, steps_b.astype(float), P_b
         self.support_memo: dict = {}
         self.ops = ops
-        self.pri = E.prior_beliefs(chain)
+        self.pri = prior_beliefs(chain)
         self.best_f = -np.inf
         self.cands: list[np.ndarray] = []  # rows (t1, i, t2, j, t, s_pos) with their float gains
         self.cand_g: list[np.ndarray] = []
@@ -280,7 +281,7 @@ class _Scan:
 
     def _key(self, r: np.ndarray) -> tuple:
         t1, i, t2, j = (int(x) for x in r[:4])
-        return (t1, None if t1 == 0 else i, t2, E.END if t2 == self.chain.T + 1 else j)
+        return (t1, None if t1 == 0 else i, t2, PO.END if t2 == self.chain.T + 1 else j)
 
     def _breach(self, g: Any, r: np.ndarray) -> Breach:
         return Breach(g, self._key(r), int(r[4]), self.chain.contexts[self.sens[int(r[5])]])
@@ -295,12 +296,12 @@ class _Scan:
             return ONE - self.pri[t - 1][s]
         else:
             if (t1, i) not in self.forward_memo:
-                self.forward_memo[(t1, i)] = E._forward(self.chain, self.p, t1, i)
+                self.forward_memo[(t1, i)] = PO.forward_vectors(self.chain, self.p, t1, i)
             if (t2, j) not in self.backward_memo:
-                self.backward_memo[(t2, j)] = E._backward_table(self.chain, self.p, t2, j)
+                self.backward_memo[(t2, j)] = PO.backward_table(self.chain, self.p, t2, j)
             F, H = self.forward_memo[(t1, i)], self.backward_memo[(t2, j)]
-            D = E._partial_mass(self.chain, F, t1, t2, j)
-        return E._triplet_posterior(t, s, key_o, F, H, D) - self.pri[t - 1][s]
+            D = PO.partial_mass(self.chain, F, t1, t2, j)
+        return PO.triplet_posterior(t, s, key_o, F, H, D) - self.pri[t - 1][s]
 
     def _posterior_is_one(self, key_o: tuple, t: int, s: int) -> bool:
         """Exactly: is ``F[t][k] H(t)[k] = 0`` for every k != s (so the posterior F[t][s] H(t)[s] / D is 1,

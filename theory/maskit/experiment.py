@@ -34,7 +34,7 @@ from privclaims.theory.maskit.system import SimulatableCheck, maskit
 
 def segment_posterior(chain: MarkovChain, P: np.ndarray, t1: int, i: int | None, t2: int, j: int | None, t: int) -> np.ndarray | None:
     """Pr[X_t = . | o_t1 = c_i, ⊥..⊥, o_t2 = c_j] (t1 = 0 start, t2 = T+1 end) in floats; None if impossible."""
-    init, steps = F._arrays(chain)
+    init, steps = F.float_chain(chain)
     T, n = chain.T, chain.n
     if t1 == 0:
         f = init * P[0]
@@ -164,7 +164,8 @@ from privclaims.theory.numbers import Q
 def _code_hash() -> str:
     here = Path(__file__).parent
     h = hashlib.sha256()
-    for name in ("experiment.py", "fast.py", "exact.py", "search.py", "model.py", "synthetic.py", "system.py", "data.py"):
+    for name in ("experiment.py", "fast.py", "exact.py", "exact_base.py", "partial_outputs.py", "exact_filter.py", "search.py",
+                 "model.py", "synthetic.py", "system.py", "data.py"):
         h.update((here / name).read_bytes())
     return h.hexdigest()[:16]
 
@@ -193,6 +194,17 @@ def cached(key: dict, compute):
     return value
 
 
+def _synthetic_user(seed: int, u: int, n: int, T: int, days: int) -> tuple:
+    """Synthetic user ``u``: ``(rng, contexts L0..L{n-1}, training days (first half), test days, the places other
+    than home L0 seen in training)``; ``rng`` (seeded by (seed, u)) is the user's for what follows."""
+    rng = np.random.default_rng([seed, u])
+    idx = generate_days(seed * 1000 + u, n, T, days)
+    ctxs = [f"L{i}" for i in range(n)]
+    tr = [tuple(ctxs[i] for i in dd) for dd in idx[: days // 2]]
+    te = [tuple(ctxs[i] for i in dd) for dd in idx[days // 2:]]
+    return rng, ctxs, tr, te, sorted({c for dd in tr for c in dd if c != "L0"})
+
+
 def synthetic_population(seed: int, users: int = 12, n: int = 8, T: int = 12, days: int = 120, n_sensitive: int = 3,
                          delta: Any = Q(1, 10), d: int = 10, home: bool = False) -> list[dict]:
     """Evaluate every synthetic user (first half of the days for training); S = ``n_sensitive`` random
@@ -201,12 +213,7 @@ def synthetic_population(seed: int, users: int = 12, n: int = 8, T: int = 12, da
     def compute():
         out = []
         for u in range(users):
-            rng = np.random.default_rng([seed, u])
-            tr_idx = generate_days(seed * 1000 + u, n, T, days)
-            ctxs = [f"L{i}" for i in range(n)]
-            tr = [tuple(ctxs[i] for i in dd) for dd in tr_idx[: days // 2]]
-            te = [tuple(ctxs[i] for i in dd) for dd in tr_idx[days // 2:]]
-            seen = sorted({c for dd in tr for c in dd if c != "L0"})
+            rng, ctxs, tr, te, seen = _synthetic_user(seed, u, n, T, days)
             S = ["L0"] if home else list(rng.choice(seen, size=min(n_sensitive, len(seen)), replace=False))
             r = evaluate_user(tr, te, ctxs, S, delta, d, rng)
             r["user"], r["S"] = u, S
@@ -275,12 +282,7 @@ def weak_population(seed: int, users: int = 6, days: int = 80, n: int = 8, T: in
         for g in (1, 2, 3):
             per = []
             for u in range(users):
-                rng = np.random.default_rng([seed, u])
-                idx = generate_days(seed * 1000 + u, n, T, days)
-                ctxs = [f"L{i}" for i in range(n)]
-                tr = [tuple(ctxs[i] for i in dd) for dd in idx[: days // 2]]
-                te = [tuple(ctxs[i] for i in dd) for dd in idx[days // 2:]]
-                seen = sorted({c for dd in tr for c in dd if c != "L0"})
+                rng, ctxs, tr, te, seen = _synthetic_user(seed, u, n, T, days)
                 order = list(rng.permutation(seen))
                 S_ids = order[:g]  # the sensitive place and g - 1 IDs whose set label also contains it
                 per.append(evaluate_user(tr, te, ctxs, S_ids, Q(delta) / g, d, rng))

@@ -32,7 +32,8 @@ from privclaims.theory.dp.delta_privacy import Breach
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.floats import UNDERFLOW_FLOOR, possibly_gt, probability_float
 from privclaims.theory.validate import clip_unit
-from privclaims.theory.maskit.exact import OpCount, PassedCache, checked_cache
+from privclaims.theory.maskit.exact_base import OpCount
+from privclaims.theory.maskit.partial_outputs import PassedCache, checked_cache
 from privclaims.theory.maskit.model import (
     MarkovChain,
     check_delta,
@@ -49,7 +50,10 @@ END = "end"
 FORWARD_MEMO_FLOATS = 2_000_000  # max_breach keeps forward tables in a search's cache up to this size (16 MB)
 
 
-def _arrays(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
+def float_chain(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
+    """The chain in float64, memoised on it: ``(A^(1) as an n-vector, A^(2..T) as a (T - 1) x n x n array)``,
+    each entry ``float(x)`` of its exact value (correctly rounded). Read only: every float computation on the
+    chain (this twin, the float filter of the exact Algorithm 3, the system driver) shares it."""
     memo = chain._memo_get("fast.arrays")
     if memo is None:
         init = np.array([float(x) for x in chain.initial])
@@ -64,7 +68,7 @@ def _arrays(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
 
 def _A(chain: MarkovChain, t: int) -> np.ndarray:
     """A^(t) for 2 <= t <= T as an n x n array."""
-    return _arrays(chain)[1][t - 2]
+    return float_chain(chain)[1][t - 2]
 
 
 def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
@@ -85,7 +89,7 @@ def prior_beliefs(chain: MarkovChain) -> np.ndarray:
     """Proposition 1: row t - 1 is the distribution of X_t."""
     memo = chain._memo_get("fast.prior")
     if memo is None:
-        memo = _forward_products(*_arrays(chain), np.dot)
+        memo = _forward_products(*float_chain(chain), np.dot)
         chain._memo_set("fast.prior", memo)
     return memo
 
@@ -114,7 +118,7 @@ def reach_table(chain: MarkovChain) -> np.ndarray:
     """``R[t1, t2] = A^(t1+1) ... A^(t2)`` (identity for t1 = t2), 1 <= t1 <= t2 <= T; index 0 unused."""
     memo = chain._memo_get("fast.reach")
     if memo is None:
-        memo = _reach_products(_arrays(chain)[1], chain.n, np.dot)
+        memo = _reach_products(float_chain(chain)[1], chain.n, np.dot)
         chain._memo_set("fast.reach", memo)
     return memo
 
@@ -141,7 +145,7 @@ def _smallest_entry_log2(chain: MarkovChain) -> float:
     entry rounds to float 0 (memoised on the chain)."""
     memo = chain._memo_get("fast.smallest_entry_log2")
     if memo is None:
-        (init, steps), (init_s, steps_s) = _arrays(chain), _step_supports(chain)
+        (init, steps), (init_s, steps_s) = float_chain(chain), _step_supports(chain)
         vals = np.concatenate((init, steps.ravel()))
         if ((vals == 0) & (np.concatenate((init_s, steps_s.ravel())) > 0)).any():
             memo = -np.inf
@@ -234,7 +238,7 @@ def forward_backward(chain: MarkovChain, p: Any, outputs: Sequence[int | None]) 
     P = _p_array(chain, p)
     E = _emissions(chain, p, P, outputs)
     T, n = chain.T, chain.n
-    init, steps = _arrays(chain)
+    init, steps = float_chain(chain)
     blocks = np.zeros((T - 1, 2 * n, 2 * n))
     blocks[:, :n, :n] = E[:-1, :, None] * steps  # M_t, t = 1..T-1
     blocks[:, n:, n:] = blocks[::-1, :n, :n].transpose(0, 2, 1)
@@ -284,7 +288,7 @@ class _PartialOutputs:
     def __init__(self, chain: MarkovChain, P: np.ndarray, sens: np.ndarray, memo: dict | None, ops: OpCount | None) -> None:
         self.chain, self.P, self.sens, self.memo, self.ops = chain, P, sens, memo, ops
         self.T, self.n, self.ns = chain.T, chain.n, len(sens)
-        self.init, self.steps = _arrays(chain)
+        self.init, self.steps = float_chain(chain)
         self.pri = prior_beliefs(chain)
         self.pri_support = prior_support(chain)
         self.prS = self.pri[:, sens]  # (T, |S|)

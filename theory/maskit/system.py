@@ -107,9 +107,9 @@ def maskit(chain: MarkovChain, check: Check, inputs: Sequence[int]) -> tuple[int
 
 def sample_traces(chain: MarkovChain, m: int, rng: np.random.Generator) -> list[tuple[int, ...]]:
     """m input streams drawn from M (float sampling; only for Monte-Carlo estimates)."""
-    from privclaims.theory.maskit.fast import _arrays
+    from privclaims.theory.maskit.fast import float_chain
 
-    init, steps = _arrays(chain)
+    init, steps = float_chain(chain)
     cum0 = np.cumsum(init)
     cums = np.cumsum(steps, axis=2) if len(steps) else steps
     out = []

@@ -160,7 +160,8 @@ def is_privacy_preserving(table: AuxTable, query: Sequence[Hashable] | Mapping[s
 # ------------------------------------------------------------------------------------ strategies
 
 
-def _ok(num: int, n: int, g_min: Any) -> bool:
+def meets_g_min(num: int, n: int, g_min: Any) -> bool:
+    """Does ``G = num / n`` meet the requirement: ``n > 0`` (the query matches a tuple) and ``num / n >= G_min``."""
     return n > 0 and Q(num, n) >= g_min
 
 
@@ -177,7 +178,7 @@ def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: i
     the one with the least ``G(Q̂, a)`` subject to ``G(Q̂, a) ≥ G_min``; ties broken at random (seeded)
     among the tied combinations in bitmask order (bit j = the j-th fixed position set to ``*``)."""
     q, t, ops, num, n = _start(table, query, req, ops)
-    if _ok(num, n, req.g_min):
+    if meets_g_min(num, n, req.g_min):
         return Generalization("brute_force", q, (), num, n, True, ops.evaluations)
     fixed = fixed_positions(q)
     best: list[tuple[int, tuple, int, int]] = []
@@ -186,7 +187,7 @@ def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: i
         gone = tuple(fixed[j] for j in range(len(fixed)) if mask >> j & 1)
         cand = remove(q, gone)
         c_num, c_n = _fraction(table, cand, t, ops)
-        if not _ok(c_num, c_n, req.g_min):
+        if not meets_g_min(c_num, c_n, req.g_min):
             continue
         g = Q(c_num, c_n)
         if best_g is None or g < best_g:
@@ -206,7 +207,7 @@ def _greedy(name: str, table: AuxTable, query: Any, req: PrivacyRequirement, pic
     q, t, ops, num, n = _start(table, query, req, ops)
     removed: list[int] = []
     cur = q
-    while not _ok(num, n, req.g_min) and fixed_positions(cur):
+    while not meets_g_min(num, n, req.g_min) and fixed_positions(cur):
         choice = None
         for i in fixed_positions(cur):
             c_num, c_n = _fraction(table, remove(cur, [i]), t, ops)
@@ -216,7 +217,7 @@ def _greedy(name: str, table: AuxTable, query: Any, req: PrivacyRequirement, pic
         _, i, num, n = choice
         cur = remove(cur, [i])
         removed.append(i)
-    return Generalization(name, cur, tuple(removed), num, n, _ok(num, n, req.g_min), ops.evaluations)
+    return Generalization(name, cur, tuple(removed), num, n, meets_g_min(num, n, req.g_min), ops.evaluations)
 
 
 def best_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0,
@@ -241,12 +242,12 @@ def random_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: in
     cur = q
     order = random_removal_order(fixed_positions(q), seed)
     for i in order:
-        if _ok(num, n, req.g_min):
+        if meets_g_min(num, n, req.g_min):
             break
         cur = remove(cur, [i])
         removed.append(i)
         num, n = _fraction(table, cur, t, ops)
-    return Generalization("random_fit", cur, tuple(removed), num, n, _ok(num, n, req.g_min), ops.evaluations)
+    return Generalization("random_fit", cur, tuple(removed), num, n, meets_g_min(num, n, req.g_min), ops.evaluations)
 
 
 def generalize(table: AuxTable, query: Any, req: PrivacyRequirement, strategy: str, *, seed: int = 0,
@@ -264,7 +265,7 @@ def optimum(table: AuxTable, query: Any, req: PrivacyRequirement) -> tuple[Any, 
     for mask in range(1 << len(fixed)):
         cand = remove(q, [fixed[j] for j in range(len(fixed)) if mask >> j & 1])
         num, n = _fraction(table, cand, t, None)
-        if _ok(num, n, req.g_min):
+        if meets_g_min(num, n, req.g_min):
             vals[cand] = Q(num, n)
     if not vals:
         return None, []

@@ -106,20 +106,6 @@ def pearson(table: AuxTable, target: int, queries: Sequence[tuple]) -> tuple[flo
     return float(np.corrcoef(xs, ys)[0, 1]), len(xs)
 
 
-def plot_fig2(results: dict[str, Any], path: str, title: str = "") -> None:
-    """Fig. 2 style (see :func:`privclaims.theory.querygen.plots.fig2_figure`), written to ``path``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from privclaims.theory.querygen.plots import fig2_figure
-
-    fig = fig2_figure(results, title)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-
-
 def table2_markdown(results: dict[str, Any], strategy: str = "worst_fit") -> str:
     """Table 2's form: per target, the G_min levels and the strategy/original traffic ratio."""
     names = list(results)

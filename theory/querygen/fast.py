@@ -75,7 +75,9 @@ def lattice(table: AuxTable, query: Sequence[Hashable], target: int) -> tuple[tu
     return fixed, num_kept[full ^ idx], n_kept[full ^ idx]
 
 
-def _ok(num: np.ndarray | int, n: np.ndarray | int, g_min: Any) -> np.ndarray | bool:
+def meets_g_min(num: np.ndarray | int, n: np.ndarray | int, g_min: Any) -> np.ndarray | bool:
+    """The exact twin's ``n > 0 and num / n >= G_min`` elementwise, in integer arithmetic (``num q >= p n`` for
+    ``G_min = p / q``; Python integers where int64 could overflow)."""
     p, q = int(g_min.numerator), int(g_min.denominator)
     if np.max(num) * q >= 2 ** 62 or np.max(n) * p >= 2 ** 62:  # pragma: no cover - huge tables
         return np.array([nn > 0 and int(a) * q >= p * int(nn) for a, nn in zip(np.ravel(num), np.ravel(n))]
@@ -120,7 +122,7 @@ def is_privacy_preserving(table: AuxTable, query: Sequence[Hashable] | Mapping[s
                           req: PrivacyRequirement) -> bool:
     q, t = validate_request(table, query, req)
     _, num, n = lattice(table, q, t)
-    return bool(_ok(num[0], n[0], req.g_min))
+    return bool(meets_g_min(num[0], n[0], req.g_min))
 
 
 # ------------------------------------------------------------------------------------ strategies
@@ -134,7 +136,7 @@ def _result(name: str, table: AuxTable, q: tuple, fixed: tuple, r: int, num: np.
 
 def _brute(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any, seed: int):
     k = len(fixed)
-    ok = _ok(num, n, g_min)
+    ok = meets_g_min(num, n, g_min)
     if ok[0]:
         return _result("brute_force", table, q, fixed, 0, num, n, True, 1)
     evals = 1 << k
@@ -154,7 +156,7 @@ def _greedy(name: str, q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray,
             pick_max: bool):
     k = len(fixed)
     r, evals, order = 0, 1, []
-    ok = _ok(num, n, g_min)
+    ok = meets_g_min(num, n, g_min)
     while not ok[r] and len(order) < k:
         best = None
         for j in range(k):
@@ -171,7 +173,7 @@ def _greedy(name: str, q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray,
 
 def _random(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any, seed: int):
     pos = {f: j for j, f in enumerate(fixed)}
-    ok = _ok(num, n, g_min)
+    ok = meets_g_min(num, n, g_min)
     r, evals, order = 0, 1, []
     for f in random_removal_order(fixed, seed):
         if ok[r]:

@@ -5,7 +5,7 @@
 * :func:`fig3_figure` - Fig. 3: (a) histogram of the target's values, (b) scatter of ``G(Q, a)`` against
   the traffic overhead of random queries, with the Pearson coefficient in the title.
 
-Both return a matplotlib ``Figure`` (shown inline in a notebook, saved by :func:`experiments.plot_fig2`).
+Both return a matplotlib ``Figure`` (shown inline in a notebook); :func:`plot_fig2` writes Fig. 2 to a PNG.
 """
 
 from __future__ import annotations
@@ -43,6 +43,18 @@ def fig2_figure(results: dict[str, Any], title: str = "") -> Any:
         fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     return fig
+
+
+def plot_fig2(results: dict[str, Any], path: str, title: str = "") -> None:
+    """Fig. 2 style (see :func:`fig2_figure`), written to ``path``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig = fig2_figure(results, title)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def target_histogram(table: AuxTable, target: int) -> tuple[list[Any], list[int]]:

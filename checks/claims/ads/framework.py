@@ -16,7 +16,7 @@ from privclaims.theory.ads import fast as F
 from privclaims.theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
 from privclaims.theory.ads.hierarchy import (PAPER_SEQUENCE, choose_cut, generalize_location, generalize_to_cut,
                                   is_one_attribute_at_a_time, is_valid_cut, node_meets, one_attribute_steps,
-                                  truncate_decimal, _leaf_sets)
+                                  truncate_decimal, leaf_sets)
 from privclaims.theory.ads.model import ContextHierarchy, ad_instance
 from privclaims.theory.numbers import Q, ZERO, as_rational
 
@@ -382,7 +382,7 @@ def p_def_cut(ctx):
     split into children that all meet it); checked against enumeration of all cuts."""
 
     def all_cuts(parent):
-        below = _leaf_sets(parent)
+        below = leaf_sets(parent)
         nodes = sorted(parent)
         leaves = below[[v for v, p in parent.items() if p is None][0]]
         for r in range(1, len(nodes) + 1):
@@ -392,7 +392,7 @@ def p_def_cut(ctx):
 
     def holds(x) -> bool:
         parent, sens_mask, md, ratio = x
-        below = _leaf_sets(parent)
+        below = leaf_sets(parent)
         leaves = sorted(below[[v for v, p in parent.items() if p is None][0]])
         sens = {l for i, l in enumerate(leaves) if sens_mask >> i & 1}
         cut = choose_cut(parent, sens, md, ratio)

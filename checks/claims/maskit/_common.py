@@ -7,6 +7,7 @@ from typing import Any, Callable
 from privclaims.checks.registry import Context
 from privclaims.checks.verdict import Outcome, Reading, in_model, refuted, verified_bounded
 from privclaims.checks.claims.maskit._quotes import QUOTES, S000, S001, render
+from privclaims.counterexamples.maskit_exhaustive import bounded, describe_instance
 from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.maskit.model import MarkovChain
 
@@ -76,6 +77,43 @@ def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[An
     if res.status == "spurious":
         return Outcome("error", {"reason": "counterexample not confirmed by the exact twin", "search": res.as_json()})
     return verified_bounded(bound=res.bound, encoding=encoding, **evidence)
+
+
+def release_brackets(o: Any, T: int) -> dict[int, tuple]:
+    """The nearest releases around each t = 1..T of an output (prefix) ``o`` (context indices, None = ⊥), as
+    Proposition 5 and Corollary 1 condition on them: ``(t1, i1, t2, j2)`` with (t1, i1) the last release at or
+    before t ((0, None) = start) and (t2, j2) the first after it ((T + 1, None) = end), or (t2, j2) = (t1, i1)
+    when t itself is a release."""
+    rel = [(0, None)] + [(k, v) for k, v in enumerate(o, start=1) if v is not None] + [(T + 1, None)]
+    out = {}
+    for t in range(1, T + 1):
+        k = max(a for a, (tm, _) in enumerate(rel) if tm <= t)
+        t1, i1 = rel[k]
+        t2, j2 = rel[k + 1] if t1 < t else rel[k]
+        out[t] = (t1, i1, t2, j2)
+    return out
+
+
+def exhaustive_extension(ctx: Context, out: Outcome, searches: Any) -> Outcome:
+    """A property verdict extended by bounded exhaustive searches, in the full ledger and while it holds
+    (``verified-bounded``): ``searches`` yields ``(evidence key, candidates, is_counterexample, bound, encoding)``;
+    each runs with :func:`privclaims.counterexamples.maskit_exhaustive.bounded`, its record goes into the evidence under
+    its key, and the first witness refutes the claim (the searches after it do not run)."""
+    if out.verdict != "verified-bounded" or ctx.quick:
+        return out
+    for key, candidates, bad, bound, encoding in searches:
+        raw: dict[str, Any] = {}
+
+        def caught(c: Any, bad: Any = bad) -> bool:
+            return bool(bad(c)) and (raw.__setitem__("w", c) is None)
+
+        res = bounded(candidates, caught, describe=describe_instance, bound=bound, encoding=encoding)
+        out.evidence[key] = res.as_json()
+        if res.found:
+            return refuted(witness=res.witness, search=res.as_json(),
+                           model=in_model(SUPPRESSION_MODEL, instance_problems(raw["w"]),
+                                          minimal=f"the first instance of the enumeration ({bound}), smallest first"))
+    return out
 
 
 # The adjudication note of each general claim (issue 12): how the two documents word it, and which reading of the

@@ -8,10 +8,11 @@ from itertools import product
 
 from hypothesis import strategies as st
 
-from privclaims.checks.claims.maskit._common import QUOTES, S000, S001, examples, one_reading, property_verdict, quoted, render, stated
 from privclaims.checks.claims.maskit._audit import AUDITS
-from privclaims.checks.definitions.maskit import (
-    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
+from privclaims.checks.claims.maskit._common import (
+    QUOTES, S000, S001, examples, one_reading, property_verdict, quoted, release_brackets, render, stated,
+)
+from privclaims.checks.definitions.maskit import DELTA_PRIVACY, FIGURE_3_4B, STRONG_ADVERSARY, UTILITY
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
 from privclaims.counterexamples.maskit_strategies import chains, instances
@@ -520,11 +521,7 @@ def prop5(ctx: Context):
         ch, S, d, sysm = _sim_case(inst)
         for o in sysm.outputs():
             oi = tuple(None if v == BOT_LABEL else ch.index(v) for v in o)
-            rel = [(0, None)] + [(k, v) for k, v in enumerate(oi, start=1) if v is not None] + [(ch.T + 1, None)]
-            for t in range(1, ch.T + 1):
-                k = max(a for a, (tm, _) in enumerate(rel) if tm <= t)
-                t1, i1 = rel[k]
-                t2, j2 = rel[k + 1] if t1 < t else rel[k]
+            for t, (t1, i1, t2, j2) in release_brackets(oi, ch.T).items():
                 for s in ch.contexts:
                     formula = E.simulatable_posterior(ch, t, ch.index(s), t1, i1, t2, j2)
                     if formula != dp_posterior(sysm, o, t, s):
@@ -557,17 +554,21 @@ def cor1(ctx: Context):
                             encoding="Pr[X_t=s|X_t1]·Pr[X_t2|X_t=s]/Pr[X_t2|X_t1] (Eq. 3.2 products) vs the conditional by enumeration")
 
 
+def _simulatable_output_pairs(inst):
+    """MaskIt with the simulatable check run on every input stream x of the instance's chain: ``(o, o_y, agrees)``
+    for every pair of inputs x, y (o = x's output, o_y = y's), ``agrees`` when y agrees with o on o's released
+    positions."""
+    ch, p, S, d = inst
+    outs = {x: maskit(ch, SimulatableCheck(ch, S, d), x) for x in E.input_streams(ch)}
+    for o in outs.values():
+        for y, oy in outs.items():
+            yield o, oy, all(v is None or y[k] == v for k, v in enumerate(o))
+
+
 @claim("maskit.claim2", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim2"], readings=stated("maskit.claim2"))
 def claim2(ctx: Context):
     def holds(inst):
-        ch, p, S, d = inst
-        outs = {x: maskit(ch, SimulatableCheck(ch, S, d), x) for x in E.input_streams(ch)}
-        for x, o in outs.items():
-            for y, oy in outs.items():
-                agrees = all(v is None or y[k] == v for k, v in enumerate(o))
-                if agrees and oy != o:
-                    return False
-        return True
+        return all(not (agrees and oy != o) for o, oy, agrees in _simulatable_output_pairs(inst))
 
     return property_verdict(ctx, "maskit.claim2", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
                             encoding="every input agreeing with o on released positions produces o (all pairs of inputs)")
@@ -576,14 +577,7 @@ def claim2(ctx: Context):
 @claim("maskit.claim3", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim3"], readings=stated("maskit.claim3"))
 def claim3(ctx: Context):
     def holds(inst):
-        ch, p, S, d = inst
-        outs = {x: maskit(ch, SimulatableCheck(ch, S, d), x) for x in E.input_streams(ch)}
-        for x, o in outs.items():
-            for y, oy in outs.items():
-                agrees = all(v is None or y[k] == v for k, v in enumerate(o))
-                if (oy == o) != agrees:
-                    return False
-        return True
+        return all((oy == o) == agrees for o, oy, agrees in _simulatable_output_pairs(inst))
 
     return property_verdict(ctx, "maskit.claim3", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
                             encoding="Pr[o | x] = 1 iff x agrees with o on released positions, else 0 (all pairs)")

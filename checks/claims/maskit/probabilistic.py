@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from privclaims.checks.claims.maskit._common import examples, property_verdict, stated
-from privclaims.checks.evidence import decide
 from privclaims.checks.claims.maskit._audit import AUDITS, NA_ALL_SEARCH
-from privclaims.checks.definitions.maskit import (
-    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
+from privclaims.checks.claims.maskit._common import examples, exhaustive_extension, property_verdict, stated
+from privclaims.checks.definitions.maskit import DELTA_PRIVACY, OPTIMUM_DOMAIN, STRONG_ADVERSARY, UTILITY
+from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import by_reading, in_model, refuted, unverifiable, verified_bounded
+from privclaims.checks.verdict import by_reading, in_model, refuted, unverifiable
 from privclaims.counterexamples.maskit_strategies import dominating, instances
 from privclaims.counterexamples.harness import exhaustive_search
-from privclaims.counterexamples.maskit_exhaustive import bounded, describe_instance, dominated_pairs, vector_instances
+from privclaims.counterexamples.maskit_exhaustive import dominated_pairs, vector_instances
 from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
 from privclaims.theory.maskit import exact as E
 from privclaims.theory.maskit.figures import figure_3_2
@@ -76,22 +75,17 @@ def thm3(ctx: Context):
     out.evidence["exhaustive_figure_3_3"] = res.as_json()
     if res.found:
         return refuted(witness=res.witness, search=res.as_json())
-    if not ctx.quick:
-        lv: dict = {}
+    lv: dict = {}
 
-        def level(ch, p, S):
-            key = (ch, tuple(map(tuple, p)), tuple(S))
-            if key not in lv:
-                lv[key] = E.privacy_level(ch, p, S)
-            return lv[key]
+    def level(ch, p, S):
+        key = (ch, tuple(map(tuple, p)), tuple(S))
+        if key not in lv:
+            lv[key] = E.privacy_level(ch, p, S)
+        return lv[key]
 
-        res2 = bounded(dominated_pairs(2, [Q(0), Q(1, 2), Q(1)]), lambda c: level(c[0], c[3], c[1]) > level(c[0], c[2], c[1]),
-                       bound="n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1/2, 1}",
-                       encoding="privacy(q) > privacy(p)", describe=describe_instance)
-        out.evidence["exhaustive_template"] = res2.as_json()
-        if res2.found:
-            return refuted(witness=res2.witness, search=res2.as_json())
-    return out
+    return exhaustive_extension(ctx, out, [(
+        "exhaustive_template", dominated_pairs(2, [Q(0), Q(1, 2), Q(1)]), lambda c: level(c[0], c[3], c[1]) > level(c[0], c[2], c[1]),
+        "n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1/2, 1}", "privacy(q) > privacy(p)")])
 
 
 @claim("maskit.text_thm3_cases", method="property+exact", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.text_thm3_cases"], readings=stated("maskit.text_thm3_cases"))
@@ -278,17 +272,11 @@ def lem4(ctx: Context):
 
     out = property_verdict(ctx, "maskit.lem4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
                            encoding="refined ISPRIVATE (partial outputs) = Alg. 2's over all outputs: same answer and same maximal gain")
-    if out.verdict != "verified-bounded" or ctx.quick:
-        return out
     differs = lambda c: E.max_breach(c[0], c[2], c[1]).gain != E.max_breach_naive(c[0], suppression_vector(c[0], c[2]), c[1]).gain
-    for T, grid in ((2, [Q(0), Q(1, 2), Q(1)]), (3, [Q(0), Q(1)])):
-        res = bounded(vector_instances(T, grid), differs, describe=describe_instance,
-                      bound=f"n = 2, T <= {T}, uniform rows over subsets, every S, every p on {[str(g) for g in grid]}",
-                      encoding="max gain over partial outputs != max gain over all outputs")
-        out.evidence[f"exhaustive_T{T}"] = res.as_json()
-        if res.found:
-            return refuted(witness=res.witness, search=res.as_json())
-    return out
+    return exhaustive_extension(ctx, out, ((
+        f"exhaustive_T{T}", vector_instances(T, grid), differs,
+        f"n = 2, T <= {T}, uniform rows over subsets, every S, every p on {[str(g) for g in grid]}",
+        "max gain over partial outputs != max gain over all outputs") for T, grid in ((2, [Q(0), Q(1, 2), Q(1)]), (3, [Q(0), Q(1)]))))
 
 
 @claim("maskit.lem5", method="property", rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.lem5"], readings=stated("maskit.lem5"))
@@ -301,8 +289,6 @@ def lem5(ctx: Context):
 
     out = property_verdict(ctx, "maskit.lem5", pairs(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
                            encoding="ISPRIVATE(q) skipping triplets that passed under p ⪯ q (Lemma 5 cache) = ISPRIVATE(q) without the cache")
-    if out.verdict != "verified-bounded" or ctx.quick:
-        return out
     d = Q(1, 4)
 
     def bad(c):
@@ -311,13 +297,20 @@ def lem5(ctx: Context):
         E.is_private(ch, p, S, d, cache=cache)
         return E.is_private(ch, q, S, d, cache=cache) != E.is_private(ch, q, S, d)
 
-    res = bounded(dominated_pairs(2, [Q(0), Q(1)]), bad, describe=describe_instance,
-                  bound="n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1}, δ = 1/4",
-                  encoding="cached ISPRIVATE(q) != ISPRIVATE(q)")
-    out.evidence["exhaustive_template"] = res.as_json()
-    if res.found:
-        return refuted(witness=res.witness, search=res.as_json())
-    return out
+    return exhaustive_extension(ctx, out, [(
+        "exhaustive_template", dominated_pairs(2, [Q(0), Q(1)]), bad,
+        "n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1}, δ = 1/4", "cached ISPRIVATE(q) != ISPRIVATE(q)")])
+
+
+def _exact_twin_with(**kw):
+    """The exact twin as a search's ``twin``, its ISPRIVATE called with ``kw`` (a cache shared across the search, an
+    OpCount)."""
+    class Twin:
+        @staticmethod
+        def is_private(c, v, s, dd):
+            return E.is_private(c, v, s, dd, **kw)
+
+    return Twin
 
 
 @claim("maskit.alg3", method="property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.alg3"], readings=stated("maskit.alg3"))
@@ -325,14 +318,7 @@ def alg3(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
         # a greedy search sharing one cache across all its ISPRIVATE calls gives the same vector
-        cache = E.PassedCache()
-
-        class Cached:
-            @staticmethod
-            def is_private(c, v, s, dd):
-                return E.is_private(c, v, s, dd, cache=cache)
-
-        return greedy_mondrian(ch, S, d, 2, twin=Cached).p == greedy_mondrian(ch, S, d, 2).p
+        return greedy_mondrian(ch, S, d, 2, twin=_exact_twin_with(cache=E.PassedCache())).p == greedy_mondrian(ch, S, d, 2).p
 
     return property_verdict(ctx, "maskit.alg3", instances(max_n=3, max_T=3, d=2), holds, n=examples(ctx, 100, 20),
                             encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE")
@@ -343,13 +329,7 @@ def thm4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
         ops = E.OpCount()
-
-        class Counted:
-            @staticmethod
-            def is_private(c, v, s, dd):
-                return E.is_private(c, v, s, dd, ops=ops)
-
-        b = optimal_monotone(ch, S, d, 2, twin=Counted)
+        b = optimal_monotone(ch, S, d, 2, twin=_exact_twin_with(ops=ops))
         a = optimal_exhaustive(ch, S, d, 2)
         private = dp_max_breach(probabilistic_system(ch, b.p), S).gain <= d
         return private and a.utility == b.utility and ops.is_private_calls == b.is_private_calls <= a.is_private_calls

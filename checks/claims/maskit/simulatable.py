@@ -3,14 +3,14 @@ Algorithms 4/5, Lemmas 6, 7, 9, Claims 4, 5, 7, Theorems 5, 6, supp/γ, offline 
 
 from __future__ import annotations
 
-from privclaims.checks.claims.maskit._common import examples, property_verdict
+from privclaims.checks.claims.maskit._common import examples, exhaustive_extension, property_verdict, release_brackets
 from privclaims.checks.claims.maskit._common import stated
 from privclaims.checks.claims.maskit._audit import AUDITS
 from privclaims.checks.definitions.maskit import (
     DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import refuted, verified_bounded
-from privclaims.counterexamples.maskit_exhaustive import bounded, delta_instances, describe_instance
+from privclaims.checks.verdict import refuted
+from privclaims.counterexamples.maskit_exhaustive import delta_instances
 from privclaims.counterexamples.maskit_strategies import instances
 from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
 from privclaims.theory.maskit import exact as E
@@ -77,18 +77,12 @@ def lem6(ctx: Context):
 
 
 def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
-    if out.verdict != "verified-bounded" or ctx.quick:
-        return out
     deltas = [Q(1, 4), Q(1, 2), Q(3, 4)]
     bad = lambda c: dp_max_breach(deterministic_system(c[0], SimulatableCheck(c[0], c[1], c[2], improved=improved)), c[1]).gain > c[2]
-    for n, T in sizes:
-        res = bounded(delta_instances(T, deltas, n), bad, describe=describe_instance,
-                      bound=f"n = {n}, T <= {T}, uniform rows over subsets, every S, δ ∈ {{1/4, 1/2, 3/4}}",
-                      encoding="MaskIt output breaches Definition 6 (literal system)")
-        out.evidence[f"exhaustive_n{n}_T{T}"] = res.as_json()
-        if res.found:
-            return refuted(witness=res.witness, search=res.as_json())
-    return out
+    return exhaustive_extension(ctx, out, ((
+        f"exhaustive_n{n}_T{T}", delta_instances(T, deltas, n), bad,
+        f"n = {n}, T <= {T}, uniform rows over subsets, every S, δ ∈ {{1/4, 1/2, 3/4}}",
+        "MaskIt output breaches Definition 6 (literal system)") for n, T in sizes))
 
 
 @claim("maskit.alg5", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg5"], readings=stated("maskit.alg5"))
@@ -127,12 +121,10 @@ def claim5(ctx: Context):
         for x, o in _runs(ch, S, d):
             for tn in range(1, ch.T + 1):
                 pre = o[: tn - 1]
-                rel = [(0, None)] + [(k, v) for k, v in enumerate(pre, start=1) if v is not None] + [(ch.T + 1, None)]
-                tl = rel[-2][0]
+                brackets = release_brackets(pre, ch.T)
+                tl = max((k for k, v in enumerate(pre, start=1) if v is not None), default=0)  # the last release t''
                 for t in range(1, tl + 1):
-                    k = max(a for a, (tm, _) in enumerate(rel) if tm <= t)
-                    t1, i1 = rel[k]
-                    t2, j2 = rel[k + 1] if t1 < t else rel[k]
+                    t1, i1, t2, j2 = brackets[t]
                     for s in S:
                         si = ch.index(s)
                         if E.simulatable_posterior(ch, t, si, t1, i1, t2, j2) - pri[t - 1][si] > d:

@@ -74,6 +74,25 @@ def _thm7_instance(inst, kind):
     return M1, lam, delta, S, sysm, Sp, mu
 
 
+def _thm7_property(kind):
+    """Decorator: ``holds(inst)`` of a property of Theorem 7's construction with F = the ``kind`` check at δ/μ on M':
+    true on an instance with no sensitive ID (nothing to protect), else ``prop(inst, M1, λ, δ, S, system, S', μ)``."""
+    def deco(prop):
+        def holds(inst):
+            r = _thm7_instance(inst, kind)
+            return True if r is None else prop(inst, *r)
+
+        return holds
+
+    return deco
+
+
+def _weak_breach_within_delta(kind):
+    """Theorem 7's property with F = the ``kind`` check: the literal weak adversary's breach (any λ, every output,
+    t, s) is at most δ."""
+    return _thm7_property(kind)(lambda inst, M1, lam, delta, S, sysm, Sp, mu: weak_max_breach_literal(M1, lam, sysm, S)[0] <= delta)
+
+
 @claim("maskit.p_def_weak", method="exact+property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_def_weak"], readings=stated("maskit.p_def_weak"))
 def p_def_weak(ctx: Context):
     def holds(inst):
@@ -165,14 +184,7 @@ def p_ex6(ctx: Context):
 @claim("maskit.p_lc1", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_lc1"], readings=stated("maskit.p_lc1"))
 def p_lc1(ctx: Context):
     # LC1 for Theorem 7's construction: every M'' between M' and M (every λ), every output, t, s
-    def holds(inst):
-        r = _thm7_instance(inst, "probabilistic")
-        if r is None:
-            return True
-        M1, lam, delta, S, sysm, Sp, mu = r
-        return weak_max_breach_literal(M1, lam, sysm, S)[0] <= delta
-
-    return property_verdict(ctx, "maskit.p_lc1", generalisations(), holds, n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_lc1", generalisations(), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
                             encoding="LC1 as a computable check: posterior (adversary M'' = λ, learning nothing by Claim 10) - prior <= δ, "
                                      "for F = probabilistic check at δ/μ on M' (random generalisations, λ)")
 
@@ -243,11 +255,8 @@ def p_thm7(ctx: Context):
 
 @claim("maskit.p_claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim7"], readings=stated("maskit.p_claim7"))
 def p_claim7(ctx: Context):
-    def holds(inst):
-        r = _thm7_instance(inst, "simulatable")
-        if r is None:
-            return True
-        M1, lam, delta, S, sysm, Sp, mu = r
+    @_thm7_property("simulatable")
+    def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
         for a in Sp:
             for t in range(1, M1.ids.T + 1):
                 pr = dp_prior(sysm, t, a)
@@ -277,11 +286,8 @@ def _worlds(M1, lam, sysm):
 
 @claim("maskit.p_claim8", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim8"], readings=stated("maskit.p_claim8"))
 def p_claim8(ctx: Context):
-    def holds(inst):
-        r = _thm7_instance(inst, "probabilistic")
-        if r is None:
-            return True
-        M1, lam, delta, S, sysm, Sp, mu = r
+    @_thm7_property("probabilistic")
+    def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
         worlds = list(_worlds(M1, lam, sysm))
         for o in sysm.outputs():
             for t in range(1, M1.ids.T + 1):
@@ -303,24 +309,14 @@ def p_claim8(ctx: Context):
 
 @claim("maskit.p_claim9", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim9"], readings=stated("maskit.p_claim9"))
 def p_claim9(ctx: Context):
-    def holds(inst):
-        r = _thm7_instance(inst, "simulatable")
-        if r is None:
-            return True
-        M1, lam, delta, S, sysm, Sp, mu = r
-        return weak_max_breach_literal(M1, lam, sysm, S)[0] <= delta
-
-    return property_verdict(ctx, "maskit.p_claim9", generalisations(), holds, n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_claim9", generalisations(), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
                             encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ")
 
 
 @claim("maskit.p_claim10", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim10"], readings=stated("maskit.p_claim10"))
 def p_claim10(ctx: Context):
-    def holds(inst):
-        r = _thm7_instance(inst, "probabilistic")
-        if r is None:
-            return True
-        M1, lam, delta, S, sysm, Sp, mu = r
+    @_thm7_property("probabilistic")
+    def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
         M1_, truth, lam_, _ = inst
         point = {a: {truth[a]: ONE} for a in M1.ids.contexts}  # the true M: each ID has its own context
         for o in sysm.outputs():

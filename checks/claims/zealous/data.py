@@ -50,7 +50,8 @@ def substitute_reproduced(shape, **evidence):
         "available, so its exact numbers are not compared, only the shape with the tolerance fixed in the check.")
 
 
-def _ex(ctx):
+def aol_substitute(ctx):
+    """The ZEALOUS experiment on the AOL top-1000 substitute (seed 0), cached: what every reproduction here reads."""
     return aol_experiment(str(ctx.data(DATA) / "user_search_logs"), 0)
 
 
@@ -65,7 +66,7 @@ def _gap(ex, eps, kinds=KINDS, ms=M_GRID):
 
 @claim("zealous.text_aol", method="reproduction", needs_data=DATA, quick=False)
 def text_aol(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     ts = [e.time for h in ex.log.histories.values() for e in h]
     first, last = (datetime.fromtimestamp(x, tz=timezone.utc).date().isoformat() for x in (min(ts), max(ts)))
     ev = dict(subset_users=ex.U, subset_queries=len(ex.log), subset_first_day=first, subset_last_day=last,
@@ -85,7 +86,7 @@ def text_aol(ctx):
 def text_data(ctx):
     """Beside the substitute's counts, the printed numbers' internal consistency: a log holds at most as many distinct
     items of a kind as item occurrences, U * (average items per user of Table 6.4), the average rounded (so < avg + 1/2)."""
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     paper = {"users": 500_000, "keywords": "~1M", "queries": "~3M", "query_pairs": "~3M", "clicks": "~4.5M", "delta": "0.001"}
     consistency = {k: {"distinct_printed": DOMAIN_SIZES[k], "occurrences_at_most": int((Q(2 * TABLE_6_4[k] + 1, 2)) * paper["users"])}
                    for k in KINDS}
@@ -104,7 +105,7 @@ def text_data(ctx):
 def table6_3(ctx):
     """ZEALOUS (delta = 0.001, tau by Prop. 12, tau' by Thm 14) for m in 1,4,8,20,40, eps = 1 and eps = 20;
     plus the modern anchor: Laplace partition selection's threshold and retained items for the same (eps, delta, m)."""
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     ours = {eps: _release_table(ex, eps) for eps in (1, 20)}
     anchor = {}
     for eps in (1, 5, 20):
@@ -157,7 +158,7 @@ def table6_3_consistency(U=500_000, eps_grid=(Q(1, 4), Q(1, 2), 1, 2, 3, 4, 5, 1
 
 @claim("zealous.table6_4", method="reproduction", needs_data=DATA, quick=False)
 def table6_4(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     ours = {k: round(ex.avg_items(k), 1) for k in KINDS}
     paper = {"keywords": 56, "queries": 20, "clicks": 14, "query_pairs": 7}
     same_order = sorted(ours, key=ours.get) == sorted(paper, key=paper.get)
@@ -173,7 +174,7 @@ def fig6_4(ctx):
     """Statements about the original log, tested on the substitute: power-law shape (negative log-log slope of
     the count distribution), and #clicks with count 1 vs #keywords with count 1 (an order of magnitude);
     cutoffs: k-anonymous counts >= k, ZEALOUS counts > tau' (eps = 5, m = 1)."""
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     orig = {k: ex.original(k) for k in KINDS}
     slopes = {k: round(loglog_slope(orig[k]), 3) for k in KINDS}
     ones = {k: sum(1 for v in orig[k].values() if v == 1) for k in KINDS}

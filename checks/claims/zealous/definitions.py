@@ -7,6 +7,8 @@ from fractions import Fraction
 from itertools import product
 
 from privclaims.checks.claims.dp import checker_bug
+from privclaims.checks.definitions.dp import K_ANON_LOGS, K_ANONYMITY
+from privclaims.checks.readings import Audit
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Reading, by_reading, discrepancy, refuted, verified, verified_bounded
 from privclaims.theory.errors import InvalidInput
@@ -55,7 +57,10 @@ def random_log(rng: random.Random, users: int = 6, max_entries: int = 5) -> Sear
     return log
 
 
-@claim("dp.def1", method="exact+exhaustive")
+@claim("dp.def1", method="exact+exhaustive", rests_on=(K_ANONYMITY,), audit=Audit(
+    "A definition: re-derived by hand on the hand instances ({a: 1, b: 1, c: 2} is not 2-anonymous, {a: 1, b: 1} is); "
+    "the check compares the class-size checker with the literal pairwise reading on every release of ≤ 5 individuals "
+    "onto ≤ 3 values, k = 1..5; a disagreement is an error (our bug)."))
 def def1(ctx):
     """is_k_anonymous (equivalence-class sizes) against the literal pairwise reading, every release map
     of <= 5 individuals onto <= 3 published values, k in 1..5."""
@@ -73,7 +78,10 @@ def def1(ctx):
     return verified(instances=n, known_instances_ok=known, source=f"{SRC} §2.1 Definition 1")
 
 
-@claim("dp.def_kquery", method="exact+property")
+@claim("dp.def_kquery", method="exact+property", rests_on=(K_ANON_LOGS,), audit=Audit(
+    "A notion named after an algorithm's output: the check runs our implementation of the algorithm on random logs and "
+    "asserts the defining property (every published query has ≥ k distinct user-ids and ids are replaced) with an independent checker, plus a hand instance whose output was worked "
+    "out by hand; a violation is an error (our bug)."))
 def def_kquery(ctx):
     """Adar's algorithm on random logs: every published query was posed by >= k distinct user-ids, no
     original id survives, sessions are split at > 30 min gaps; a hand instance pins the behaviour."""
@@ -95,7 +103,10 @@ def def_kquery(ctx):
     return verified_bounded(bound=f"{n} random logs (6 users, <= 5 queries) + a hand instance", source=f"{SRC} §2.1.2; §6.7")
 
 
-@claim("dp.def_ksession", method="exact+property")
+@claim("dp.def_ksession", method="exact+property", rests_on=(K_ANON_LOGS,), audit=Audit(
+    "A notion named after an algorithm's output: the check runs our implementation of the algorithm on random logs and "
+    "asserts the defining property (every session keyword set is shared by ≥ k − 1 others (the reference only deletes keywords; the text allows adding too, which the property does not depend on)) with an independent checker, plus a hand instance whose output was worked "
+    "out by hand; a violation is an error (our bug)."))
 def def_ksession(ctx):
     """The reference k-session anonymiser (deletion-only) yields session keyword sets each shared by >= k - 1 others.
     It may refuse (InvalidInput) only a log with fewer than k sessions, where no k-session-anonymous release
@@ -119,7 +130,10 @@ def def_ksession(ctx):
                             source=f"{SRC} §2.1.2")
 
 
-@claim("dp.def_kkeyword", method="exact+property")
+@claim("dp.def_kkeyword", method="exact+property", rests_on=(K_ANON_LOGS,), audit=Audit(
+    "A notion named after an algorithm's output: the check runs our implementation of the algorithm on random logs and "
+    "asserts the defining property (every published (generalised) keyword lies in ≥ k histories) with an independent checker, plus a hand instance whose output was worked "
+    "out by hand; a violation is an error (our bug)."))
 def def_kkeyword(ctx):
     """He-Naughton prefix generalisation: every published generalised keyword lies in >= k histories."""
     rng = random.Random(ctx.int_seed("kkeyword"))

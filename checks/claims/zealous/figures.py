@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Reading, by_reading
-from privclaims.checks.claims.zealous.data import DATA, KINDS, SUB, _ex, substitute_reproduced, table6_3_consistency
+from privclaims.checks.claims.zealous.data import DATA, KINDS, SUB, aol_substitute, substitute_reproduced, table6_3_consistency
 from privclaims.checks.verdict import unverifiable as _unverifiable
 from privclaims.checks.claims.zealous.numbers import M_GRID
 from privclaims.theory.numbers import Q
@@ -166,7 +166,7 @@ def _rounded(curves):
 def fig6_2(ctx):
     """Top-j coverage and precision of ZEALOUS's histograms for m in Table 6.3's grid (1, 4, 8, 20, 40), all four
     kinds, j in JS, at Figures 6.2/6.3's eps (see the module docstring)."""
-    ex, eps = _ex(ctx), _fig62_eps()
+    ex, eps = aol_substitute(ctx), _fig62_eps()
     cur = _curves(ex, eps, M_GRID)
     ev = dict(eps=str(eps), eps_why="smallest eps of the grid for which Table 6.3 (same experiment) is consistent with Theorem 14",
               m_grid=list(M_GRID), parameters=_params_note(ex, (eps,), M_GRID), curves=_rounded(cur),
@@ -235,7 +235,7 @@ FIG63_READINGS = (
 @claim("zealous.fig6_3", method="reproduction", needs_data=DATA, quick=False, readings=FIG63_READINGS)
 def fig6_3(ctx):
     """KL divergence and coverage over j for m in 1, 2, 4, 8, 10, 40 (all four kinds), at Figures 6.2/6.3's eps."""
-    ex, eps = _ex(ctx), _fig62_eps()
+    ex, eps = aol_substitute(ctx), _fig62_eps()
     cur = _curves(ex, eps, FIG63_MS)
     mean_kl = {k: {m: sum(cur[k][m]["KL"].values()) / len(cur[k][m]["KL"]) for m in FIG63_MS} for k in KINDS}
     # the KL-best m: every m attaining the lowest mean KL (several when they tie, e.g. when nothing is released)
@@ -290,7 +290,7 @@ FIG65_READINGS = (
 def fig6_5(ctx):
     """Figure 6.5's metric (:func:`privclaims.theory.zealous.experiments.scaled_average_difference`) for ZEALOUS (m = 1, eps in
     EPS_FIG65) and Adar's k-query anonymity (k in K_GRID); clicks have no k-anonymous histogram (the text)."""
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     z = {k: {e: scaled_average_difference(ex.original(k), ex.zealous(k, 1, e)) for e in EPS_FIG65} for k in KINDS}
     kinds_a = ("keywords", "queries", "query_pairs")
     a = {k: {kk: scaled_average_difference(ex.original(k), ex.adar(kk, k)) for kk in K_GRID} for k in kinds_a}
@@ -347,7 +347,7 @@ def _hits(ex, ms, eps_grid):
 
 @claim("zealous.fig6_6a", method="reproduction", needs_data=DATA, quick=False, readings=FIG66A_READINGS)
 def fig6_6a(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     hz = _hits(ex, (6,), EPS_APPS)[6]
     ha = {kk: caching_hit_probability(ex, ex.adar(kk, "keywords")) for kk in K_GRID}
     wins = [(e, kk) for e in EPS_APPS for kk in K_GRID if hz[e] > ha[kk]]
@@ -381,7 +381,7 @@ FIG66B_READINGS = (
 
 @claim("zealous.fig6_6b", method="reproduction", needs_data=DATA, quick=False, readings=FIG66B_READINGS)
 def fig6_6b(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     h = _hits(ex, M_FIG66B, EPS_APPS)
     # the printed 'top 85' (a count of keywords, like j of top-j), capped by the substitute's cache: the number of keywords
     # our proxy cache holds (tens of thousands, most proxy posting lists having length 1) is an artefact of the proxy
@@ -429,7 +429,7 @@ def _subst(ex, hist, j):
 
 @claim("zealous.fig6_7", method="reproduction", needs_data=DATA, quick=False, readings=FIG67_READINGS)
 def fig6_7(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     qz = {j: {e: _subst(ex, ex.zealous("query_pairs", 1, e), j) for e in EPS_APPS} for j in SUBST_J}
     qa = {j: {kk: _subst(ex, ex.adar(kk, "query_pairs"), j) for kk in K_GRID} for j in SUBST_J}
     flat_bad, comp_bad, cov_bad = [], [], []
@@ -464,7 +464,7 @@ def fig6_7(ctx):
     "with m = 6 than with m = 1 (a tie, e.g. 0 against 0, is not smaller).",
     f"{T} §6.7.3 (Figure 6.8); {P} §7.3 (Figure 8)"),))
 def fig6_8(ctx):
-    ex = _ex(ctx)
+    ex = aol_substitute(ctx)
     cov = {m: {j: {e: substitution_quality(ex, ex.zealous("query_pairs", m, e), j)["coverage"] for e in EPS_APPS} for j in SUBST_J}
            for m in (1, 6)}
     bad = [(j, e, _r(cov[6][j][e]), _r(cov[1][j][e])) for j in SUBST_J for e in EPS_APPS if not cov[6][j][e] < cov[1][j][e]]

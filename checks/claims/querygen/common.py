@@ -1,0 +1,41 @@
+"""What the querygen checks share: the source file name, the one-reading declaration, a query's printable
+form, the quick/full example counts and the Table 1 instances."""
+
+from __future__ import annotations
+
+from privclaims.checks.registry import Context
+from privclaims.checks.verdict import Reading
+from privclaims.theory.numbers import Q
+from privclaims.theory.querygen.model import STAR, is_star
+from privclaims.theory.querygen.table1 import table1
+
+
+SRC = "004_66621c1b9afebedf.txt"
+
+
+def one_reading(meaning: str, source: str, name: str = "as stated") -> tuple[Reading, ...]:
+    """The declaration of a claim the documents give one reading of (004 has no second version)."""
+    return (Reading(name, "The documents give one reading: " + meaning, source),)
+
+
+def query_list(query) -> list:
+    """A query as evidence shows it: its values, ``"*"`` for "don't care"."""
+    return ["*" if is_star(v) else v for v in query]
+
+
+def example_count(ctx: Context, quick_n: int, full_n: int) -> int:
+    """How many generated examples a property search runs: ``quick_n`` in the quick ledger, ``full_n`` in the full one."""
+    return quick_n if ctx.quick else full_n
+
+
+def table1_instances():
+    """Every Table 1 instance ``(table, query, target, G_min)``: each target, each query built from a tuple with any
+    subset of its other values, ``G_min`` in {1, 5/4, ..., 3}."""
+    t = table1()
+    levels = [Q(j, 4) for j in range(4, 13)]
+    for target in range(t.m):
+        for row in t.rows:
+            for mask in range(1 << t.m):
+                q = tuple(STAR if (i == target or not mask >> i & 1) else row[i] for i in range(t.m))
+                for g in levels:
+                    yield t, q, target, g

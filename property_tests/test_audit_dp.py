@@ -1,0 +1,167 @@
+"""Audit of the dp claims (issue 21, item 5): the decisive numbers recomputed from the seed text with independent
+small code (fractions, mpmath) and compared with what the ledger's theory code computes."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from itertools import combinations
+
+import mpmath as mp
+import pytest
+
+from privclaims.theory.count import exact_privacy as ex
+from privclaims.theory.count import per_input as pi
+from privclaims.theory.dp import exact
+from privclaims.theory.dp.mechanism import finite_mechanism
+from privclaims.theory.numbers import Epsilon, Q, enclose, upper_rational
+
+
+
+mp.mp.dps = 40  # module-level: the independent values at 40 digits (another module may have set less)
+
+
+import pytest as _pytest
+
+
+@_pytest.fixture(autouse=True)
+def _forty_digits():
+    with mp.workdps(40):
+        yield
+
+
+def _Q(x):
+    return mp.erfc(x / mp.sqrt(2)) / 2
+
+
+def _inside(iv, x, rel=mp.mpf("1e-20")):
+    """x (an mpmath value at 40 digits) lies in the enclosure iv up to x's own rounding."""
+    tol = abs(x) * rel
+    lo, hi = (mp.mpf(e) for e in iv._mpi_)
+    return bool(lo - tol <= x <= hi + tol)
+
+
+def _least_delta_literal(dist, pairs, r, order):
+    """Definition 3 read literally: every split of the outputs, exact comparisons with e^eps = r."""
+    outs = sorted({o for d in dist.values() for o in d})
+    pr = lambda L, o: F(dist[L].get(o, 0))
+    sym = set(pairs) | {(b, a) for a, b in pairs}
+
+    def least(L, partners):
+        vals = []
+        for k in range(len(outs) + 1):
+            for om2 in combinations(outs, k):
+                if all(pr(M, o) <= r * pr(L, o) and pr(L, o) <= r * pr(M, o) for M in partners for o in outs if o not in om2):
+                    vals.append(sum((pr(L, o) for o in om2), F(0)))
+        return min(vals)
+    if order == "pair":
+        return max(least(a, [b]) for a, b in sym)
+    return max(least(L, [b for a, b in sym if a == L]) for L in {a for a, _ in sym})
+
+
+THREE = {"A": {"x": F(1, 10), "y": F(1, 10), "z": F(4, 5)}, "B": {"x": F(1, 100), "y": F(1, 10), "z": F(89, 100)},
+         "C": {"x": F(1, 10), "y": F(1, 100), "z": F(89, 100)}}
+
+
+@pytest.mark.parametrize("order,want", [("pair", F(1, 10)), ("input", F(1, 5))])
+def test_def3_three_inputs_orders_differ(order, want):
+    pairs = [("A", "B"), ("A", "C")]
+    assert _least_delta_literal(THREE, pairs, F(2), order) == want
+    got = exact.probabilistic_dp_delta(finite_mechanism({k: {o: Q(v) for o, v in d.items()} for k, d in THREE.items()}, pairs),
+                                       Epsilon.from_exp(Q(2)), order)[0]
+    assert F(int(got.numerator), int(got.denominator)) == want
+
+
+@pytest.mark.parametrize("p", [F(1, 2), F(2, 3), F(3, 4), F(9, 10)])
+@pytest.mark.parametrize("r", [F(3, 2), F(2), F(3)])
+def test_def3_randomized_response_closed_form(p, r):
+    want = F(0) if r * (1 - p) >= p else F(1)
+    dist = {0: {0: p, 1: 1 - p}, 1: {0: 1 - p, 1: p}}
+    for order in ("pair", "input"):
+        assert _least_delta_literal(dist, [(0, 1)], r, order) == want
+        mech = finite_mechanism({k: {o: Q(v) for o, v in d.items()} for k, d in dist.items()}, [(0, 1)])
+        assert exact.probabilistic_dp_delta(mech, Epsilon.from_exp(Q(r)), order)[0] == Q(want)
+
+
+def test_def3_check_fails_when_the_checker_is_wrong(monkeypatch):
+    """dp.def3 can fail: a checker that forgets the lower ratio bound is reported (an error, not verified)."""
+    from privclaims.checks.claims import dp as dpc
+    from privclaims.checks.project import papers
+    from privclaims.checks.runner import run_one
+    from privclaims.checks.registry import Context
+
+    def upper_only(mech, L, Lp, eps):
+        e = Epsilon.of(eps)
+        return [O for O in mech.outputs if mech.pr(L, O) > 0 and e.sign_of_diff(mech.pr(L, O), mech.pr(Lp, O)) > 0]
+    monkeypatch.setattr(exact, "breaching_outputs", upper_only)
+    row = run_one("dp.def3", Context(quick=True), papers())
+    assert row["verdict"] == "error"
+
+
+def test_thm1_per_pair_breach_matches_closed_form():
+    # eps = 1, delta = 1/2: eta = 1/(4 ln 8); B = Q((1 - eta)/sqrt(2 eta)) + Q((1 + eta)/sqrt(2 eta))
+    eta = mp.mpf(1) / (4 * mp.log(8))
+    b = _Q((1 - eta) / mp.sqrt(2 * eta)) + _Q((1 + eta) / mp.sqrt(2 * eta))
+    iv = enclose(lambda c: ex.theorem1_breach("1", "1/2", c), 128)
+    assert _inside(iv, b)
+    assert abs(b - mp.mpf("0.04757")) < mp.mpf("1e-4")
+
+
+def test_thm1_per_input_histogram_needs_ten_cells():
+    """Independently: at eps = 1, delta = 1/10, sigma^2 just above 2 ln 40, the union over +-e_j of the breach sets
+    has probability 1 - (1 - 2Q(eps sigma - 1/(2 sigma)))^d: <= delta at d = 9, > delta at d = 10."""
+    s2 = upper_rational(lambda c: 2 * c.log(40), 10**6)
+    sg = mp.sqrt(mp.mpf(int(s2.numerator)) / int(s2.denominator))
+    p = 2 * _Q(sg - 1 / (2 * sg))
+    for d, above in ((9, False), (10, True)):
+        u = 1 - (1 - p) ** d
+        assert (u > mp.mpf(1) / 10) is above
+        iv = enclose(lambda c: pi.axis_union_breach("1", s2, 1, d, c), 128)
+        assert _inside(iv, u)
+
+
+def test_thm1_ledger_witness_is_the_independent_minimum():
+    from privclaims.checks.claims.count.gaussian import _thm1_per_input
+    out = _thm1_per_input(["1/100", "1/4", "1"], ["1/2", "1/100", "1/10000000000"])
+    assert out.verdict == "refuted"
+    # the independent minimum over the same grid
+    best = None
+    for e in ("1/100", "1/4", "1"):
+        for dl in ("1/2", "1/100", "1/10000000000"):
+            E, D = mp.mpf(F(e).numerator) / F(e).denominator, mp.mpf(F(dl).numerator) / F(dl).denominator
+            s2 = upper_rational(lambda c, e=e, dl=dl: 2 * c.log(4 / c.mpf(F(dl).numerator) * F(dl).denominator) / (c.mpf(F(e).numerator) / F(e).denominator) ** 2, 10**6)
+            sg = mp.sqrt(mp.mpf(int(s2.numerator)) / int(s2.denominator))
+            p = 2 * _Q(E * sg - 1 / (2 * sg))
+            d = 1
+            while 1 - (1 - p) ** d <= D:
+                d += 1
+            best = d if best is None else min(best, d)
+    assert out.evidence["witness"]["f"].startswith(f"histogram of d = {best} cells")
+
+
+def test_omega1_tail_values_the_decision_shows():
+    """eps = 1/2, sigma^2 = 1000, s = 1: Pr[M(L) not in Omega_1] = Q(eps sigma) + Q(eps sigma - 1/(2 sigma)) ~ 2.967e-56
+    <= the proof's bound ~ 3.351e-56 (the old evidence showed 1.5e-26, a 96-bit upper end)."""
+    sg = mp.sqrt(1000)
+    z = sg / 2 - 1 / (2 * sg)
+    out = _Q(sg / 2) + _Q(z)
+    bound = 2 * mp.exp(-z * z / 2) / (z * mp.sqrt(2 * mp.pi))
+    assert mp.mpf("2.96e-56") < out < mp.mpf("2.98e-56") and mp.mpf("3.34e-56") < bound < mp.mpf("3.36e-56")
+    from privclaims.checks.claims.count.gaussian import decide_between
+    d = decide_between(lambda c: ex.omega1_outside_probability("1/2", "1000", 1, c), "<=",
+                       lambda c: ex.proof_bound("1/2", "1000", 1, c))
+    assert d.holds and float(d.value.lo) <= float(out) <= float(d.value.hi) and float(d.bound.lo) <= float(bound) <= float(d.bound.hi)
+
+
+def test_thm1_final_margin():
+    m = 4 * mp.sqrt(mp.log(2)) * mp.sqrt(mp.pi) - mp.exp(mp.mpf(1) / 2) - mp.sqrt(mp.pi) / mp.sqrt(mp.log(2))
+    iv = enclose(lambda c: ex.final_chain_lines(c.log(2), c)[2], 128)
+    assert _inside(iv, m) and m > 2
+
+
+def test_def5_part_a_values():
+    s = mp.sqrt(11)
+    pair = _Q(s - 1 / (2 * s)) + _Q(s + 1 / (2 * s))
+    inp = 2 * _Q(s - 1 / (2 * s))
+    a = enclose(lambda c: ex.breach_probability("1", 11, 1, c), 128)
+    b = enclose(lambda c: pi.two_sided_breach("1", 11, 1, c), 128)
+    assert _inside(a, pair) and _inside(b, inp) and inp < mp.mpf(1) / 50
