@@ -87,8 +87,9 @@ ANY_SYSTEM = Reading(
 SUPPRESSION_SYSTEM = Reading(
     "suppression system",
     "a system is a suppression system as MaskIt's: the input stream is sampled from a (time-inhomogeneous) Markov chain "
-    "M, and at each time t the output o_t is the true context x_t or ⊥, decided online by a (possibly randomised) check "
-    "okayToRelease(x_t, t, o_1..o_{t-1}) that sees the current context, the time and the outputs so far (Algorithm 1)",
+    "M, and at each time t the output o_t is the true context x_t or ⊥, decided online at time t by a (possibly "
+    "randomised) check - Algorithm 1 calls okayToRelease(c_i, t, o) with each context in turn, so the decision may "
+    "depend on the contexts seen so far and the outputs, never on later contexts",
     f"{S001} §2.1 'System Model' and 'User Model' (= {S000} §3.3), Algorithm 1",
     quotes=(
         (S001, "§2.1 'System Model'", r"restricts the output  $o_t$  to be either the true state  $x_t$  or the suppression symbol  $\bot$ , i.e.,  $o_t \in \{x_t, \bot\}$"),
@@ -152,7 +153,7 @@ SYSTEM_ONLY_ADVERSARY = Definition(
         f"{S000} §2.2.2 'Adversary Model' and proof of Theorem 2",
         quotes=(
             (S000, "§2.2.2 'Adversary Model'", r"For adversaries with knowing only the system used we assume a uniform prior."),
-            (S000, "§2.2.2 proof of Theorem 2", r"Consider a sensitive context. The adversary's prior belief is $1/n$ ."),
+            (S000, "§2.2.2 proof of Theorem 2", r"Consider a sensitive context. The adversary's prior belief is $1/n$."),
         )),),
     note="A non-uniform prior (under which Theorem 2's bound fails) is not a reading the thesis supports: it fixes the "
          "prior of this adversary class explicitly.")

@@ -114,7 +114,11 @@ def ex3_convex(ctx: Context):
         "posterior X_2 = s1 given (y1, ⊥) under the mixture": (Q(2, 3), post(ch, mix, ["y1", "⊥"], 2, "s1")),
         "privacy(mixture) >= 5/12": (True, E.privacy_level(ch, mix, S) >= Q(5, 12)),
         "privacy(mixture) > (privacy(p)+privacy(q))/2 (not convex)": (True, E.privacy_level(ch, mix, S) > Q(1, 4)),
-    }, privacy_mixture=E.privacy_level(ch, mix, S), rebuild="start -> {y1, y2}; y1 -> {s1, z1}; y2 -> {s2, z2}")
+    }, privacy_mixture=E.privacy_level(ch, mix, S), rebuild="start -> {y1, y2}; y1 -> {s1, z1}; y2 -> {s2, z2}",
+        decisions=[decide(worst_p, "<=", Q(1, 2), "largest posterior of s1, s2 under p"),
+                   decide(worst_q, "<=", Q(1, 2), "largest posterior of s1, s2 under q"),
+                   decide(E.privacy_level(ch, mix, S), ">", (E.privacy_level(ch, p, S) + E.privacy_level(ch, q, S)) / 2,
+                          "privacy(mixture) > (privacy(p) + privacy(q))/2")])
     res = convexity_witness("convex", time_limit=20 if ctx.quick else 60)
     out.evidence["independent_search"] = res.as_json()
     if out.verdict == "verified" and not res.found:
@@ -146,7 +150,8 @@ def ex3_concave(ctx: Context):
         "mixture: other outputs give posterior 0": (Q(0), other_max),
         "-privacy(mixture)": (Q(-5, 12), -pm),
         "-privacy(mixture) > (-privacy(p) - privacy(q))/2 (-privacy not convex)": (True, -pm > Q(-3, 4)),
-    })
+    }, decision=decide(-pm, ">", (-E.privacy_level(ch, p, S) - E.privacy_level(ch, q, S)) / 2,
+                       "-privacy(mixture) > (-privacy(p) - privacy(q))/2"))
     res = convexity_witness("concave", time_limit=20 if ctx.quick else 60)
     out.evidence["independent_search"] = res.as_json()
     return out

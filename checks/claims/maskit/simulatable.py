@@ -8,6 +8,7 @@ from privclaims.checks.claims.maskit._common import stated
 from privclaims.checks.claims.maskit._audit import AUDITS
 from privclaims.checks.definitions.maskit import (
     DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
+from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import refuted
 from privclaims.counterexamples.maskit_exhaustive import delta_instances
@@ -262,8 +263,9 @@ def def_supp(ctx: Context):
     mean, sd = statistics.mean(rel), statistics.pstdev(rel)
     se = sd / len(rel) ** 0.5
     out.evidence["monte_carlo"] = {"traces": len(rel), "mean_released": mean, "std_error": se, "gamma_utility": float(u),
-                                   "within_4_se": abs(mean - float(u)) <= 4 * se + 1e-12}
-    if not out.evidence["monte_carlo"]["within_4_se"] and out.verdict == "verified-bounded":
+                                   "within_4_se": decide(abs(mean - float(u)), "<=", 4 * se + 1e-12,
+                                                         "|Monte-Carlo mean - T + γ_start(0)| <= 4 standard errors")}
+    if not out.evidence["monte_carlo"]["within_4_se"].holds and out.verdict == "verified-bounded":
         return refuted(witness=out.evidence["monte_carlo"], note="Monte-Carlo mean outside 4 standard errors of T - γ_start(0)")
     return out
 
@@ -301,9 +303,10 @@ def thm6(ctx: Context):
                                ("simulatable", SimulatableCheck(ch, S, d), E.simulatable_utility(ch, S, d))):
         rel = [sum(v is not None for v in maskit(ch, chk, x)) for x in traces]
         m, se = statistics.mean(rel), statistics.pstdev(rel) / len(rel) ** 0.5
-        mc[name] = {"analytic": float(exact_u), "monte_carlo_mean": m, "std_error": se, "within_4_se": abs(m - float(exact_u)) <= 4 * se + 1e-12}
+        mc[name] = {"analytic": float(exact_u), "monte_carlo_mean": m, "std_error": se,
+                    "within_4_se": decide(abs(m - float(exact_u)), "<=", 4 * se + 1e-12, "|Monte-Carlo mean - analytic| <= 4 se")}
     out.evidence["monte_carlo"] = mc
-    if not all(v["within_4_se"] for v in mc.values()):
+    if not all(v["within_4_se"].holds for v in mc.values()):
         return refuted(witness=mc, note="Monte-Carlo utility outside 4 standard errors of the analytic utility")
     return out
 
