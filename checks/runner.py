@@ -213,9 +213,10 @@ def structural_problems(project: Project, chk: ClaimCheck, rows: list[dict[str, 
                 bad.append(f"part {p['name']!r} is reproduced on {p.get('data') or 'no data set'}; a reproduction needs "
                            f"real data ({sorted(real)}): a generator of ours can illustrate a shape, never reproduce it")
         if r["verdict"] == "refuted":
-            ev = r.get("evidence") if "evidence" in r else jsonable(out.evidence)
-            model = (ev or {}).get("model")
-            if not (isinstance(model, dict) and model.get("valid") is True and model.get("name")):
+            evs = [r.get("evidence") if "evidence" in r else jsonable(out.evidence)]
+            evs += [p.get("evidence") for p in r.get("parts") or [] if p["verdict"] == "refuted"]
+            models = [(ev or {}).get("model") for ev in evs]
+            if not any(isinstance(m, dict) and m.get("valid") is True and m.get("name") for m in models):
                 bad.append(f"under {r['name']!r}: the witness is not validated against the documents' model "
                            "(refuted(..., model=in_model(name, problems)))")
     return bad
