@@ -491,6 +491,9 @@ def _window_gains(sy: Any, o: Any, window: list[int], per_system: bool) -> dict[
             "window_gain_exceeds_delta": decide(wg, ">", delta, "window gain > δ")}
 
 
+RLIMIT = 60_000_000  # z3 resource units per query (the slowest query here needs about 4e7)
+
+
 def _suppression_t2_search(n: int, timeout_ms: int, supports: str = "all") -> Any:
     """z3 (nonlinear reals): a T = 2 suppression system on n contexts (a prior over the n^2 streams - at T = 2 every
     joint is a Markov chain - and any online randomised check: Pr[release x_1] at t = 1, Pr[release x_2 | x_1, o_1] at
@@ -502,7 +505,8 @@ def _suppression_t2_search(n: int, timeout_ms: int, supports: str = "all") -> An
 
     C = ["s", "n", "m"][:n]  # (z3's search depends on the variables' names: these decide every support at n = 2)
     X = list(product(C, repeat=2))
-    sups = [tuple(X)] if supports == "full" else [sup for k in range(1, len(X) + 1) for sup in combinations(X, k)]
+    # the full support first: z3's default strategy decides it at once in a fresh process, later it may not
+    sups = [tuple(X)] + ([] if supports == "full" else [sup for k in range(1, len(X)) for sup in combinations(X, k)])
 
     def query(sup: tuple) -> Any:
         def build(s: z3.Solver) -> Any:
@@ -536,6 +540,7 @@ def _suppression_t2_search(n: int, timeout_ms: int, supports: str = "all") -> An
         for logic in ((None, "QF_NRA") if len(sup) == len(X) else ("QF_NRA", None)):
             solver = z3.Solver() if logic is None else z3.SolverFor(logic)
             solver.set("timeout", int(timeout_ms))
+            solver.set("rlimit", RLIMIT)  # a deterministic budget, so that the answer does not depend on the load
             build(solver)
             r = solver.check()
             if r != z3.unknown:
@@ -627,7 +632,7 @@ def def6_window(ctx: Context) -> Outcome:
             T = sy.horizon
             if per_system:
                 if t2 is None:
-                    t2 = _suppression_t2_search(2, 30_000, "full" if ctx.quick else "all")
+                    t2 = _suppression_t2_search(2, 300_000, "full" if ctx.quick else "all")
                 if not t2.exhausted:
                     return Outcome("error", {"error": "the T = 2 suppression search did not finish", "search": t2.as_json()})
                 minimal = (f"T = 3: no suppression system is a T = 2 witness (z3: {t2.bound}; the audit's argument covers "
