@@ -249,9 +249,8 @@ def def3_delta0(ctx: Context) -> Outcome:
 def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
     """z3: p, q distributions over ``outputs`` points with (ln e, 0)-pDP (every output with mass
     under either input satisfies the two-sided ratio bound) but some p_i > e q_i."""
-    E = z3.RealVal(str(exp_eps))
-
     def build(s: z3.Solver) -> Any:
+        E = z3.RealVal(str(exp_eps))  # made here: each search has a fresh z3 context
         p = [z3.Real(f"p{i}") for i in range(outputs)]
         q = [z3.Real(f"q{i}") for i in range(outputs)]
         for v in p + q:
@@ -501,7 +500,7 @@ def _suppression_t2_search(n: int, timeout_ms: int, supports: str = "all") -> An
     prior (``supports="all"``: every non-empty set of streams; ``"full"``: the full support only), positive on it."""
     from itertools import combinations
 
-    from privclaims.counterexamples.harness import SearchResult
+    from privclaims.counterexamples.harness import SearchResult, fresh_z3_context
 
     C = ["s", "n", "m"][:n]  # (z3's search depends on the variables' names: these decide every support at n = 2)
     X = list(product(C, repeat=2))
@@ -538,11 +537,12 @@ def _suppression_t2_search(n: int, timeout_ms: int, supports: str = "all") -> An
 
         # z3's default strategy decides the full support quickly and nlsat the partial ones; an unsat from either decides
         for logic in ((None, "QF_NRA") if len(sup) == len(X) else ("QF_NRA", None)):
-            solver = z3.Solver() if logic is None else z3.SolverFor(logic)
-            solver.set("timeout", int(timeout_ms))
-            solver.set("rlimit", RLIMIT)  # a deterministic budget, so that the answer does not depend on the load
-            build(solver)
-            r = solver.check()
+            with fresh_z3_context():  # the answer a function of the query alone, not of earlier queries
+                solver = z3.Solver() if logic is None else z3.SolverFor(logic)
+                solver.set("timeout", int(timeout_ms))
+                solver.set("rlimit", RLIMIT)  # a deterministic budget, so that the answer does not depend on the load
+                build(solver)
+                r = solver.check()
             if r != z3.unknown:
                 return r
         return r

@@ -245,12 +245,15 @@ Z3_RLIMIT = 200_000_000  # resource units per query; the bound's query needs abo
 
 
 def _z3_unsat(ch, S, delta, extra, timeout_ms: int) -> str:
-    s, q, u = _z3_private_vectors(ch, S, delta)
-    s.set("timeout", timeout_ms)
-    s.set("rlimit", Z3_RLIMIT)  # deterministic: the answer does not depend on the machine's load
-    s.add(extra(q, u, ch))
-    r = s.check()
-    return "unsat" if r == z3.unsat else ("sat" if r == z3.sat else "unknown")
+    from privclaims.counterexamples.harness import fresh_z3_context
+
+    with fresh_z3_context():  # the answer a function of the query alone, not of earlier queries in the process
+        s, q, u = _z3_private_vectors(ch, S, delta)
+        s.set("timeout", timeout_ms)
+        s.set("rlimit", Z3_RLIMIT)  # deterministic: the answer does not depend on the machine's load
+        s.add(extra(q, u, ch))
+        r = s.check()
+        return "unsat" if r == z3.unsat else ("sat" if r == z3.sat else "unknown")
 
 
 def _q(q, ch, name, t):
