@@ -271,3 +271,33 @@ def test_zealous_lambda_and_tau_are_the_users(capsys):
 def test_querygen_and_formats_reject_hostile_tables(tmp_path):
     with pytest.raises(InvalidInput, match="empty table"):
         querygen.load_table(write(tmp_path, "t.csv", "\n\n"))
+
+
+# ------------------------------------------------------------------------------------------ review of issue 22
+
+
+def test_a_misspelt_required_key_says_did_you_mean(capsys, tmp_path):
+    """A required key written wrong is unknown *and* missing: the error names the unknown one with "did you
+    mean" (it said only "missing key 'neighbours'")."""
+    mech = json.loads((EX / "randomized_response.json").read_text())
+    mech["neighbors"] = mech.pop("neighbours")
+    bad(capsys, "dp", "check", write(tmp_path, "m.json", mech), "--epsilon", "1",
+        says="unknown key 'neighbors' at the top level (did you mean 'neighbours'?)")
+    bad(capsys, "maskit", "check", EX / "chain4.json", "--sensitive", "hospital", "--delta", "1/10", "--policy",
+        write(tmp_path, "p.json", {"P": {"hospital": "1"}}), says="unknown key 'P' at the top level (did you mean 'p'?)")
+
+
+def test_an_ad_without_a_payment_is_refused(capsys, tmp_path):
+    """Dropping "payment" must be an error, never a default payment of 1 (the README's "required" alone
+    caught a planted default)."""
+    inst = json.loads((EX / "ads_coverage.json").read_text())
+    del inst["ads"][1]["payment"]
+    bad(capsys, "ads", "greedy", write(tmp_path, "a.json", inst), "--k", "2", says="missing key 'payment' at ads[1] ('dinner')")
+    with pytest.raises(InvalidInput, match="missing key 'payment'"):
+        ads.load_instance({"contexts": ["x"], "weights": ["1"], "ads": [{"name": "A", "ctr": ["1"]}]})
+
+
+def test_a_sensitive_context_named_twice_is_refused(capsys):
+    """--sensitive a,a printed "suppress exactly a, a"."""
+    bad(capsys, "maskit", "check", EX / "chain4.json", "--sensitive", "hospital,hospital", "--delta", "1/10",
+        says="sensitive context 'hospital' appears twice")
