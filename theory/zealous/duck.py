@@ -148,12 +148,12 @@ def load_user_dir_duckdb(con: duckdb.DuckDBPyConnection, directory: str | Path) 
     Python reader's result is exactly those blocks (one entry per block, its urls as clicks). Any other folder
     (a file that is not valid UTF-8, a block the bulk path leaves to the line reader, no entry at all) is read
     by the Python reader, which reads it or raises its InvalidInput naming ``file:line``."""
-    from privclaims.theory.zealous.model import _LINE_BREAKS
+    from privclaims.theory.zealous.model import LINE_BREAKS
 
     directory = existing_path(directory, "directory (per-user logs)", "dir")
     files = sorted(directory.glob("*.txt"))
     users = [f.stem for f in files]
-    if not files or any(not u.strip() or any(c in u for c in _LINE_BREAKS) for u in users):
+    if not files or any(not u.strip() or any(c in u for c in LINE_BREAKS) for u in users):
         return _load_dir_via_python(con, directory)
     paths = [str(f) for f in files]
     try:

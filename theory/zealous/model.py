@@ -53,7 +53,7 @@ def non_empty(log: SearchLog) -> SearchLog:
     return log
 
 
-_LINE_BREAKS = ("\t", "\n", "\r")
+LINE_BREAKS = ("\t", "\n", "\r")  # the characters no log field may hold (a field never spans a tab or a line)
 TIME_LIMIT = 1 << 62
 
 
@@ -63,7 +63,7 @@ def _text_field(x: object, what: str, where: str) -> str:
         raise InvalidInput(f"{where}: {what} = {x!r:.60} must be text (got {type(x).__name__})")
     if not x.strip():
         raise InvalidInput(f"{where}: blank {what} {x!r} (it must contain a non-space character)")
-    for c in _LINE_BREAKS:
+    for c in LINE_BREAKS:
         if c in x:
             raise InvalidInput(f"{where}: {what} {x!r:.60} contains {c!r} (a log field never holds a tab or a line break)")
     try:
@@ -100,7 +100,7 @@ def _plainly_valid(histories: dict) -> bool:
     if set(map(type, texts)) != {str} or not all(map(str.strip, texts)):
         return False
     joined = "".join(texts)
-    if any(c in joined for c in _LINE_BREAKS):
+    if any(c in joined for c in LINE_BREAKS):
         return False
     try:
         joined.encode("utf-8")
