@@ -331,8 +331,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the second threshold τ′ >= τ (default: the least one of (6.5) for λ and τ)")
         if name == "publish":
             _seed(p, "the selection and the noise")
-            p.add_argument("--engine", choices=("python", "duckdb", "dask"), default="python",
-                           help="where Steps 1-2 run; the same seed gives the same release on each")
+            p.add_argument("--engine", choices=("auto", "python", "duckdb", "dask"), default="auto",
+                           help="where Steps 1-2 run; the same seed gives the same release on each (auto: duckdb, "
+                                "which reads the file or folder itself)")
             p.add_argument("--session-gap", dest="session_gap", type=int, default=1800,
                            help="query pairs: two subsequent searches more than this many seconds apart are in "
                                 "different sessions (at most this many apart: the same session)")

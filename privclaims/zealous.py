@@ -235,19 +235,23 @@ class PublishResult:
 
 
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
-            engine: str = "python", lam: object = None, tau: object = None, tau_prime: object = None,
+            engine: str = "auto", lam: object = None, tau: object = None, tau_prime: object = None,
             session_gap: object = None) -> PublishResult:
     """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log; ``lam``,
     ``tau``, ``tau_prime`` as there), on ``engine`` = ``"python"``, ``"duckdb"`` or ``"dask"`` (same seed,
-    same release on each). ``session_gap``: seconds that end a session (query pairs; default 1800)."""
+    same release on each), or ``"auto"`` (the default: ``duckdb`` for a path, ``python`` for a log in memory;
+    the result names the engine that ran). ``session_gap``: seconds that end a session (query pairs; default 1800)."""
     check_choice(kind, tuple(ITEM_KINDS), "kind")
     k = ItemKind.of(kind, session_gap)
-    check_choice(engine, ENGINES, "engine")
+    check_choice(engine, ENGINES + (_engines.AUTO,), "engine")
     check_seed(seed)
     mm = contributions(m)
-    lg = log if isinstance(log, SearchLog) else load_log(log)
-    pr = params(len(lg.histories), mm, epsilon, delta, tau_prime, lam=lam, tau=tau)
-    hist = _engines.selected_histogram(lg, k, mm, seed, engine)
+    if not isinstance(log, SearchLog):
+        log = as_path(log, "search log")
+        if not log.is_dir() and not log.is_file():
+            raise InvalidInput(f"search log {str(log)!r} does not exist")
+    hist, users, engine = _engines.selected_histogram_and_users(log, k, mm, seed, engine)
+    pr = params(users, mm, epsilon, delta, tau_prime, lam=lam, tau=tau)
     zp = ZealousParams.of(mm, pr.lam, pr.tau, pr.tau_prime)
     released = _engines.release_keyed(hist, zp, seed, k)
     top = max(hist.values(), default=0)
