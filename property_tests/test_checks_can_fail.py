@@ -395,6 +395,23 @@ def test_claim6_x3_branch_names_part_can_come_out_another_way(swap, counter_extr
     assert out.verdict == expected, out.evidence
 
 
+def test_table3_2_simulatable_initialize_part_can_fail():
+    # maskit.table3_2's part "simulatable has no initialize" decides on the counted work of initialize(): a check
+    # whose initialize precomputes one decision (work the OpCount sees) makes it a discrepancy
+    from privclaims.checks.claims.maskit.experiments import simulatable_initialize_part
+    from privclaims.theory.maskit.figures import figure_3_2
+    from privclaims.theory.maskit.system import SimulatableCheck
+    from privclaims.theory.numbers import Q
+
+    class Precomputing(SimulatableCheck):
+        def initialize(self):
+            self.okay_to_release(0, 1, ())
+
+    args = (figure_3_2(), ["s"], Q(1, 4))
+    assert simulatable_initialize_part(SimulatableCheck, *args).verdict == "verified"
+    assert simulatable_initialize_part(Precomputing, *args).verdict == "discrepancy"
+
+
 # ------------------------------------------------------------------------------------------ tests
 
 
