@@ -387,6 +387,7 @@ def _claim6_x3_world(swap_w4_w6: bool):
     (False, ("w4",), "error"),  # names differ but the counter-vector also suppresses w4: no longer refutes the sentence
 ])
 def test_claim6_x3_branch_names_part_can_come_out_another_way(swap, counter_extra, expected):
+    assert "maskit.claim6" in load_all()  # the registry first: the check modules are imported the ledger's way
     from privclaims.checks.claims.maskit.examples import X3_COUNTER_VECTOR, x3_branch_names
     from privclaims.theory.numbers import Q
 
