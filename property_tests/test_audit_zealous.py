@@ -285,8 +285,17 @@ def test_table6_2_by_hand():
     assert all(mpmath.nstr(v, 3) == printed[t] for t, v in at["0.001"].items())
     assert all(mpmath.nstr(v, 3) != printed[t] for t, v in at["0.01"].items())
     assert min(at["0.001"], key=at["0.001"].get) == min(at["0.01"], key=at["0.01"].get) == 4
+    # only U/delta enters: tau' = tau + 4 ln((U/delta)/tau); each printed value fixes U/delta to an interval
+    half = mpmath.mpf("0.05")
+    lo = max(t * mpmath.exp((mpmath.mpf(p) - half - t) / 4) for t, p in printed.items())
+    hi = min(t * mpmath.exp((mpmath.mpf(p) + half - t) / 4) for t, p in printed.items())
+    assert 4.96e8 < lo <= 5e8 < hi < 5.02e8 and lo > 5e7  # 500,000/0.001 inside, 500,000/0.01 (the caption) not
     r = row("zealous.table6_2")
-    assert r["verdict"] == "discrepancy" and r["evidence"]["reproduced_by"] == "delta = 1/1000"
+    assert r["verdict"] == "discrepancy" and r["evidence"]["reproduced_by"] == "U/delta = 5*10^8: U = 500,000, delta = 1/1000"
+    ratio = r["readings"][0]["parts"][2]["evidence"]["U_over_delta"]
+    for key, end in (("lower_end", lo), ("upper_end", hi)):
+        a, b = ratio[key]["decision"]["value"]["interval"]
+        assert mpmath.mpf(a) <= end <= mpmath.mpf(b), (key, end)
     assert {k: v for k, v in r["evidence"]["computed"].items()} == {f"tau={t}": mpmath.nstr(v, 3) for t, v in at["0.01"].items()}
     rd = r["readings"][0]
     assert [p["verdict"] for p in rd["parts"]] == ["discrepancy", "verified", "verified"]

@@ -203,9 +203,41 @@ TABLE62_PARTS = (
     Part("tau' values", "τ' of (6.5) for m = 2, ε = 1, δ = 0.01 (the caption), U = 500,000, at τ = 1, 3, 4, 5, 7, 9, to one "
                         "decimal"),
     Part("minimum at tau = 4", "τ' is minimised at τ = 4 (the text), so τ = 1 does not minimise it"),
-    Part("explanation: delta = 1/1000", "ours, the explanation of a discrepancy of the first part: the printed values are "
-                                        "(6.5)'s at the experiments' δ = 0.001 (§6.6 'Privacy Parameters')"),
+    Part("explanation: U/delta = 5e8", "ours, the explanation of a discrepancy of the first part: U and δ enter (6.5) only "
+                                       "as U/δ (τ' = τ + 4 ln(U m/(2δτ)) here), and the printed values are (6.5)'s for "
+                                       "U/δ = 5·10⁸; with the log's U = 500,000 (000_211156f2009240b4.txt §6.6 'Data': "
+                                       "“collected from 500,000 users”) that is δ = 0.001, the experiments' value (§6.6 "
+                                       "'Privacy Parameters': “In all experiments we set $\\delta = 0.001$”)"),
 )
+TABLE62_RATIO, TABLE62_CAPTION_RATIO = Q(U_EXP) / Q(1, 1000), Q(U_EXP) / Q(1, 100)  # U/delta: 5*10^8, 5*10^7
+
+
+def users_per_delta(tau: int, tau_prime, c):
+    """U/delta at which tau' is the second term of (6.5) for m = 2, lambda = 4 (Table 6.2): 1/thm14_delta(U = 1)."""
+    return 1 / thm14_delta(1, 2, tau, 4, tau_prime, c)
+
+
+def table6_2_ratio_range() -> dict:
+    """The U/delta for which all six tau' of (6.5) round to the printed ones, as two enclosures (the largest lower end
+    and the smallest upper end over the six rounding intervals, valid where the second term of (6.5) is the larger:
+    decided), and where 5*10^8 (U = 500,000, delta = 1/1000) and the caption's 5*10^7 (delta = 1/100) fall."""
+    ends = {t: rounding_interval(p) for t, p in TABLE_6_2.items()}
+
+    def lower(c):
+        vs = [users_per_delta(t, lo, c) for t, (lo, _) in ends.items()]
+        return c.mpf([max(v.a for v in vs), max(v.b for v in vs)])
+
+    def upper(c):
+        vs = [users_per_delta(t, hi, c) for t, (_, hi) in ends.items()]
+        return c.mpf([min(v.a for v in vs), min(v.b for v in vs)])
+
+    return {"second_term_larger": decide_enclosed(
+                lambda c: thm14_first_gap(4, c), "<", min(lo - t for t, (lo, _) in ends.items()),
+                "(6.5)'s first term < the least printed tau' - tau (so tau' = tau + 4 ln(U m/(2 delta tau)))"),
+            "lower_end": decide_enclosed(lower, "<=", TABLE62_RATIO, "least U/delta reproducing all six <= 5*10^8"),
+            "upper_end": decide_enclosed(upper, ">", TABLE62_RATIO, "U/delta reproducing all six are below this end, which is > 5*10^8"),
+            "caption_outside": decide_enclosed(lower, ">", TABLE62_CAPTION_RATIO,
+                                               "least U/delta reproducing all six > 5*10^7 (U = 500,000, delta = 0.01)")}
 
 
 @claim("zealous.table6_2", method="numeric", rests_on=(THRESHOLDS, EXPERIMENTS), parts=TABLE62_PARTS,
@@ -216,11 +248,20 @@ TABLE62_PARTS = (
            "Re-derived in " + AUDIT_TEST + " with mpmath: lambda = 2m/eps = 4, the second term of (6.5) dominates (the first "
            "is -4 ln(2 - 2e^{-1/4}) = 3.1), tau' = tau + 4 ln(U m/(2 delta tau)): at delta = 1/100, tau = 4: 4 + 4 ln(1.25e7) "
            "= 69.4; at delta = 1/1000: 4 + 4 ln(1.25e8) = 78.6, and 81.1, 78.7, 78.6, 78.7, 79.3, 80.3 for all six tau; the "
-           "minimum is at tau = lambda = 4 in both. The printed values are (6.5)'s at delta = 0.001, not the caption's 0.01."))
+           "minimum is at tau = lambda = 4 in both. U and delta enter only as U/delta, so the table fixes that ratio alone: all "
+           "six round for U/delta in [4.968e8, 5.016e8), which holds 5e8 (U = 500,000, delta = 0.001) and not the caption's "
+           "5e7 (U = 500,000, delta = 0.01).", rejected=(Rejected(
+               "the caption's delta = 0.01 with U = 5,000,000",
+               "U/delta = 5e8 too, so it reproduces the six values as well; but the experiments' log has 500,000 users, so "
+               "with the log's U the ratio is delta = 0.001, the value the experiments state, and the caption's delta is the "
+               "misprint",
+               ((SRC, "§6.6 'Data'", "a search log of user queries from a major search engine collected from 500,000 users"),
+                (SRC, "§6.6 'Privacy Parameters'", r"In all experiments we set $\delta = 0.001$."))),)))
 def table6_2(ctx):
     """tau' = tau + max(...) of (6.5) with lambda = 2m/eps, m = 2, eps = 1, U = 500,000, as captioned (delta = 0.01), each
-    value as two rigorous decisions against its printed rounding interval; the minimum's location; and the explanation
-    (the experiments' delta = 0.001), decided the same way."""
+    value as two rigorous decisions against its printed rounding interval; the minimum's location; and the explanation:
+    (6.5) sees U and delta only as U/delta; the range of U/delta reproducing all six values (enclosed) holds 5*10^8, i.e.
+    the experiments' delta = 0.001 at the log's U = 500,000 (also decided value by value), and not the caption's 5*10^7."""
     at = {}
     for delta in ("1/100", "1/1000"):
         at[delta] = {t: rounding(lambda c, t=t, delta=delta: thm14_min_tau_prime(U_EXP, 2, 1, delta, t, c), p, f"tau'({t})")
@@ -243,21 +284,27 @@ def table6_2(ctx):
     parts["minimum at tau = 4"] = verified(printed=dprint, recomputed=dmin) if dprint.holds and all(d.holds for d in dmin.values()) \
         else discrepancy(paper=4, computed={"printed_table": printed_min, **argmin}, printed=dprint, recomputed=dmin).because(
             "The minimising tau of the printed values or of (6.5) is not 4.")
-    parts["explanation: delta = 1/1000"] = verified(decisions=at["1/1000"], values=computed["1/1000"]) if reproduced else unverifiable(
-        missing="a delta that reproduces the printed values: delta = 1/1000 does not", decisions=at["1/1000"],
-        values=computed["1/1000"]).because(
-        "The printed values are not (6.5)'s at the experiments' delta = 0.001 either: the discrepancy has no explanation here.")
+    ratio = table6_2_ratio_range()
+    explained = reproduced and all(d.holds for d in ratio.values())
+    parts["explanation: U/delta = 5e8"] = verified(
+        U_over_delta=ratio, at_U_500000_delta_1_1000=at["1/1000"], values=computed["1/1000"]) if explained else unverifiable(
+        missing="a U/delta that reproduces the printed values: 5*10^8 (U = 500,000, delta = 1/1000) does not",
+        U_over_delta=ratio, at_U_500000_delta_1_1000=at["1/1000"], values=computed["1/1000"]).because(
+        "The printed values are not (6.5)'s at U/delta = 5*10^8 (the log's U = 500,000 with the experiments' delta = 0.001) "
+        "either: the discrepancy has no explanation here.")
     per = {}
     for c in ctx.combinations:
         per[c] = by_parts(parts, why=(
             "Table 6.2 prints tau' of (6.5) for m = 2, eps = 1 and six values of tau, captioned delta = 0.01. With delta = 0.01 "
-            "the recomputed values do not round to the printed ones"
-            + (", while with the experiments' delta = 0.001 all six do (decided part 'explanation: delta = 1/1000'): the "
-               "caption's delta looks misprinted." if reproduced else "; neither does delta = 0.001 reproduce them.")
+            "and the log's U = 500,000 the recomputed values do not round to the printed ones"
+            + (". U and delta enter (6.5) only as U/delta, and all six round for U/delta in a narrow range around "
+               "5*10^8 (decided part 'explanation: U/delta = 5e8'): with U = 500,000 that is the experiments' delta = 0.001 "
+               "(§6.6 'Privacy Parameters'), so the caption's delta looks misprinted."
+               if explained else "; neither does U/delta = 5*10^8 (delta = 0.001) reproduce them.")
             + " Both place the minimum at tau = 4, as the text says."),
             source=f"{SRC} §6.6.1 Table 6.2", U=U_EXP, m=2, eps=1, computed=computed["1/100"],
             computed_with_delta_1_1000=computed["1/1000"], **{"argmin_tau_1..11": argmin},
-            reproduced_by="delta = 1/1000" if reproduced else None)
+            reproduced_by="U/delta = 5*10^8: U = 500,000, delta = 1/1000" if explained else None)
     return by_reading(per) if len(per) > 1 else next(iter(per.values()))
 
 
