@@ -197,8 +197,14 @@ def test_a_hat_deltas_by_hand(n):
         w = pp["evidence"]["witness"]
         assert (w["|D|"], w["U"], frac(dec(w["least_pdp_delta"])["value"])) == (3, 1, pair)
     # A-hat reads only the first user's history: the least deltas do not depend on U (the ledger's instances have U >= 1)
-    inst = next(i for i in reading(cor3, "per-input split")["evidence"]["instances"] if i["|D|"] == n)
-    assert frac(dec(inst["least_pdp_delta"])["value"]) == per_input
+    pi = reading(cor3, "per-input split")
+    inst = next(i for i in part(pi, "Â is not (ε, δ)-probabilistically DP for any δ < 1")["evidence"]["instances"] if i["|D|"] == n)
+    assert frac(dec(inst["least_pdp_delta"])["value"]) == per_input and dec(inst["least_pdp_delta"])["holds"]
+    for rd in cor3["readings"]:  # the first half is the same under both orders: a = 1/(n-1), b = 0 for every eps'
+        ind = next(i for i in part(rd, "Â is (ε′, δ′)-indistinguishable")["evidence"]["instances"] if i["|D|"] == n)
+        assert (frac(dec(ind["a"])["value"]), frac(dec(ind["b"])["value"])) == (indist, 0)
+    assert [p["verdict"] for p in pi["parts"]] == ["verified-bounded", "verified-bounded"] and pi["why"]
+    assert [p["verdict"] for p in pp["parts"]] == ["verified-bounded", "refuted"]
     p10 = next(i for i in row("zealous.prop10")["evidence"]["instances"] if i["|D|"] == n)
     assert frac(dec(p10["a"])["value"]) == indist
 
