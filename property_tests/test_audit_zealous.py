@@ -90,6 +90,17 @@ def test_thm13_witness_by_hand():
     ev = evidence(r)
     assert frac(ev["witness"]["delta_prime_(6.3)"]) == delta_prime
     assert (frac(dec(ev["decision"])["value"]), frac(dec(ev["decision"])["bound"])) == (breach, delta_prime)
+    # the rejected bases of (6.3)'s log: delta' = (m/2) b^{eps'(1 - tau'/m)}, eps' = ln 4; log2 promises more than ln
+    # (2^{-ln 4}/2 = 0.1913), still < 1/4; log10 less (0.0205): the witness breaks both
+    eps = mpmath.log(e_eps)
+    by_base = {b: mpmath.mpf(m) / 2 * mpmath.power(b, eps * (1 - mpmath.mpf(tp) / m)) for b in (2, 10)}
+    assert 0.1912 < by_base[2] < 0.1913 and 0.0205 < by_base[10] < 0.0206 and max(by_base.values()) < mpmath.mpf(breach.numerator) / breach.denominator
+    for b, v in by_base.items():
+        d = dec(ev["delta_prime_if_log_in_base"][f"log{b}"])
+        lo, hi = d["value"]["interval"]
+        assert mpmath.mpf(lo) <= v <= mpmath.mpf(hi) and d["holds"] and frac(d["bound"]) == breach
+    rejected = {x["reading"]: x["why"] for x in r["audit"]["rejected"]}
+    assert "0.191 < 1/4" in rejected["log2 in (6.3)"] and "0.0205" in rejected["log10 in (6.3)"]
 
 
 # --------------------------------------------------------------------------- Theorem 14

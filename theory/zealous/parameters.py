@@ -50,6 +50,22 @@ def thm13_delta_prime(m: object, eps_prime: object, tau_prime: object, ctx: Any 
     return mm / 2 * ctx.exp(e * (1 - tp / mm))
 
 
+def thm13_delta_prime_in_base(m: object, exp_eps_prime: object, tau_prime: object, base: object,
+                              ctx: Any = mpmath.mp) -> Any:
+    """delta' at equality in (6.3) with its log read in base b: (m/2) b^{eps' (1 - tau'/m)}, eps' = ln(e^eps') given by
+    the rational e^eps' (> 1); base b = e is :func:`thm13_delta_prime`."""
+    mm, tp = _num(ctx, contributions(m)), _num(ctx, positive(tau_prime, "tau'"))
+    e = ctx.log(_num(ctx, _above_one(exp_eps_prime, "e^eps'")))
+    return mm / 2 * ctx.exp(ctx.log(_num(ctx, _above_one(base, "base"))) * e * (1 - tp / mm))
+
+
+def _above_one(x: object, name: str) -> Any:
+    q = positive(x, name)
+    if q <= 1:
+        raise InvalidInput(f"{name} = {x!r} must be > 1")
+    return q
+
+
 # ------------------------------------------------------------------ Theorem 14
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from privclaims.checks.claims.zealous.common import LOG_MODEL, SRC, SRC_P, by_parts, real_tau, split_of
 from privclaims.checks.definitions.dp import EPS_DP, INDISTINGUISHABILITY, PROB_DP
 from privclaims.checks.definitions.zealous import ITEM_HISTOGRAM, SEARCH_LOG, THRESHOLDS
-from privclaims.checks.evidence import decide
+from privclaims.checks.evidence import decide, decide_enclosed
 from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Part, by_reading, in_model, not_checked, refuted, verified, verified_bounded
@@ -39,6 +39,7 @@ from privclaims.theory.zealous.finite import (
     zealous_mechanism,
 )
 from privclaims.theory.zealous.model import ZealousParams
+from privclaims.theory.zealous.parameters import thm13_delta_prime_in_base
 from privclaims.theory.zealous.models import (
     a_hat_problems,
     log_problems,
@@ -55,6 +56,9 @@ AUDIT_TEST = "property_tests/test_audit_zealous.py"
 # --------------------------------------------------------------------------- Theorem 13
 
 
+THM13_63 = (SRC, "§6.4.1 (6.3)", r"$$\tau' \geq m \left(1 - \frac{\log(\frac{2\delta'}{m})}{\epsilon'} \right). \tag{6.3}$$")
+
+
 @claim("zealous.thm13", method="exact+exhaustive", rests_on=(INDISTINGUISHABILITY, SEARCH_LOG), audit=Audit(
     "Re-derived by hand and in " + AUDIT_TEST + " (Fractions, own Laplace tail): m = 1, U = 1, D = {a, b}, rho = 1/2 "
     "(e^eps' = rho^-2 = 4 at (6.1)'s equality), tau = 1, tau' = 2: (6.3) at equality promises delta' = (m/2) e^{eps'(1 - "
@@ -62,9 +66,13 @@ AUDIT_TEST = "property_tests/test_audit_zealous.py"
     "'a published' needs delta >= 1/4. The published set is a post-processing of the output, so the violation carries "
     "over. The same search with lambda = m/eps' (Korolova et al.'s add/remove analysis) is reported beside.",
     rejected=(Rejected("log10 in (6.3)", "(6.5) writes ln; Table 6.1's delta' values are reproduced with the natural "
-                       "logarithm (zealous.table6_1); with log10 the promised delta' would be smaller still, so the "
-                       "refutation would only strengthen",
-                       ((SRC, "§6.4.1 (6.3)", r"$$\tau' \geq m \left(1 - \frac{\log(\frac{2\delta'}{m})}{\epsilon'} \right). \tag{6.3}$$"),)),)))
+                       "logarithm (zealous.table6_1); with log10 the promised delta' would be smaller still (at the "
+                       "witness 10^{-ln 4}/2 = 0.0205 < 1/8), so the refutation would only strengthen (decided in the "
+                       "evidence, 'delta_prime_if_log_in_base')", (THM13_63,)),
+              Rejected("log2 in (6.3)", "(6.5) writes ln and Table 6.1 is reproduced with it (zealous.table6_1); log2 "
+                       "promises a larger delta' than ln (base 2 < e), but the witness breaks it too: m = 1, e^eps' = 4, "
+                       "tau' = 2 give delta' = (m/2) 2^{eps'(1 - tau'/m)} = 2^{-ln 4}/2 = 0.191 < 1/4, the breach "
+                       "(decided in the evidence, 'delta_prime_if_log_in_base')", (THM13_63,)))))
 def thm13(ctx):
     """Theorem 13 as printed: lambda = 2m/eps' (6.1), tau = 1 (6.2), tau' at equality in (6.3), searched exhaustively
     on small logs from the smallest upward (counterexamples/zealous_searches.py). The published item set is a
@@ -85,12 +93,16 @@ def thm13(ctx):
                     + thm13_premise_problems(m, 1, tp, rho, e_eps, w["delta_prime_(6.3)"]))
         d = decide(least if least is not None else ONE, "<=", w["delta_prime_(6.3)"],
                    "least delta of the published item set <= delta' of (6.3)")
+        breach = least if least is not None else ONE
+        other_bases = {f"log{b}": decide_enclosed(lambda c, b=b: thm13_delta_prime_in_base(m, e_eps, tp, b, c), "<", breach,
+                                                  f"delta' of (6.3) read with log{b} < the breach's least delta")
+                       for b in (2, 10)}
         return refuted(witness={**w, "e^eps'": e_eps, "least_delta_of_published_set": str(hs), "where": where},
                        model=in_model(LOG_MODEL + "; ZEALOUS with (6.1)-(6.3) at equality", problems,
                                       minimal="the search runs from m = 1, U = 1, |D| = 2, tau' = 2 upward; the first "
                                               "setting already violates, and tau' = tau = 1 does not (delta' = 1/2 = the "
                                               "breach)"),
-                       decision=d, **ev).because(
+                       decision=d, delta_prime_if_log_in_base=other_bases, **ev).because(
             f"Theorem 13 says lambda >= 2m/eps', tau = 1 and tau' >= m(1 - ln(2 delta'/m)/eps') make ZEALOUS (eps', delta')-"
             f"indistinguishable. With m = {m}, U = {users} user, rho = e^(-1/lambda) = {rho} (e^eps' = {e_eps}) and tau' = {tp}, "
             f"(6.3) holds with delta' = {w['delta_prime_(6.3)']}; but a log where the user holds an item publishes it with "
