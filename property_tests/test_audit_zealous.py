@@ -146,6 +146,25 @@ def test_thm14_integer_instance_by_hand():
         assert reading(r, name)["verdict"] == "verified-bounded"
 
 
+def test_thm14_tau_prime_below_tau_by_hand():
+    """(6.5) allows tau' < tau when both its terms are negative: rho = 16/81 = (2/3)^4, tau = 2, tau' = 7/4, m = 1, U = 2:
+    rho^{tau'-tau} = 3/2 <= 2 - 2 rho = 130/81 (first term) and delta = U m/(2 tau) * 3/2 = 3/4 (second, at equality).
+    Only ({a},{a}) or ({b},{b}) holds an item of count 2; it is published w.p. Pr[2 + eta > 7/4] = 1 - rho^{1/4}/2 = 2/3
+    and every neighbour drops it to count 1 (never published): least delta 2/3 <= 3/4 per pair and per input."""
+    rho, root = F(16, 81), F(2, 3)
+    assert root ** 4 == rho and 1 / root <= 2 - 2 * rho
+    delta = F(2 * 1, 2 * 2) / root
+    least = 1 - root / 2
+    assert (delta, least) == (F(3, 4), F(2, 3))
+    r = row("zealous.thm14")
+    inst = next(i for i in r["evidence"]["instances"] if (i["m"], i["U"], i["rho"], i["tau"], i["tau_prime"]) == (1, 2, "16/81", 2, "7/4"))
+    assert frac(inst["delta_(6.5)"]) == delta
+    assert frac(inst["full_output_least_delta"]["pair"]) == frac(inst["full_output_least_delta"]["input"]) == least
+    assert any(frac(i["tau_prime"]) < i["tau"] for i in r["evidence"]["instances"] if i["U"] >= i["tau"])
+    for name in ("per-pair split · integer tau", "per-input split · integer tau"):
+        assert reading(r, name)["verdict"] == "verified-bounded"
+
+
 def test_thm14_real_tau_witness_by_hand():
     """tau = 1/2 (a 'positive number'), tau' = 1, rho = 1/9 (e^eps = 81), U = m = 1: (6.5) holds, rho^(1/2) = 1/3 <= 2 -
     2 rho, and gives delta = U m/(2 tau) rho^(1/2) = 1/3; Step 3 keeps the count 1 >= 1/2, published w.p. 1/2, never on
@@ -438,7 +457,11 @@ def test_model_validators_decide_both_ways():
     assert log_problems(a, 1, ("a", "b")) == [] and log_problems((frozenset({"a", "b"}),), 1)
     assert neighbour_problems(a, b) == [] and neighbour_problems(a, a) and neighbour_problems(a, a + b)
     assert parameter_problems(1, F(1, 2), 1, rho=F(1, 9), integer_tau=False) == []
-    assert parameter_problems(1, F(1, 2), 1, rho=F(1, 9)) and parameter_problems(1, 2, 1, rho=F(1, 2))
+    assert parameter_problems(1, F(1, 2), 1, rho=F(1, 9)) and parameter_problems(1, 2, 0, rho=F(1, 2))
+    # tau' < tau is an input ("positive numbers", no order); (6.5) decides whether it is a premise: with rho = 1/2 its
+    # first term is 0, so tau' = 1 < tau = 2 fails it; with rho = 16/81, tau' = 7/4 meets both at delta = 3/4
+    assert parameter_problems(1, 2, 1, rho=F(1, 2)) == [] and thm14_premise_problems(2, 1, 2, 1, F(1, 2), 4, F(1, 2))
+    assert thm14_premise_problems(2, 1, 2, F(7, 4), F(16, 81), F(6561, 256), F(3, 4)) == []
     # Theorem 14's real-tau witness meets (6.4)-(6.5) at equality; a smaller delta or e^eps does not
     assert thm14_premise_problems(1, 1, F(1, 2), 1, F(1, 9), 81, F(1, 3)) == []
     assert thm14_premise_problems(1, 1, F(1, 2), 1, F(1, 9), 81, F(1, 4))

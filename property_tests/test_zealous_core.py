@@ -76,11 +76,22 @@ def test_malformed_user_file(tmp_path):
 
 @pytest.mark.parametrize("kw", [
     dict(m=0, lam=1, tau=1, tau_prime=2), dict(m=-1, lam=1, tau=1, tau_prime=2), dict(m=2, lam=0, tau=1, tau_prime=2),
-    dict(m=2, lam=-1, tau=1, tau_prime=2), dict(m=2, lam=1, tau=3, tau_prime=2), dict(m="3/2", lam=1, tau=1, tau_prime=2),
+    dict(m=2, lam=-1, tau=1, tau_prime=2), dict(m=2, lam=1, tau=3, tau_prime=0), dict(m="3/2", lam=1, tau=1, tau_prime=2),
 ])
 def test_bad_parameters(kw):
     with pytest.raises(InvalidInput):
         ZealousParams.of(**kw)
+
+
+def test_tau_prime_below_tau_is_an_input():
+    """Figure 6.1 takes "positive numbers" m, lambda, tau, tau' in no order, and (6.5) allows tau' < tau when both its
+    terms are negative: tau' = 7/4 < tau = 2 with rho = 16/81 is accepted, and the exact twin publishes an item of
+    count 2 w.p. Pr[2 + eta > 7/4] = 1 - rho^{1/4}/2 = 2/3 (the fast twin agrees)."""
+    p = ZealousParams.of(1, None, 2, Fraction(7, 4), rho=Fraction(16, 81))
+    assert exact.release_probability(2, p) == Q(2, 3) and exact.release_probability(1, p) == 0
+    assert abs(float(fast.release_probability(2, p)) - 2 / 3) < 1e-12
+    with pytest.raises(InvalidInput, match="irrational"):
+        exact.release_probability(2, ZealousParams.of(1, None, 2, Fraction(7, 4), rho=Fraction(1, 4)))
 
 
 @pytest.mark.parametrize("eps,delta", [(0, "1/2"), (-1, "1/2"), (1, 0), (1, 1), (1, "3/2")])

@@ -137,8 +137,9 @@ THRESHOLDS = Definition(
     "zealous-thresholds", "ZEALOUS's 'positive numbers' τ, τ' (000 §6.4 Figure 6.1, Theorems 13-14; 003 §4)",
     readings=(
         Reading("integer tau",
-                "τ is a positive integer (τ' any positive number >= τ): the proof's K is 'the keywords whose count "
-                "equals τ', Proposition 12 and Table 6.2 choose integers",
+                "τ is a positive integer (τ' any positive number, in no order against τ: (6.5) allows τ' < τ when both "
+                "of its terms are negative): the proof's K is 'the keywords whose count equals τ', Proposition 12 and "
+                "Table 6.2 choose integers",
                 f"{T} §6.4.2 proof of Theorem 14; §6.6.1",
                 quotes=((T, "§6.4.2 proof of Theorem 14", r"Let H be the keyword histogram constructed by ZEALOUS in "
                                                           r"Step 2 when applied to S and K be the set of keywords in H "

@@ -11,8 +11,9 @@ Input: a search log S, positive numbers m, lambda, tau, tau'.
 
 Exact analysis (continuous Laplace, as in the paper): an item of count c >= tau survives Step 5
 with probability ``Pr[c + eta > tau'] = 1/2 e^{-(tau'-c)/lambda}`` if c <= tau' and
-``1 - 1/2 e^{-(c-tau')/lambda}`` otherwise. With ``rho = e^{-1/lambda}`` rational and integer
-thresholds, these are rationals (``1/2 rho^{tau'-c}``), so the distribution of the released *set*
+``1 - 1/2 e^{-(c-tau')/lambda}`` otherwise. With ``rho = e^{-1/lambda}`` rational, an integer tau and a
+rational tau' for which ``rho^{tau'-c}`` is rational (an integer tau', or rho a perfect power, e.g. rho = 16/81
+and tau' = tau - 1/4), these are rationals (``1/2 rho^{tau'-c}``), so the distribution of the released *set*
 (a post-processing of the output) is an exact finite mechanism (:func:`release_distribution`).
 
 Sampling (:func:`zealous`) uses the exact grid-Laplace sampler of :mod:`privclaims.theory.noise.laplace`.
@@ -25,10 +26,11 @@ from typing import Any, Hashable, Mapping
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.noise.laplace import BitSource, laplace_on_grid
-from privclaims.theory.numbers import ONE, Q, ZERO
+from privclaims.theory.numbers import ONE, Q, ZERO, rational_str
 from privclaims.theory.zealous.histograms import histogram, select_items, user_items
 from privclaims.theory.validate import integer
 from privclaims.theory.zealous.model import SearchLog, ZealousParams, check_run, integer_threshold, user_counts
+from privclaims.theory.zealous.models import rational_power
 
 DEFAULT_GRANULARITY = Q(1, 1024)
 
@@ -39,17 +41,27 @@ def _rho(params: ZealousParams) -> Any:
     return params.rho
 
 
-def laplace_tail_above(x: int, rho: Any) -> Any:
-    """Pr[eta > x] for eta ~ Lap(lambda), integer x, rho = e^{-1/lambda}: 1/2 rho^x (x >= 0), 1 - 1/2 rho^{-x}."""
-    return rho ** x / 2 if x >= 0 else 1 - rho ** (-x) / 2
+def laplace_tail_above(x: Any, rho: Any) -> Any:
+    """Pr[eta > x] for eta ~ Lap(lambda), rho = e^{-1/lambda}: 1/2 rho^x (x >= 0), 1 - 1/2 rho^{-x}; x an integer, or a
+    rational for which rho^|x| is rational (:class:`InvalidInput` otherwise: the exact twin has no irrational numbers)."""
+    q = Q(x)
+    if q.denominator == 1:
+        k = int(q)
+        return rho ** k / 2 if k >= 0 else 1 - rho ** (-k) / 2
+    p = rational_power(rho, abs(q))
+    if p is None:
+        raise InvalidInput(f"x = {rational_str(q)} with rho = {rational_str(Q(rho))}: rho^|x| is irrational; the exact twin "
+                           "needs rho^|x| rational (rho a perfect power of the exponent's denominator)")
+    return p / 2 if q >= 0 else 1 - p / 2
 
 
 def release_probability(count: int, params: ZealousParams) -> Any:
-    """Pr[item of Step-2 count ``count`` is published] (0 when count < tau)."""
+    """Pr[item of Step-2 count ``count`` is published] (0 when count < tau); tau an integer, tau' a rational with
+    rho^{tau' - count} rational (:func:`laplace_tail_above`)."""
     check_run(params, 0, 1)
     count = integer(count, "count", lo=0)
     tau = integer_threshold(params.tau, "tau")
-    tp = integer_threshold(params.tau_prime, "tau'")
+    tp = Q(params.tau_prime)
     if count < tau:
         return ZERO
     return laplace_tail_above(tp - count, _rho(params))

@@ -192,7 +192,8 @@ def contributions(m: object) -> int:
 
 @dataclass(frozen=True)
 class ZealousParams:
-    """m, lambda (noise scale), tau (first threshold), tau' (second threshold).
+    """m, lambda (noise scale), tau (first threshold), tau' (second threshold): positive numbers (Figure 6.1), in no
+    fixed order — (6.5) allows tau' < tau when both of its terms are negative.
 
     For the exact twin the noise scale may be given through ``rho = e^{-1/lambda}`` (a rational in
     (0, 1)) so that every Laplace tail ``1/2 e^{-x/lambda} = 1/2 rho^x`` at integer x is rational.
@@ -225,9 +226,7 @@ class ZealousParams:
                 raise InvalidInput("give lambda (or rho = e^{-1/lambda})")
             lam_q = positive(lam, "lambda")
         t = positive(tau, "tau")
-        tp = positive(tau_prime, "tau'")
-        if tp < t:
-            raise InvalidInput(f"tau' = {rational_str(tp)} < tau = {rational_str(t)} (need tau' >= tau)")
+        tp = positive(tau_prime, "tau'")  # no order between tau and tau': Figure 6.1 takes "positive numbers"
         return cls(mm, lam_q, t, tp, r)
 
     @property

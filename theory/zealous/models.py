@@ -8,8 +8,9 @@ A witness against a claim of ch. 6 counts only inside the model the documents st
   Theorem 14: "S and S' differ in the search history of a single user ... |Delta| <= 2m");
 * an **algorithm on search logs** (Definitions 2-4, 10, 11): a randomized map from logs to outputs; a finite
   mechanism is inside the model when its inputs are logs of the model and its pairs are neighbouring logs;
-* **ZEALOUS's parameters** (Figure 6.1, Theorems 13-14): positive m (an integer), lambda, tau, tau' with tau' >= tau;
-  tau an integer under the integer reading of "positive numbers", any positive real under the real one;
+* **ZEALOUS's parameters** (Figure 6.1, Theorems 13-14): positive m (an integer), lambda, tau, tau' (in no fixed
+  order: "positive numbers"); tau an integer under the integer reading of "positive numbers", any positive real
+  under the real one;
 * the **premises** of Theorems 13 and 14 ((6.1)-(6.3), (6.4)-(6.5)), decided exactly or with rigorous intervals.
 
 Every function returns the list of problems found (empty: inside the model) and never raises on a bad witness.
@@ -119,7 +120,7 @@ def a_hat_problems(mech: Any, histories: Sequence[Hashable], users: int) -> list
 def parameter_problems(m: object, tau: object, tau_prime: object, *, lam: object = None, rho: object = None,
                        integer_tau: bool = True) -> list[str]:
     """ZEALOUS's input (Figure 6.1): m a positive integer; lambda > 0 (or rho = e^{-1/lambda} in (0, 1)); tau > 0, an
-    integer under the integer reading; tau' >= tau."""
+    integer under the integer reading; tau' > 0 (no order against tau: Figure 6.1 takes "positive numbers")."""
     bad = []
     if isinstance(m, bool) or not isinstance(m, int) or m < 1:
         bad.append(f"m = {m!r} is not a positive integer")
@@ -134,8 +135,8 @@ def parameter_problems(m: object, tau: object, tau_prime: object, *, lam: object
         bad.append(f"tau = {t} is not positive")
     if integer_tau and t.denominator != 1:
         bad.append(f"tau = {t} is not an integer (integer reading)")
-    if tp < t:
-        bad.append(f"tau' = {tp} < tau = {t}")
+    if tp <= 0:
+        bad.append(f"tau' = {tp} is not positive")
     return bad
 
 

@@ -165,18 +165,26 @@ def text_clicks(ctx):
 # --------------------------------------------------------------------------- Theorem 14 and its proof
 
 
+RHO_BELOW = Q(16, 81)  # (2/3)^4: rho^(-1/4) = 3/2 <= 2 - 2 rho = 130/81, so tau' = tau - 1/4 meets (6.5)'s first term
+
+
 def thm14_instances():
-    """(m, U, domain, rho, tau, tau', delta) with integer thresholds, (6.5) satisfied and delta < 1 at the second term's
-    equality; delta and e^eps = rho^{-2m} rational."""
-    for m, users, rho, tau in product((1, 2), (1, 2, 3), (Q(1, 2), Q(1, 3)), (1, 2)):
+    """(m, U, domain, rho, tau, tau', delta) with integer tau, (6.5) satisfied and delta < 1 at the second term's
+    equality; delta and e^eps = rho^{-2m} rational. For rho in {1/2, 1/3} the least integer tau' >= tau; and, where
+    both terms of (6.5) are negative (2 - 2 rho > 1 and delta > U m/(2 tau)), tau' = tau - 1/4 < tau with rho = 16/81
+    (rho^{-1/4} = 3/2 rational; tau' - tau > -0.3 for every rho, so tau' < tau is never an integer), on logs where a
+    count can reach tau (U >= tau)."""
+    grid = [(k, rho, range(tau, tau + 8)) for k in product((1, 2), (1, 2, 3)) for rho in (Q(1, 2), Q(1, 3)) for tau in (1, 2)]
+    grid += [(k, RHO_BELOW, (tau - Q(1, 4),)) for k in product((1, 2), (1, 2, 3)) for tau in (1, 2) if k[1] >= tau]
+    for (m, users), rho, taus in grid:
         if m == 2 and users == 3:
             continue
-        domain = small_domain(m)
-        for tp in range(tau, tau + 8):
-            first_ok = rho ** (tp - tau) / 2 <= 1 - rho  # -lambda ln(2 - 2e^{-1/lambda}) <= tau' - tau
-            delta = Q(users * m, 2 * tau) * rho ** (tp - tau)  # (6.5) second term at equality
-            if first_ok and delta < 1:
-                yield m, users, domain, rho, tau, tp, delta
+        tau = int(ceil(taus[0]))
+        for tp in taus:
+            g = rational_power(rho, tp - tau)
+            delta = Q(users * m, 2 * tau) * g  # (6.5) second term at equality
+            if g <= 2 - 2 * rho and delta < 1:  # first term: -lambda ln(2 - 2e^{-1/lambda}) <= tau' - tau
+                yield m, users, small_domain(m), rho, tau, tp, delta
                 break
 
 
@@ -204,9 +212,9 @@ def full_output_least_delta(domain, users, params, rho, eps_exp):
     publishing a K item (outputs of probability 0 under S cost nothing), whose S-probability is an event on the
     published item set: exact from :func:`privclaims.theory.zealous.exact.release_distribution`. Returns
     ``(finite_ratio_sup_ok, worst_finite_sup, {"pair": delta, "input": delta})`` (deltas None if not ok)."""
-    tau, tp = int(params.tau), int(params.tau_prime)  # integer thresholds keep rho^(tau'-c) an exact rational
-    if (tau, tp) != (params.tau, params.tau_prime):
-        raise ValueError(f"full_output_least_delta needs integer thresholds, got tau = {params.tau}, tau' = {params.tau_prime}")
+    tau, tp = int(params.tau), params.tau_prime  # rho^(tau'-c) must be rational: exact.laplace_tail_above checks it
+    if tau != params.tau:
+        raise ValueError(f"full_output_least_delta needs an integer tau, got tau = {params.tau}")
     logs = all_logs(domain, users, params.m)
     pairs = [(a, b) for a, b in user_neighbours(logs)] + [(b, a) for a, b in user_neighbours(logs)]
     worst = ONE
@@ -334,8 +342,9 @@ def thm14(ctx):
             per[c] = not_checked("a finite per-item likelihood ratio product exceeded e^eps: the exact reduction does not "
                                  "apply", instances=undecided)
         else:
-            per[c] = verified_bounded(bound=f"{len(rows)} parameter settings (integer τ, τ'), every log with U <= 3 users, "
-                                            "|D| = 2m, m <= 2 (full output: items and noisy counts)", decisions=decisions)
+            per[c] = verified_bounded(bound=f"{len(rows)} parameter settings (integer τ; τ' the least integer >= τ, or "
+                                            "τ' = τ - 1/4 < τ where both terms of (6.5) are negative), every log with U <= 3 "
+                                            "users, |D| = 2m, m <= 2 (full output: items and noisy counts)", decisions=decisions)
     return by_reading(per, why=(
         "Theorem 14 holds on every small log we enumerate when τ is an integer (both quantifier orders of Definition 3; "
         "the least δ of ZEALOUS's full output never exceeds (6.5)'s), but the theorem and the algorithm take 'positive "
