@@ -94,10 +94,13 @@ def test_privacy_requirement_readings_disagree_at_equality():
     g = Fr(4, 3)  # Eq. (3)'s query
     assert g >= Fr(4, 3) and not g > Fr(4, 3)
     row = ledger("querygen.def_privreq")
-    assert row["verdict"] == "reading-dependent"
-    by = {r["name"]: r["verdict"] for r in row["readings"]}
-    assert {v for k, v in by.items() if k.startswith("G ≥ G_min")} == {"verified"}
-    assert {v for k, v in by.items() if k.startswith("G > G_min")} == {"discrepancy"}
+    assert row["verdict"] == "discrepancy"  # the definition ('≥') and its gloss ('more than') contradict at equality
+    for r in row["readings"]:
+        parts = {p["name"]: p["verdict"] for p in r["parts"]}
+        if r["name"].startswith("G ≥ G_min"):  # the gloss fails at G = G_min
+            assert parts == {"definition": "verified", "gloss": "discrepancy"}, r["name"]
+        else:  # the printed 'greater than or equal to' is contradicted
+            assert parts == {"definition": "discrepancy", "gloss": "verified-bounded"}, r["name"]
 
 
 def _greedy_finals(rows, strategy, ok):
@@ -218,9 +221,12 @@ def test_table2_printed_columns_and_text_claims():
 def test_l_translation_and_its_gloss():
     assert Fr(25 + 1, 2) == 13
     assert G([1] * 25) == 13  # exactly 25 equally likely values meet G_min = 13: 'at least', not 'more than', 25
+    assert G([1] * 24) < 13 < G([1] * 26)
     row = ledger("querygen.def_l")
-    by = {r["name"]: r["verdict"] for r in row["readings"]}
-    assert by == {"at least l values": "verified", "more than l values": "discrepancy"}
+    assert row["verdict"] == "discrepancy"  # 'at least l' and its gloss 'more than 25' contradict at exactly l values
+    parts = {r["name"]: {p["name"]: p["verdict"] for p in r["parts"]} for r in row["readings"]}
+    assert parts == {"at least l values": {"translation": "verified", "gloss": "discrepancy"},
+                     "more than l values": {"translation": "discrepancy", "gloss": "verified"}}
 
 
 def test_l_diversity_gloss_counterexample():
