@@ -284,3 +284,17 @@ def test_thm8_witness_model_rejects_an_output_outside_the_range_of_k():
     inst = ad_instance([Fr(1)], [[Fr(1, 2)]])
     assert ad_model(inst, "per-ad", "-", alpha=Fr(1), k_min=0, sizes=[0, 1])["valid"]
     assert not ad_model(inst, "per-ad", "-", alpha=Fr(1), k_min=1, sizes=[0, 1])["valid"]
+
+
+@pytest.mark.skipif(papers().document_text("002_9d55ef468949585c.txt") is None, reason="the seed texts are not found")
+def test_ex_context_level0_interest_contradicts_the_level_definition():
+    """002 §5.1 (and 000 §4.4.1): Level-0 interest is defined as business categories, but the example's Level-0
+    interest is [B-ID2011, B-ID124], business IDs: the documents contradict themselves (a part of ads.ex_context)."""
+    text = papers().document_text("002_9d55ef468949585c.txt")
+    assert "In Level-0, Level-1, and Level-2, the interest set contains business categories," in text
+    assert '((61.22913, -149.912044), [B-ID2011, B-ID124], "Starbucks")' in text
+    row = ledger("ads.ex_context")
+    assert row["verdict"] == "discrepancy"
+    parts = {p["name"]: p["verdict"] for p in row["readings"][0]["parts"]}
+    assert parts == {"level-0 interest": "discrepancy", "location": "verified", "interest": "unverifiable",
+                     "query": "unverifiable"}
