@@ -258,12 +258,43 @@ def test_thm8_loop_top_reading_breaks_the_guarantee(V, alpha, k_min):
     assert min(o.objective for o in greedy_double_prime_outputs(inst, alpha, "loop-top", "new", k_min)) == g2
 
 
-def test_thm8_from_one_greedy2_and_greedy1_differ():
+def test_thm8_from_one_greedy2_sends_an_ad_like_greedy1():
+    """With k from 1 ("The user then picks an ad a* ∈ A") Greedy″ stopping before a non-improving ad still sends
+    a_1 when b_1 ≤ α: it outputs Greedy′'s set, never ∅ (k from 0: ∅ for both)."""
     inst, alpha = ad_instance([Fr(1)], [[Fr(1, 2)]]), Fr(1)
-    assert {o.ads for o in greedy_double_prime_outputs(inst, alpha, "look-ahead", "new", 1)} == {()}
-    assert {o.ads for o in greedy_prime_outputs(inst, alpha, 1, "new")} == {(0,)}
+    for k_min, want in ((1, {(0,)}), (0, {()})):
+        for over in ("new", "all"):
+            assert {o.ads for o in greedy_double_prime_outputs(inst, alpha, "look-ahead", over, k_min)} == want
+            assert {o.ads for o in greedy_prime_outputs(inst, alpha, k_min, over)} == want
     row = ledger("ads.thm8")
     assert row["verdict"] == "reading-dependent"
     for r in row["readings"]:
-        want = "discrepancy" if ("k from 0" in r["name"] and "stop before" in r["name"]) else "refuted"
+        want = "discrepancy" if "stop before" in r["name"] else "refuted"
         assert r["verdict"] == want, r["name"]
+        for p in r["parts"]:
+            model = p["evidence"].get("model")
+            if model is not None:  # a refuting witness states its reading's range of k and is inside it
+                k_min = 1 if "k from 1" in r["name"] else 0
+                assert f"in {k_min}..|𝒜|" in model["name"] and model["valid"], (r["name"], model)
+
+
+def test_thm8_witness_model_rejects_an_output_outside_the_range_of_k():
+    from privclaims.checks.claims.ads.common import ad_model
+
+    inst = ad_instance([Fr(1)], [[Fr(1, 2)]])
+    assert ad_model(inst, "per-ad", "-", alpha=Fr(1), k_min=0, sizes=[0, 1])["valid"]
+    assert not ad_model(inst, "per-ad", "-", alpha=Fr(1), k_min=1, sizes=[0, 1])["valid"]
+
+
+@pytest.mark.skipif(papers().document_text("002_9d55ef468949585c.txt") is None, reason="the seed texts are not found")
+def test_ex_context_level0_interest_contradicts_the_level_definition():
+    """002 §5.1 (and 000 §4.4.1): Level-0 interest is defined as business categories, but the example's Level-0
+    interest is [B-ID2011, B-ID124], business IDs: the documents contradict themselves (a part of ads.ex_context)."""
+    text = papers().document_text("002_9d55ef468949585c.txt")
+    assert "In Level-0, Level-1, and Level-2, the interest set contains business categories," in text
+    assert '((61.22913, -149.912044), [B-ID2011, B-ID124], "Starbucks")' in text
+    row = ledger("ads.ex_context")
+    assert row["verdict"] == "discrepancy"
+    parts = {p["name"]: p["verdict"] for p in row["readings"][0]["parts"]}
+    assert parts == {"level-0 interest": "discrepancy", "location": "verified", "interest": "unverifiable",
+                     "query": "unverifiable"}

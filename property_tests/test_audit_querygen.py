@@ -94,10 +94,13 @@ def test_privacy_requirement_readings_disagree_at_equality():
     g = Fr(4, 3)  # Eq. (3)'s query
     assert g >= Fr(4, 3) and not g > Fr(4, 3)
     row = ledger("querygen.def_privreq")
-    assert row["verdict"] == "reading-dependent"
-    by = {r["name"]: r["verdict"] for r in row["readings"]}
-    assert {v for k, v in by.items() if k.startswith("G ≥ G_min")} == {"verified"}
-    assert {v for k, v in by.items() if k.startswith("G > G_min")} == {"discrepancy"}
+    assert row["verdict"] == "discrepancy"  # the definition ('≥') and its gloss ('more than') contradict at equality
+    for r in row["readings"]:
+        parts = {p["name"]: p["verdict"] for p in r["parts"]}
+        if r["name"].startswith("G ≥ G_min"):  # the gloss fails at G = G_min
+            assert parts == {"definition": "verified", "gloss": "discrepancy"}, r["name"]
+        else:  # the printed 'greater than or equal to' is contradicted
+            assert parts == {"definition": "discrepancy", "gloss": "verified-bounded"}, r["name"]
 
 
 def _greedy_finals(rows, strategy, ok):
@@ -118,6 +121,8 @@ def _greedy_finals(rows, strategy, ok):
         if strategy == "random_fit":
             todo += [cur - {i} for i in cur]
         else:
+            if strategy == "best_fit (fit)":  # the least G among the removals that already meet G_min, if any
+                nxt = {i: v for i, v in nxt.items() if ok(v)} or nxt
             pick = (max if strategy == "worst_fit" else min)(nxt.values())
             todo += [cur - {i} for i, v in nxt.items() if v == pick]
     return finals, g
@@ -147,6 +152,41 @@ def test_smallest_greedy_misses(strategy, rows, g_min):
 
     assert size(found["size"]) == (len(rows[0]), len(rows), 2)
     assert found["searched_below"] and all(size(k) <= size(found["size"]) for k in found["searched_below"])
+
+
+@pytest.mark.parametrize("rows", [
+    [(0, 0, 0, 0), (0, 0, 1, 1), (1, 1, 0, 1), (2, 1, 1, 1)],  # the ledger's (first in its search order)
+    [(0, 1, 1, 1), (1, 1, 1, 1), (0, 1, 1, 0), (2, 0, 0, 1)],  # the reviewer's (issue 21), same size
+])
+def test_best_fit_read_as_best_fit_misses(rows):
+    """Best-Fit's step read as the best fit (least G among the single removals already meeting G_min) still misses at
+    G_min = 2 (and under '>' at 7/4), while the local-minimum witness (3 × 3) is no miss under that reading."""
+    for gm, ok in ((Fr(2), lambda v: v >= 2), (Fr(7, 4), lambda v: v > Fr(7, 4))):
+        finals, g = _greedy_finals(rows, "best_fit (fit)", ok)
+        assert any(ok(v) for v in g.values()) and not any(o for _, o in finals), gm
+    finals, _ = _greedy_finals([(0, 0, 0), (0, 0, 1), (1, 1, 1)], "best_fit (fit)", lambda v: v >= Fr(3, 2))
+    assert all(o for _, o in finals)
+    from privclaims.checks.claims.querygen.algorithms import smallest_greedy_miss
+
+    found = smallest_greedy_miss("best_fit", "G ≥ G_min", choice="fit")
+    assert [tuple(r) for r in found["table"].rows] == [(0, 0, 0, 0), (0, 0, 1, 1), (1, 1, 0, 1), (2, 1, 1, 1)]
+    assert found["G_min"] == 2 and found["size"] == "4 columns × 4 tuples, 3 target value(s)"
+
+
+def test_best_fit_read_as_best_fit_cannot_miss_below_four_columns_or_tuples():
+    """Independently of the ledger's search: no best-fit miss on any 3-column table of up to 5 tuples, nor on any
+    4-column table of up to 3 tuples (binary agreement columns, target values 0..2)."""
+    for m, top in ((3, 5), (4, 3)):
+        types = list(itertools.product((0, 1, 2), *[(0, 1)] * (m - 1)))
+        for n in range(1, top + 1):
+            for rows in itertools.combinations_with_replacement(types, n):
+                if not any(all(r[1:]) for r in rows):
+                    continue
+                _, g0 = _greedy_finals(list(rows), "best_fit (fit)", lambda v: False)
+                for gm in {v for v in g0.values() if v >= 1}:
+                    finals, g = _greedy_finals(list(rows), "best_fit (fit)", lambda v: v >= gm)
+                    if any(v >= gm for v in g.values()):
+                        assert any(o for _, o in finals), (rows, gm)
 
 
 def test_worst_fit_cannot_miss_with_two_query_values():
@@ -181,9 +221,12 @@ def test_table2_printed_columns_and_text_claims():
 def test_l_translation_and_its_gloss():
     assert Fr(25 + 1, 2) == 13
     assert G([1] * 25) == 13  # exactly 25 equally likely values meet G_min = 13: 'at least', not 'more than', 25
+    assert G([1] * 24) < 13 < G([1] * 26)
     row = ledger("querygen.def_l")
-    by = {r["name"]: r["verdict"] for r in row["readings"]}
-    assert by == {"at least l values": "verified", "more than l values": "discrepancy"}
+    assert row["verdict"] == "discrepancy"  # 'at least l' and its gloss 'more than 25' contradict at exactly l values
+    parts = {r["name"]: {p["name"]: p["verdict"] for p in r["parts"]} for r in row["readings"]}
+    assert parts == {"at least l values": {"translation": "verified", "gloss": "discrepancy"},
+                     "more than l values": {"translation": "discrepancy", "gloss": "verified"}}
 
 
 def test_l_diversity_gloss_counterexample():

@@ -7,7 +7,8 @@ document supports (issue 21). Every querygen claim declares which of these it re
 * :data:`PRIV_REQ` — the requirement (a, G_min): G(Q, a) ≥ G_min as defined, or > G_min as its gloss says.
 * :data:`GEN_GOAL` — what "removing ... until G(Q̂, a) ≥ G_min" commits a strategy to: a procedure, or a privacy-
   preserving Q̂ whenever one exists.
-* :data:`BRUTE_TIES`, :data:`FIT_TIES` — the strategies' tie rules (§4).
+* :data:`BRUTE_TIES`, :data:`FIT_TIES` — the strategies' tie rules (§4); :data:`BEST_FIT_CHOICE` — Best-Fit's step
+  read as the local minimum or as the best fit (the least G among removals that already reach G_min).
 * :data:`L_REQ` — the ℓ-diversity requirement (a, l) of §6: at least l values, or more than l as the l = 25 gloss says.
 * :data:`TRAFFIC`, :data:`COST_MODEL`, :data:`UNIFORM`, :data:`QUERY_SIM` — §5's traffic, §4's cost model of the
   complexity statements, "uniform distribution", and §5's random queries.
@@ -79,14 +80,15 @@ PRIV_REQ = Definition(
          "On a table of N tuples '>' is '≥' at G_min + 1/(N·den(G_min)) (privclaims.theory.querygen.model.strictly_above), "
          "so every check runs both.")
 
+_STRATEGY2_Q = Quote(D, "§4 strategy 2", r"Then it iteratively updates \widehat{Q} by substituting v_i with $*$ at a time "
+                     r"to minimize the $G(\widehat{Q}, a)$ locally where $v_i \neq *$ for $i \in [1, m]$ until "
+                     r"$G(\widehat{Q}, a) \geq G_{min}$.")
 PROCEDURE = Reading(
     "procedure",
     "removing values 'until G(Q̂, a) ≥ G_min' describes a procedure: start from Q̂ = Q, remove values as the strategy "
     "prescribes, stop at the first Q̂ that meets the requirement or when nothing is left to remove",
     f"{D} §4 strategies 2-4",
-    quotes=(Quote(D, "§4 strategy 2", r"Then it iteratively updates \widehat{Q} by substituting v_i with $*$ at a time "
-                  r"to minimize the $G(\widehat{Q}, a)$ locally where $v_i \neq *$ for $i \in [1, m]$ until "
-                  r"$G(\widehat{Q}, a) \geq G_{min}$."),))
+    quotes=(_STRATEGY2_Q,))
 GUARANTEE = Reading(
     "privacy-preserving whenever possible",
     "the removal provides a privacy-preserving Q̂ whenever some generalisation of Q is one (as Brute-Force does); not "
@@ -125,6 +127,30 @@ ANY_TIE = Reading(
     "is printed); Random-Fit removes a uniformly random remaining value",
     f"{D} §4 strategies 2-4",
     quotes=(Quote(D, "§4 strategy 4", r"substituting v_i with $*$ at a time where v_i is randomly selected"),))
+LOCAL_MIN = Reading(
+    "local minimum",
+    "each round removes a value whose removal gives the least G(Q̂, a) among the remaining values (any of them on a "
+    "tie), whether or not that Q̂ meets G_min, as strategy 2 prints",
+    f"{D} §4 strategy 2",
+    quotes=(_STRATEGY2_Q,))
+BEST_FIT = Reading(
+    "best fit",
+    "each round removes, among the values whose removal already gives a Q̂ meeting G_min, one of least G (the tightest "
+    "fit, as the objective Eq. (4) minimises G subject to G ≥ G_min); when no single removal meets G_min, one of least "
+    "G overall (any of them on a tie)",
+    f"{D} §4 (the objective before Eq. (4), Eq. (4)'s constraint, the 'best' choice of the greedy strategies)",
+    quotes=(Quote(D, "§4", "So we now focus on finding the query to minimize the *guessing entropy* of the query while "
+                  "staying over G_{min} ."),
+            Quote(D, "§4", r"& \text{subject to } f(x_1, x_2, \dots, x_m) \geq G_{min}"),
+            Quote(D, "§4", "The Best-Fit and Worst-Fit strategies are greedy algorithms which select an attribute to be "
+                  r"removed as the “best” choice at each iteration until the modified query \widehat{Q} satisfies the "
+                  "privacy requirement G_{min} .")))
+BEST_FIT_CHOICE = Definition(
+    "best-fit-choice", "what Best-Fit minimises in each round (004 §4 strategy 2)", readings=(LOCAL_MIN, BEST_FIT),
+    note="The readings differ only in a round where some single removal already meets G_min: the local minimum may "
+         "remove another value of lower G (and miss), the best fit then stops satisfied. Worst-Fit (maximum) and "
+         "Random-Fit have one reading each.")
+
 FIT_TIES = Definition("fit-strategy-ties", "the greedy strategies' choices (004 §4 strategies 2-4)", readings=(ANY_TIE,),
                       note="A refuting witness for a greedy strategy has no tie on its removal path, so it refutes under "
                            "every tie rule; Random-Fit fails when a removal order of positive probability fails.")

@@ -120,6 +120,10 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     ),
     "ads.ex_context": (
         (S000, "§4.4.1 'Context Hierarchy'", r"$\langle (61.22913, -149.912044), [\text{B-ID2011}, \text{B-ID124}], \text{“Starbucks”} \rangle$. Generalizing each attribute one level yields, at level $(1, 1, 1)$, $\langle (61.2291, -149.9120), [\text{Peruvian Restaurants}, \text{Wine}], \text{“Coffee”} \rangle$."),
+        (S000, "§4.4.1 'Context'", r"User Interest: A multi-set of the business-IDs the user clicked on previously."),
+        (S000, "§4.4.1 'Attribute Generalization'", r"In `Level-0`, `Level-1`, and `Level-2`, the interest set contains business categories, generalized business categories, and only the most general business category (“Food and Dining”), respectively, of the user’s clicks."),
+        (S002, "§5.1 'Attribute Generalization'", "In Level-0, Level-1, and Level-2, the interest set contains business categories, generalized business categories, and only the most general business category (\"Food and Dining\"), respectively, of the user's clicks."),
+        (S002, "§5.1 'Context Hierarchy'", "((61.22913, -149.912044), [B-ID2011, B-ID124], \"Starbucks\")."),
     ),
     "ads.def_estimates": ESTIMATES,
     "ads.def_metrics": (

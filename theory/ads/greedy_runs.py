@@ -136,7 +136,12 @@ def greedy_double_prime_outputs(inst: AdInstance, alpha: Any, stop: str = "look-
     last A, which holds the non-improving ad. Under ``over="all"`` a round may re-pick a chosen ad when every benefit
     is 0 (A unchanged: no increase). With no ad left to add the loop stops. Each output records, in ``argmax``, the
     prefix lengths k′ in k_min..|𝒜| that maximise E[Revenue({a_1..a_k′})] − αk′ on its run's order (Theorem 8's
-    bound on the iterations refers to them)."""
+    bound on the iterations refers to them).
+
+    ``k_min`` is the model's smallest number of ads (1: "at least one ad is sent"): Greedy″ never outputs fewer
+    (when |𝒜| ≥ k_min). A look-ahead stop with |A| < k_min is no stop: the round adds its greedy ad and the loop goes
+    on, so the stopping test starts at |A| = k_min. The loop-top rule needs no change: its first round runs
+    unconditionally and every exit outputs at least one ad."""
     if stop not in ("look-ahead", "loop-top"):
         raise InvalidInput(f"stop = {stop!r}: use 'look-ahead' or 'loop-top'")
     alpha, runs, out = Q(alpha), Runs(inst, over), set()
@@ -149,6 +154,8 @@ def greedy_double_prime_outputs(inst: AdInstance, alpha: Any, stop: str = "look-
             step = runs.step(frozenset(order[:l])) if l < n else Step(ZERO, (), over == "all")
             if l < n and obj[l + 1] > obj[l]:
                 continue  # this round increases the objective: both rules go on (the same order)
+            if stop == "look-ahead" and l < min(k_min, n):
+                continue  # stopping here would output fewer than k_min ads, outside the model: the round adds a_{l+1}
             last = l + 1 if l < n or over == "all" else n  # as printed, a full A still runs a round (a re-pick)
             if stop == "look-ahead":
                 out.add(AltOutput(l, order[:l], obj[l], last, amax))

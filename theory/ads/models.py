@@ -56,6 +56,13 @@ def k_problems(inst: AdInstance, k: Any) -> list[str]:
     return []
 
 
+def size_range_problems(inst: AdInstance, sizes: Any, k_min: int) -> list[str]:
+    """Each number of ads in ``sizes`` (the sets an algorithm output) must lie in ``k_min``..|𝒜|: the range of
+    Eq. (4.3)'s k under the reading at hand (k_min = 1: at least one ad is sent; 0: the empty set is admitted)."""
+    return [f"an output of {s} ad(s) is outside {k_min}..|𝒜| = {inst.n_ads}" for s in sizes
+            if not k_min <= s <= inst.n_ads]
+
+
 def alpha_problems(alpha: Any) -> list[str]:
     """The price α of one ad in Eq. (4.3) is a non-negative number."""
     try:

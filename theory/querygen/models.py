@@ -9,7 +9,8 @@ A witness refuting a querygen claim counts only inside this model (§2, §4, §5
 * a **requirement** (a, G_min) with G_min ≥ 1 (a guessing entropy is at least 1).
 
 :func:`greedy_finals` gives every final query a greedy strategy can reach under the readings of §4: any tie rule for
-Best-/Worst-Fit, every removal order for Random-Fit. :func:`small_instances` enumerates tables (multisets of rows)
+Best-/Worst-Fit, every removal order for Random-Fit, and Best-Fit's step read as the local minimum or as the best
+fit (:data:`FIT_CHOICES`). :func:`small_instances` enumerates tables (multisets of rows)
 and queries in increasing size, for minimality searches.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Iterator
 
+from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
 from privclaims.theory.querygen.model import (STAR, AuxTable, PrivacyRequirement, fixed_positions, is_star, make_table,
@@ -61,9 +63,29 @@ def witness_problems(t: Any, q: Any, target: int, g_min: Any) -> list[str]:
     return out
 
 
-def greedy_finals(t: AuxTable, q: tuple, req: PrivacyRequirement, strategy: str) -> dict[tuple, bool]:
+FIT_CHOICES = ("local-min", "fit")
+
+
+def best_fit_step(vals: dict[Any, Any], meets: Any, choice: str = "local-min") -> list[Any]:
+    """Best-Fit's admissible removals from the single-removal entropies ``vals`` (removal → G of the query without
+    it): ``"local-min"`` — those of least G (§4 strategy 2, "to minimize the G(Q̂, a) locally"); ``"fit"`` — among the
+    removals whose query already meets the requirement (``meets(removal)``) those of least G, and when none does,
+    those of least G overall (the query of least G "while staying over G_min", §4)."""
+    if choice not in FIT_CHOICES:
+        raise InvalidInput(f"choice = {choice!r}: use one of {FIT_CHOICES}")
+    pool = {i: v for i, v in vals.items() if meets(i)} if choice == "fit" else {}
+    pool = pool or vals
+    best = min(pool.values())
+    return [i for i, v in pool.items() if v == best]
+
+
+def greedy_finals(t: AuxTable, q: tuple, req: PrivacyRequirement, strategy: str,
+                  choice: str = "local-min") -> dict[tuple, bool]:
     """Every final Q̂ of ``strategy`` (``best_fit``, ``worst_fit`` under any tie rule; ``random_fit`` under every
-    removal order) with whether it meets ``req``; and whether any run met a tie (key ``"ties"``: not a query)."""
+    removal order) with whether it meets ``req``; and whether any run met a tie (key ``"ties"``: not a query).
+    ``choice`` reads Best-Fit's step (:func:`best_fit_step`); the other strategies have one reading."""
+    if choice != "local-min" and strategy != "best_fit":
+        raise InvalidInput(f"choice = {choice!r} for {strategy!r}: only Best-Fit's step has the 'fit' reading")
     target = t.attr_index(req.attribute)
 
     def g(x):
@@ -89,8 +111,10 @@ def greedy_finals(t: AuxTable, q: tuple, req: PrivacyRequirement, strategy: str)
             nxt = [remove(cur, [i]) for i in fixed]
         else:
             vals = {i: g(remove(cur, [i])) for i in fixed}
-            best = (max if strategy == "worst_fit" else min)(vals.values())
-            nxt = [remove(cur, [i]) for i, v in vals.items() if v == best]
+            if strategy == "worst_fit":
+                nxt = [remove(cur, [i]) for i, v in vals.items() if v == max(vals.values())]
+            else:
+                nxt = [remove(cur, [i]) for i in best_fit_step(vals, lambda i: ok(remove(cur, [i])), choice)]
             ties |= len(nxt) > 1
         stack.extend(nxt)
     finals["ties"] = ties

@@ -659,15 +659,19 @@ def _thm8_fails(part: str, over: str, k_min: int, stop: str):
 @claim("ads.thm8", method="property", rests_on=(AD_MODEL, GREEDY_ARGMAX, ALT_RANGE, GREEDY2_STOP), parts=THM8_PARTS,
        audit=Audit(
            "Re-derived with an independent Greedy′/Greedy″ (property_tests/test_audit_ads.py, fractions and mpmath). "
-           "Stopping before a non-improving ad with k from 0: the benefits are non-increasing (Fact 3), so the "
-           "objective rises while b > α and never again, Greedy″ = Greedy′ and the iterations are at most 1 + k′; only "
-           "the printed '=' fails (one ad of CTR 1, α = 0). With k from 1 (the proof's range), Greedy″ stops at A = ∅ "
-           "when b_1 ≤ α (one ad of CTR 1/2, α = 1: Greedy″ sends nothing, Greedy′ must send one ad), so 'Greedy″ = "
-           "Greedy′' is false. Read as the loop is described (the while-condition tests whether the last round "
-           "increased the objective and the last A is output), Greedy″ keeps the non-improving ad: one ad of CTR 1/2 "
-           "with α = 1 gives Greedy″ = −1/2 below A* = ∅'s 0 (k from 0), and two ads of CTR 1 with α = 1/2 give "
-           "Greedy″ = 0 below (1 − 1/e) − 1/2 (k from 1): the guarantee itself fails. Each refuting witness is the "
-           "smallest found by enumerating instances of 1-2 ads, 1-2 contexts, CTR in {0, 1/2, 1}, α in {0, 1/2, 1}.",
+           "Stopping before a non-improving ad: the benefits are non-increasing (Fact 3), so the objective rises "
+           "while b > α and never again; Greedy″ = Greedy′ and the iterations are at most 1 + k′, and only the printed "
+           "'=' fails (one ad of CTR 1, α = 0). This holds under either range of k: with k from 1 (the proof's "
+           "'arg max_{1 ≤ k′ ≤ |𝒜|}', and the model's 'The user then picks an ad a* ∈ A') the empty set is outside the "
+           "model, so Greedy″ adds a_1 unconditionally and its stopping test starts at one ad (an earlier version let "
+           "it stop at A = ∅ under k from 1, mixing the two ranges the way ads.prop7 rejects); the loop as described "
+           "below sends at least one ad anyway, its first round being unconditional. Read as the loop is "
+           "described (the while-condition tests whether the last round increased the objective and the last A is "
+           "output), Greedy″ keeps the non-improving ad: one ad of CTR 1/2 with α = 1 gives Greedy″ = −1/2 below "
+           "A* = ∅'s 0 (k from 0), and two ads of CTR 1 and 1/2 with α = 1/2 give Greedy″ = 0 below (1 − 1/e) − 1/2 "
+           "(k from 1): the guarantee itself fails. Each refuting witness is the smallest found by enumerating "
+           "instances of 1-2 ads, 1-2 contexts, CTR in {0, 1/2, 1}, α in {0, 1/2, 1}; its model line states the "
+           "reading's range of k and checks every output shown against it.",
            rejected=(Rejected("'increasing' read as non-decreasing",
                               "an equal value is not an increase; the proof stops at 'not increasing any longer' with "
                               "'≤'",
@@ -716,10 +720,10 @@ def thm8(ctx):
 
     return by_dims(
         ctx, (GREEDY_ARGMAX, ALT_RANGE, GREEDY2_STOP), compute,
-        why="Theorem 8 holds as intended (with '≤' for its printed '=') only when Greedy″ stops before adding a "
-            "non-improving ad and k′ may be 0. With k′ from 1, as the proof writes, Greedy″ can stop at the empty set "
-            "while Greedy′ must send an ad, so they differ; and if the modified while-loop outputs the last set A as "
-            "described (the non-improving ad included), Greedy″ falls below the guarantee.")
+        why="Theorem 8 holds as intended (with '≤' for its printed '=') whenever Greedy″ stops before adding a "
+            "non-improving ad, with k from 0 or from 1: it then outputs Greedy′'s set within at most 1 + k′ "
+            "iterations. It fails only if the modified while-loop outputs the last set A as described, the "
+            "non-improving ad included: Greedy″ then falls below the guarantee, under either range of k.")
 
 
 def _thm8_refutation(part: str, inst, alpha, below: dict, over: str, k_min: int, stop: str) -> Outcome:
@@ -740,11 +744,10 @@ def _thm8_refutation(part: str, inst, alpha, below: dict, over: str, k_min: int,
     elif part == "equals Greedy′":
         why = (f"Greedy″ can output {[list(o.ads) for o in outs2]} while Greedy′ (k′ from {k_min}) outputs "
                f"{[list(o.ads) for o in outs1]}: 'the output of Greedy″ is the same as that of Greedy′' is false here"
-               + (" (Greedy″ stops at the empty set when the first benefit is at most α)." if stop == "look-ahead"
-                  else " (the loop keeps the non-improving ad)."))
+               + (" (the loop keeps the non-improving ad)." if stop == "loop-top" else "."))
     else:
         why = "Greedy″ runs more than 1 + argmax_{k′} iterations on the witness."
     return refuted(witness=ev, model=ad_model(inst, "per-ad", "the smallest found: searched below " + ", ".join(
         f"{s}: {n}" for s, n in below.items()) + " (uniform Pr[c|ĉ], CTR in {0, 1/2, 1}, every ad clickable somewhere, "
         "α in {0, 1/2, 1})",
-        alpha=alpha)).because(why)
+        alpha=alpha, k_min=k_min, sizes=[o.k for o in outs2] + [o.k for o in outs1] + [opt[0]])).because(why)

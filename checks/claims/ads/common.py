@@ -64,7 +64,7 @@ def printed_figures(printed: dict[str, dict[str, Any]], missing: str, why: str, 
 # --------------------------------------------------------------------------- readings and the model (issue 21)
 
 AD_MODEL_NAME = ("000_211156f2009240b4.txt §4.2.3 / 002_9d55ef468949585c.txt §3.2: an instance for ĉ (Pr[c|ĉ] a "
-                 "distribution over the leaves c → ĉ, CTR(a|c) in [0, 1], payments ≥ 0 {payments}), 1 ≤ k ≤ |𝒜|, α ≥ 0")
+                 "distribution over the leaves c → ĉ, CTR(a|c) in [0, 1], payments ≥ 0 {payments}), {ks}, α ≥ 0")
 
 
 def payments_of(c: Any) -> str:
@@ -74,18 +74,24 @@ def payments_of(c: Any) -> str:
     return "per-ad" if c[AD_MODEL] == PAY_PER_AD.name else "per-context"
 
 
-def ad_model(inst: Any, payments: str, minimal: str, k: Any = None, alpha: Any = None) -> dict[str, Any]:
-    """``in_model`` for an ad instance (and its k, α) under the payment model ``payments``."""
+def ad_model(inst: Any, payments: str, minimal: str, k: Any = None, alpha: Any = None,
+             k_min: int | None = None, sizes: Any = ()) -> dict[str, Any]:
+    """``in_model`` for an ad instance (and its k, α) under the payment model ``payments``. With ``k_min`` (a claim
+    on Eq. (4.3), whose range of k is a reading) the model states that range instead of 1 ≤ k ≤ |𝒜|, and each
+    number of ads in ``sizes`` (the outputs the witness shows) must lie in it."""
     from privclaims.checks.verdict import in_model
-    from privclaims.theory.ads.models import alpha_problems, instance_problems, k_problems
+    from privclaims.theory.ads.models import alpha_problems, instance_problems, k_problems, size_range_problems
 
     problems = instance_problems(inst, payments)
     if k is not None and not problems:
         problems += k_problems(inst, k)
+    if k_min is not None and not problems:
+        problems += size_range_problems(inst, sizes, k_min)
     if alpha is not None:
         problems += alpha_problems(alpha)
     label = "one per ad" if payments == "per-ad" else "per ad and context"
-    return in_model(AD_MODEL_NAME.format(payments=label), problems, minimal=minimal)
+    ks = "1 ≤ k ≤ |𝒜|" if k_min is None else f"Eq. (4.3)'s k and every output's |A| in {k_min}..|𝒜|"
+    return in_model(AD_MODEL_NAME.format(payments=label, ks=ks), problems, minimal=minimal)
 
 
 def value_only(holds: Callable[[Any], bool]) -> Callable[[Any], bool]:

@@ -20,8 +20,8 @@ from privclaims.checks.definitions.ads import (ABSTAIN, AD_MODEL, ALWAYS_SHOW, C
 from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, NotApplicable, Quote, Rejected
 from privclaims.checks.registry import claim
-from privclaims.checks.verdict import (Outcome, Part, Reading, by_part, by_reading, compare_all, refuted, unverifiable,
-                                       verified, verified_bounded)
+from privclaims.checks.verdict import (Outcome, Part, Reading, by_part, by_reading, compare_all, discrepancy, refuted,
+                                       unverifiable, verified, verified_bounded)
 from privclaims.counterexamples.ads_strategies import ad_instances, instance_and_k, trees
 from privclaims.theory.ads import exact as E
 from privclaims.theory.ads import fast as F
@@ -641,31 +641,67 @@ def def_hierarchy(ctx):
 
 
 EX_CONTEXT_PARTS = (
+    Part("level-0 interest", "[B-ID2011, B-ID124] is the context's interest at Level-0, which §4.4.1 defines as a set "
+                             "of business categories ('In Level-0, Level-1, and Level-2, the interest set contains "
+                             "business categories, ...')"),
     Part("location", "(61.22913, −149.912044) at Level-1 is (61.2291, −149.9120)"),
     Part("interest", "[B-ID2011, B-ID124] at Level-1 is [Peruvian Restaurants, Wine]"),
     Part("query", "'Starbucks' at Level-1 is 'Coffee'"),
 )
 
+_LEVEL0_INTEREST = re.compile(r"In `?Level-0`?, `?Level-1`?, and `?Level-2`?, the interest set contains ([a-z ]+?),")
+_EXAMPLE_INTEREST = re.compile(r"\(61\.22913, -149\.912044\),\s*\[([^\]]*)\]")
 
-@claim("ads.ex_context", method="exact", rests_on=(EXPERIMENT_SETUP,), parts=EX_CONTEXT_PARTS, audit=Audit(
+
+def _level0_interest(text: str) -> dict[str, Any] | None:
+    """From one document's text: what its Level-0 interest set contains (the definition) and the example's Level-0
+    interest items, each with whether it is a business ID (``B-ID<digits>``, the documents' notation)."""
+    d, e = _LEVEL0_INTEREST.search(text), _EXAMPLE_INTEREST.search(text)
+    if d is None or e is None:
+        return None
+    items = [re.sub(r"\\text\{(.*)\}", r"\1", x.strip()) for x in e.group(1).split(",")]
+    return {"level_0_interest_contains": d.group(1), "example_level_0_interest": items,
+            "items_are_business_ids": [bool(re.fullmatch(r"B-ID\d+", x)) for x in items]}
+
+
+@claim("ads.ex_context", method="exact", rests_on=(EXPERIMENT_SETUP,), parts=EX_CONTEXT_PARTS, needs_documents=T,
+       audit=Audit(
     "Re-derived by hand: truncating to 4 decimals gives 61.2291 and -149.9120 (rounding would give the same here). The "
     "interest and query generalisations go through Figure 4.2's business hierarchy (B-IDs to categories), which the "
-    "text does not contain: those two parts cannot be checked, so the example is unverifiable as a whole. (The example's "
-    "Level-0 interest lists business IDs while §4.4.1 says Level-0 interest contains business categories.)"))
+    "text does not contain: those two parts cannot be checked. The example's Level-0 interest lists business IDs "
+    "(as the attribute is introduced: 'A multi-set of the business-IDs the user clicked on previously'), while the "
+    "level definition says the Level-0 interest set contains business categories; both documents print both, so "
+    "they contradict themselves (read from the documents' text by the check): a discrepancy, which decides the "
+    "statement although two parts stay undecidable."))
 def ex_context(ctx):
     lat, lon = generalize_location("61.22913", "-149.912044", 1)
     missing = unverifiable(missing="Figure 4.2's business hierarchy (B-IDs → categories → generalised categories) is "
                                    "not in the text").because(
         "The business hierarchy of Figure 4.2 that maps business IDs and queries to categories is not in the text, so "
         "this generalisation cannot be recomputed.")
-    return by_part({EX_CONTEXT_PARTS[0]: compare_all({"latitude level 1": ("61.2291", lat),
+    found = {name: _level0_interest(ctx.document(name)) for name in (T, P)}
+    if any(v is None for v in found.values()):
+        level0 = Outcome("error", {"error": "the Level-0 interest definition or the example not found", **found})
+    elif all(v["level_0_interest_contains"] == "business categories" and all(v["items_are_business_ids"])
+             for v in found.values()):
+        level0 = discrepancy(paper="Level-0 interest: business categories (§4.4.1; 002 §5.1)",
+                             computed="the example's Level-0 interest [B-ID2011, B-ID124]: business IDs",
+                             documents=found).because(
+            "Both documents define the Level-0 interest set as business categories ('In Level-0, Level-1, and "
+            "Level-2, the interest set contains business categories, ...') but show the example's Level-0 interest "
+            "as business IDs, [B-ID2011, B-ID124], as the attribute itself is introduced ('A multi-set of the "
+            "business-IDs the user clicked on previously'): the documents contradict themselves on what Level-0 is.")
+    else:
+        level0 = verified(documents=found)
+    return by_part({EX_CONTEXT_PARTS[0]: level0,
+                    EX_CONTEXT_PARTS[1]: compare_all({"latitude level 1": ("61.2291", lat),
                                                       "longitude level 1": ("-149.9120", lon)}),
-                    EX_CONTEXT_PARTS[1]: missing, EX_CONTEXT_PARTS[2]: missing},
-                   why="The location part of the example is right (truncation to four decimals gives 61.2291 and "
-                       "-149.9120); the interest and query parts need Figure 4.2's business hierarchy, which the text does "
-                       "not contain, so the example as a whole cannot be verified.",
-                   note="the example's Level-0 interest lists business IDs while §4.4.1 says Level-0 interest contains "
-                        "business categories")
+                    EX_CONTEXT_PARTS[2]: missing, EX_CONTEXT_PARTS[3]: missing},
+                   why="The example's Level-0 interest is printed as business IDs, [B-ID2011, B-ID124], while both "
+                       "documents define the Level-0 interest set as business categories: the documents contradict "
+                       "themselves. The location part is right (truncation to four decimals gives 61.2291 and "
+                       "-149.9120); the interest and query parts need Figure 4.2's business hierarchy, which the text "
+                       "does not contain.")
 
 
 @claim("ads.def_estimates", method="exact", rests_on=(SUPPORT_THRESHOLD,), audit=Audit(

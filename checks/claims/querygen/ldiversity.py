@@ -27,10 +27,21 @@ from privclaims.theory.querygen.instances import instances
 from privclaims.theory.querygen.model import STRATEGIES, g_min_from_l
 
 
-@claim("querygen.def_l", method="exact", rests_on=(L_REQ,), audit=Audit(
-    "Re-derived by hand: (25 + 1)/2 = 13, and 25 equally likely values give G = Σ i/25 = 13 exactly. So G_min = 13 "
-    "enforces at least 25 values (Theorem 6.1) but not more than 25: the example's gloss 'one out of more than 25 "
-    "values' contradicts its own G_min = 13 ('more than 25' would need G_min > 13, e.g. (l + 2)/2 = 27/2)."),
+L_PARTS = (
+    Part("translation", "(a, l) is translated into (a, (l + 1)/2), which enforces the requirement (a, l); l = 25 gives "
+                        "G_min = 13"),
+    Part("gloss", "with l = 25 'an adversary must choose one out of more than 25 values'"),
+)
+
+
+@claim("querygen.def_l", method="exact", rests_on=(L_REQ,), parts=L_PARTS, audit=Audit(
+    "Re-derived by hand: (25 + 1)/2 = 13, and 25 equally likely values give G = Σ i/25 = 13 exactly (24 give 25/2 < 13). "
+    "So G_min = 13 enforces at least 25 values (Theorem 6.1) but not more than 25. The example's gloss is a part of "
+    "the statement, tested under both readings: read 'at least l' (as the definition prints), the translation is "
+    "right but the gloss 'one out of more than 25 values' fails at exactly 25 equally likely values; read 'more than "
+    "l' (as the gloss puts it), the gloss is the requirement but G_min = 13 does not enforce it ('more than 25' would "
+    "need G_min > 13, e.g. (l + 2)/2 = 27/2). Under either reading the document contradicts itself at exactly l "
+    "values, while the intended translation (l + 1)/2 is clear: a discrepancy."),
     readings=one_reading(
     "(a, l) is translated to (a, (l + 1)/2); l = 25 gives G_min = 13",
     f"{SRC} §6: Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
@@ -38,10 +49,16 @@ from privclaims.theory.querygen.model import STRATEGIES, g_min_from_l
 def def_l(ctx: Context) -> Outcome:
     g_uniform_25 = exact.guessing_entropy_of_counts([1] * 25)
     meets = decide(g_uniform_25, ">=", g_min_from_l(25), "G of exactly 25 equally likely values ≥ G_min = 13")
+    below = decide(exact.guessing_entropy_of_counts([1] * 24), "<", g_min_from_l(25),
+                   "G of 24 equally likely values < G_min = 13")
+    more_than_25 = decide(Q(25), ">", Q(25), "exactly 25 values are more than 25 (the gloss's condition)")
+    exactly_25 = {"G of exactly 25 equally likely values": g_uniform_25, "meets G_min = 13": meets,
+                  "24 values miss it": below, "more than 25 values": more_than_25}
 
-    def compute(reading: str):
+    def translation(reading: str) -> Outcome:
         if reading == AT_LEAST_L.name:
-            return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25, exactly_25_values=meets)
+            return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25, exactly_25_values=meets,
+                                 twenty_four_values=below)
         return discrepancy(
             paper="l = 25 means 'one out of more than 25 values', and G_min = (l + 1)/2 = 13",
             computed={"G of exactly 25 equally likely values": g_uniform_25, "meets G_min = 13": meets},
@@ -50,9 +67,28 @@ def def_l(ctx: Context) -> Outcome:
             "requirement asks for more than l values, but the translation G_min = (l + 1)/2 = 13 is met by exactly 25 "
             "equally likely values (G = 13): the sentence's gloss and its own numbers disagree by one value.")
 
+    def gloss(reading: str) -> Outcome:
+        if not meets.holds or more_than_25.holds:
+            return Outcome("error", {"error": "exactly 25 equally likely values are not the equality case",
+                                     "computed": exactly_25})
+        if reading == MORE_THAN_L.name:
+            return verified(gloss="the reading's requirement: exactly 25 values do not satisfy (a, 25), 26 do",
+                            exactly_25_values=exactly_25)
+        return discrepancy(paper="l = 25: an adversary must choose one out of more than 25 values",
+                           computed=exactly_25).because(
+            "Read as the definition prints it ('at least l distinguishable sensitive attribute values'), (a, 25) and "
+            "its translation G_min = 13 admit exactly 25 equally likely values (G = 13): the adversary then chooses one "
+            "out of 25, not 'one out of more than 25 values' as the example's gloss says.")
+
+    def compute(reading: str):
+        return by_part({L_PARTS[0]: translation(reading), L_PARTS[1]: gloss(reading)})
+
     return by_dims(ctx, (L_REQ,), compute,
-                   why="As defined ('at least l distinguishable ... values') the translation (l + 1)/2 = 13 is right; read "
-                       "with the example's gloss ('more than 25 values') it is one value short.")
+                   why="The definition asks for 'at least l distinguishable' values and translates (a, l) into G_min = "
+                       "(l + 1)/2, which exactly 25 equally likely values meet for l = 25; the example's gloss says the "
+                       "adversary must choose one out of 'more than 25 values'. Under either reading the two disagree at "
+                       "exactly l values: read 'at least l', the gloss fails; read 'more than l', the translation is one "
+                       "value short. The intended translation is clear; the gloss misstates it.")
 
 
 def _lemma_symbolic() -> dict[str, Any]:
