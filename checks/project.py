@@ -185,15 +185,7 @@ class Project:
     def load(cls, folder: str | Path, documents: str | Path | None = None) -> "Project":
         """Read ``folder/privclaims.toml`` (or that file itself), the catalogue, and import the check,
         definition and quote modules."""
-        path = Path(folder)
-        cfg_path = path if path.is_file() else path / CONFIG_NAME
-        if not cfg_path.is_file():
-            raise ProjectError(f"{path}: no {CONFIG_NAME} there (a ledger project is a folder with one)")
-        try:
-            cfg = ProjectFile.model_validate(_read_toml(cfg_path))
-        except ValidationError as e:
-            raise ProjectError(_explain(e, str(cfg_path))) from None
-        root = cfg_path.parent.resolve()
+        root, cfg = read_config(folder)
         proj = cls(root, cfg, read_catalog(root / cfg.ledger.catalog),
                    documents_override=Path(documents) if documents else None)
         proj._collect()
@@ -367,6 +359,28 @@ def _import_path(p: Path, root: Path) -> list[ModuleType]:
             raise ProjectError(f"{f}: importing it failed: {type(e).__name__}: {e}") from e
         out.append(mod)
     return out
+
+
+def read_config(folder: str | Path) -> tuple[Path, ProjectFile]:
+    """The project's folder (resolved) and its ``privclaims.toml``, validated (nothing imported)."""
+    path = Path(folder)
+    cfg_path = path if path.is_file() else path / CONFIG_NAME
+    if not cfg_path.is_file():
+        raise ProjectError(f"{path}: no {CONFIG_NAME} there (a ledger project is a folder with one)")
+    try:
+        cfg = ProjectFile.model_validate(_read_toml(cfg_path))
+    except ValidationError as e:
+        raise ProjectError(_explain(e, str(cfg_path))) from None
+    return cfg_path.parent.resolve(), cfg
+
+
+@lru_cache(maxsize=None)
+def project_catalog(folder: str) -> dict[str, CatalogEntry]:
+    """The project's catalogue alone, without importing its checks: what a check module may read while it is
+    being imported (a check module that asked for the whole project then would cache a project missing the
+    checks its package had not yet defined)."""
+    root, cfg = read_config(folder)
+    return read_catalog(root / cfg.ledger.catalog)
 
 
 @lru_cache(maxsize=None)

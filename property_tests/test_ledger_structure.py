@@ -204,3 +204,26 @@ def c(ctx):
     assert row["verdict"] == "refuted" and row["readings"][0]["parts"][1]["evidence"]["witness"] == {"c": 3}
     outside = body.replace('in_model("tiny model")', 'in_model("tiny model", ["c must be 2 or less"])')
     assert _row(tmp_path / "b", outside)["verdict"] == "error"
+
+
+def test_the_papers_project_is_whole_whatever_is_imported_first():
+    """Importing check modules directly (a test or a notebook does) before the project is loaded must not leave a
+    project missing claims: a check module that read the project while being imported cached one without the checks
+    its package had not yet defined (maskit.ex1 came out not-checked in a later run_one). Every module below
+    checks/claims is imported first, in a fresh process, then the project must hold one check per claim."""
+    import subprocess
+    import sys
+
+    code = textwrap.dedent("""
+        import importlib, pkgutil
+        import privclaims.checks.claims as root
+        for info in pkgutil.walk_packages(root.__path__, prefix=root.__name__ + "."):
+            importlib.import_module(info.name)
+        from privclaims.checks.project import papers
+        p = papers()
+        print(len(p.checks), len(p.catalog))
+    """)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    checks, claims = map(int, r.stdout.split())
+    assert checks == claims == 271
