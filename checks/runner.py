@@ -88,6 +88,37 @@ def _call(chk: ClaimCheck, ctx: Context) -> Outcome:
     return out
 
 
+NEEDS_WHY = ("refuted", "reading-dependent", "discrepancy", "reproduced", "unverifiable")
+"""Verdicts a reader is owed a reason for, in words (README: every verdict other than verified /
+verified-bounded carries a plain-words why)."""
+
+
+def _said(x: dict[str, Any]) -> str | None:
+    """What an outcome (a reading or a part row) says of itself: its why, else what is missing to decide it."""
+    return (x.get("why") or "").strip() or ((x.get("evidence") or {}).get("missing") or "").strip() or None
+
+
+def explained(verdict: str, why: str | None, rows: list[dict[str, Any]], evidence: dict[str, Any]) -> str | None:
+    """The claim's why: the check's own, else one composed from what decided it - each reading with the headline's
+    verdict (or, for reading-dependent, each reading that fails), by its why or by the parts with its verdict
+    (``name: why``, or what is missing), else the evidence's ``missing``. None when nothing says why."""
+    if (why or "").strip() or verdict not in NEEDS_WHY:
+        return why
+    deciding = [r for r in rows if r["verdict"] == verdict or (verdict == "reading-dependent" and r["verdict"] not in HOLDS)]
+    bits: list[str] = []
+    for r in deciding:
+        own = _said(r)
+        if own is None:
+            parts = [f"{p['name']}: {_said(p)}" for p in r.get("parts") or [] if p["verdict"] == r["verdict"] and _said(p)]
+            own = "; ".join(parts) or None
+        if own is not None:
+            bits.append(own if len(rows) == 1 else f"under {r['name']!r}: {own}")
+    if not bits and (evidence.get("missing") or "").strip():
+        bits.append(evidence["missing"].strip())
+    text = " | ".join(dict.fromkeys(bits))
+    return text or None
+
+
 def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict[str, Any]:
     """Compute one claim's row of the report (never raises)."""
     project = project or papers()
@@ -111,6 +142,12 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
         verdict = "error"
         rows = [dict(r, verdict="error", why="evidence contradicts its decision: " + "; ".join(contradicted))
                 for r in rows]
+    why = explained(verdict, out.why, rows, jsonable(out.evidence))
+    if verdict in NEEDS_WHY and not why:  # a verdict a reader must be told the reason of, with none given
+        verdict = "error"
+        why = (f"the check's outcome ({headline([r['verdict'] for r in rows])}) says nowhere why: give the Outcome a "
+               "why, each deciding part or reading a why, or an unverifiable one what is missing")
+        rows = [dict(r, verdict="error", why=why) for r in rows]
     row = {
         "id": claim_id,
         "area": entry.area,
@@ -127,7 +164,7 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
         "not_applicable": [dict(na.as_json(), combinations=[c.key for c in excused if c[na.definition] == na.reading])
                            for na in (chk.not_applicable if chk else ())],
         "audit": chk.audit.as_json() if chk and chk.audit else None,
-        "why": out.why,
+        "why": why,
         "evidence": jsonable(out.evidence),
         "seconds": round(seconds, 3),
     }
@@ -294,4 +331,4 @@ def drift(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return bad
 
 
-__all__ = ["HOLDS", "adjudicate", "drift", "owed_combinations", "run_claims", "run_one", "skip_reason"]
+__all__ = ["HOLDS", "NEEDS_WHY", "adjudicate", "drift", "explained", "owed_combinations", "run_claims", "run_one", "skip_reason"]

@@ -102,7 +102,8 @@ def test_every_combination_answered_gives_the_headline(tmp_path):
     body = '''
 @claim("t.c", method="exact", rests_on=("split", "strict"))
 def c(ctx):
-    return by_reading({k: verified() if k["split"] == "per input" else refuted(witness=1, model=in_model("tiny model"))
+    return by_reading({k: verified() if k["split"] == "per input"
+                       else refuted(witness=1, model=in_model("tiny model")).because("per pair it fails at 1")
                        for k in ctx.combinations})
 '''
     row = _row(tmp_path, body)
@@ -198,7 +199,8 @@ def test_a_refuted_part_carries_its_own_validated_witness(tmp_path):
 P = (Part("bound", "the bound holds"), Part("size", "the constant is 2"))
 @claim("t.c", method="exact", rests_on=(), parts=P)
 def c(ctx):
-    return by_part({"bound": verified(), "size": refuted(witness={"c": 3}, model=in_model("tiny model"))})
+    return by_part({"bound": verified(),
+                    "size": refuted(witness={"c": 3}, model=in_model("tiny model")).because("c = 3, not 2")})
 '''
     row = _row(tmp_path, body)
     assert row["verdict"] == "refuted" and row["readings"][0]["parts"][1]["evidence"]["witness"] == {"c": 3}
@@ -227,3 +229,22 @@ def test_the_papers_project_is_whole_whatever_is_imported_first():
     assert r.returncode == 0, r.stderr[-2000:]
     checks, claims = map(int, r.stdout.split())
     assert checks == claims == 271
+
+
+def test_a_verdict_other_than_verified_says_why(tmp_path):
+    """The README's rule, by construction: a refuted / unverifiable / ... claim whose outcome, readings and parts say
+    nowhere why is an error; a why composed from the deciding parts (or what is missing) is enough."""
+    silent = '''
+@claim("t.c", method="exact", rests_on=())
+def c(ctx):
+    return refuted(witness=1, model=in_model("tiny model"))
+'''
+    row = _row(tmp_path / "silent", silent)
+    assert row["verdict"] == "error" and "says nowhere why" in row["why"]
+    by_parts = '''
+@claim("t.c", method="exact", rests_on=(), parts=(Part("a", "first"), Part("b", "second")))
+def c(ctx):
+    return by_part({"a": verified(), "b": unverifiable("the printed figure is an image")})
+'''
+    row = _row(tmp_path / "parts", by_parts)
+    assert row["verdict"] == "unverifiable" and row["why"] == "b: the printed figure is an image"
