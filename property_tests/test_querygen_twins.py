@@ -39,6 +39,22 @@ def test_strategies_agree_exact_vs_fast(inst):
 
 
 @given(instances())
+def test_best_fit_step_readings_agree_exact_vs_fast_and_are_admissible(inst):
+    """Under each reading of Best-Fit's step the twins agree, and the run (ties: lowest position) ends at a final
+    that models.greedy_finals admits under that reading; the readings differ only when a single removal meets G_min."""
+    from privclaims.theory.querygen.models import FIT_CHOICES, greedy_finals
+
+    t, q, target, g_min = inst
+    req = PrivacyRequirement(target, g_min)
+    for choice in FIT_CHOICES:
+        a = exact.generalize(t, q, req, "best_fit", choice=choice)
+        b = fast.generalize_levels(t, q, target, [g_min], ("best_fit",), choice=choice)[("best_fit", Q(g_min))]
+        assert a == b == fast.best_fit(t, q, req, choice=choice), (choice, a, b)
+        finals = greedy_finals(t, q, req, "best_fit", choice)
+        assert finals.get(a.query) == a.satisfied, (choice, a, finals)
+
+
+@given(instances())
 def test_strategy_outputs_are_sound(inst):
     """Q̂ generalises Q; satisfied ⇔ G(Q̂) ≥ G_min; the reported G and traffic are those of Q̂."""
     t, q, target, g_min = inst
@@ -139,6 +155,10 @@ def test_unreachable_requirement_returns_all_star_unsatisfied():
     (lambda t: make_table(("a",), [(5,)], {"a": [1, 2]}), "value 5 is not in the domain"),
     (lambda t: exact.generalize(t, eq3_query(t), PrivacyRequirement("Income", 2), "greedy"), "unknown strategy"),
     (lambda t: g_min_from_l("5/2"), "integer"),
+    (lambda t: exact.generalize(t, eq3_query(t), PrivacyRequirement("Income", 2), "best_fit", choice="tight"),
+     "choice = 'tight'"),
+    (lambda t: fast.generalize(t, eq3_query(t), PrivacyRequirement("Income", 2), "worst_fit", choice="fit"),
+     "only Best-Fit's step"),
     (lambda t: PrivacyRequirement("Income", 1.5), "float"),
 ])
 def test_bad_input(bad, msg):

@@ -31,8 +31,8 @@ if TYPE_CHECKING:  # sympy takes 0.5 s to import: only the Shannon entropy needs
 from privclaims.theory.numbers import Q, to_interval
 from privclaims.theory.validate import counts as check_counts
 from privclaims.theory.querygen.model import (
-    AuxTable, Generalization, PrivacyRequirement, STAR, all_star, check_strategy, fixed_positions,
-    is_star, pick_tie, random_removal_order, remove, validate_request,
+    AuxTable, Generalization, PrivacyRequirement, STAR, all_star, best_fit_step, check_choice, check_strategy,
+    fixed_positions, is_star, pick_tie, random_removal_order, remove, validate_request,
 )
 
 
@@ -203,28 +203,34 @@ def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: i
 
 
 def _greedy(name: str, table: AuxTable, query: Any, req: PrivacyRequirement, pick_max: bool,
-            ops: OpCount | None) -> Generalization:
+            ops: OpCount | None, choice: str = "local-min") -> Generalization:
     q, t, ops, num, n = _start(table, query, req, ops)
     removed: list[int] = []
     cur = q
     while not meets_g_min(num, n, req.g_min) and fixed_positions(cur):
-        choice = None
+        cand = {}
         for i in fixed_positions(cur):
             c_num, c_n = _fraction(table, remove(cur, [i]), t, ops)
-            g = Q(c_num, c_n) if c_n else Q(0)
-            if choice is None or (g > choice[0] if pick_max else g < choice[0]):
-                choice = (g, i, c_num, c_n)
-        _, i, num, n = choice
+            cand[i] = (Q(c_num, c_n) if c_n else Q(0), c_num, c_n)
+        vals = {i: c[0] for i, c in cand.items()}
+        if pick_max:
+            top = max(vals.values())
+            i = next(j for j, v in vals.items() if v == top)
+        else:  # ties: lowest position (vals is in position order)
+            i = best_fit_step(vals, lambda j: meets_g_min(cand[j][1], cand[j][2], req.g_min), choice)[0]
+        _, num, n = cand[i]
         cur = remove(cur, [i])
         removed.append(i)
     return Generalization(name, cur, tuple(removed), num, n, meets_g_min(num, n, req.g_min), ops.evaluations)
 
 
 def best_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0,
-             ops: OpCount | None = None) -> Generalization:
+             ops: OpCount | None = None, choice: str = "local-min") -> Generalization:
     """Best-Fit (§4 strategy 2): remove, one at a time, the value whose removal gives the least
-    ``G(Q̂, a)`` (ties: lowest position), until ``G(Q̂, a) ≥ G_min`` or nothing is left to remove."""
-    return _greedy("best_fit", table, query, req, False, ops)
+    ``G(Q̂, a)`` (ties: lowest position), until ``G(Q̂, a) ≥ G_min`` or nothing is left to remove.
+    ``choice="fit"`` reads the step as the best fit: the least G among the removals that already meet
+    G_min, when one does (:func:`~privclaims.theory.querygen.model.best_fit_step`)."""
+    return _greedy("best_fit", table, query, req, False, ops, check_choice("best_fit", choice))
 
 
 def worst_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0,
@@ -251,9 +257,12 @@ def random_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: in
 
 
 def generalize(table: AuxTable, query: Any, req: PrivacyRequirement, strategy: str, *, seed: int = 0,
-               ops: OpCount | None = None) -> Generalization:
-    """Dispatch by strategy name (``brute_force``, ``best_fit``, ``worst_fit``, ``random_fit``)."""
-    return _BY_NAME[check_strategy(strategy)](table, query, req, seed=seed, ops=ops)
+               ops: OpCount | None = None, choice: str = "local-min") -> Generalization:
+    """Dispatch by strategy name (``brute_force``, ``best_fit``, ``worst_fit``, ``random_fit``); ``choice`` reads
+    Best-Fit's step (only ``best_fit`` takes ``"fit"``)."""
+    if check_choice(check_strategy(strategy), choice) != "local-min":
+        return best_fit(table, query, req, seed=seed, ops=ops, choice=choice)
+    return _BY_NAME[strategy](table, query, req, seed=seed, ops=ops)
 
 
 def optimum(table: AuxTable, query: Any, req: PrivacyRequirement) -> tuple[Any, list[tuple]]:

@@ -55,8 +55,9 @@ def g_min_levels(table: AuxTable, target: int, count: int = 10, reach: Any = 1) 
 
 
 def run(table: AuxTable, queries: Sequence[tuple], targets: Sequence[int] | None = None, *, seed: int = 0,
-        levels: dict[int, list[Any]] | None = None) -> dict[str, Any]:
-    """Mean traffic per (target, strategy, level), the original queries' mean, and counters."""
+        levels: dict[int, list[Any]] | None = None, choice: str = "local-min") -> dict[str, Any]:
+    """Mean traffic per (target, strategy, level), the original queries' mean, and counters; ``choice`` reads
+    Best-Fit's step (:func:`~privclaims.theory.querygen.model.best_fit_step`)."""
     targets = list(range(table.m)) if targets is None else list(targets)
     res: dict[str, Any] = {}
     for t in targets:
@@ -67,7 +68,7 @@ def run(table: AuxTable, queries: Sequence[tuple], targets: Sequence[int] | None
         removed = {s: np.zeros(len(lv)) for s in STRATEGIES}
         unsat = {s: [0] * len(lv) for s in STRATEGIES}
         for k, q in enumerate(qs):
-            out = fast.generalize_levels(table, q, t, lv, STRATEGIES, seed=seed * 1_000_003 + k)
+            out = fast.generalize_levels(table, q, t, lv, STRATEGIES, seed=seed * 1_000_003 + k, choice=choice)
             for s in STRATEGIES:
                 for j, g in enumerate(lv):
                     r = out[(s, Q(g))]

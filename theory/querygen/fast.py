@@ -23,8 +23,8 @@ import numpy as np
 from privclaims.theory.validate import counts as check_counts
 
 from privclaims.theory.querygen.model import (
-    AuxTable, Generalization, PrivacyRequirement, STAR, all_star, check_strategy, fixed_positions, make_query,
-    pick_tie, random_removal_order, remove, validate_request,
+    AuxTable, Generalization, PrivacyRequirement, STAR, all_star, best_fit_step, check_choice, check_strategy,
+    fixed_positions, make_query, pick_tie, random_removal_order, remove, validate_request,
 )
 
 MAX_LATTICE_BITS = 22
@@ -153,21 +153,24 @@ def _brute(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarr
 
 
 def _greedy(name: str, q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any,
-            pick_max: bool):
+            pick_max: bool, choice: str = "local-min"):
     k = len(fixed)
     r, evals, order = 0, 1, []
     ok = meets_g_min(num, n, g_min)
     while not ok[r] and len(order) < k:
-        best = None
+        vals = {}
         for j in range(k):
             if r >> j & 1:
                 continue
             evals += 1
-            g = _g(num[r | 1 << j], n[r | 1 << j])
-            if best is None or (g > best[0] if pick_max else g < best[0]):
-                best = (g, j)
-        r |= 1 << best[1]
-        order.append(fixed[best[1]])
+            vals[j] = _g(num[r | 1 << j], n[r | 1 << j])
+        if pick_max:
+            top = max(vals.values())
+            j = next(i for i, v in vals.items() if v == top)
+        else:  # ties: lowest position (vals is in position order)
+            j = best_fit_step(vals, lambda i, r=r: bool(ok[r | 1 << i]), choice)[0]
+        r |= 1 << j
+        order.append(fixed[j])
     return _result(name, table, q, fixed, r, num, n, ok[r], evals, order)
 
 
@@ -185,29 +188,31 @@ def _random(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndar
 
 
 def _run(strategy: str, table: AuxTable, q: tuple, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any,
-         seed: int) -> Generalization:
+         seed: int, choice: str = "local-min") -> Generalization:
     if strategy == "brute_force":
         return _brute(q, table, fixed, num, n, g_min, seed)
     if strategy == "random_fit":
         return _random(q, table, fixed, num, n, g_min, seed)
-    return _greedy(strategy, q, table, fixed, num, n, g_min, strategy == "worst_fit")
+    return _greedy(strategy, q, table, fixed, num, n, g_min, strategy == "worst_fit",
+                   choice if strategy == "best_fit" else "local-min")
 
 
 def generalize(table: AuxTable, query: Any, req: PrivacyRequirement, strategy: str, *, seed: int = 0,
-               ops: Any = None) -> Generalization:
+               ops: Any = None, choice: str = "local-min") -> Generalization:
     """Same contract as :func:`privclaims.theory.querygen.exact.generalize`."""
-    check_strategy(strategy)
+    check_choice(check_strategy(strategy), choice)
     q, t = validate_request(table, query, req)
     fixed, num, n = lattice(table, q, t)
-    return _run(strategy, table, q, fixed, num, n, req.g_min, seed)
+    return _run(strategy, table, q, fixed, num, n, req.g_min, seed, choice)
 
 
 def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0, ops: Any = None) -> Generalization:
     return generalize(table, query, req, "brute_force", seed=seed)
 
 
-def best_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0, ops: Any = None) -> Generalization:
-    return generalize(table, query, req, "best_fit", seed=seed)
+def best_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0, ops: Any = None,
+             choice: str = "local-min") -> Generalization:
+    return generalize(table, query, req, "best_fit", seed=seed, choice=choice)
 
 
 def worst_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0, ops: Any = None) -> Generalization:
@@ -219,12 +224,16 @@ def random_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: in
 
 
 def generalize_levels(table: AuxTable, query: Any, attribute: str | int, g_mins: Sequence[object],
-                      strategies: Sequence[str], *, seed: int = 0) -> dict[tuple[str, Any], Generalization]:
-    """All ``strategies`` × ``g_mins`` for one query, sharing one lattice (the experiments' inner loop)."""
+                      strategies: Sequence[str], *, seed: int = 0,
+                      choice: str = "local-min") -> dict[tuple[str, Any], Generalization]:
+    """All ``strategies`` × ``g_mins`` for one query, sharing one lattice (the experiments' inner loop); ``choice``
+    reads Best-Fit's step (the other strategies have one reading)."""
+    check_choice("best_fit", choice)
     reqs = [PrivacyRequirement(attribute, g) for g in g_mins]
     q, t = validate_request(table, query, reqs[0])
     fixed, num, n = lattice(table, q, t)
-    return {(s, r.g_min): _run(check_strategy(s), table, q, fixed, num, n, r.g_min, seed) for s in strategies for r in reqs}
+    return {(s, r.g_min): _run(check_strategy(s), table, q, fixed, num, n, r.g_min, seed, choice)
+            for s in strategies for r in reqs}
 
 
 __all__ = ["encode", "lattice", "matching_mask", "guessing_entropy", "guessing_entropy_of_counts",

@@ -10,6 +10,8 @@ Source: ``004_66621c1b9afebedf.txt`` (Oh, Kim, Obi), §2 and §4.
   ``G(Q, a) ≥ G_min`` (:class:`PrivacyRequirement`). ``G_min ≥ 1`` (a guessing entropy is ≥ 1
   whenever it is defined), and the target ``a`` must be ``*`` in the query (a query that states
   the secret protects nothing).
+* **Best-Fit's step** (§4 strategy 2) has two readings (:data:`FIT_CHOICES`, :func:`best_fit_step`): the local
+  minimum as printed, or the best fit (least G among single removals that already meet G_min); both twins take it.
 * **ℓ-diversity translation** (§6): ``(a, l)`` becomes ``(a, (l + 1)/2)`` (:func:`g_min_from_l`).
 
 Defined behaviour at the edges (the paper leaves both open):
@@ -289,7 +291,31 @@ class Generalization:
 STRATEGIES = ("brute_force", "best_fit", "worst_fit", "random_fit")
 
 
+FIT_CHOICES = ("local-min", "fit")
+
+
+def best_fit_step(vals: dict[Any, Any], meets: Any, choice: str = "local-min") -> list[Any]:
+    """Best-Fit's admissible removals from the single-removal entropies ``vals`` (removal → G of the query without
+    it): ``"local-min"`` — those of least G (§4 strategy 2, "to minimize the G(Q̂, a) locally"); ``"fit"`` — among the
+    removals whose query already meets the requirement (``meets(removal)``) those of least G, and when none does,
+    those of least G overall (the query of least G "while staying over G_min", §4)."""
+    check_choice("best_fit", choice)
+    pool = {i: v for i, v in vals.items() if meets(i)} if choice == "fit" else {}
+    pool = pool or vals
+    best = min(pool.values())
+    return [i for i, v in pool.items() if v == best]
+
+
 def check_strategy(name: str) -> str:
     if name not in STRATEGIES:
         raise InvalidInput(f"unknown strategy {name!r}; choose from {STRATEGIES}")
     return name
+
+
+def check_choice(strategy: str, choice: str) -> str:
+    """``choice`` reads Best-Fit's step (:data:`FIT_CHOICES`); the other strategies have one reading, "local-min"."""
+    if choice not in FIT_CHOICES:
+        raise InvalidInput(f"choice = {choice!r}: use one of {FIT_CHOICES}")
+    if choice != "local-min" and strategy != "best_fit":
+        raise InvalidInput(f"choice = {choice!r} for {strategy!r}: only Best-Fit's step has the 'fit' reading")
+    return choice

@@ -22,8 +22,8 @@ from typing import Any, Iterator
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
-from privclaims.theory.querygen.model import (STAR, AuxTable, PrivacyRequirement, fixed_positions, is_star, make_table,
-                                              remove)
+from privclaims.theory.querygen.model import (FIT_CHOICES, STAR, AuxTable, PrivacyRequirement, best_fit_step,
+                                              fixed_positions, is_star, make_table, remove)
 
 
 def table_problems(t: Any) -> list[str]:
@@ -61,22 +61,6 @@ def witness_problems(t: Any, q: Any, target: int, g_min: Any) -> list[str]:
     if Q(g_min) < 1:
         out.append(f"G_min = {g_min} < 1 (a guessing entropy is at least 1)")
     return out
-
-
-FIT_CHOICES = ("local-min", "fit")
-
-
-def best_fit_step(vals: dict[Any, Any], meets: Any, choice: str = "local-min") -> list[Any]:
-    """Best-Fit's admissible removals from the single-removal entropies ``vals`` (removal → G of the query without
-    it): ``"local-min"`` — those of least G (§4 strategy 2, "to minimize the G(Q̂, a) locally"); ``"fit"`` — among the
-    removals whose query already meets the requirement (``meets(removal)``) those of least G, and when none does,
-    those of least G overall (the query of least G "while staying over G_min", §4)."""
-    if choice not in FIT_CHOICES:
-        raise InvalidInput(f"choice = {choice!r}: use one of {FIT_CHOICES}")
-    pool = {i: v for i, v in vals.items() if meets(i)} if choice == "fit" else {}
-    pool = pool or vals
-    best = min(pool.values())
-    return [i for i, v in pool.items() if v == best]
 
 
 def greedy_finals(t: AuxTable, q: tuple, req: PrivacyRequirement, strategy: str,
