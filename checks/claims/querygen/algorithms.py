@@ -14,10 +14,10 @@ import z3
 
 from privclaims.checks.claims.ads.common import by_dims
 from privclaims.checks.claims.querygen.common import (
-    MODEL_NAME, SRC, example_count, one_reading, qg_model, query_list, requirement, table1_instances,
+    MODEL_NAME, SRC, example_count, fit_choice, one_reading, qg_model, query_list, requirement, table1_instances,
 )
 from privclaims.checks.definitions.querygen import (
-    BEST_FIT, BEST_FIT_CHOICE, BRUTE_TIES, FIT_TIES, GE, GEN_GOAL, GT, GUARANTEE, GUESSING, PRIV_REQ, PROCEDURE, QG_MODEL,
+    BEST_FIT_CHOICE, BRUTE_TIES, FIT_TIES, GE, GEN_GOAL, GT, GUARANTEE, GUESSING, PRIV_REQ, PROCEDURE, QG_MODEL,
     TRAFFIC, UNIFORM,
 )
 from privclaims.checks.evidence import decide
@@ -700,7 +700,7 @@ FIT_DEFS = (PRIV_REQ, GEN_GOAL, FIT_TIES)
                               "the same as the original query Q ."),)),)))
 def alg_best(ctx: Context) -> Outcome:
     return _alg_check(ctx, "best_fit", "ties in the local minimum: lowest attribute position (unspecified in §4)",
-                      choice_of=lambda step: "fit" if step == BEST_FIT.name else "local-min")
+                      choice_of=fit_choice)
 
 
 @claim("querygen.alg_worst", method="exact+property", quick=False, rests_on=FIT_DEFS, audit=Audit(

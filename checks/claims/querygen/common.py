@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from privclaims.checks.definitions.querygen import BEST_FIT
 from privclaims.checks.registry import Context
 from privclaims.checks.verdict import Reading
 from privclaims.theory.numbers import Q
@@ -45,6 +46,12 @@ def table1_instances():
 
 MODEL_NAME = ("004 §2, §4, §5: auxiliary information (a non-empty multiset of tuples over finite domains), a query with "
               "the target omitted that matches a tuple, G_min ≥ 1")
+
+
+def fit_choice(step: str | None) -> str:
+    """The twins' ``choice`` for a reading of Best-Fit's step (definitions BEST_FIT_CHOICE): ``"fit"`` for the best
+    fit, ``"local-min"`` for the local minimum as printed (and for claims that do not rest on it: ``None``)."""
+    return "fit" if step == BEST_FIT.name else "local-min"
 
 
 def requirement(t, target, g_min, comparison: str) -> PrivacyRequirement:
