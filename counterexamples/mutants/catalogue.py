@@ -1,25 +1,39 @@
-"""The mutant catalogue: small plausible bugs a maintainer could plant in ``theory/`` (issue 13).
+"""The mutant catalogue: small plausible bugs a maintainer could plant in ``theory/`` (issues 13 and 23).
 
 Written from the code's risks FIRST (each privacy decision, parameter formula, sampler, normalisation,
-time index, tie-break and validation that a slip would silently change), run second; it is never
-tuned to what the nets already catch. Each :class:`Mutant` is a textual patch: ``old`` must occur
-exactly once in ``file`` (a test checks it), ``new`` replaces it. Anchors sit in core formulas, not
-in the argument validation at function tops (which other changes rewrite).
+time index, tie-break, validation and fast-twin margin that a slip would silently change), run second; it is
+never tuned to what the nets already catch. The first 76 mutants are issue 13's; the second part (issue 23) was
+written, and committed, before it was run: every conservative margin of every fast twin, every exact sampler's
+scale and parity, every parameter formula's constants, every comparison against delta, tau, tau', G_min and
+min_support, every neighbour relation.
 
-``equivalent``: a one-line argument that the mutant cannot change any observable law or decision
-(it is then excluded from the score, but still run and reported). ``ledger`` overrides the areas whose
-ledger is run (default: the mutant's area; the shared modules name the areas that use them).
+Each :class:`Mutant` is a textual patch: ``old`` must occur exactly once in ``file`` (checked by
+:func:`privclaims.counterexamples.mutants.catalogue_errors`), ``new`` replaces it. Anchors sit in core formulas, not
+in the argument validation at function tops (which other changes rewrite). A catalogued line that changes is a
+catalogue error, a maintenance signal, never a kill.
+
+* ``area`` - where the mutated code lives (``noise`` and ``numbers`` are the shared modules).
+* ``uses`` - for a shared module, the areas whose code calls the mutated function: the mutant's nets are the
+  nets of its area and of these (:attr:`Mutant.net_areas`).
+* ``equivalent`` - a one-line argument that the mutant cannot change any observable law or decision (it is then
+  excluded from the score, but still run and reported).
+* ``guards`` - the tests (``property_tests/<file>::<test>``, a parametrised test by its name) or claims
+  (``claim:<id>``) written to catch this bug, and ``why`` - why they are the right ones (what they assert that
+  the bug breaks). The campaign runs the guards first and the record says whether a guard is what killed it.
 
 Kinds: ``comparison`` (flipped / non-strict comparison in a privacy decision), ``off-by-one`` (time
 index, loop bound, threshold), ``constant`` (missing factor / wrong constant in a parameter formula),
 ``normalisation``, ``transpose``, ``tie-break``, ``rounding`` (a fast twin's conservative margin
-removed), ``sampler`` (wrong scale or biased draw), ``validation`` (a check removed), ``neighbours``
-(neighbour relation made one-directional).
+removed or turned), ``sampler`` (wrong scale, parity or biased draw), ``validation`` (a check removed),
+``neighbours`` (a neighbour relation changed).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+LEDGER_AREAS = ("dp", "maskit", "ads", "count", "zealous", "querygen")
+SHARED_AREAS = ("noise", "numbers")
 
 
 @dataclass(frozen=True)
@@ -32,11 +46,18 @@ class Mutant:
     new: str
     description: str
     equivalent: str | None = None
-    ledger: tuple[str, ...] | None = None
+    uses: tuple[str, ...] = ()
+    guards: tuple[str, ...] = ()
+    why: str | None = None
+
+    @property
+    def net_areas(self) -> tuple[str, ...]:
+        """The areas whose nets are this mutant's area nets: its own, then the areas using a shared module."""
+        return tuple(dict.fromkeys((self.area, *self.uses)))
 
     @property
     def ledger_areas(self) -> tuple[str, ...]:
-        return self.ledger if self.ledger is not None else (self.area,)
+        return tuple(a for a in self.net_areas if a in LEDGER_AREAS)
 
 
 M = Mutant
@@ -89,46 +110,46 @@ CATALOGUE: tuple[Mutant, ...] = (
     M("laplace-zero-reject", "noise", "sampler", "theory/noise/laplace.py",
       "        if negative and y == 0:\n            continue\n        return -y if negative else y",
       "        return -y if negative else y",
-      "discrete Laplace no longer rejects (negative, 0): zero drawn twice as often", ledger=("zealous",)),
+      "discrete Laplace no longer rejects (negative, 0): zero drawn twice as often", uses=("zealous",)),
     M("laplace-bexp-parity", "noise", "sampler", "theory/noise/laplace.py",
       "    return k % 2 == 1  # k - 1 successes", "    return k % 2 == 0  # k - 1 successes",
-      "Bernoulli(e^-gamma) returns the complement (parity flipped)", ledger=("zealous",)),
+      "Bernoulli(e^-gamma) returns the complement (parity flipped)", uses=("zealous",)),
     M("laplace-scale-inverted", "noise", "sampler", "theory/noise/laplace.py",
       "return Q(discrete_laplace(lam_q / g, bits)) * g", "return Q(discrete_laplace(g / lam_q, bits)) * g",
-      "grid Laplace uses scale g/lambda instead of lambda/g", ledger=("zealous",)),
+      "grid Laplace uses scale g/lambda instead of lambda/g", uses=("zealous",)),
     M("laplace-floor-scale", "noise", "sampler", "theory/noise/laplace.py",
       "        y = x // tt  #", "        y = x // (tt + 1)  #",
-      "discrete Laplace divides by tt + 1: wrong scale when the scale is rational", ledger=("zealous",)),
+      "discrete Laplace divides by tt + 1: wrong scale when the scale is rational", uses=("zealous",)),
     M("laplace-sign-swap", "noise", "sampler", "theory/noise/laplace.py",
       "        return -y if negative else y\n\n\ndef laplace_on_grid",
       "        return y if negative else -y\n\n\ndef laplace_on_grid",
       "discrete Laplace returns the opposite sign",
       equivalent="the sign bit is a fair coin independent of y and (negative, 0) is still rejected, so K and -K have the same law",
-      ledger=("zealous",)),
+      uses=("zealous",)),
     M("laplace-tail-offbyone", "noise", "off-by-one", "theory/noise/laplace.py",
       "return rr ** (x_steps + 1) / (1 + rr)", "return rr ** x_steps / (1 + rr)",
-      "grid tail Pr[K > x] computed as Pr[K >= x]", ledger=("zealous",)),
+      "grid tail Pr[K > x] computed as Pr[K >= x]", uses=("zealous",)),
     M("laplace-pmf-abs", "noise", "sampler", "theory/noise/laplace.py",
       "return (1 - rr) / (1 + rr) * rr ** abs(k)", "return (1 - rr) / (1 + rr) * rr ** k",
-      "discrete Laplace pmf drops |k| (wrong for negative k)", ledger=("zealous",)),
+      "discrete Laplace pmf drops |k| (wrong for negative k)", uses=("zealous",)),
     # ------------------------------------------------------------------ noise: discrete Gaussian
     M("dgauss-gamma-factor2", "noise", "sampler", "theory/noise/discrete_gaussian.py",
       "gamma = (abs(y) - s2 / t) ** 2 / (2 * s2)", "gamma = (abs(y) - s2 / t) ** 2 / s2",
-      "discrete Gaussian acceptance exponent loses the 2 of 2 sigma^2 (variance halved)", ledger=("count",)),
+      "discrete Gaussian acceptance exponent loses the 2 of 2 sigma^2 (variance halved)", uses=("count",)),
     M("dgauss-zero-reject", "noise", "sampler", "theory/noise/discrete_gaussian.py",
       "        if negative and y == 0:\n            continue", "",
-      "discrete Gaussian's Laplace proposal no longer rejects (negative, 0)", ledger=("count",)),
+      "discrete Gaussian's Laplace proposal no longer rejects (negative, 0)", uses=("count",)),
     M("dgauss-bexp-parity", "noise", "sampler", "theory/noise/discrete_gaussian.py",
       "    return k % 2 == 1", "    return k % 2 == 0",
-      "Bernoulli(exp(-gamma)) returns the complement", ledger=("count",)),
+      "Bernoulli(exp(-gamma)) returns the complement", uses=("count",)),
     M("dgauss-proposal-scale", "noise", "sampler", "theory/noise/discrete_gaussian.py",
       "        y = u + t * v", "        y = u + (t + 1) * v",
-      "discrete Laplace proposal skips values (u + (t+1) v): biased draw", ledger=("count",)),
+      "discrete Laplace proposal skips values (u + (t+1) v): biased draw", uses=("count",)),
     M("dgauss-t-plus2", "noise", "constant", "theory/noise/discrete_gaussian.py",
       "t = floor_sqrt(s2) + 1", "t = floor_sqrt(s2) + 2",
       "rejection proposal uses t = floor(sigma) + 2",
       equivalent="CKS 2020 Alg. 3 is exact for every integer t >= 1 (t only sets the acceptance rate); the law is unchanged",
-      ledger=("count",)),
+      uses=("count",)),
     # ------------------------------------------------------------------ count
     M("count-share-variance-N", "count", "constant", "theory/count/model.py",
       "return self.sigma2 / self.share_denominator", "return self.sigma2 / self.n_users",
@@ -201,27 +222,27 @@ CATALOGUE: tuple[Mutant, ...] = (
       equivalent="finite_mechanism closes the relation under symmetry, so {b: (L, b)} = {a: (a, L)} as sets (same order of first appearance is not relied on: the union of breaching outputs is order-free)"),
     M("dp-exp-transpose", "numbers", "transpose", "theory/numbers.py",
       "d = p - self.exp_value * q", "d = p * self.exp_value - q",
-      "Epsilon.sign_of_diff multiplies e^eps onto the wrong side", ledger=("dp",)),
+      "Epsilon.sign_of_diff multiplies e^eps onto the wrong side", uses=("dp",)),
     # ------------------------------------------------------------------ numbers / floats
     M("numbers-probability-upper", "numbers", "validation", "theory/numbers.py",
       "if q < 0 or q > 1:\n        raise InvalidInput(f\"{name} = {rational_str(q)} is outside [0, 1]\")",
       "if q < 0:\n        raise InvalidInput(f\"{name} = {rational_str(q)} is outside [0, 1]\")",
-      "probability() accepts values above 1", ledger=("dp",)),
+      "probability() accepts values above 1", uses=("dp", "ads")),
     M("numbers-distribution-sum", "numbers", "validation", "theory/numbers.py",
       "if total != 1:", "if total > 1:",
-      "distribution() accepts weights summing to less than 1", ledger=("dp",)),
+      "distribution() accepts weights summing to less than 1", uses=("dp", "ads")),
     M("numbers-rigorous-zero", "numbers", "comparison", "theory/numbers.py",
       "            if lo > 0:\n                return 1", "            if lo >= 0:\n                return 1",
-      "rigorous_sign calls an interval [0, b] positive", ledger=("count", "zealous")),
+      "rigorous_sign calls an interval [0, b] positive", uses=("count", "zealous")),
     M("numbers-certainly-le-strict", "numbers", "comparison", "theory/numbers.py",
       "return rigorous_sign(lambda c: rhs(c) - lhs(c), **kw) >= 0", "return rigorous_sign(lambda c: rhs(c) - lhs(c), **kw) > 0",
-      "certainly_le decides lhs <= rhs as lhs < rhs", ledger=("zealous", "count")),
+      "certainly_le decides lhs <= rhs as lhs < rhs", uses=("zealous", "count")),
     M("floats-margin-removed", "numbers", "rounding", "theory/floats.py",
       "return x <= y - (RELATIVE_MARGIN * mag + ABSOLUTE_MARGIN)", "return x <= y",
-      "certainly_le (fast twins' privacy decisions) loses its rounding margin", ledger=("maskit", "zealous")),
+      "certainly_le (fast twins' privacy decisions) loses its rounding margin", uses=("maskit", "zealous")),
     M("floats-roundup-removed", "numbers", "rounding", "theory/floats.py",
       "return x + (RELATIVE_MARGIN * np.abs(x) + ABSOLUTE_MARGIN)", "return x",
-      "round_up returns its argument (variances may round below their formula)", ledger=("count",)),
+      "round_up returns its argument (variances may round below their formula)", uses=("count",)),
     # ------------------------------------------------------------------ maskit
     M("maskit-isprivate-strict", "maskit", "comparison", "theory/maskit/exact.py",
       "return max_breach(chain, p, S, delta=d, cache=cache, ops=ops).gain <= d",
@@ -303,6 +324,267 @@ CATALOGUE: tuple[Mutant, ...] = (
     M("querygen-ldiv", "querygen", "constant", "theory/querygen/model.py",
       "return (lq + 1) / 2", "return lq / 2",
       "l-diversity translation G_min = l/2 instead of (l+1)/2"),
+    # ==================================================================== issue 23: written before the run
+    # ------------------------------------------------------------------ zealous: parameter formulas
+    M("zealous-thm14-lambda", "zealous", "constant", "theory/zealous/parameters.py",
+      'lam = 2 * Q(contributions(m)) / positive(eps, "eps")', 'lam = Q(contributions(m)) / positive(eps, "eps")',
+      "Theorem 14's least tau' uses lambda = m/eps instead of (6.4)'s 2m/eps"),
+    M("zealous-thm14-min", "zealous", "constant", "theory/zealous/parameters.py",
+      "return t + (max(a, b) if ctx is mpmath.mp else _iv_max(a, b))", "return t + (min(a, b) if ctx is mpmath.mp else _iv_max(a, b))",
+      "(6.5)'s max of the two gaps taken as their min (point evaluation)"),
+    M("zealous-thm13-delta-half", "zealous", "constant", "theory/zealous/parameters.py",
+      "return mm / 2 * ctx.exp(e * (1 - tp / mm))", "return mm * ctx.exp(e * (1 - tp / mm))",
+      "Theorem 13 solved for delta' loses the 1/2 of (m/2) exp(eps'(1 - tau'/m))"),
+    M("zealous-thm14-delta-half", "zealous", "constant", "theory/zealous/parameters.py",
+      "return u * mm / (2 * t) * ctx.exp(-(tp - t) / L)", "return u * mm / t * ctx.exp(-(tp - t) / L)",
+      "Theorem 14 solved for delta loses the 2 of U m/(2 tau)"),
+    M("zealous-thm12-factor2", "zealous", "constant", "theory/zealous/parameters.py",
+      "return u * mm * (2 * ctx.exp(2 * e * (t + x) / mm) / (cc * (t + x)) + 1 / (t - x + 1))",
+      "return u * mm * (ctx.exp(2 * e * (t + x) / mm) / (cc * (t + x)) + 1 / (t - x + 1))",
+      "Theorem 12's domain-size bound loses the leading 2 of 2 e^{2 eps (tau+xi)/m}"),
+    M("zealous-thm15-half", "zealous", "constant", "theory/zealous/parameters.py",
+      "return 1 - ctx.exp(-x / L) / 2", "return 1 - ctx.exp(-x / L)",
+      "Theorem 15's accuracy 1 - 1/2 e^{-xi/lambda} loses the 1/2"),
+    M("zealous-prop12-floor", "zealous", "off-by-one", "theory/zealous/parameters.py",
+      "    return int(-((-v.numerator) // v.denominator))", "    return int(v.numerator // v.denominator)",
+      "Proposition 12's tau = ceil(2m/eps) computed as floor(2m/eps)"),
+    M("zealous-tauprime-grid", "zealous", "rounding", "theory/zealous/experiments.py",
+      "tp_q = upper_rational(lambda c: thm14_min_tau_prime(U, m, e, delta, tau, c), 1000)",
+      "tp_q = upper_rational(lambda c: thm14_min_tau_prime(U, m, e, delta, tau, c), 1000) - Q(1, 1000)",
+      "the experiments' tau' is one 1/1000 grid step below Theorem 14's least tau'"),
+    M("zealous-partition-threshold", "zealous", "constant", "theory/zealous/experiments.py",
+      "return 1 + (2 * m / e) * math.log(m / (2 * d))", "return 1 + (2 * m / e) * math.log(m / d)",
+      "Laplace partition selection's threshold 1 + (2m/eps) ln(m/(2 delta)) loses the 2 inside the log"),
+    # ------------------------------------------------------------------ zealous: tau, tau' and the release law
+    M("zealous-fast-law-step3", "zealous", "off-by-one", "theory/zealous/fast.py",
+      "return np.where(c < float(params.tau), 0.0, p)", "return np.where(c <= float(params.tau), 0.0, p)",
+      "fast twin's release law deletes counts equal to tau in Step 3"),
+    M("zealous-fast-release-step3", "zealous", "off-by-one", "theory/zealous/fast.py",
+      "keys = [k for k in sorted(hist, key=repr) if hist[k] >= params.tau]",
+      "keys = [k for k in sorted(hist, key=repr) if hist[k] > params.tau]",
+      "fast twin's release path (the experiments') deletes counts equal to tau in Step 3"),
+    M("zealous-exact-sampler-step3", "zealous", "off-by-one", "theory/zealous/exact.py",
+      "        if c < params.tau:\n            continue", "        if c <= params.tau:\n            continue",
+      "exact twin's sampler deletes counts equal to tau in Step 3"),
+    M("zealous-law-tauprime-offbyone", "zealous", "off-by-one", "theory/zealous/exact.py",
+      "return laplace_tail_above(tp - count, _rho(params))", "return laplace_tail_above(tp - count + 1, _rho(params))",
+      "exact release law Pr[c + eta > tau'] computed as Pr[c + eta > tau' + 1]"),
+    M("zealous-step4-tau", "zealous", "off-by-one", "theory/zealous/finite.py",
+      "if c >= params.tau): Q(1)}", "if c > params.tau): Q(1)}",
+      "the Step-4 mechanism on small logs keeps only counts above tau (tau itself deleted)"),
+    M("zealous-params-tauprime-eq", "zealous", "validation", "theory/zealous/model.py",
+      "        if tp < t:\n", "        if tp <= t:\n",
+      "ZealousParams refuses tau' = tau (the paper only needs tau' >= tau)"),
+    M("zealous-inaccuracy-strict", "zealous", "comparison", "theory/zealous/utility.py",
+      "        if f > t + x:\n            total += 1 - p", "        if f >= t + x:\n            total += 1 - p",
+      "Definition 10's inaccuracy counts items with f = tau + xi as frequent (strict > printed)"),
+    # ------------------------------------------------------------------ zealous: fast samplers
+    M("zealous-fast-sampler-scale", "zealous", "sampler", "theory/zealous/fast.py",
+      "r = np.exp(-granularity / lam)", "r = np.exp(-2 * granularity / lam)",
+      "vectorised sampler's geometric ratio e^{-2g/lambda}: grid Laplace of scale lambda/2"),
+    M("zealous-fast-geometric-shift", "zealous", "sampler", "theory/zealous/fast.py",
+      "g1 = rng.geometric(1 - r, size=n) - 1", "g1 = rng.geometric(1 - r, size=n)",
+      "vectorised sampler's first geometric starts at 1: the noise is biased by one grid step"),
+    M("zealous-fast-exact-steps-scale", "zealous", "sampler", "theory/zealous/fast.py",
+      'scale = Q(params.lam) / as_rational(granularity, "granularity", allow_float=True)',
+      'scale = Q(params.lam) * as_rational(granularity, "granularity", allow_float=True)',
+      "fast release path draws K of scale lambda * g instead of lambda / g"),
+    # ------------------------------------------------------------------ zealous: neighbours
+    M("zealous-neighbours-any", "zealous", "neighbours", "theory/zealous/finite.py",
+      "if sum(x != y for x, y in zip(a, b)) == 1]", "if sum(x != y for x, y in zip(a, b)) >= 1]",
+      "small logs: every pair of logs is a neighbour pair (not only those differing in one user)"),
+    M("zealous-least-eps-one-way", "zealous", "neighbours", "theory/zealous/finite.py",
+      "for L, Lp in ((a, b), (b, a)):", "for L, Lp in ((a, b),):",
+      "least e^eps over the neighbour pairs reads each pair in one direction only"),
+    # ------------------------------------------------------------------ noise: exact samplers' scale and parity
+    M("laplace-uniform-range", "noise", "sampler", "theory/noise/laplace.py",
+      "u = bits.below(s)", "u = bits.below(s + 1)",
+      "discrete Laplace's uniform part draws U on {0..s} instead of {0..s-1}", uses=("zealous",)),
+    M("laplace-geometric-ratio", "noise", "sampler", "theory/noise/laplace.py",
+      "        while bernoulli_exp(1, bits):\n            v += 1", "        while bernoulli_exp(Fraction(1, 2), bits):\n            v += 1",
+      "discrete Laplace's geometric part has ratio e^{-1/2} instead of e^{-1}", uses=("zealous",)),
+    M("laplace-bernoulli-le", "noise", "sampler", "theory/noise/laplace.py",
+      "return self.below(p.denominator) < p.numerator", "return self.below(p.denominator) <= p.numerator",
+      "BitSource.bernoulli(p) succeeds with probability p + 1/den", uses=("zealous",)),
+    M("laplace-grid-unscaled", "noise", "sampler", "theory/noise/laplace.py",
+      "return Q(discrete_laplace(lam_q / g, bits)) * g", "return Q(discrete_laplace(lam_q / g, bits))",
+      "grid Laplace returns the step count K instead of the noise g K", uses=("zealous",)),
+    M("laplace-pmf-norm", "noise", "normalisation", "theory/noise/laplace.py",
+      "return (1 - rr) / (1 + rr) * rr ** abs(k)", "return (1 - rr) / 2 * rr ** abs(k)",
+      "discrete Laplace pmf normalised by 2 instead of (1 + r)", uses=("zealous",)),
+    M("dgauss-center", "noise", "sampler", "theory/noise/discrete_gaussian.py",
+      "gamma = (abs(y) - s2 / t) ** 2 / (2 * s2)", "gamma = (abs(y) - s2 / (t + 1)) ** 2 / (2 * s2)",
+      "discrete Gaussian's acceptance is centred at sigma^2/(t+1) instead of sigma^2/t (no longer cancels the proposal)",
+      uses=("count",)),
+    M("dgauss-uniform-range", "noise", "sampler", "theory/noise/discrete_gaussian.py",
+      "u = rng.randrange(t)", "u = rng.randrange(t + 1)",
+      "discrete Laplace proposal's uniform part draws U on {0..t}", uses=("count",)),
+    M("dgauss-bernoulli-le", "noise", "sampler", "theory/noise/discrete_gaussian.py",
+      "return rng.randrange(p.denominator) < p.numerator", "return rng.randrange(p.denominator) <= p.numerator",
+      "Bernoulli(p) of the Gaussian sampler succeeds with probability p + 1/den", uses=("count",)),
+    M("dgauss-geometric-ratio", "noise", "sampler", "theory/noise/discrete_gaussian.py",
+      "        while bernoulli_exp_neg(1, rng):\n            v += 1", "        while bernoulli_exp_neg(Fraction(1, 2), rng):\n            v += 1",
+      "discrete Laplace proposal's geometric part has ratio e^{-1/2}", uses=("count",)),
+    # ------------------------------------------------------------------ count: parameter formulas
+    M("count-thm1-sigma2-log4", "count", "constant", "theory/count/model.py",
+      "c.log(4 / to_interval(d, c))", "c.log(2 / to_interval(d, c))",
+      "Theorem 1's exact least variance 2 s^2 ln(4/delta)/eps^2 with ln(2/delta)"),
+    M("count-thm1-sigma2-float-factor2", "count", "constant", "theory/count/model.py",
+      "return float(round_up(2 * s * s * math.log(4 / delta) / (eps * eps)))",
+      "return float(round_up(s * s * math.log(4 / delta) / (eps * eps)))",
+      "Theorem 1's float least variance loses the factor 2"),
+    M("count-cor2-sigma2-m2", "count", "constant", "theory/count/aol.py",
+      "6 * height * m * m * math.log(4 / delta)", "6 * height * m * math.log(4 / delta)",
+      "Corollary 2's sigma^2 = 6 height(H) m^2 log(4/delta)/eps^2 with m instead of m^2"),
+    M("count-thm1-breach-sd", "count", "constant", "theory/count/exact_privacy.py",
+      "r = ctx.sqrt(2 * eta)", "r = ctx.sqrt(eta)",
+      "the privacy loss N(eta, 2 eta) standardised with sqrt(eta) at Theorem 1's variance"),
+    M("count-fast-breach-factor2", "count", "constant", "theory/count/fast_privacy.py",
+      "return _q(e * sigma / sv - sv / (2 * sigma)) + _q(e * sigma / sv + sv / (2 * sigma))",
+      "return _q(e * sigma / sv - sv / sigma) + _q(e * sigma / sv + sv / (2 * sigma))",
+      "fast breach probability: s/(2 sigma) becomes s/sigma in the first tail"),
+    M("count-fast-thm1-eta", "count", "constant", "theory/count/fast_privacy.py",
+      "eta = e * e / (4 * np.log(4 / d))", "eta = e * e / (2 * np.log(4 / d))",
+      "fast Theorem 1 eta = eps^2/(4 ln(4/delta)) with 2 for 4"),
+    M("count-per-input-two-sided", "count", "constant", "theory/count/per_input.py",
+      "return 2 * normal_sf(z, ctx)", "return normal_sf(z, ctx)",
+      "per-input breach of +-Delta neighbours counts one side only (Q instead of 2Q)"),
+    M("count-axis-union", "count", "constant", "theory/count/per_input.py",
+      "return 1 - (1 - p) ** d", "return p * d",
+      "per-input breach over d orthogonal neighbours: the union bound d p instead of 1 - (1 - p)^d"),
+    M("count-prop8-height", "count", "constant", "theory/count/exact_topdown.py",
+      "return Q(b + h.branch) * h.height * n_users * m / Q(min_support)", "return Q(b + h.branch) * n_users * m / Q(min_support)",
+      "Proposition 8's bound (b + branch(H)) height(H) N m / min_support loses height(H)"),
+    # ------------------------------------------------------------------ count: fast-twin margins, delta
+    M("count-fast-thm1-margin", "count", "rounding", "theory/count/fast_privacy.py",
+      "return certainly_le(theorem1_breach(eps, delta), d, 1.0)", "return theorem1_breach(eps, delta) <= d",
+      "fast Theorem-1 decision compares the breach with delta without the conservative margin"),
+    M("count-fast-topdown-margin", "count", "rounding", "theory/count/fast_topdown.py",
+      "if not (certainly_le(ms, c, max(abs(ms), 1.0)) and c != ms):", "if not c > ms:",
+      "fast TopDown expands a node on a bare float count > min_support (no margin)"),
+    M("count-private-strict", "count", "comparison", "theory/count/exact_privacy.py",
+      "return rigorous_sign(lambda c: to_interval(d, c) - breach_probability(eps, sigma2, s, c)) >= 0",
+      "return rigorous_sign(lambda c: to_interval(d, c) - breach_probability(eps, sigma2, s, c)) > 0",
+      "Definition 3 for the Gaussian mechanism requires B < delta instead of B <= delta",
+      equivalent="rigorous_sign returns 0 only for an exactly-[0, 0] enclosure, and delta - B is enclosed with positive "
+                 "width (normal_sf adds the series remainder [0, term]), so both versions return the same or raise alike"),
+    # ------------------------------------------------------------------ dp: fast-twin margins, delta, quantifiers
+    M("dp-fast-dp-margin", "dp", "rounding", "theory/dp/fast.py",
+      "return bool(np.all((p == 0) | certainly_le(p, ee * q)))", "return bool(np.all((p == 0) | (p <= ee * q)))",
+      "fast eps-DP decision p <= e^eps q without the conservative margin"),
+    M("dp-fast-breach-margin", "dp", "rounding", "theory/dp/fast.py",
+      "return ~both_zero & (possibly_gt(p, ee * q) | possibly_gt(q, ee * p))",
+      "return ~both_zero & ((p > ee * q) | (q > ee * p))",
+      "fast breach mask of Definition 3 decides on bare floats (an undecided output no longer counts as a breach)"),
+    M("dp-fast-delta-roundup", "dp", "rounding", "theory/dp/fast.py",
+      "return clip_unit(float(mass.max()) * (1 + RELATIVE_MARGIN)), None", "return clip_unit(float(mass.max())), None",
+      "fast least delta of Definition 3 is no longer rounded up (may fall below the exact delta)"),
+    M("dp-fast-indist-margin", "dp", "rounding", "theory/dp/fast.py",
+      "return bool(certainly_le(h, bound))", "return bool(h <= bound)",
+      "fast Definition-4 decision compares the hockey-stick value with delta without the margin"),
+    M("dp-input-union", "dp", "comparison", "theory/dp/exact.py",
+      "bad.update(dict.fromkeys(breaching_outputs(mech, L, Lp, eps)))", "bad = dict.fromkeys(breaching_outputs(mech, L, Lp, eps))",
+      "Definition 3 per input (003's order): Omega2 is the last neighbour's breach set, not the union over neighbours"),
+    M("dp-delta-privacy-strict", "dp", "comparison", "theory/dp/delta_privacy.py",
+      "return max_breach(system, sensitive).gain <= d", "return max_breach(system, sensitive).gain < d",
+      "Definition 6's generic checker requires posterior - prior < delta instead of <= delta"),
+    M("dp-subsets-ge", "dp", "comparison", "theory/dp/exact.py",
+      "if e.sign_of_diff(p - d, q) > 0:", "if e.sign_of_diff(p - d, q) >= 0:",
+      "Definition 4 by subsets flags Pr[S] = e^eps Pr'[S] + delta as a violation"),
+    # ------------------------------------------------------------------ numbers / floats: shared margins and decisions
+    M("numbers-explinear-le-strict", "numbers", "comparison", "theory/numbers.py",
+      "return self.sign_minus(delta) <= 0", "return self.sign_minus(delta) < 0",
+      "ExpLinear.le (Definition 4's a - e^eps b <= delta) made strict", uses=("dp",)),
+    M("numbers-rigorous-neg-zero", "numbers", "comparison", "theory/numbers.py",
+      "            if hi < 0:\n                return -1", "            if hi <= 0:\n                return -1",
+      "rigorous_sign calls an interval [a, 0] negative", uses=("dp", "count", "zealous")),
+    M("numbers-open-unit-upper", "numbers", "validation", "theory/numbers.py",
+      "if q <= 0 or q >= 1:", "if q <= 0 or q > 1:",
+      "in_open_unit accepts delta = 1", uses=("maskit", "zealous")),
+    M("numbers-grid-roundup", "numbers", "rounding", "theory/numbers.py",
+      "return Q(-((-y.numerator) // y.denominator), grid)", "return Q(y.numerator // y.denominator, grid)",
+      "round_up_to_grid rounds down (upper_rational may fall below the value: sigma^2, tau')", uses=("count", "zealous")),
+    M("floats-margin-sign", "numbers", "rounding", "theory/floats.py",
+      "return x <= y - (RELATIVE_MARGIN * mag + ABSOLUTE_MARGIN)", "return x <= y + (RELATIVE_MARGIN * mag + ABSOLUTE_MARGIN)",
+      "certainly_le's margin has the wrong sign (ties and near-ties decided as certain)",
+      uses=("maskit", "zealous", "dp", "count")),
+    M("floats-possibly-gt-bare", "numbers", "rounding", "theory/floats.py",
+      "return np.logical_not(certainly_le(x, y, scale))", "return np.asarray(x > y)",
+      "possibly_gt (maskit's and dp's fast decisions) becomes a bare float >", uses=("maskit", "dp")),
+    M("floats-roundup-down", "numbers", "rounding", "theory/floats.py",
+      "return x + (RELATIVE_MARGIN * np.abs(x) + ABSOLUTE_MARGIN)", "return x - (RELATIVE_MARGIN * np.abs(x) + ABSOLUTE_MARGIN)",
+      "round_up rounds down (float variances below their formula)", uses=("count",)),
+    M("floats-probability-one", "numbers", "rounding", "theory/floats.py",
+      "    if f == 1.0 and x != 1:\n        return float(np.nextafter(1.0, 0.0))\n", "",
+      "probability_float rounds an exact p < 1 up to 1.0 (a releasable context looks always suppressed)",
+      uses=("maskit",)),
+    # ------------------------------------------------------------------ maskit: fast-twin margins and underflow
+    M("maskit-fast-okay-margin", "maskit", "rounding", "theory/maskit/fast.py",
+      "    return not bool(possibly_gt(g, d))\n\n\ndef supp(", "    return bool(g <= d)\n\n\ndef supp(",
+      "fast okayToRelease decides with a bare float <= (no conservative margin)"),
+    M("maskit-fast-underflow-cert", "maskit", "rounding", "theory/maskit/fast.py",
+      "return bool(chain.T * (_smallest_entry_log2(chain) + p_log2) >= np.log2(UNDERFLOW_FLOOR) + 1)",
+      "return bool(chain.T * _smallest_entry_log2(chain) >= np.log2(UNDERFLOW_FLOOR) + 1)",
+      "the no-underflow certificate forgets the suppression probabilities' factor (min p)^T"),
+    M("maskit-fast-fb-underflow", "maskit", "rounding", "theory/maskit/fast.py",
+      "    if total < UNDERFLOW_FLOOR:\n        if not _output_possible(chain, E):",
+      "    if total == 0.0:\n        if not _output_possible(chain, E):",
+      "fast forward-backward divides by a normaliser that may have lost its accuracy to underflow"),
+    M("maskit-fast-okay-underflow", "maskit", "rounding", "theory/maskit/fast.py",
+      "underflow = bool(den.min() < UNDERFLOW_FLOOR)", "underflow = bool(den.min() <= 0.0)",
+      "fast okayToRelease divides by an underflowed possible-state probability instead of suppressing"),
+    M("maskit-fast-releasable", "maskit", "off-by-one", "theory/maskit/fast.py",
+      "releasable = prior_support(chain) & (P < 1)", "releasable = prior_support(chain) & (P <= 1)",
+      "fast max_breach treats a context suppressed with probability 1 as releasable"),
+    # ------------------------------------------------------------------ maskit: delta comparisons, Algorithm 3/5
+    M("maskit-early-exit-ge", "maskit", "comparison", "theory/maskit/exact.py",
+      "                    if g > d:\n                        return best", "                    if g >= d:\n                        return best",
+      "Algorithm 3's Line 21 exits at the first gain = delta (a later gain > delta is never seen)"),
+    M("maskit-okay-strict", "maskit", "comparison", "theory/maskit/exact.py",
+      "if _simulatable_posterior(chain, t, s, t1, i1, t2, j2) - pri[t - 1][s] > d:",
+      "if _simulatable_posterior(chain, t, s, t1, i1, t2, j2) - pri[t - 1][s] >= d:",
+      "exact okayToRelease suppresses at gain = delta"),
+    M("maskit-sim-posterior-norm", "maskit", "normalisation", "theory/maskit/exact.py",
+      "    return a * b / den\n", "    return a * b\n",
+      "Corollary 1's posterior is not normalised by Pr[X_t2 = o_t2 | X_t1 = o_t1]"),
+    M("maskit-starts-p1", "maskit", "off-by-one", "theory/maskit/partial_outputs.py",
+      "if pri[t1 - 1][i] > 0 and p[t1 - 1][i] < 1]", "if pri[t1 - 1][i] > 0 and p[t1 - 1][i] <= 1]",
+      "Algorithm 3 starts partial outputs at contexts that are never released (p = 1)"),
+    M("maskit-backward-time", "maskit", "off-by-one", "theory/maskit/partial_outputs.py",
+      "weighted = [p[t][k] * nxt[k] for k in range(n)]", "weighted = [p[t - 1][k] * nxt[k] for k in range(n)]",
+      "Lemma 3's backward tables weight by the suppression probabilities of time t instead of t + 1"),
+    M("maskit-lemma5-dominates", "maskit", "comparison", "theory/maskit/model.py",
+      "return all(a <= b for pr, qr in zip(p, q) for a, b in zip(pr, qr))",
+      "return all(a >= b for pr, qr in zip(p, q) for a, b in zip(pr, qr))",
+      "Lemma 5's cache skips triplets under a vector that suppresses LESS (domination reversed)"),
+    # ------------------------------------------------------------------ ads
+    M("ads-fast-greedy2-alpha", "ads", "comparison", "theory/ads/fast.py",
+      "        if not g > a_:\n            break", "        if not g >= a_:\n            break",
+      "fast Greedy'' adds an ad whose benefit equals alpha"),
+    M("ads-fast-threshold-le", "ads", "comparison", "theory/ads/model.py",
+      "V.data[V.data < float(threshold)] = 0.0", "V.data[V.data <= float(threshold)] = 0.0",
+      "sparse (fast, AOL-scale) instances zero CTRs equal to the threshold tau"),
+    M("ads-guarantee-exponent", "ads", "constant", "theory/ads/exact.py",
+      "return 1 - (1 - Q(1, k)) ** k", "return 1 - (1 - Q(1, k)) ** (k - 1)",
+      "Greedy's guarantee 1 - (1 - 1/k)^k with exponent k - 1"),
+    M("ads-fast-client-tol", "ads", "tie-break", "theory/ads/fast.py",
+      "tol = RELATIVE_MARGIN * max(1.0, abs(best))", "tol = 0.0",
+      "fast client's choice ignores its documented tie tolerance (values within 2^-40 no longer tie)"),
+    # ------------------------------------------------------------------ querygen
+    M("querygen-empty-match", "querygen", "comparison", "theory/querygen/exact.py",
+      "return n > 0 and Q(num, n) >= g_min", "return n == 0 or Q(num, n) >= g_min",
+      "a generalisation matching no tuple meets G_min"),
+    M("querygen-fast-empty-match", "querygen", "comparison", "theory/querygen/fast.py",
+      "return (n > 0) & (num * q >= p * n)", "return num * q >= p * n",
+      "fast twin: a generalisation matching no tuple meets G_min (0 >= 0)"),
+    M("querygen-fast-mask", "querygen", "transpose", "theory/querygen/fast.py",
+      "return fixed, num_kept[full ^ idx], n_kept[full ^ idx]", "return fixed, num_kept[idx], n_kept[idx]",
+      "fast lattice indexed by the kept mask instead of the removal mask"),
+    M("querygen-fast-near-margin", "querygen", "rounding", "theory/querygen/fast.py",
+      "near = cand[g <= g.min() * (1 + 1e-9)]", "near = cand[g <= g.min()]",
+      "fast Brute-Force's float prefilter of the least G loses its relative margin",
+      equivalent="G = num/N (integers < 2^53) is one correctly rounded division: monotone and equal for equal "
+                 "rationals, so every exact minimiser has the float minimum; the exact comparison then decides"),
 )
 
 BY_ID = {m.id: m for m in CATALOGUE}
