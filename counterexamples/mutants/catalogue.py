@@ -655,7 +655,7 @@ GUARDS: dict[str, tuple[tuple[str, ...], str]] = {
     "count-fast-private-margin": ((CP + "test_fast_gaussian_privacy_decision_suppresses_within_rounding_of_delta",),
                                   "at the least float sigma^2 with B <= delta (a float tie) the fast decision must be 'not private'"),
     "count-topdown-support-ge": ((CT + "test_topdown_expands_only_above_min_support",), "a node with count = min_support is not expanded"),
-    "count-topdown-ctr-norm": ((CT + "test_topdown_expands_only_above_min_support",), "CTR = clicks/(clicks + no_clicks) = 1/3 asserted"),
+    "count-topdown-ctr-norm": ((CT + "test_topdown_expands_only_above_min_support",), "CTR^(a|r) = 2/(2 + 1) = 2/3 where the node's count is 4 (two ads share it)"),
     "count-topdown-path-root": ((CT + "test_topdown_expands_only_above_min_support",), "count_root = 4 (every entry counted at the root)"),
     "count-otp-decrypt": ((CPR + "test_one_time_pad_definition9", CPR + "test_pad_protocol_robust"),
                           "Definition 9's D(E(x, k), k) = x and the pad protocol's release equal the sum"),
