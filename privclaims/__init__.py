@@ -15,8 +15,9 @@ One module per system of the five papers (cited by file name; the thesis is 000_
 * :mod:`privclaims.querygen` — the query generalizer (004_66621c1b9afebedf.txt): generalise a query
   until the target attribute's guessing entropy reaches G_min.
 
-Every function takes exact inputs (``"1/3"``, ``"ln(3)"``; floats are refused unless converted
-explicitly), raises :class:`InvalidInput` naming the bad value, and returns a small frozen dataclass
+Every function takes exact inputs (``"1/3"``, ``"ln(3)"``; a JSON number in a file is the decimal written,
+a Python float is refused unless converted explicitly), reads every file by its declared format
+(:mod:`privclaims.formats`), raises :class:`InvalidInput` naming the bad key or value, and returns a small frozen dataclass
 with exact values, ``holds`` (the property asked about), ``summary()`` (plain words, with the witness
 when the property fails) and ``as_json()`` (always ``json.dumps``-able). The command line is
 ``privclaims <system> ...`` (``privclaims --help``); the claims ledger is ``privclaims ledger ...``.

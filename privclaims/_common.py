@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import sys
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.numbers import Q, as_rational, is_rational, rational_str, upper_rational
+from privclaims.theory.numbers import Q, as_rational, enclosure_bounds, is_rational, rational_str
 
 __all__ = [
-    "InvalidInput", "exact", "decimal", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "read_json", "Floats",
+    "InvalidInput", "exact", "readable", "decimal", "magnitude", "decimal_up", "enclosed_decimal_up", "number_json", "jsonable", "Floats",
     "read_rational", "read_distribution", "guard", "shown", "expect", "as_path", "check_choice", "check_flag",
     "check_seed", "check_int", "check_floats", "progress", "progress_bar",
 ]
@@ -32,29 +34,72 @@ def exact(q: Any) -> str:
     return rational_str(q)
 
 
+SCIENTIFIC_BELOW = Fraction(1, 10**4)
+"""Non-zero values of smaller magnitude print in scientific notation (``3.2e-12``, ``1e-300``): never
+rounded to a fixed number of places, which showed δ = 10^-300 as 0.00000001."""
+
+
+def _round(f: Fraction, rounding: str) -> int:
+    """``f`` rounded to an integer: half away from zero, up (towards +infinity) or down."""
+    if rounding == "up":
+        return -((-f.numerator) // f.denominator)
+    if rounding == "down":
+        return f.numerator // f.denominator
+    a = abs(f)
+    n = a.numerator // a.denominator
+    if (a - n) * 2 >= 1:
+        n += 1
+    return -n if f < 0 else n
+
+
+def _scientific(f: Fraction, digits: int, rounding: str) -> str:
+    """``f`` (non-zero) as ``m.mmmmme-N`` with ``digits`` significant digits, rounded as asked."""
+    a = abs(f)
+    e = len(str(a.numerator)) - len(str(a.denominator))
+    if a >= Fraction(10) ** e * 10:
+        e += 1
+    elif a < Fraction(10) ** e:
+        e -= 1
+    n = _round(f / Fraction(10) ** (e - digits + 1), rounding)
+    if abs(n) >= 10**digits:  # rounding carried into a new digit: 9.999995e-5 -> 1e-4
+        n, e = _round(Fraction(n, 10), rounding), e + 1
+    m = str(abs(n))
+    mant = (m[0] + ("." + m[1:]).rstrip("0")).rstrip(".")
+    return f"{'-' if n < 0 else ''}{mant}e{e}"
+
+
 def decimal(q: Any, digits: int = DIGITS, rounding: str = "half") -> str:
-    """A decimal rendering of an exact rational to ``digits`` places. ``rounding``: ``"half"`` (half
-    away from zero, for values that are not privacy thresholds), ``"up"`` (towards +infinity: for a
-    least δ, least ε, largest gain or breach probability, so that a user who copies the decimal never
-    asks for less privacy than the exact value needs) or ``"down"`` (towards -infinity)."""
+    """A decimal rendering of an exact rational at its true magnitude: ``digits`` places for values of
+    magnitude at least 10^-4, and ``digits`` significant digits in scientific notation below that
+    (``1e-300``, ``3.2e-12``). ``rounding``: ``"half"`` (half away from zero, for values that are not
+    privacy thresholds), ``"up"`` (towards +infinity: for a least δ, least ε, largest gain or breach
+    probability, so that a user who copies the decimal never asks for less privacy than the exact value
+    needs) or ``"down"`` (towards -infinity)."""
     if rounding not in ("half", "up", "down"):
         raise InvalidInput(f"rounding = {rounding!r}: choose from half, up, down")
     f = Fraction(int(q.numerator), int(q.denominator))
-    scaled = f * 10**digits
-    if rounding == "up":
-        n = -((-scaled.numerator) // scaled.denominator)
-    elif rounding == "down":
-        n = scaled.numerator // scaled.denominator
-    else:
-        a = abs(scaled)
-        n = a.numerator // a.denominator
-        if (a - n) * 2 >= 1:  # half away from zero
-            n += 1
-        n = -n if f < 0 else n
+    if f != 0 and abs(f) < SCIENTIFIC_BELOW:
+        return _scientific(f, max(digits, 1), rounding)
+    n = _round(f * 10**digits, rounding)
     sign = "-" if n < 0 else ""
     s = str(abs(n)).rjust(digits + 1, "0")
     out = f"{sign}{s[:-digits]}.{s[-digits:]}".rstrip("0").rstrip(".") if digits else f"{sign}{s}"
     return "0" if out in ("", "-0") else out
+
+
+def readable(q: Any, width: int = 30) -> str:
+    """The exact value when it is short (``1/1000``), else its decimal at the true magnitude (``1e-300``,
+    prefixed ``≈`` when the decimal is not exact)."""
+    e = exact(q)
+    if len(e) <= width:
+        return e
+    d = decimal(q)
+    return d if Q(as_rational(d)) == Q(q) else f"≈ {d}"
+
+
+def magnitude(q: Any) -> str:
+    """:func:`decimal` with the default digits (a value shown for reading, at its true magnitude)."""
+    return decimal(q, DIGITS)
 
 
 def decimal_up(q: Any, digits: int = DIGITS) -> str:
@@ -63,10 +108,11 @@ def decimal_up(q: Any, digits: int = DIGITS) -> str:
 
 
 def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: Any = None) -> str:
-    """The decimal, rounded up to ``digits`` places, of an irrational real given as an ``mpmath.iv``
-    enclosure ``f`` (from the enclosure's upper end: never below the real value). ``at_most`` caps it
-    at a known upper limit (1 for a probability: the enclosure of a probability near 1 can poke above)."""
-    up = upper_rational(f, 10**digits)
+    """The decimal, rounded up (``digits`` places, or ``digits`` significant digits below 10^-4), of an
+    irrational real given as an ``mpmath.iv`` enclosure ``f`` (from the enclosure's upper end: never below
+    the real value, at its true magnitude). ``at_most`` caps it at a known upper limit (1 for a
+    probability: the enclosure of a probability near 1 can poke above)."""
+    _, up = enclosure_bounds(f, 256)
     if at_most is not None and up > at_most:
         up = Q(at_most)
     return decimal_up(up, digits)
@@ -97,25 +143,6 @@ def jsonable(x: Any) -> Any:
     if hasattr(x, "as_json"):
         return jsonable(x.as_json())
     return str(x)
-
-
-def read_json(path: str | Path, what: str) -> Any:
-    """Parse a JSON file; a missing file or a syntax error is an :class:`InvalidInput` naming it."""
-    p = as_path(path, what)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{what} file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
-    except IsADirectoryError:
-        raise InvalidInput(f"{what} file {str(p)!r} is a directory, not a file") from None
-    except FileNotFoundError:
-        raise InvalidInput(f"{what} file {str(p)!r} does not exist") from None
-    except OSError as exc:
-        raise InvalidInput(f"{what} file {str(p)!r} cannot be read: {exc.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{p}:{exc.lineno}: not valid JSON ({exc.msg})") from None
 
 
 def shown(x: Any, width: int = 60) -> str:
@@ -187,10 +214,14 @@ FLOAT_SUM_TOLERANCE = Q(1, 10**9)
 
 @dataclass
 class Floats:
-    """The ``--floats`` policy. Off (default): a JSON float is refused, probabilities must be exact
-    (``"1/3"``, ``"0.25"`` or integers). On: each float is converted *exactly* (its binary value),
-    each distribution whose sum is within 10^-9 of 1 is renormalised to sum to exactly 1 (a row further
-    off is an error, not rounding), and the largest change made is recorded."""
+    """The ``--floats`` policy for numbers that went through binary floating point.
+
+    Whatever the policy, a JSON number is the decimal written (``0.51`` is 51/100) and a string such as
+    ``"1/3"`` is exact. Off (default): every distribution must sum to exactly 1, and a Python float given
+    to the API is refused. On: a Python float is read as its shortest decimal (``0.1`` is 1/10), and a
+    distribution containing numbers (not strings) whose sum is within 10^-9 of 1 — the rounding of a
+    program that printed floats — is renormalised to sum to exactly 1 (a row further off is an error);
+    the largest change made is recorded and reported."""
 
     allowed: bool = False
     largest_change: Any = field(default_factory=lambda: Q(0))
@@ -213,50 +244,62 @@ class Floats:
         if not self.allowed:
             return ""
         if self.largest_change == 0:
-            return "--floats: every value was exact already; nothing changed."
-        return (f"--floats: floats read exactly and renormalised; the largest change was "
-                f"{decimal(self.largest_change, 20)} (at {self.where}).")
+            return "--floats: every number was read as the decimal written and every distribution summed to 1; nothing changed."
+        return (f"--floats: distributions renormalised to sum to 1; the largest change was "
+                f"{magnitude(self.largest_change)} (at {self.where}).")
+
+
+def _is_number(v: Any) -> bool:
+    """Written as a number (a JSON number or a Python float), not as a string or an integer."""
+    return isinstance(v, (float, Decimal))
 
 
 def read_rational(x: Any, where: str, floats: Floats | None = None) -> Any:
-    """An exact rational from a JSON value (string ``"p/q"``/decimal, or an integer); floats only
-    with ``--floats``."""
+    """An exact rational from a JSON value: a string ``"p/q"``/decimal, an integer or a JSON number
+    (:class:`~decimal.Decimal`, the decimal written); a Python float only with ``--floats`` (its shortest
+    decimal)."""
     if isinstance(x, float):
         if floats is None or not floats.allowed:
             raise InvalidInput(
                 f"{where}: got the float {x!r}; write it exactly as a string such as "
-                f"\"{Fraction(x).limit_denominator(10**6)}\", or pass --floats to convert floats exactly")
-        return as_rational(x, where, allow_float=True)
+                f"\"{Fraction(x).limit_denominator(10**6)}\", or pass --floats to read floats as decimals")
+        if not math.isfinite(x):
+            raise InvalidInput(f"{where}: expected a finite number, got {x!r}")
+        return as_rational(Decimal(repr(x)), where)
     return as_rational(x, where)
 
 
 def read_distribution(values: Sequence[Any] | Mapping[Any, Any], where: str,
                       floats: Floats | None = None) -> Any:
     """An exact distribution (list or mapping): entries in [0, 1] summing to exactly 1. With
-    ``--floats`` and a float present, the row is renormalised (and the change recorded)."""
+    ``--floats``, a row written with numbers whose sum is within 10^-9 of 1 is renormalised (the change
+    recorded)."""
     if not isinstance(values, (list, tuple, Mapping)):
         raise InvalidInput(f"{where}: expected a list (or mapping) of probabilities, got {type(values).__name__} {values!r}")
     items = list(values.items()) if isinstance(values, Mapping) else list(enumerate(values))
     if not items:
         raise InvalidInput(f"{where}: empty distribution")
-    had_float = any(isinstance(v, float) for _, v in items)
-    q = [(k, read_rational(v, f"{where}[{k!r}]", floats)) for k, v in items]
+    had_number = any(_is_number(v) for _, v in items)
+    q = [(k, read_rational(v, f"{where}[{json.dumps(k, ensure_ascii=False)}]", floats)) for k, v in items]
     for k, v in q:
         if v < 0 or v > 1:
-            raise InvalidInput(f"{where}[{k!r}] = {exact(v)} is outside [0, 1]")
+            raise InvalidInput(f"{where}[{json.dumps(k, ensure_ascii=False)}] = {exact(v)} is outside [0, 1]")
     total = sum((v for _, v in q), Q(0))
     if total != 1:
-        if had_float and floats is not None and floats.allowed and abs(total - 1) <= FLOAT_SUM_TOLERANCE:
+        if had_number and floats is not None and floats.allowed and abs(total - 1) <= FLOAT_SUM_TOLERANCE:
             out = []
             for k, v in q:
                 nv = v / total
-                floats.note(v, nv, f"{where}[{k!r}]")
+                floats.note(v, nv, f"{where.split(' JSON: ', 1)[-1]}[{json.dumps(k, ensure_ascii=False)}]")
                 out.append((k, nv))
             q = out
         else:
-            shown_total = f"{float(total):.12g}" if had_float else exact(total)
-            raise InvalidInput(f"{where}: the probabilities sum to {shown_total}, not 1"
-                               + (f" (--floats renormalises only float rounding, |sum - 1| <= 10^-9)" if had_float else ""))
+            hint = ""
+            if had_number and abs(total - 1) <= FLOAT_SUM_TOLERANCE:
+                hint = " (--floats renormalises a row of numbers whose sum is within 10^-9 of 1)"
+            elif had_number and floats is not None and floats.allowed:
+                hint = " (--floats renormalises only float rounding, |sum - 1| <= 10^-9)"
+            raise InvalidInput(f"{where}: the probabilities sum to {exact(total)}, not 1{hint}")
     if isinstance(values, Mapping):
         return {k: v for k, v in q}
     return [v for _, v in q]

@@ -50,7 +50,8 @@ from privclaims.theory.ads.model import AdInstance, ad_instance, check_k
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 
-from privclaims._common import Floats, check_flag, check_floats, expect, decimal, exact, guard, number_json, read_distribution, read_json, read_rational
+from privclaims import formats
+from privclaims._common import Floats, check_flag, check_floats, expect, decimal, exact, guard, number_json, read_distribution, read_rational
 
 __all__ = ["Floats", "AdInstance", "GreedyResult", "load_instance", "greedy", "OPTIMUM_LIMIT"]
 
@@ -58,30 +59,30 @@ OPTIMUM_LIMIT = 10**6
 
 
 def load_instance(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> AdInstance:
-    """Read the instance JSON format (a path or a parsed dict)."""
+    """Read the instance format (:class:`privclaims.formats.AdInstance`; a path or a parsed dict)."""
     floats = check_floats(floats)
-    data = source if isinstance(source, Mapping) else read_json(source, "ad instance")
-    if not isinstance(data, Mapping) or not {"contexts", "weights", "ads"} <= set(data):
-        raise InvalidInput("ad instance JSON: expected an object with keys \"contexts\", \"weights\", \"ads\"")
-    ctx = data["contexts"]
-    if not isinstance(ctx, list) or not ctx:
-        raise InvalidInput("ad instance JSON: \"contexts\" must be a non-empty list of names")
-    w = read_distribution(data["weights"], "weights (Pr[c|chat])", floats)
-    adl = data["ads"]
-    if not isinstance(adl, list) or not adl:
-        raise InvalidInput("ad instance JSON: \"ads\" must be a non-empty list of {name, ctr, payment}")
-    names, ctr, pay = [], [], []
-    for k, a in enumerate(adl):
-        if not isinstance(a, Mapping) or "ctr" not in a or not isinstance(a["ctr"], list):
-            raise InvalidInput(f"ad instance JSON: ads[{k}] needs a \"ctr\" list (one CTR per context)")
-        names.append(str(a.get("name", k)))
-        ctr.append([read_rational(x, f"ads[{k}].ctr[{j}]", floats) for j, x in enumerate(a["ctr"])])
-        p = a.get("payment", "1")
-        pay.append([read_rational(x, f"ads[{k}].payment[{j}]", floats) for j, x in enumerate(p)]
-                   if isinstance(p, list) else read_rational(p, f"ads[{k}].payment", floats))
-    th = data.get("threshold")
-    return ad_instance(w, ctr, pay, threshold=None if th is None else read_rational(th, "threshold", floats),
-                       contexts=[str(c) for c in ctx], names=names)
+    d = formats.parse("ads", source, floats)
+    names = d.ad_names()
+    n = len(d.contexts)
+    if len(d.weights) != n:
+        raise InvalidInput(f"ad instance JSON: weights has {len(d.weights)} probabilities, expected one per context (n = {n})")
+    w = read_distribution(d.weights, "ad instance JSON: weights (Pr[c|ĉ])", floats)
+    ctr, pay = [], []
+    for name, a in zip(names, d.ads):
+        where = f"ad instance JSON: ad {name!r}"
+        if len(a.ctr) != n:
+            raise InvalidInput(f"{where}: ctr has {len(a.ctr)} entries, expected one per context (n = {n})")
+        ctr.append([read_rational(x, f"{where}: ctr[{j}] (context {d.contexts[j]!r})", floats) for j, x in enumerate(a.ctr)])
+        if isinstance(a.payment, list):
+            if len(a.payment) != n:
+                raise InvalidInput(f"{where}: payment has {len(a.payment)} entries, expected one per context (n = {n}) "
+                                   "or a single value")
+            pay.append([read_rational(x, f"{where}: payment[{j}] (context {d.contexts[j]!r})", floats)
+                        for j, x in enumerate(a.payment)])
+        else:
+            pay.append(read_rational(a.payment, f"{where}: payment", floats))
+    th = None if d.threshold is None else read_rational(d.threshold, "ad instance JSON: threshold", floats)
+    return ad_instance(w, ctr, pay, threshold=th, contexts=list(d.contexts), names=names)
 
 
 @dataclass(frozen=True)

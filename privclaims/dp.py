@@ -44,6 +44,7 @@ The exact checkers are :mod:`privclaims.theory.dp.exact`; this module only reads
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable, Mapping
@@ -53,7 +54,10 @@ from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Epsilon, Q, as_rational, to_interval
 
-from privclaims._common import Floats, check_choice, check_floats, expect, shown, decimal_up, enclosed_decimal_up, exact, read_distribution, read_json
+from privclaims import formats
+from privclaims._common import (Floats, check_choice, check_floats, check_int, decimal_up, enclosed_decimal_up, exact, expect,
+                                guard, read_distribution, shown)
+from privclaims.formats import label
 
 __all__ = ["Floats", "FiniteMechanism", "NotionVerdict", "DPReport", "mechanism", "load_mechanism", "check", "NOTIONS"]
 
@@ -72,24 +76,14 @@ def mechanism(dist: Mapping[Hashable, Mapping[Hashable, Any]], neighbours: list[
 
 
 def load_mechanism(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> FiniteMechanism:
-    """Read the JSON format above (a path or an already-parsed dict). With ``floats=Floats(True)``,
-    float probabilities are converted exactly and rows renormalised (``floats.largest_change``)."""
+    """Read the mechanism format (:data:`privclaims.formats.Mechanism`; a path or an already-parsed dict).
+    A JSON number is the decimal written; with ``floats=Floats(True)`` a Python float is read as its
+    shortest decimal and a row of numbers summing to 1 within 10^-9 is renormalised (``floats.largest_change``)."""
     floats = check_floats(floats)
-    data = source if isinstance(source, Mapping) else read_json(source, "mechanism")
-    if not isinstance(data, Mapping) or "inputs" not in data or "neighbours" not in data:
-        raise InvalidInput("mechanism JSON: expected an object with keys \"inputs\" and \"neighbours\"")
-    inputs = data["inputs"]
-    if not isinstance(inputs, Mapping) or not inputs:
-        raise InvalidInput("mechanism JSON: \"inputs\" must map each input to its output distribution")
-    dist = {}
-    for L, row in inputs.items():
-        if not isinstance(row, Mapping):
-            raise InvalidInput(f"mechanism JSON: inputs[{L!r}] must map outputs to probabilities")
-        dist[L] = read_distribution(row, f"Pr[M({L!r}) = .]", floats)
-    nb = data["neighbours"]
-    if not isinstance(nb, list):
-        raise InvalidInput("mechanism JSON: \"neighbours\" must be a list of [input, input] pairs")
-    return finite_mechanism(dist, [tuple(p) if isinstance(p, list) else p for p in nb])
+    m = formats.parse("mechanism", source, floats)
+    dist = {L: read_distribution(row, f"mechanism JSON: inputs[{json.dumps(L, ensure_ascii=False)}]", floats)
+            for L, row in m.inputs.items()}
+    return finite_mechanism(dist, [tuple(p) for p in m.neighbours])
 
 
 @dataclass(frozen=True)
@@ -146,6 +140,19 @@ class DPReport:
                 "verdicts": [v.as_json() for v in self.verdicts]}
 
 
+def _witness_json(wit: Any) -> dict[str, Any]:
+    """A witness's inputs and outputs by their names (the strings of the mechanism file, no Python quotes)."""
+    j = wit.as_json()
+    return {**j, "L": label(wit.L), "L_prime": None if wit.L_prime is None else label(wit.L_prime),
+            "outputs": [label(o) for o in wit.outputs]}
+
+
+WORK_LIMIT = 2 * 10**5
+"""dp check costs about (ordered neighbour pairs) x (outputs) exact comparisons per notion, about 10^4 a second
+with a rational ε (each p <= e^ε q decided in interval arithmetic) and about 10^6 a second with ε = ln(r);
+400 inputs x 400 outputs with all pairs neighbours (~2·10^8) ran silently for minutes."""
+
+
 def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
     r = _exact.smallest_exp_epsilon(mech)
     viol = _exact.dp_violations(mech, eps)
@@ -159,7 +166,7 @@ def _dp(mech: FiniteMechanism, eps: Epsilon) -> NotionVerdict:
         p, q = mech.pr(L, O), mech.pr(Lp, O)
         w = (f"witness: inputs {L!r} and {Lp!r}, output {O!r}: Pr[M({L!r})={O!r}] = {exact(p)} > "
              f"e^ε · Pr[M({Lp!r})={O!r}] = e^({eps}) · {exact(q)}")
-        data = {"L": repr(L), "L_prime": repr(Lp), "output": repr(O), "p": exact(p), "q": exact(q)}
+        data = {"L": label(L), "L_prime": label(Lp), "output": label(O), "p": exact(p), "q": exact(q)}
         return NotionVerdict("dp", False, least, least_dec, w, data)
     return NotionVerdict("dp", True, least, least_dec, "")
 
@@ -170,7 +177,7 @@ def _pdp(mech: FiniteMechanism, eps: Epsilon, delta: Any, quantifier: str) -> No
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     who = f"inputs {wit.L!r} and {wit.L_prime!r}" if wit.L_prime is not None else f"input {wit.L!r} (all its neighbours)"
     w = f"largest breach at {who}: breaching outputs Ω2 = {{{outs}}} with Pr[M({wit.L!r}) ∈ Ω2] = {exact(d)}"
-    return NotionVerdict("pdp", holds, exact(d), decimal_up(d), w, wit.as_json())
+    return NotionVerdict("pdp", holds, exact(d), decimal_up(d), w, _witness_json(wit))
 
 
 def _indist(mech: FiniteMechanism, eps: Epsilon, delta: Any) -> NotionVerdict:
@@ -184,20 +191,29 @@ def _indist(mech: FiniteMechanism, eps: Epsilon, delta: Any) -> NotionVerdict:
     outs = ", ".join(repr(o) for o in wit.outputs) or "none"
     w = (f"worst set S = {{{outs}}} for inputs {wit.L!r}, {wit.L_prime!r}: "
          f"Pr[M({wit.L!r}) ∈ S] - e^ε Pr[M({wit.L_prime!r}) ∈ S] = {least}")
-    return NotionVerdict("indist", holds, least, least_dec, w, wit.as_json())
+    return NotionVerdict("indist", holds, least, least_dec, w, _witness_json(wit))
 
 
 def check(mech: FiniteMechanism, epsilon: object, delta: object = None, notion: str = "all",
-          quantifier: str = "pair") -> DPReport:
+          quantifier: str = "pair", *, max_work: int = WORK_LIMIT) -> DPReport:
     """Decide ε-DP, (ε,δ)-probabilistic DP and (ε,δ)-indistinguishability exactly.
 
     ``epsilon``: ``"ln(3)"``, ``"1/2"``, ... ; ``delta``: exact in [0, 1] (needed for ``pdp`` and
     ``indist``; with ``notion="all"`` and no δ, the least δ values are still reported).
-    ``notion``: ``dp``, ``pdp``, ``indist`` or ``all``.
+    ``notion``: ``dp``, ``pdp``, ``indist`` or ``all``. ``max_work``: the size guard (ordered neighbour pairs
+    times outputs times notions; default 2·10^5, about 20 s with a rational ε and well under a second with
+    ε = ln(r)).
     """
     expect(mech, FiniteMechanism, "mech", "a mechanism from dp.mechanism(...) or dp.load_mechanism(...)")
     check_choice(notion, NOTIONS + ("all",), "notion")
     check_choice(quantifier, ("pair", "input"), "quantifier")
+    check_int(max_work, "max_work", 1, 10**15)
+    notions = 3 if notion == "all" else 1
+    guard(len(mech.pairs) * len(mech.outputs) * notions, max_work,
+          f"dp check of {len(mech.dist)} inputs, {len(mech.outputs)} outputs and {len(mech.pairs)} ordered neighbour pairs",
+          "check one --notion, fewer neighbour pairs, or raise the guard with --max-work N (about 10^4 comparisons a "
+          "second with a rational ε, 10^6 with ε = ln(r))",
+          unit="comparisons (pairs x outputs x notions)")
     eps = Epsilon.of(epsilon)
     d = None
     if delta is not None:

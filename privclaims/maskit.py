@@ -44,8 +44,9 @@ Gains print with decimals rounded *up*. Bad input raises :class:`privclaims.theo
 value and the rule: ``sensitive`` must be a list of context names (a bare string is refused), outputs and
 streams have T context indices in [0, n), δ lies in (0, 1), ``grid`` in [1, 64], seeds in [0, 2^63).
 Algorithm 3 is polynomial but its exact rationals grow with T: the check is refused above about
-T^3 n^2 = 5·10^7 steps and the search above T^4 n^3 grid = 5·10^7, naming the float twin
-:func:`privclaims.theory.maskit.fast.max_breach`.
+T^3 n^2 = 5·10^7 steps (``fast=True`` / ``--fast`` then runs the float twin, more cautious) and the search
+above T^4 n^3 grid = 5·10^7 (a smaller ``grid`` helps); ``optimum=True`` (``--optimum``) searches all grid
+policies, at most 4,096. A stream the chain gives probability 0 is refused.
 
 Example::
 
@@ -62,17 +63,22 @@ The exact algorithms are :mod:`privclaims.theory.maskit.exact` (``max_breach``, 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
+from privclaims.theory.floats import certainly_le
 from privclaims.theory.maskit import exact as _exact
+from privclaims.theory.maskit import fast as _fast
 from privclaims.theory.maskit import search as _search
 from privclaims.theory.maskit import system as _system
+from privclaims.theory.numbers import Q
 from privclaims.theory.maskit.model import (
     MarkovChain,
     check_output,
@@ -83,9 +89,10 @@ from privclaims.theory.maskit.model import (
     suppression_vector,
 )
 
-from privclaims._common import (Floats, as_path, guard, check_choice, check_floats, check_int, check_seed, decimal, expect,
-                                shown)
-from privclaims._common import exact, number_json, progress, read_distribution, read_json, read_rational
+from privclaims._common import (Floats, as_path, guard, check_choice, check_flag, check_floats, check_int, check_seed,
+                                decimal, expect, shown)
+from privclaims import formats
+from privclaims._common import exact, number_json, progress, read_distribution, read_rational
 
 __all__ = ["Floats", "MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
            "load_streams", "check", "search", "filter_streams", "CHECKS"]
@@ -99,42 +106,46 @@ CHECKS = ("simulatable", "probabilistic", "hybrid")
 
 
 def load_chain(source: str | Path | Mapping[str, Any], *, floats: Floats | None = None) -> MarkovChain:
-    """Read the chain JSON format (a path or a parsed dict) into a validated chain."""
+    """Read the chain format (:class:`privclaims.formats.Chain`; a path or a parsed dict) into a validated chain."""
     floats = check_floats(floats)
-    data = source if isinstance(source, Mapping) else read_json(source, "chain")
-    if not isinstance(data, Mapping) or not {"contexts", "initial", "steps"} <= set(data):
-        raise InvalidInput("chain JSON: expected an object with keys \"contexts\", \"initial\", \"steps\"")
-    ctx = data["contexts"]
-    if not isinstance(ctx, list) or not all(isinstance(c, str) for c in ctx):
-        raise InvalidInput("chain JSON: \"contexts\" must be a list of context names (strings)")
-    if not isinstance(data["initial"], list) or not isinstance(data["steps"], list):
-        raise InvalidInput("chain JSON: \"initial\" must be a list and \"steps\" a list of matrices")
-    init = read_distribution(data["initial"], "initial", floats)
+    c = formats.parse("chain", source, floats)
+    ctx, n = c.contexts, len(c.contexts)
+    if len(c.initial) != n:
+        raise InvalidInput(f"chain JSON: initial has {len(c.initial)} probabilities, expected one per context (n = {n})")
+    init = read_distribution(c.initial, "chain JSON: initial", floats)
     steps = []
-    for k, m in enumerate(data["steps"]):
-        if not isinstance(m, list):
-            raise InvalidInput(f"chain JSON: steps[{k}] (t = {k + 2}) must be a matrix (list of rows)")
-        steps.append([read_distribution(r, f"steps[{k}] (t = {k + 2}) row {ctx[i] if i < len(ctx) else i!r}", floats)
-                      for i, r in enumerate(m)])
+    for k, m in enumerate(c.steps):
+        where = f"chain JSON: steps[{k}] (t = {k + 2})"
+        if len(m) != n or any(len(r) != n for r in m):
+            shape = f"{len(m)} rows of " + "/".join(sorted({str(len(r)) for r in m}) or ["0"])
+            raise InvalidInput(f"{where} is {shape} entries, expected an n x n matrix (n = {n} contexts: one row "
+                               "per context c_i, one entry per context c_j)")
+        steps.append([read_distribution(r, f"{where} row {ctx[i]!r}", floats) for i, r in enumerate(m)])
     return markov_chain(ctx, init, steps)
 
 
 def load_policy(source: str | Path | Mapping[str, Any], chain: MarkovChain, *,
                 floats: Floats | None = None) -> tuple[tuple[Any, ...], ...]:
-    """Read a suppression policy: ``{"p": {"hospital": "1", "gym": "1/2"}}`` (same at every t; unnamed
-    contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``. Returns ``p[t-1][i]``."""
+    """Read a suppression policy (:class:`privclaims.formats.Policy`): ``{"p": {"hospital": "1", "gym": "1/2"}}``
+    (same at every t; unnamed contexts 0) or ``{"p": [[p_1^1, ..., p_n^1], ..., [p_1^T, ..., p_n^T]]}``.
+    Returns ``p[t-1][i]``."""
     floats = check_floats(floats)
     _chain(chain)
-    data = source if isinstance(source, Mapping) else read_json(source, "policy")
-    if not isinstance(data, Mapping) or "p" not in data:
-        raise InvalidInput("policy JSON: expected an object with key \"p\"")
-    p = data["p"]
+    p = formats.parse("policy", source, floats).p
     if isinstance(p, Mapping):
-        return suppression_vector(chain, {c: read_rational(v, f"p[{c!r}]", floats) for c, v in p.items()})
-    if isinstance(p, list):
-        return suppression_vector(chain, [[read_rational(v, f"p[t={t + 1}][{i}]", floats) for i, v in enumerate(row)]
-                                          if isinstance(row, list) else row for t, row in enumerate(p)])
-    raise InvalidInput("policy JSON: \"p\" must be a mapping context -> probability or a T x n matrix")
+        for c in p:
+            if c not in chain.contexts:
+                close = difflib.get_close_matches(c, [str(x) for x in chain.contexts], n=1)
+                raise InvalidInput(f"policy JSON: p names the unknown context {c!r}"
+                                   + (f" (did you mean {close[0]!r}?)" if close else "")
+                                   + f"; the chain has {', '.join(map(str, chain.contexts))}")
+        return suppression_vector(chain, {c: read_rational(v, f"policy JSON: p[{c!r}]", floats) for c, v in p.items()})
+    if len(p) != chain.T or any(len(row) != chain.n for row in p):
+        raise InvalidInput(f"policy JSON: p is a {len(p)} x {'/'.join(sorted({str(len(r)) for r in p}) or ['0'])} matrix, "
+                           f"expected T x n = {chain.T} x {chain.n} (one row per time t, one entry per context)")
+    return suppression_vector(chain, [[read_rational(v, f"policy JSON: p[{t}][{i}] (t = {t + 1}, context "
+                                                        f"{chain.contexts[i]!r})", floats) for i, v in enumerate(row)]
+                                      for t, row in enumerate(p)])
 
 
 def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
@@ -156,12 +167,29 @@ def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
             if len(row) != chain.T:
                 raise InvalidInput(f"{p}:{lineno}: stream of length {len(row)}, the chain has T = {chain.T}")
             try:
-                out.append(tuple(chain.index(c) for c in row))
+                x = tuple(chain.index(c) for c in row)
+                impossible(chain, x)
             except InvalidInput as exc:
                 raise InvalidInput(f"{p}:{lineno}: {exc}") from None
+            out.append(x)
     if not out:
         raise InvalidInput(f"{p}: no streams")
     return out
+
+
+def impossible(chain: MarkovChain, x: Sequence[int]) -> None:
+    """A day the chain gives probability 0 is refused (InvalidInput naming the step that is impossible):
+    the system was built for the chain's days; filtering an impossible one would release it unchecked."""
+    if _exact.joint_probability(chain, x) != 0:
+        return
+    c = [str(chain.contexts[i]) for i in x]
+    if chain.initial[x[0]] == 0:
+        why = f"Pr[X_1 = {c[0]}] = 0"
+    else:
+        t = next(t for t in range(2, chain.T + 1) if chain.steps[t - 2][x[t - 2]][x[t - 1]] == 0)
+        why = f"Pr[X_{t} = {c[t - 1]} | X_{t - 1} = {c[t - 2]}] = 0"
+    raise InvalidInput(f"the stream [{', '.join(c)}] has probability 0 under the chain ({why}): it is not a day of "
+                       "this model; fix the chain or the stream")
 
 
 def _chain(chain: Any) -> MarkovChain:
@@ -170,22 +198,28 @@ def _chain(chain: Any) -> MarkovChain:
 
 CHECK_WORK_LIMIT = 5 * 10**7
 SEARCH_WORK_LIMIT = 5 * 10**7
-_FAST = ("use the float twin privclaims.theory.maskit.fast.max_breach (more cautious, polynomial and fast), "
-         "or check shorter windows of the day (fewer step matrices)")
+FAST_WORK_LIMIT = 2 * 10**10
+OPTIMUM_LIMIT = 4096
+_FAST = ("pass --fast (maskit.check(..., fast=True): the float twin, polynomial and fast, more cautious: it says "
+         "'private' only beyond rounding doubt), or check shorter windows of the day (fewer step matrices)")
 
 
-def _work_guard(chain: MarkovChain, grid: int | None = None) -> None:
+def _work_guard(chain: MarkovChain, grid: int | None = None, fast: bool = False) -> None:
     """Algorithm 3 is polynomial but its exact rationals grow with T: the exact check costs about
     T^3 n^2 rational operations (T = 400, n = 2 took 18 s), the greedy search about T n grid times that.
-    Refuse above the limits, naming the fast alternative."""
+    Refuse above the limits, naming the option that helps."""
     work = chain.T ** 3 * chain.n ** 2
-    if grid is None:
+    if fast:
+        guard(work, FAST_WORK_LIMIT, f"the float check of a chain with T = {chain.T}, n = {chain.n} ",
+              "check shorter windows of the day (fewer step matrices)", unit="steps (~T^3 n^2)")
+    elif grid is None:
         guard(work, CHECK_WORK_LIMIT, f"the exact check of a chain with T = {chain.T}, n = {chain.n} ",
               _FAST, unit="steps (~T^3 n^2)")
     else:
         guard(work * chain.T * chain.n * grid, SEARCH_WORK_LIMIT,
               f"the exact greedy search on a chain with T = {chain.T}, n = {chain.n}, grid = {grid} ",
-              _FAST, unit="steps (~T^4 n^3 grid)")
+              "use a smaller --grid, or check shorter windows of the day (fewer step matrices)",
+              unit="steps (~T^4 n^3 grid)")
 
 
 def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:
@@ -244,15 +278,25 @@ class Breach:
         return {"gain": number_json(self.gain, "up"), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
                 "prior": number_json(self.prior), "posterior": number_json(self.posterior)}
 
-    def words(self) -> str:
+    def words(self, approximate: bool = False) -> str:
+        if approximate:
+            return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
+                    f"rises from {exact(self.prior)} to ≈ {decimal(self.posterior)} (gain ≈ {decimal(self.gain, rounding='up')})")
         return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
                 f"rises from {exact(self.prior)} to {exact(self.posterior)} (gain {exact(self.gain)} ≈ "
                 f"{decimal(self.gain, rounding='up')})")
 
 
-def _breach(chain: MarkovChain, b: Any) -> Breach:
-    t1, i, t2, j = b.output
+def _breach(chain: MarkovChain, b: Any, fast: bool = False) -> Breach:
     cells = [ANY] * chain.T
+    if fast:  # the float twin's prior (the exact one costs T rational vector products of growing size)
+        prior = Q(Fraction(float(_fast.prior_beliefs(chain)[b.t - 1][chain.index(b.s)])))
+    else:
+        prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
+    if b.output == ("release",):  # the fast twin's "s itself released at t" (posterior 1)
+        cells[b.t - 1] = str(b.s)
+        return Breach(Q(1) - prior, ", ".join(cells), b.t, str(b.s), prior, Q(1))
+    t1, i, t2, j = b.output
     if t1 >= 1:
         cells[t1 - 1] = str(chain.contexts[i])
     for t in range(t1 + 1, t2):
@@ -260,7 +304,8 @@ def _breach(chain: MarkovChain, b: Any) -> Breach:
             cells[t - 1] = BOT
     if t2 <= chain.T:
         cells[t2 - 1] = str(chain.contexts[j])
-    prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
+    if fast:  # the float twin's gain: re-derive the posterior from it (reported as approximate)
+        return Breach(Q(Fraction(b.gain)), ", ".join(cells), b.t, str(b.s), prior, prior + Q(Fraction(b.gain)))
     return Breach(b.gain, ", ".join(cells), b.t, str(b.s), prior, prior + b.gain)
 
 
@@ -268,7 +313,8 @@ def _breach(chain: MarkovChain, b: Any) -> Breach:
 class PolicyCheck:
     """Answer of :func:`check`: ``holds`` iff ``max_gain <= delta``; ``privacy_level = max(0, max_gain)``
     is the least δ the policy satisfies; ``utility`` = expected number of released contexts per day
-    (Σ_t Σ_i Pr[X_t = c_i](1 - p_i^t))."""
+    (Σ_t Σ_i Pr[X_t = c_i](1 - p_i^t)). With ``fast`` (the float twin) ``max_gain`` and ``utility`` are
+    float values read exactly and ``holds`` is True only when the gain is below δ beyond rounding doubt."""
 
     policy: str
     delta: Any
@@ -276,9 +322,12 @@ class PolicyCheck:
     utility: Any
     T: int
     breach: Breach | None
+    fast: bool = False
 
     @property
     def holds(self) -> bool:
+        if self.fast:
+            return bool(certainly_le(float(self.max_gain), float(self.delta)))
         return self.max_gain <= self.delta
 
     @property
@@ -287,29 +336,41 @@ class PolicyCheck:
 
     def summary(self) -> str:
         verdict = "is" if self.holds else "is NOT"
-        s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}: the largest gain "
-             f"Pr[X_t=s|o] - Pr[X_t=s] is {exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}.",
-             f"Expected released contexts per day: {exact(self.utility)} ≈ {decimal(self.utility)} of T = {self.T}."]
+        how = " (float twin, --fast: values ≈, the verdict cautious)" if self.fast else ""
+        gain = f"≈ {decimal(self.max_gain, rounding='up')}" if self.fast else \
+            f"{exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}"
+        util = f"≈ {decimal(self.utility)}" if self.fast else f"{exact(self.utility)} ≈ {decimal(self.utility)}"
+        s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}{how}: the largest gain "
+             f"Pr[X_t=s|o] - Pr[X_t=s] is {gain}.",
+             f"Expected released contexts per day: {util} of T = {self.T}."]
         if self.breach is not None and not self.holds:
-            s.append("Witness: " + self.breach.words() + ".")
+            s.append("Witness: " + self.breach.words(self.fast) + ".")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
-        return {"policy": self.policy, "holds": self.holds, "delta": number_json(self.delta),
+        return {"policy": self.policy, "holds": self.holds, "fast": self.fast, "delta": number_json(self.delta),
                 "max_gain": number_json(self.max_gain, "up"), "privacy_level": number_json(self.privacy_level, "up"),
                 "utility": number_json(self.utility), "T": self.T,
                 "breach": None if self.breach is None else self.breach.as_json()}
 
 
-def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, policy: Any = None) -> PolicyCheck:
-    """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3)."""
+def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, policy: Any = None, *,
+          fast: bool = False) -> PolicyCheck:
+    """Is the suppression policy ``policy`` (default: MaskSensitive) δ-private? Exact (Algorithm 3), or with
+    ``fast=True`` the float twin (:func:`privclaims.theory.maskit.fast.max_breach`: for chains past the exact
+    size guard; it reports "private" only when the float gain is below δ beyond rounding doubt)."""
     S = _sensitive(chain, sensitive)
     d = check_delta(delta)
-    _work_guard(chain)
+    check_flag(fast, "fast")
+    _work_guard(chain, fast=fast)
     if policy is None:
         p, name = mask_sensitive_vector(chain, S), "MaskSensitive (suppress exactly " + ", ".join(map(str, S)) + ")"
     else:
         p, name = suppression_vector(chain, policy), "given"
+    if fast:
+        b = _fast.max_breach(chain, p, S)
+        breach = None if b.output is None else _breach(chain, b, fast=True)
+        return PolicyCheck(name, d, Q(Fraction(b.gain)), Q(Fraction(_fast.utility(chain, p))), chain.T, breach, True)
     b = _exact.max_breach(chain, p, S)
     return PolicyCheck(name, d, b.gain, _exact.utility(chain, p), chain.T, None if b.output is None else _breach(chain, b))
 
@@ -325,6 +386,7 @@ class SearchResult:
     p: tuple[tuple[Any, ...], ...]
     recheck: PolicyCheck
     candidates_checked: int
+    method: str = "greedy"
 
     @property
     def holds(self) -> bool:
@@ -334,28 +396,41 @@ class SearchResult:
     def summary(self) -> str:
         rows = [f"  t = {t}: " + ", ".join(f"{c} {exact(v)}" for c, v in zip(self.contexts, row))
                 for t, row in enumerate(self.p, start=1)]
-        s = [f"Greedy search ({self.candidates_checked} candidate policies decided exactly) found the suppression "
+        what = "Exhaustive search (the optimum on the grid" if self.method == "exhaustive" else "Greedy search ("
+        s = [f"{what}; {self.candidates_checked} candidate policies decided exactly) found the suppression "
              "probabilities:", *rows, self.recheck.summary()]
         if self.recheck.utility == 0:
             s.append("No context can be released at all under δ-privacy on this grid (the policy suppresses everything).")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
-        return {"holds": self.holds, "contexts": list(self.contexts), "p": [[exact(v) for v in r] for r in self.p],
+        return {"holds": self.holds, "method": self.method, "contexts": list(self.contexts),
+                "p": [[exact(v) for v in r] for r in self.p],
                 "candidates_checked": self.candidates_checked, "recheck": self.recheck.as_json()}
 
 
-def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, grid: int = 4) -> SearchResult:
-    """Greedy (MONDRIAN-style) search for a δ-private policy of high utility on the grid {0, 1/grid, ..., 1}."""
+def search(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, grid: int = 4, *,
+           optimum: bool = False) -> SearchResult:
+    """Greedy (MONDRIAN-style) search for a δ-private policy of high utility on the grid {0, 1/grid, ..., 1};
+    with ``optimum=True`` the exhaustive search over all grid policies (the utility-maximal private one,
+    thesis §3.4.2; refused above 4,096 candidate policies)."""
     S = _sensitive(chain, sensitive)
     check_delta(delta)
+    check_flag(optimum, "optimum")
     if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1 or grid > 64:
         raise InvalidInput(f"grid = {grid!r} must be an integer in [1, 64]")
     _work_guard(chain, grid)
-    out = _search.greedy_mondrian(chain, S, delta, grid)
+    if optimum:
+        k = len(_search.coordinates(chain))
+        guard((grid + 1) ** k, OPTIMUM_LIMIT, f"the exhaustive search over {grid + 1}^{k} policies "
+              f"(grid = {grid}, {k} coordinates (t, c) of positive prior)",
+              "use a smaller --grid, or drop --optimum (the greedy search, re-checked exactly)", unit="policies")
+        out = _search.optimal_exhaustive(chain, S, delta, grid)
+    else:
+        out = _search.greedy_mondrian(chain, S, delta, grid)
     p = suppression_vector(chain, out.p)
-    rc = replace(check(chain, S, delta, p), policy="searched")
-    return SearchResult(tuple(map(str, chain.contexts)), p, rc, out.is_private_calls)
+    rc = replace(check(chain, S, delta, p), policy="optimal" if optimum else "searched")
+    return SearchResult(tuple(map(str, chain.contexts)), p, rc, out.is_private_calls, "exhaustive" if optimum else "greedy")
 
 
 # ------------------------------------------------------------------------------------------ filter
@@ -409,6 +484,10 @@ def filter_streams(chain: MarkovChain, streams: Sequence[Sequence[int]], sensiti
         raise InvalidInput(f"streams = {shown(streams)} must be a non-empty list of streams (context indices)")
     for k, x in enumerate(streams):
         _output(chain, x, f"streams[{k}]", allow_bot=False)
+        try:
+            impossible(chain, x)
+        except InvalidInput as exc:
+            raise InvalidInput(f"streams[{k}]: {exc}") from None
     util: dict[str, Any] = {}
     p = None
     if check_name in ("probabilistic", "hybrid"):

@@ -70,6 +70,13 @@ def load_table(path: str | Path) -> AuxTable:
     if not rows:
         raise InvalidInput(f"{p}: empty table (no header row)")
     header, body = rows[0], rows[1:]
+    seen: set[str] = set()
+    for a in header:
+        if not a:
+            raise InvalidInput(f"{p}:1: an empty attribute name in the header {header!r}")
+        if a in seen:
+            raise InvalidInput(f"{p}:1: attribute {a!r} appears twice in the header (names must be unique)")
+        seen.add(a)
     for k, r in enumerate(body, start=2):
         if len(r) != len(header):
             raise InvalidInput(f"{p}:{k}: {len(r)} values, the header has {len(header)} attributes")
@@ -123,6 +130,7 @@ class GeneralizeReport:
     original: str
     original_g: Any
     results: tuple[QueryResult, ...]
+    skipped: tuple[tuple[str, str], ...] = ()
 
     @property
     def holds(self) -> bool:
@@ -135,6 +143,8 @@ class GeneralizeReport:
             verdict = "meets G_min" if r.holds else "does NOT meet G_min"
             s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g, rounding='down')}, traffic {r.traffic} tuples "
                      f"— {verdict}" + (f" (removed {', '.join(r.removed)})" if r.removed else ""))
+        for name, why in self.skipped:
+            s.append(f"  {name}: skipped — {why}")
         if not self.holds:
             for r in self.results:
                 if not r.holds:
@@ -144,7 +154,8 @@ class GeneralizeReport:
 
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "target": self.target, "G_min": number_json(self.g_min), "query": self.original,
-                "G": number_json(self.original_g, "down"), "results": [r.as_json() for r in self.results]}
+                "G": number_json(self.original_g, "down"), "results": [r.as_json() for r in self.results],
+                "skipped": [{"strategy": n, "why": w} for n, w in self.skipped]}
 
 
 def _words(table: AuxTable, q: tuple) -> str:
@@ -169,13 +180,19 @@ def generalize(table: AuxTable, query: Mapping[str, Any], target: str, g_min: ob
     req = PrivacyRequirement(target, g_min)
     q, t = validate_request(table, query, req)
     names = list(STRATEGIES) if strategy == "all" else [strategy]
+    skipped = []
     if "brute" in names:
-        guard(1 << len(fixed_positions(q)), BRUTE_LIMIT, "Brute-Force",
-              "use --strategy best (Best-Fit, at most k^2 evaluations)")
+        k = len(fixed_positions(q))
+        if strategy == "all" and 1 << k > BRUTE_LIMIT:  # run what fits, say why Brute-Force did not
+            names.remove("brute")
+            skipped.append(("brute", f"Brute-Force would enumerate 2^{k} = {1 << k:,} generalisations (limit "
+                                     f"{BRUTE_LIMIT:,}); the other strategies are polynomial"))
+        else:
+            guard(1 << k, BRUTE_LIMIT, "Brute-Force", "use --strategy best (Best-Fit, at most k^2 evaluations)")
     og = _exact.guessing_entropy(table, q, t)
     out = []
     for name in names:
         g: Generalization = _exact.generalize(table, q, req, STRATEGIES[name], seed=seed)
         out.append(QueryResult(name, _words(table, g.query), tuple(table.attributes[i] for i in g.removed),
                                g.guessing_entropy, g.traffic, g.satisfied, g.evaluations))
-    return GeneralizeReport(table.attributes[t], req.g_min, _words(table, q), og, tuple(out))
+    return GeneralizeReport(table.attributes[t], req.g_min, _words(table, q), og, tuple(out), tuple(skipped))

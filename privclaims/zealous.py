@@ -51,14 +51,15 @@ from pathlib import Path
 from typing import Any, Hashable, Mapping
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.numbers import rigorous_sign, to_interval
-from privclaims.theory.zealous.experiments import zealous_params
+from privclaims.theory.numbers import Q, positive, rigorous_sign, to_interval
 from privclaims.theory.zealous import engines as _engines
 from privclaims.theory.zealous.loaders import load_aol, load_user_dir
 from privclaims.theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
-from privclaims.theory.zealous.parameters import thm13_delta_prime, thm14_delta, thm14_min_tau_prime
+from privclaims.theory.zealous.items import ItemKind
+from privclaims.theory.zealous.parameters import (least_tau_prime, prop12_tau, thm13_delta_prime, thm14_delta,
+                                                  thm14_min_tau_prime_at)
 
-from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, number_json
+from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, number_json, readable
 
 __all__ = ["ParamsResult", "PublishResult", "params", "load_log", "publish", "ITEM_KINDS", "ENGINES"]
 
@@ -69,8 +70,9 @@ ENGINES = _engines.ENGINES
 class ParamsResult:
     """λ, τ, τ′ for (U, m, ε, δ), exact, plus the bound τ′ must meet and the indistinguishability levels.
 
-    ``tau_prime`` is the τ′ used (the given one, or the least one of (6.5) rounded up to 1/1000);
-    ``holds`` is True iff it meets Theorem 14's bound (6.5) (decided rigorously);
+    ``lam`` and ``tau`` are the given ones or Theorem 14's λ = 2m/ε and Proposition 12's τ = ⌈2m/ε⌉;
+    ``tau_prime`` is the τ′ used (the given one, or the least one of (6.5) for this λ and τ rounded up
+    to 1/1000); ``holds`` is True iff λ >= 2m/ε (6.4) and τ′ meets (6.5) (decided rigorously);
     ``delta_achieved`` is the δ that (6.5)'s second term gives at this τ′ (Theorem 14 solved for δ)."""
 
     users: int
@@ -78,7 +80,7 @@ class ParamsResult:
     epsilon: Any
     delta: Any
     lam: Any
-    tau: int
+    tau: Any  # an int when integral
     tau_prime: Any
     tau_prime_bound: str
     holds: bool
@@ -86,50 +88,70 @@ class ParamsResult:
     eps_prime: Any
     delta_prime: str
     tau_prime_given: bool
+    lam_given: bool = False
+    tau_given: bool = False
+
+    @property
+    def lam_needed(self) -> Any:
+        """Theorem 14's (6.4): λ >= 2m/ε."""
+        return 2 * Q(self.m) / self.epsilon
 
     @property
     def tau_prime_decimal(self) -> str:
         return decimal(self.tau_prime, 3, "up")
 
     def summary(self) -> str:
-        s = [f"ZEALOUS for U = {self.users} users, m = {self.m}, target ({exact(self.epsilon)}, {exact(self.delta)})-"
+        lam_note = f"   (given; (6.4) needs λ >= 2m/ε = {exact(self.lam_needed)})" if self.lam_given else ""
+        tau_note = "   (given)" if self.tau_given else "   (Proposition 12)"
+        s = [f"ZEALOUS for U = {self.users} users, m = {self.m}, target ({readable(self.epsilon)}, {readable(self.delta)})-"
              "probabilistic DP (Theorem 14):",
-             f"  λ  = 2m/ε = {exact(self.lam)} ≈ {decimal(self.lam)}",
-             f"  τ  = ⌈2m/ε⌉ = {self.tau}   (Proposition 12)",
+             (f"  λ  = {exact(self.lam)} ≈ {decimal(self.lam)}" if self.lam_given else
+              f"  λ  = 2m/ε = {exact(self.lam)} ≈ {decimal(self.lam)}") + lam_note,
+             (f"  τ  = {exact(self.tau)}" if self.tau_given else f"  τ  = ⌈2m/ε⌉ = {exact(self.tau)}") + tau_note,
              f"  τ′ = {exact(self.tau_prime)} ≈ {decimal(self.tau_prime, 3, 'up')}"
              + ("   (given)" if self.tau_prime_given else "   (least value of (6.5), rounded up to 1/1000)"),
              f"  (6.5) needs τ′ >= {self.tau_prime_bound}; at this τ′ the second term gives δ = {self.delta_achieved}",
              f"  Theorem 13 with the same λ and τ′: (ε′, δ′)-indistinguishability with ε′ = {exact(self.eps_prime)}, "
              f"δ′ = {self.delta_prime}"]
-        if not self.holds:
+        if self.lam < self.lam_needed:
+            s.append(f"λ = {exact(self.lam)} is BELOW 2m/ε = {exact(self.lam_needed)}: this ZEALOUS is not certified "
+                     f"({readable(self.epsilon)}, {readable(self.delta)})-probabilistically DP by Theorem 14.")
+        elif not self.holds:
             s.append(f"τ′ = {exact(self.tau_prime)} is BELOW the bound {self.tau_prime_bound}: this ZEALOUS is not "
                      f"certified ({exact(self.epsilon)}, {exact(self.delta)})-probabilistically DP by Theorem 14.")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "U": self.users, "m": self.m, "epsilon": number_json(self.epsilon),
-                "delta": number_json(self.delta), "lambda": number_json(self.lam), "tau": self.tau,
+                "delta": number_json(self.delta), "lambda": number_json(self.lam), "lambda_given": self.lam_given,
+                "lambda_needed": number_json(self.lam_needed), "tau": number_json(self.tau), "tau_given": self.tau_given,
                 "tau_prime": number_json(self.tau_prime, "up"), "tau_prime_given": self.tau_prime_given,
                 "tau_prime_bound": self.tau_prime_bound, "delta_achieved": self.delta_achieved,
                 "eps_prime": number_json(self.eps_prime), "delta_prime": self.delta_prime}
 
 
-def params(users: int, m: object, epsilon: object, delta: object, tau_prime: object = None) -> ParamsResult:
-    """λ, τ, τ′ of ZEALOUS for U users, m items per user and target (ε, δ) (Theorem 14, Proposition 12)."""
+def params(users: int, m: object, epsilon: object, delta: object, tau_prime: object = None, *, lam: object = None,
+           tau: object = None) -> ParamsResult:
+    """λ, τ, τ′ of ZEALOUS for U users, m items per user and target (ε, δ) (Theorem 14, Proposition 12).
+    ``lam`` (λ > 0) and ``tau`` (τ > 0) default to 2m/ε and ⌈2m/ε⌉; ``tau_prime`` to the least τ′ of
+    (6.5) for them. A given value is checked: λ < 2m/ε or τ′ below (6.5) makes ``holds`` False."""
     if isinstance(users, bool) or not isinstance(users, int) or users < 1:
         raise InvalidInput(f"users U = {users!r} must be a positive integer")
     mm = contributions(m)
     e, d = privacy_target(epsilon, delta)
-    zp = zealous_params(users, mm, e, d)
-    tp = zp.tau_prime
-    given = tau_prime is not None
-    if given:
-        tp = ZealousParams.of(mm, zp.lam, zp.tau, tau_prime).tau_prime
-    bound = enclosed_decimal_up(lambda c: thm14_min_tau_prime(users, mm, e, d, zp.tau, c), 8)
-    holds = rigorous_sign(lambda c: to_interval(tp, c) - thm14_min_tau_prime(users, mm, e, d, zp.tau, c)) >= 0
-    achieved = enclosed_decimal_up(lambda c: thm14_delta(users, mm, zp.tau, zp.lam, tp, c), 8)
-    dprime = enclosed_decimal_up(lambda c: thm13_delta_prime(mm, e, tp, c), 8)
-    return ParamsResult(users, mm, e, d, zp.lam, int(zp.tau), tp, bound, holds, achieved, e, dprime, given)
+    lam_q = 2 * Q(mm) / e if lam is None else positive(lam, "lambda")
+    tau_q = prop12_tau(mm, e) if tau is None else positive(tau, "tau")
+    tau_q = int(tau_q) if Q(tau_q).denominator == 1 else tau_q
+    tp = least_tau_prime(users, mm, d, tau_q, lam_q) if tau_prime is None else \
+        ZealousParams.of(mm, lam_q, tau_q, tau_prime).tau_prime
+    bound = enclosed_decimal_up(lambda c: thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c), 8)
+    meets = rigorous_sign(lambda c: to_interval(tp, c) - thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c)) >= 0
+    achieved = enclosed_decimal_up(lambda c: thm14_delta(users, mm, tau_q, lam_q, tp, c), 8)
+    eps_prime = 2 * Q(mm) / lam_q
+    dprime = enclosed_decimal_up(lambda c: thm13_delta_prime(mm, eps_prime, tp, c), 8)
+    holds = meets and lam_q >= 2 * Q(mm) / e
+    return ParamsResult(users, mm, e, d, lam_q, tau_q, tp, bound, holds, achieved, eps_prime, dprime,
+                        tau_prime is not None, lam is not None, tau is not None)
 
 
 def load_log(path: str | Path) -> SearchLog:
@@ -171,7 +193,11 @@ class PublishResult:
                 "items kept at Step 3 got noise lifting it above τ′")
 
     def tsv(self) -> str:
-        lines = ["item\tnoisy_count"]
+        """The released histogram as TSV, one column per part of an item (a query pair is two queries)
+        and the noisy count: the header has as many columns as every row."""
+        head = "query1\tquery2" if self.kind == "query_pairs" else {"queries": "query", "keywords": "keyword",
+                                                                      "clicks": "url"}[self.kind]
+        lines = [f"{head}\tnoisy_count"]
         for k, v in sorted(self.released.items(), key=lambda kv: (-kv[1], str(kv[0]))):
             lines.append(f"{k}\t{decimal(v, 4)}")
         return "\n".join(lines)
@@ -195,18 +221,21 @@ class PublishResult:
 
 
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
-            engine: str = "python") -> PublishResult:
-    """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log), on
-    ``engine`` = ``"python"``, ``"duckdb"`` or ``"dask"`` (same seed, same release on each)."""
+            engine: str = "python", lam: object = None, tau: object = None, tau_prime: object = None,
+            session_gap: object = None) -> PublishResult:
+    """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log; ``lam``,
+    ``tau``, ``tau_prime`` as there), on ``engine`` = ``"python"``, ``"duckdb"`` or ``"dask"`` (same seed,
+    same release on each). ``session_gap``: seconds that end a session (query pairs; default 1800)."""
     check_choice(kind, tuple(ITEM_KINDS), "kind")
+    k = ItemKind.of(kind, session_gap)
     check_choice(engine, ENGINES, "engine")
     check_seed(seed)
     mm = contributions(m)
     lg = log if isinstance(log, SearchLog) else load_log(log)
-    pr = params(len(lg.histories), mm, epsilon, delta)
-    hist = _engines.selected_histogram(lg, kind, mm, seed, engine)
+    pr = params(len(lg.histories), mm, epsilon, delta, tau_prime, lam=lam, tau=tau)
+    hist = _engines.selected_histogram(lg, k, mm, seed, engine)
     zp = ZealousParams.of(mm, pr.lam, pr.tau, pr.tau_prime)
-    released = _engines.release_keyed(hist, zp, seed, kind)
+    released = _engines.release_keyed(hist, zp, seed, k)
     top = max(hist.values(), default=0)
     return PublishResult(kind, pr, released, len(hist), sum(1 for c in hist.values() if c >= pr.tau), int(top),
                          seed, engine)

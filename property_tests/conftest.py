@@ -28,3 +28,25 @@ def data_dir() -> Path | None:
     from privclaims.checks.registry import default_data_dir
 
     return default_data_dir()
+
+
+# ------------------------------------------------------------------ generated-example counts in the summary
+# A test that generates inputs records ``record_property("examples", {...counts...})``; the counts reach
+# the controlling process also under xdist (user_properties travel with the report) and are printed at the
+# end of the run, so a CI log shows how many logs / mutations each profile really tried.
+
+_EXAMPLE_COUNTS: dict[str, object] = {}
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        for key, value in getattr(report, "user_properties", ()):
+            if key == "examples":
+                _EXAMPLE_COUNTS[report.nodeid] = value
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _EXAMPLE_COUNTS:
+        terminalreporter.section(f"generated examples (HYPOTHESIS_PROFILE={PROFILE})")
+        for nodeid, counts in sorted(_EXAMPLE_COUNTS.items()):
+            terminalreporter.write_line(f"{nodeid}: {counts}")

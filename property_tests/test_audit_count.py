@@ -91,15 +91,82 @@ def test_a2_claimed_bound_below_one_tail_pair():
     assert abs(claimed - mp.mpf("0.0017681")) < mp.mpf("1e-6") and 2 * _Q(3) > claimed
 
 
-def test_claims15_17_per_input_witness():
+def _axis_union(s2, d):
+    sg = mp.sqrt(s2)
+    return 1 - (1 - 2 * _Q(sg - 1 / (2 * sg))) ** d
+
+
+@_pytest.mark.parametrize("shares,variance_factor", [(lambda P: P.min_messages - 1, 1), (lambda P: P.min_messages, None)])
+def test_claims15_17_per_input_witness(shares, variance_factor):
+    """Review: C′ (claim 17: N − 1 shares, variance exactly σ²) and C (claim 15: N shares, N/(N − 1)·σ²) at N = 1000,
+    t = 0, ε = 1, δ = 3/10: independently the fewest one-hot rounds is 9 (the first audit's 10 at δ = 1/10 was not the
+    fewest)."""
     from privclaims.checks.claims.count.protocol import _c_input_witness
-    w, problems, _ = _c_input_witness(lambda P: P.min_messages - 1, "C'")
-    assert not problems
-    # independent: variance exactly sigma^2 (99 shares of sigma^2/99), fewest d with 1 - (1 - 2Q(sigma - 1/(2 sigma)))^d > 1/10
+    w, problems, _ = _c_input_witness(shares, "C")
+    assert not problems and w["N"] == 1000 and w["delta"] == "3/10"
     s2 = w["sigma2"]
-    sg = mp.sqrt(mp.mpf(int(s2.numerator)) / int(s2.denominator))
-    p = 2 * _Q(sg - 1 / (2 * sg))
+    v = mp.mpf(int(s2.numerator)) / int(s2.denominator) * (1 if variance_factor else mp.mpf(1000) / 999)
     d = 1
-    while 1 - (1 - p) ** d <= mp.mpf(1) / 10:
+    while _axis_union(v, d) <= mp.mpf(3) / 10:
         d += 1
-    assert w["sums"] == d == 10
+    assert w["sums"] == d == 9
+
+
+def test_cor2_vector_witness_uses_counts_noise():
+    """Review: the count vector's witness carries Count's noise 1000/999·σ² (N = 1000, t = 0), not σ²; 56 ads still
+    breach (quadrature) and the rigorous bound is below the quadrature value."""
+    from privclaims.checks.claims.count.topdown import _cor2_vector_per_input
+    out = _cor2_vector_per_input()
+    w = out.evidence["witness"]
+    v = w["noise_variance_per_count"]
+    assert v == w["sigma2"] * 1000 / 999
+    vm = mp.mpf(int(v.numerator)) / int(v.denominator)
+    exact = _cor2_union(1, vm, 2 * 56)
+    assert float(w["per_input_least_delta_lower_bound"].value.hi) <= exact and exact > mp.mpf(1) / 2
+
+
+def test_cor2_output_witness_children():
+    """Review: Estimates' released output per input, a root with 13,743 children (height 2, no bids, m = 1, one user per
+    child, N = 10^5, t = 0, ε = 1, δ = 17/20): independently (quadrature) the union of the ±(e_root + e_child) breach
+    sets exceeds δ, the ledger's rigorous bound lies below it and decides, and one child fewer does not decide."""
+    from privclaims.checks.claims.count.topdown import COR2_KIDS, _cor2_output_per_input
+    out = _cor2_output_per_input({})
+    assert out is not None and out.verdict == "refuted"
+    w = out.evidence["witness"]
+    v = w["noise_variance_per_count"]
+    vm = mp.mpf(int(v.numerator)) / int(v.denominator)
+    assert abs(vm - 12 * mp.log(mp.mpf(80) / 17) * 100000 / 99999) < mp.mpf("1e-5")
+    with mp.workdps(20):
+        exact = _cor2_union(1, vm, COR2_KIDS)
+    assert exact > mp.mpf(17) / 20
+    assert float(w["per_input_least_delta_lower_bound"].value.hi) <= exact
+    assert w["with_one_child_fewer"].holds  # the bound with one child fewer stays <= delta
+
+
+def test_a2_sqrt_reading_witness():
+    """Review: read as 3/(√(2π)α) (a lost square root) the bound is φ(3) ≈ 0.00443 at α = 30, τ = 10; the box
+    X ∈ [−50, −25], Y ∈ [−40, 40] (5 clicks, 95 no-clicks) makes every CTR^ fall below Eq. (5)'s lower end −25/160 and
+    has probability ≈ 0.00621, more; the first audit's witnesses do not refute under this reading."""
+    from fractions import Fraction as F
+    sqrt_bound = 3 * 10 / (mp.sqrt(2 * mp.pi) * 30) * mp.exp(-mp.mpf(900) / 200)
+    assert abs(sqrt_bound - mp.npdf(3)) < mp.mpf("1e-30")
+    lo = F(5 - 30, 100 + 60)
+    for x in (-50, -25):
+        for y in (-40, 40):
+            assert 100 + x + y > 0 and F(5 + x, 100 + x + y) < lo
+    box = (mp.ncdf(-2.5) - mp.ncdf(-5)) * (mp.ncdf(4) - mp.ncdf(-4))
+    assert box > sqrt_bound
+    # counts above alpha (31, 10^4, alpha 30): the tails beyond -30.5 / 31.1 are below the sqrt-reading bound
+    assert _Q(mp.mpf("3.05")) + _Q(mp.mpf("3.11")) < sqrt_bound
+    from privclaims.checks.claims.count.topdown import A2_SQRT
+    assert "lost square root" in A2_SQRT.name
+
+
+def test_corollary2_model_admits_contexts_without_bids():
+    """The documents bound the bidders on a context by b and TopDown with no bidders releases node counts only, so a
+    witness without bids is inside Corollary 2's model (the validator used to demand one bidding ad)."""
+    from privclaims.theory.count.models import corollary2_problems
+    s2 = upper_rational(lambda c: 12 * c.log(c.mpf(80) / 17), 10**6)
+    assert corollary2_problems("1", "17/20", s2, 2, 1, 0) == []
+    assert corollary2_problems("1", "17/20", s2, 2, 1, -1) and corollary2_problems("1", "17/20", s2, 2, 1, True)
+    assert corollary2_problems("1", "17/20", s2 / 2, 2, 1, 0)  # below the corollary's variance

@@ -165,3 +165,43 @@ def test_def5_part_a_values():
     a = enclose(lambda c: ex.breach_probability("1", 11, 1, c), 128)
     b = enclose(lambda c: pi.two_sided_breach("1", 11, 1, c), 128)
     assert _inside(a, pair) and _inside(b, inp) and inp < mp.mpf(1) / 50
+
+
+def test_thm1_per_input_fewest_cells_is_nine():
+    """Review: independently, at ε = 1 the union 1 − (1 − 2Q(σ − 1/(2σ)))^d, σ² = 2 ln(4/δ), exceeds δ with d = 9 at
+    δ = 3/10 (0.3058), while d = 8 stays below δ at every δ = k/1000; the ledger's witness is that 9-cell one."""
+    def union(d, dl):
+        sg = mp.sqrt(2 * mp.log(4 / dl))
+        return 1 - (1 - 2 * _Q(sg - 1 / (2 * sg))) ** d
+    assert union(9, mp.mpf(3) / 10) > mp.mpf(3) / 10
+    assert all(union(8, mp.mpf(k) / 1000) < mp.mpf(k) / 1000 for k in range(1, 1000))
+    from privclaims.checks.claims.count.gaussian import _thm1_per_input
+    out = _thm1_per_input(["1"], ["1/10", "3/10"])
+    w = out.evidence["witness"]
+    assert w["f"].startswith("histogram of d = 9 cells") and w["delta"] == "3/10"
+    assert w["8_cells_at_eps_1_every_delta_k_over_100"]["all_stay_below"]
+
+
+def test_def3_checker_at_delta_equal_to_the_least():
+    """(ε, δ)-probabilistic DP holds AT the least δ (Definition 3's '≤ δ'), not only above it: a '<' in the checker's
+    comparison with δ is caught here (review: planted, no other test or quick-ledger claim failed)."""
+    pairs = [("A", "B"), ("A", "C")]
+    mech = finite_mechanism({k: {o: Q(v) for o, v in d.items()} for k, d in THREE.items()}, pairs)
+    e = Epsilon.from_exp(Q(2))
+    for order, least in (("pair", Q(1, 10)), ("input", Q(1, 5))):
+        assert exact.is_probabilistically_private(mech, e, least, order)
+        assert not exact.is_probabilistically_private(mech, e, least - Q(1, 10**6), order)
+
+
+def test_neighbour_relation_is_symmetric():
+    """Definition 3's neighbours are obtained by 'adding or deleting' a user's data, a symmetric relation: a pair given
+    once as (1, 0) must also be checked as (0, 1). From input 1 only output b breaches (mass 1/10), from input 0 it
+    breaches with mass 1/2, so the least δ is 1/2 (independently, by the literal enumeration). Review: a one-directional
+    relation was planted in finite_mechanism and no test failed (only the ledger's dp.def3 did)."""
+    dist = {0: {"a": F(1, 2), "b": F(1, 2)}, 1: {"a": F(9, 10), "b": F(1, 10)}}
+    want = _least_delta_literal(dist, [(1, 0)], F(2), "pair")
+    assert want == F(1, 2)
+    mech = finite_mechanism({k: {o: Q(v) for o, v in d.items()} for k, d in dist.items()}, [(1, 0)])
+    assert (1, 0) in mech.pairs and (0, 1) in mech.pairs
+    for order in ("pair", "input"):
+        assert exact.probabilistic_dp_delta(mech, Epsilon.from_exp(Q(2)), order)[0] == Q(1, 2)

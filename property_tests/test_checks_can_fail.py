@@ -171,16 +171,18 @@ def can_fail(verdicts: set[str]) -> bool:
 def _run_patched(claim_id: str, module: str, **patches: Any) -> str:
     """Run ``claim_id``'s check with module-level names of ``module`` replaced (restored afterwards);
     returns the verdict, skipping the test when the check's data set is absent."""
-    from privclaims.checks.registry import Context, DataMissing, default_data_dir
+    from privclaims.checks.registry import Context, default_data_dir
+    from privclaims.checks.runner import run_one
 
     mod = importlib.import_module(module)
     saved = {k: getattr(mod, k) for k in patches}
     try:
         for k, v in patches.items():
             setattr(mod, k, v)
-        return load_all()[claim_id].fn(Context(quick=True, data_dir=default_data_dir())).verdict
-    except DataMissing as e:
-        pytest.skip(f"{claim_id}: {e}")
+        row = run_one(claim_id, Context(quick=True, data_dir=default_data_dir()))  # the ledger's verdict, readings owed
+        if row["evidence"].get("skipped"):
+            pytest.skip(f"{claim_id}: {row['evidence'].get('reason')}")
+        return row["verdict"]
     finally:
         for k, v in saved.items():
             setattr(mod, k, v)
@@ -281,7 +283,15 @@ def _fig6_8_generated_log() -> str:
     return _run_patched("zealous.fig6_8", "privclaims.checks.claims.zealous.figures", aol_substitute=lambda ctx: ex, EPS_APPS=(1,))
 
 
+def _def3_literal_splits_broken() -> str:
+    from privclaims.theory.numbers import Q
+
+    return _run_patched("dp.def3", "privclaims.checks.claims.dp", least_delta_by_splits=lambda *a: Q(0))
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
+    "dp.def3": ("Definition 3 read literally (every split enumerated) that always finds δ = 0 (the checker must then "
+                "be reported broken: verdict error)", _def3_literal_splits_broken, "verified-bounded"),
     "dp.def2": ("randomized response's closed form with e^ε > p/(1 − p) for ≥ (a definition check can only "
                 "verify our checker or report it broken: verdict error)", _def2_strict_oracle, "verified"),
     "dp.def_view": ("a restriction L_{U'} that keeps the users outside U' (a definition check can only verify our "

@@ -251,14 +251,8 @@ def test_the_walk_sees_every_installed_folder():
 
 # Circles and private-name imports that other open work owns, listed so that the suite stays green until they are
 # fixed. Anything not listed fails at once, and an entry that is gone fails too: remove it then (the list only shrinks).
-KNOWN_CIRCLES = {
-    frozenset({"privclaims.theory.zealous.dask_engine", "privclaims.theory.zealous.duck", "privclaims.theory.zealous.engines"}):
-        "issue 26 item 3, the ZEALOUS engines (owned by the engines work)",
-}
-KNOWN_PRIVATE = {
-    "privclaims.theory.zealous.dask_engine: from privclaims.theory.zealous.duck import _items_sql",
-    "privclaims.theory.zealous.engines: from privclaims.theory.zealous.dask_engine import _client",
-}
+KNOWN_CIRCLES: dict[frozenset[str], str] = {}  # none left (issue 26 item 3); an entry names a circle and its owner
+KNOWN_PRIVATE: set[str] = set()  # none left
 
 
 def _without_line(entry: str) -> str:

@@ -20,6 +20,7 @@ import numbers
 import os
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
@@ -50,18 +51,35 @@ def is_rational(x: object) -> bool:
     return isinstance(x, numbers.Rational) and not isinstance(x, bool) or type(x).__name__ == "mpq"
 
 
+DIGIT_LIMIT = 4300
+"""A decimal's exponent and a numeral's digits are at most this (Python's own limit for ``int(str)``): ``1e-300``
+is read, ``1e999999999`` (10^999999999, a gigabyte of digits) is refused instead of hanging."""
+
+
+def _exact_decimal(d: Decimal, name: str) -> Any:
+    if not d.is_finite():
+        raise InvalidInput(f"{name}: expected a finite number, got {d}")
+    sign, digits, exp = d.as_tuple()
+    if abs(int(exp)) > DIGIT_LIMIT or len(digits) > DIGIT_LIMIT:
+        raise InvalidInput(f"{name} = {str(d)[:30]}: more than {DIGIT_LIMIT} digits or an exponent beyond 10^±{DIGIT_LIMIT}")
+    return Q(Fraction(d))
+
+
 def as_rational(x: object, name: str = "value", *, allow_float: bool = False) -> Any:
     """Convert ``x`` to :data:`Q` exactly.
 
-    Accepts ints, Fractions, mpq, and strings ``"p/q"``, ``"3"``, ``"0.25"``, ``"1e-3"``
-    (decimal strings are read exactly: ``"0.1"`` is 1/10). Floats are refused unless
-    ``allow_float`` (then converted exactly, ``0.1`` becoming 3602879701896397/36028797018963968),
-    because a float typed by a user rarely means its binary value.
+    Accepts ints, Fractions, mpq, :class:`~decimal.Decimal` (a JSON number read with ``parse_float=Decimal``)
+    and strings ``"p/q"``, ``"3"``, ``"0.25"``, ``"1e-3"`` (decimals are read exactly: ``"0.1"`` is 1/10;
+    exponents and digit counts up to :data:`DIGIT_LIMIT`). Floats are refused unless ``allow_float`` (then
+    converted exactly, ``0.1`` becoming 3602879701896397/36028797018963968), because a float typed by a
+    user rarely means its binary value.
     """
     if isinstance(x, bool):
         raise InvalidInput(f"{name}: expected a number, got the bool {x!r}")
     if is_rational(x):
         return Q(x)
+    if isinstance(x, Decimal):
+        return _exact_decimal(x, name)
     if isinstance(x, float):
         if not math.isfinite(x):
             raise InvalidInput(f"{name}: expected a finite number, got {x!r}")
@@ -73,12 +91,14 @@ def as_rational(x: object, name: str = "value", *, allow_float: bool = False) ->
     if isinstance(x, str):
         m = _RATIONAL_RE.match(x)
         if m:
+            if len(m.group(1)) > DIGIT_LIMIT or len(m.group(2)) > DIGIT_LIMIT:
+                raise InvalidInput(f"{name} = {x[:30]!r}...: more than {DIGIT_LIMIT} digits")
             den = int(m.group(2))
             if den == 0:
                 raise InvalidInput(f"{name}: zero denominator in {x!r}")
             return Q(int(m.group(1)), den)
         if _DECIMAL_RE.match(x):
-            return Q(Fraction(x.strip()))
+            return _exact_decimal(Decimal(x.strip()), name)
         raise InvalidInput(f"{name}: cannot read {x!r} as an exact rational (use 'p/q' or a decimal)")
     raise InvalidInput(f"{name}: expected a rational number, got {type(x).__name__} {x!r}")
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from privclaims.checks.quotes import S000, S002, Quote
-from privclaims.checks.quotes.dp import DEF3_INPUT, DEF3_PAIR
 
 T_PROTOCOL = (
     (S000, "§5.4 Protocol 1", r"1. Each user i samples r_i from $\mathcal{N}(\sigma^2/((1-t)N-1))$. 2. Each user i sends $m_i = E(b_i + r_i)$ to Server 2. 3. Server 2 sums up all incoming messages m_i . It forwards $S = \sum m_i$ to Server 1. 4. Server 1 decrypts s and releases the result $D(s)$."),
@@ -194,8 +193,6 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§5.5.3 proof of Corollary 2", r"$$\leq \sum_{l=0}^{\text{height}(H)-1} 3 \cdot m^2 \quad (5.2)$$ $$= 3\text{height}(H)m^2 \quad (5.3)$$"),
     ),
     "count.cor2": COR2,
-    "count.cor2/Estimates' output, Def. 3 per pair": DEF3_PAIR,
-    "count.cor2/Estimates' output, Def. 3 per input": DEF3_INPUT,
     "count.text_rare": (
         (S000, "§5.5.1", r"However, all these approaches have a running time at least linear in the number of possible contexts, rendering them infeasible."),
         (S000, "§5.5.3 (after Proposition 8)", r"The number of contexts can be up to $\text{branch}(H)^{\text{height}(H)}$. If this number is much larger than the number of users then Estimates can be more efficient."),

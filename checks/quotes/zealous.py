@@ -5,7 +5,6 @@ keep that). See :mod:`privclaims.checks.quotes`."""
 from __future__ import annotations
 
 from privclaims.checks.quotes import S000, S003, Quote
-from privclaims.checks.quotes.dp import DEF3_INPUT, DEF3_PAIR
 
 DEF10 = (
     (S000, "§6.2.3 Definition 10", r"E[|\{d \in \mathcal{A}(S) | f_d(S) < \tau - \xi\} \cup \{d \notin \mathcal{A}(S) | f_d(S) > \tau + \xi\}|]"),
@@ -32,9 +31,6 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "zealous.prop12": (
         (S000, "§6.6.1 Proposition 12", r"Proposition 12. For a fixed ϵ, δ and m choosing $\tau = \lceil 2m/\epsilon \rceil$ minimizes the value of τ' ."),
         (S000, "§6.6.1", r"The proof follows from taking the derivative of τ' as a function of τ (based on Equation (6.5)) to determine its minimum."),
-    ),
-    "zealous.prop12/real tau": (
-        (S000, "§6.4.2 Theorem 14", r"Given a search log S and positive numbers m , τ , τ' , and λ"),
     ),
     "zealous.text_superlinear": (
         (S000, "§6.6.2", r"First, from Theorem 14 and Proposition 12 we see that threshold τ' increases super-linearly in m ."),
@@ -84,8 +80,6 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§6.2.3", r"On input S the Baseline Algorithm has an inaccuracy equal to the number of items with frequency at least $\tau + \xi$."),
         (S000, "§6.2.3", r"For example, the baseline algorithm has an inaccuracy to filter of 0 inaccuracy to retain equal to the number of very-frequent items."),
     ),
-    "zealous.text_baseline/Def. 10 strict": DEF10,
-    "zealous.text_baseline/Def. 10 with very-(in)frequent": VERY,
     "zealous.def11": (
         (S000, "§6.2.3 Definition 11", r"An algorithm \mathcal{A} is c -accurate if for any input search log S and any very-frequent item d in S , the probability that \mathcal{A} outputs d is at least c ."),
     ),
@@ -161,6 +155,10 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "zealous.fig6_8/m = 6 covers less": (
         (S000, "§6.7.3 (Figure 6.8)", r"It is clear that across the board larger values of m lead to smaller coverage"),
     ),
+    "zealous.def_qsub": (
+        (S000, "§6.7.3", r"MAP measures the precision of the ranked items for a query as the ratio of true rank and assigned rank:"),
+        (S000, "§6.7.3", r"where the rank of q_i is zero in case it does not contained in the list $[q'_0, \dots, q'_{j-1}]$ otherwise it is i' , s.t. $q_i = q'_{i'}$."),
+    ),
     "zealous.thm13": (
         (S000, "§6.4.1 Theorem 13", r"Given a search log S and positive numbers m , τ , τ' , and λ , ZEALOUS achieves (ϵ', δ') -indistinguishability, if"),
         (S000, "§6.4.1 (6.1)-(6.3)", r"$$\lambda \geq 2m/\epsilon', \text{ and} \tag{6.1}$$ $$\tau = 1, \text{ and} \tag{6.2}$$ $$\tau' \geq m \left(1 - \frac{\log(\frac{2\delta'}{m})}{\epsilon'} \right). \tag{6.3}$$"),
@@ -168,14 +166,24 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "zealous.text_clicks": (
         (S000, "§6.4.1", r"by simply adding Laplacian noise to the click counts with scale $2m/\epsilon'$. Together the sanitized query and click histogram achieves $(2\epsilon', \delta')$ -indistinguishability."),
     ),
-    "zealous.thm14/Def. 3 per pair": DEF3_PAIR,
-    "zealous.text_step4/Def. 3 per pair": DEF3_PAIR,
-    "zealous.prop9/Def. 3 per pair": DEF3_PAIR,
-    "zealous.cor3/Def. 3 per pair": DEF3_PAIR,
-    "zealous.thm14/Def. 3 per input": DEF3_INPUT,
-    "zealous.text_step4/Def. 3 per input": DEF3_INPUT,
-    "zealous.prop9/Def. 3 per input": DEF3_INPUT,
-    "zealous.cor3/Def. 3 per input": DEF3_INPUT,
+    "zealous.thm14": (
+        (S000, "§6.4.2 Theorem 14", r"Given a search log S and positive numbers m , τ , τ' , and λ , ZEALOUS achieves (ϵ, δ) -probabilistic differential privacy, if"),
+        (S000, "§6.4.2 (6.5)", r"$$\tau' - \tau \geq \max \left(-\lambda \ln \left(2 - 2e^{-\frac{1}{\lambda}} \right), -\lambda \ln \left(\frac{2\delta}{U \cdot m/\tau} \right) \right), \quad (6.5)$$"),
+    ),
+    "zealous.text_step4": (
+        (S000, "§6.4", r"Step 1., 2. and 4. of the algorithm are fairly standard. It is known that adding Laplacian noise to histogram counts achieves ϵ -differential privacy [25]."),
+        (S000, "§6.4", r"This restriction leaks information and thus the output after Step 4. is not ϵ -differentially private. One can show that it is not even (ϵ, δ) -probabilistic differentially private (for $\delta < 1/2$). Step 5. disguises the information leaked in Step 3. in order to achieve probabilistic differential privacy."),
+    ),
+    "zealous.text_thm14_breach": (
+        (S000, "§6.4.2 proof of Theorem 14 (6.8)", r"&= 1 - \left(1 - \frac{1}{2} \cdot e^{-\frac{\tau' - \tau}{\lambda}}\right)^{|K|} \\"),
+        (S000, "§6.4.2 proof of Theorem 14 (6.8)", r"&\leq \frac{U \cdot m}{2\tau} \cdot e^{-\frac{\tau' - \tau}{\lambda}} \quad \text{(because } |K| \leq U \cdot m/\tau \text{)} \\"),
+    ),
+    "zealous.prop9": (
+        (S000, "§6.5 Proposition 9", r"If an algorithm \mathcal{A} is (ϵ, δ) -probabilistic differentially private then"),
+    ),
+    "zealous.cor3": (
+        (S000, "§6.5 Corollary 3", r"Algorithm $\hat{\mathcal{A}}$ is $(\epsilon', 1/(|\mathcal{D}| - 1))$ -indistinguishable for all $\epsilon' > 0$. But it is not (ϵ, δ) -probabilistic differentially private for any ϵ and any $\delta < 1$."),
+    ),
     "zealous.text_thm14_ratio": (
         (S000, "§6.4.2 proof of Theorem 14", r"In what follows, we will show that $\frac{\Pr[E_i^* \mid E_i]}{\Pr[E_i'^* \mid E_i']} \leq e^{1/\lambda}$ for any $i \in [1, |\Delta|]$. We differentiate three cases: (i) $d_i \geq \tau$, $d_i^* \geq \tau$, (ii) $d_i < \tau$ and (iii) $d_i = \tau$ and $d_i^* = \tau - 1$."),
         (S000, "§6.4.2 proof of Theorem 14", r"Since S and S' differ in the search history of a single user, and each user contributes at most m keywords, we have $|\Delta| \leq 2m$."),
@@ -204,8 +212,6 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§6.3.2 Theorem 12", r"Consider an accuracy constant c , a threshold τ , a slack ξ and a very large domain \mathcal{D} of size $\geq Um \left(\frac{2e^{2\epsilon(\tau+\xi)/m}}{c(\tau+\xi)} + \frac{1}{\tau-\xi+1} \right)$"),
         (S000, "§6.3.2 Theorem 12", r"Then, for any input search log, the inaccuracy of \mathcal{A} is greater than the inaccuracy of an algorithm that always outputs an empty set."),
     ),
-    "zealous.thm12/Def. 10 strict": DEF10,
-    "zealous.thm12/Def. 10 with very-(in)frequent": VERY,
     "zealous.ex_thm12": (
         (S000, "§6.3.2", r"We have $|D| = 5.3 \times 10^{35}$. Consider the following setting of the parameters $\tau + \xi = 50, m = 10, U = 1,000,000, \epsilon = 1$, that is typical practice. By Theorem 12, if an ϵ -differentially private algorithm \mathcal{A} is 0.01-accurate for very-frequent query pairs, then, in terms of overall inaccuracy (for both very-frequent and very-infrequent query pairs), \mathcal{A} must be inferior to an algorithm that always outputs an empty set."),
     ),
@@ -225,3 +231,10 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§6.4 Figure 6.1", r"5. Delete from the histogram the pairs (k, \tilde{c}_k) with noisy counts $\tilde{c}_k \leq \tau'$."),
     ),
 }
+
+
+# The sentences about a figure (and a few other statements) are parts of one statement: their quotes, recorded per
+# sentence above (``claim/sentence``), belong to the claim itself.
+for _key in [k for k in BY_READING if "/" in k]:
+    _claim = _key.split("/")[0]
+    BY_READING[_claim] = BY_READING.get(_claim, ()) + BY_READING.pop(_key)

@@ -109,11 +109,17 @@ def ad_instance(
     n = len(wt)
     if len(ctr) == 0:
         raise InvalidInput("no ads: the CTR matrix is empty")
+    if names is not None:
+        if len(names) != len(ctr):
+            raise InvalidInput(f"{len(names)} ad names for {len(ctr)} ads")
+        if len(set(names)) != len(names):
+            raise InvalidInput(f"ad names repeat: {sorted({str(x) for x in names if list(names).count(x) > 1})}")
+    ad = (lambda a: f"ad {names[a]!r}") if names is not None else (lambda a: f"ad {a}")
     rows = []
     for a, row in enumerate(ctr):
         if len(row) != n:
-            raise InvalidInput(f"CTR row of ad {a} has {len(row)} entries, expected {n} (one per context)")
-        rows.append(tuple(probability(x, f"CTR(ad {a} | context {ctx_names[j]!r})") for j, x in enumerate(row)))
+            raise InvalidInput(f"CTR row of {ad(a)} has {len(row)} entries, expected {n} (one per context)")
+        rows.append(tuple(probability(x, f"CTR({ad(a)} | context {ctx_names[j]!r})") for j, x in enumerate(row)))
     m = len(rows)
     if payments is None:
         pay = tuple(tuple(Q(1) for _ in range(n)) for _ in range(m))
@@ -124,16 +130,14 @@ def ad_instance(
         for a, p in enumerate(payments):
             if isinstance(p, (list, tuple)):
                 if len(p) != n:
-                    raise InvalidInput(f"payment row of ad {a} has {len(p)} entries, expected {n}")
-                pr.append(tuple(_nonneg(x, f"p_{a}(context {ctx_names[j]!r})") for j, x in enumerate(p)))
+                    raise InvalidInput(f"payment row of {ad(a)} has {len(p)} entries, expected {n}")
+                pr.append(tuple(_nonneg(x, f"payment of {ad(a)} in context {ctx_names[j]!r}") for j, x in enumerate(p)))
             else:
-                q = _nonneg(p, f"p_{a}")
+                q = _nonneg(p, f"payment of {ad(a)}")
                 pr.append(tuple(q for _ in range(n)))
         pay = tuple(pr)
     th = None if threshold is None else probability(threshold, "CTR threshold")
     if names is not None:
-        if len(names) != m:
-            raise InvalidInput(f"{len(names)} ad names for {m} ads")
         names = tuple(names)
     return AdInstance(ctx_names, wt, tuple(rows), pay, th, names)
 

@@ -7,7 +7,8 @@ Each validator returns the list of ways a witness leaves the model the documents
 * :func:`count_problems` — Count(σ², t) (000 §5.4; 002 §4.2.1): N ≥ 1 users, t ∈ [0, 1), (1 − t)N − 1 > 0, σ² > 0,
   at least (1 − t)N honest available users.
 * :func:`corollary2_problems` — Corollary 2 (000 §5.5.3; 002 Cor. 4.3): ε ≤ 1, σ² ≥ 6 height(H) m² ln(4/δ)/ε², a
-  hierarchy of height ≥ 1, m ≥ 1 entries per user, any number of ads bidding on a context.
+  hierarchy of height ≥ 1, m ≥ 1 entries per user, any number of ads bidding on a context (none included: the
+  documents bound the bidders by b, and TopDown with no bidders releases the node counts only).
 
 Comparisons with irrational bounds are decided rigorously (:func:`privclaims.theory.numbers.rigorous_sign`).
 """
@@ -68,8 +69,8 @@ def corollary2_problems(eps: Any, delta: Any, sigma2: Any, height: int, m: int, 
         bad.append(f"height(H) = {height!r} is not ≥ 1")
     if not (isinstance(m, int) and m >= 1):
         bad.append(f"m = {m!r} is not ≥ 1")
-    if not (isinstance(ads, int) and ads >= 1):
-        bad.append(f"{ads!r} ads: at least one ad must bid")
+    if isinstance(ads, bool) or not (isinstance(ads, int) and ads >= 0):
+        bad.append(f"{ads!r} ads: the number of bidding ads must be an integer ≥ 0")
     if not bad and not _variance_at_least(sigma2, 6 * height * m * m, eps, delta):
         bad.append(f"σ² = {sigma2} is below Corollary 2's 6 height(H) m² ln(4/δ)/ε²")
     return bad

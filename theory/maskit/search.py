@@ -24,6 +24,7 @@ from typing import Any, Hashable, Iterable
 from privclaims.theory.maskit import exact
 from privclaims.theory.maskit.model import MarkovChain, check_delta, check_grid, dominates, sensitive_indices
 from privclaims.theory.numbers import ONE, Q
+from privclaims.theory.validate import exponential_size
 
 
 @dataclass
@@ -58,10 +59,14 @@ def _grid(d: int) -> list[Any]:
 
 def optimal_exhaustive(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int, twin: Any = exact,
                        keep_private: bool = False) -> SearchOutcome:
-    """The utility-maximal private vector over all (d+1)^k grid vectors (ties: first in lexicographic order)."""
+    """The utility-maximal private vector over all (d+1)^k grid vectors (ties: first in lexicographic order);
+    refused up front above :data:`privclaims.theory.validate.ENUMERATION_LIMIT` vectors."""
     S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
     delta = check_delta(delta)
+    d = check_grid(d)
     coords = coordinates(chain)
+    exponential_size((d + 1) ** len(coords), f"optimal_exhaustive over (d + 1)^k = {d + 1}^{len(coords)} grid vectors",
+                     "greedy_mondrian (the greedy search) or a smaller grid d")
     best = None
     calls = 0
     private = []

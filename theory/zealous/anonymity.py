@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from typing import Hashable, Mapping
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.zealous.histograms import DEFAULT_SESSION_GAP
+from privclaims.theory.zealous.items import DEFAULT_SESSION_GAP, check_session_gap
 from privclaims.theory.zealous.model import Entry, SearchLog, non_empty
 
 
@@ -49,7 +49,9 @@ def is_k_anonymous_literal(release: Mapping[Hashable, Hashable], k: int) -> bool
 
 
 def sessions(log: SearchLog, gap: int = DEFAULT_SESSION_GAP) -> list[tuple[str, list[Entry]]]:
-    """(user, entries) per session: a new session starts after more than ``gap`` seconds."""
+    """(user, entries) per session: a new session starts after more than ``gap`` seconds (an integer in
+    [0, 10^9], :func:`privclaims.theory.zealous.items.check_session_gap`)."""
+    gap = check_session_gap(gap)
     out: list[tuple[str, list[Entry]]] = []
     for user, hist in non_empty(log).histories.items():
         cur: list[Entry] = []

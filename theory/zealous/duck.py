@@ -2,12 +2,22 @@
 
 Tables used:
 
-* ``log(user, query, t, click)`` - one row per AOL line (``click`` NULL for a click-less query);
+* ``log(user, query, t, click)`` - one row per clicked url (``click`` NULL for a click-less search);
   :func:`load_aol_duckdb` reads the AOL format with DuckDB's CSV reader.
 * ``pairs(user, item)`` - (user, item) rows of integer ids, e.g. a generated Zipf log.
 
+**The same log as the Python readers.** DuckDB's readers are fast paths: an AOL file is read whole-line
+and checked in SQL by the rules of :func:`privclaims.theory.zealous.loaders.aol_row` (white space as
+:data:`~privclaims.theory.zealous.items.WHITESPACE`); Parquet by the rules of
+:func:`~privclaims.theory.zealous.model.checked_log`. Whenever a row is not plainly valid (or DuckDB's CSV
+reader stops), the file is read by the Python reader instead, which gives the log or names the bad
+line — so the table ``log`` always holds the rows of the log the ``python`` engine reads.
+
+**The same items.** :func:`item_histogram_duckdb` runs :meth:`privclaims.theory.zealous.items.ItemKind.sql`,
+the definition of the items in SQL next to its Python twin.
+
 Selection (Step 1) keeps, per user, the m distinct items with the smallest key
-``md5(seed ␟ user ␟ item)`` (:func:`privclaims.theory.zealous.engines.selection_key`): a seeded uniformly random
+``md5(seed ␟ user ␟ item)`` (:func:`privclaims.theory.zealous.keyed.selection_key`): a seeded uniformly random
 m-subset per user that depends on identities and the seed only, never on counts ("not based on the
 data", Figure 6.1's footnote), and the same on every engine. (It differs draw by draw from
 :func:`privclaims.theory.zealous.histograms.select_items`' uniform sample.) Histograms count users per item.
@@ -21,9 +31,10 @@ import duckdb
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.validate import finite_float
-from privclaims.theory.zealous.histograms import DEFAULT_SESSION_GAP
-from privclaims.theory.zealous.model import contributions, item_kind
+from privclaims.theory.validate import existing_path, finite_float
+from privclaims.theory.zealous import loaders, sources
+from privclaims.theory.zealous.items import ItemKind, sql_blank, sql_strip
+from privclaims.theory.zealous.model import TIME_LIMIT, contributions
 
 
 def connect(threads: int = 2, memory_limit: str = "3GB") -> duckdb.DuckDBPyConnection:
@@ -34,38 +45,61 @@ def connect(threads: int = 2, memory_limit: str = "3GB") -> duckdb.DuckDBPyConne
     return con
 
 
-def load_aol_duckdb(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
-    """Create table ``log`` from an AOL-format file; malformed lines raise InvalidInput naming file:line."""
-    path = Path(path)
-    try:
-        con.execute(
-            "CREATE OR REPLACE TABLE log AS SELECT AnonID AS user, Query AS query, "
-            "epoch(QueryTime)::BIGINT AS t, NULLIF(ClickURL, '') AS click FROM read_csv(?, delim='\t', header=true, quote='', escape='', "
-            "columns={'AnonID': 'VARCHAR', 'Query': 'VARCHAR', 'QueryTime': 'TIMESTAMP', 'ItemRank': 'INTEGER', 'ClickURL': 'VARCHAR'}, "
-            "null_padding=false, strict_mode=true)",
-            [str(path)],
-        )
-    except duckdb.Error as e:
-        import re
+_LINE_DELIM = "\x01"  # a line holding this byte is read by the Python reader (DuckDB would split it)
+_TIME_RE = "[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}"
+_NO_BREAK = "NOT regexp_matches({c}, '[\\t\\n\\r]')"
 
-        m = re.search(r"[Ll]ine:?\s*(\d+)", str(e))
-        where = f"{path}:{m.group(1)}" if m else str(path)
-        raise InvalidInput(f"{where}: malformed AOL line ({str(e).splitlines()[0]})") from None
-    n = con.execute("SELECT count(*) FROM log").fetchone()[0]
-    if n == 0:
-        raise InvalidInput(f"{path}: empty search log")
-    return n
+
+def _aol_rows_sql(path_param: str = "?") -> str:
+    """SELECT the AOL lines after the header as ``(user, query, t, click, ok)``: ``ok`` is whether the line
+    is valid by :func:`privclaims.theory.zealous.loaders.aol_row` (``t``, ``click`` meaningful only then)."""
+    lines = (f"SELECT string_split(line, chr(9)) AS f FROM read_csv({path_param}, columns={{'line': 'VARCHAR'}}, "
+             f"delim='{_LINE_DELIM}', header=false, skip=1, quote='', escape='', new_line='\\n', auto_detect=false, "
+             "strict_mode=true, null_padding=false) WHERE line IS NOT NULL AND line <> ''")
+    user, tt, rank, url = sql_strip("f[1]"), sql_strip("f[3]"), sql_strip("f[4]"), sql_strip("f[5]")
+    ok = (f"(len(f) = 3 OR len(f) = 5) AND {user} <> '' AND NOT {sql_blank('f[2]')} "
+          f"AND regexp_full_match({tt}, '{_TIME_RE}') AND try_strptime({tt}, '%Y-%m-%d %H:%M:%S') IS NOT NULL "
+          f"AND substr({tt}, 1, 4) <> '0000' AND substr({tt}, 18, 2) < '60' "
+          f"AND (len(f) = 3 OR (regexp_full_match({rank}, '[0-9]*') AND (({rank} = '') = ({url} = ''))))")
+    return (f"SELECT {user} AS user, f[2] AS query, "
+            f"CASE WHEN ok THEN epoch(strptime({tt}, '%Y-%m-%d %H:%M:%S'))::BIGINT END AS t, "
+            f"CASE WHEN ok AND len(f) = 5 THEN NULLIF({url}, '') END AS click, ok "
+            f"FROM (SELECT f, {ok} AS ok FROM ({lines}))")
+
+
+def load_aol_duckdb(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
+    """Create table ``log`` from an AOL-format file: the rows of
+    :func:`privclaims.theory.zealous.loaders.load_aol` (a malformed line raises its InvalidInput naming file:line)."""
+    path = existing_path(path, "path (AOL-format log)", "file")
+    with path.open("rb") as fh:
+        first = fh.readline()
+    try:
+        loaders.check_aol_header(first.decode("utf-8").rstrip("\n").removesuffix("\r"), path)
+    except UnicodeDecodeError:
+        return _load_via_python(con, path)
+    try:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE aol_rows AS {_aol_rows_sql()}", [str(path)])
+        plain = con.execute("SELECT bool_and(ok) FROM aol_rows").fetchone()[0]
+    except duckdb.Error:
+        plain = False
+    if not plain:  # a line DuckDB cannot read plainly (or no line at all): the Python reader decides
+        con.execute("DROP TABLE IF EXISTS aol_rows")
+        return _load_via_python(con, path)
+    con.execute("CREATE OR REPLACE TABLE log AS SELECT user, query, t, click FROM aol_rows")
+    con.execute("DROP TABLE aol_rows")
+    return con.execute("SELECT count(*) FROM log").fetchone()[0]
+
+
+def _load_via_python(con: duckdb.DuckDBPyConnection, path: Path) -> int:
+    """Table ``log`` from the Python AOL reader (which raises InvalidInput naming the first bad line)."""
+    return load_log_rows(con, loaders.load_aol(path))
 
 
 def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
     """Table ``log`` from an in-memory :class:`SearchLog` (one row per click, or one per click-less query)."""
-    from privclaims.theory.zealous.engines import log_rows
-
-    rows = log_rows(log)
-    if not rows:
-        raise InvalidInput("empty search log")
     import pandas as pd
 
+    rows = sources.log_rows(sources.load_source(log))
     frame = pd.DataFrame(rows, columns=["user", "query", "t", "click"]).astype(
         {"user": object, "query": object, "t": "int64", "click": object})
     con.register("log_frame", frame)
@@ -75,37 +109,42 @@ def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
     return len(rows)
 
 
+def _parquet_plain(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether table ``log`` (read from Parquet) is valid by :func:`privclaims.theory.zealous.model.checked_log`'s
+    rules, with the column types of :data:`privclaims.theory.zealous.sources.PARQUET_COLUMNS`."""
+    types = dict(con.execute("SELECT column_name, data_type FROM (DESCRIBE raw_parquet)").fetchall())
+    if set(types) != {"user", "query", "t", "click"} or any(types[c] != "VARCHAR" for c in ("user", "query", "click")) \
+            or types["t"] not in ("BIGINT", "INTEGER", "SMALLINT", "TINYINT", "UBIGINT", "UINTEGER", "USMALLINT", "UTINYINT"):
+        return False
+    text_ok = " AND ".join(f"{c} IS NOT NULL AND NOT {sql_blank(c)} AND {_NO_BREAK.format(c=c)}" for c in ("user", "query"))
+    click_ok = f"(click IS NULL OR click = '' OR (NOT {sql_blank('click')} AND {_NO_BREAK.format(c='click')}))"
+    ok = con.execute(f"SELECT count(*) > 0 AND coalesce(bool_and({text_ok} AND {click_ok} AND t IS NOT NULL AND "
+                     f"t > -{TIME_LIMIT} AND t < {TIME_LIMIT}), false) FROM raw_parquet").fetchone()[0]
+    return bool(ok)
+
+
 def load_source(con: duckdb.DuckDBPyConnection, source) -> int:
     """Table ``log`` from a SearchLog, an AOL TSV file, a per-user folder or Parquet (see
-    :func:`privclaims.theory.zealous.engines.source_format`)."""
-    from privclaims.theory.zealous.engines import load_source as load_log, source_format
-
-    fmt = source_format(source)
+    :func:`privclaims.theory.zealous.sources.source_format`): the rows of the log the Python readers read."""
+    fmt = sources.source_format(source)
     if fmt == "aol":
         return load_aol_duckdb(con, source)
     if fmt == "parquet":
         p = Path(source)
         pattern = str(p / "*.parquet") if p.is_dir() else str(p)
-        con.execute("CREATE OR REPLACE TABLE log AS SELECT CAST(user AS VARCHAR) AS user, CAST(query AS VARCHAR) AS query, "
-                    "CAST(t AS BIGINT) AS t, NULLIF(CAST(click AS VARCHAR), '') AS click FROM read_parquet(?)", [pattern])
+        try:
+            con.execute("CREATE OR REPLACE TEMP TABLE raw_parquet AS SELECT * FROM read_parquet(?)", [pattern])
+            plain = _parquet_plain(con)
+        except duckdb.Error:
+            plain = False
+        if not plain:
+            con.execute("DROP TABLE IF EXISTS raw_parquet")
+            return load_log_rows(con, sources.load_source(source))
+        con.execute("CREATE OR REPLACE TABLE log AS SELECT user, query, CAST(t AS BIGINT) AS t, NULLIF(click, '') AS click "
+                    "FROM raw_parquet")
+        con.execute("DROP TABLE raw_parquet")
         return con.execute("SELECT count(*) FROM log").fetchone()[0]
-    return load_log_rows(con, load_log(source))
-
-
-def _items_sql(kind: str, gap: int) -> str:
-    item_kind(kind)
-    if kind == "keywords":
-        return "SELECT DISTINCT user, unnest(string_split(query, ' ')) AS item FROM (SELECT DISTINCT user, query FROM log)"
-    if kind == "queries":
-        return "SELECT DISTINCT user, query AS item FROM log"
-    if kind == "clicks":
-        return "SELECT DISTINCT user, click AS item FROM log WHERE click IS NOT NULL"
-    return (
-        "SELECT DISTINCT user, (pq || chr(9) || query) AS item FROM ("
-        "SELECT user, query, t, lag(query) OVER w AS pq, lag(t) OVER w AS pt FROM (SELECT DISTINCT user, query, t FROM log) "
-        "WINDOW w AS (PARTITION BY user ORDER BY t, query)) "
-        f"WHERE pq IS NOT NULL AND t - pt <= {int(gap)}"
-    )
+    return load_log_rows(con, sources.load_source(source))
 
 
 def histogram_sql(source_sql: str, m: object | None, seed: int) -> str:
@@ -120,10 +159,10 @@ def histogram_sql(source_sql: str, m: object | None, seed: int) -> str:
     )
 
 
-def item_histogram_duckdb(con: duckdb.DuckDBPyConnection, kind: str, m: object | None = None, seed: int = 0,
-                          session_gap: int = DEFAULT_SESSION_GAP) -> dict:
-    """{item: users} from table ``log`` (all four kinds; query pairs as 'q1<TAB>q2')."""
-    rows = con.execute(histogram_sql(_items_sql(kind, session_gap), m, seed)).fetchall()
+def item_histogram_duckdb(con: duckdb.DuckDBPyConnection, kind: ItemKind | str, m: object | None = None, seed: int = 0,
+                          session_gap: int | None = None) -> dict:
+    """{item: users} from table ``log`` (all four kinds, :meth:`ItemKind.sql`; query pairs as 'q1<TAB>q2')."""
+    rows = con.execute(histogram_sql(ItemKind.of(kind, session_gap).sql("log"), m, seed)).fetchall()
     return dict(rows)
 
 

@@ -2,9 +2,9 @@
 
 000_211156f2009240b4.txt §6.2.1: the keyword histogram records for each keyword k the number of
 users c_k whose history contains k; queries, clicks and query pairs analogously. A query pair is
-two subsequent queries of one user in one session; sessions are cut where two consecutive entries
-of a user are more than ``session_gap`` seconds apart (default 30 minutes, the usual convention;
-the thesis leaves the partitioning open). Keywords are the whitespace-separated tokens of a query.
+two subsequent queries of one user in one session. The items of each kind are defined once, for
+every engine, in :mod:`privclaims.theory.zealous.items` (:class:`~privclaims.theory.zealous.items.ItemKind`:
+sessions cut at ``session_gap`` seconds, default 30 minutes; keywords split at Unicode white space).
 
 ZEALOUS Step 1 selects "a set s_u of up to m distinct items from u's history ... not based on the
 data; random selection is one candidate": :func:`select_items` draws a uniformly random subset
@@ -19,23 +19,17 @@ from collections import Counter
 from itertools import chain
 from typing import Hashable, Iterable, Mapping
 
-from privclaims.theory.zealous.model import SearchLog, contributions, item_kind, non_empty
+from privclaims.theory.zealous.items import DEFAULT_SESSION_GAP, ItemKind
+from privclaims.theory.zealous.model import SearchLog, contributions, non_empty
 
-DEFAULT_SESSION_GAP = 30 * 60
+__all__ = ["DEFAULT_SESSION_GAP", "user_items", "select_items", "histogram", "item_histogram", "average_items_per_user"]
 
 
-def user_items(log: SearchLog, kind: str, session_gap: int = DEFAULT_SESSION_GAP) -> dict[str, set[Hashable]]:
-    """For each user, the set of distinct items of ``kind`` in the history."""
-    item_kind(kind)
+def user_items(log: SearchLog, kind: ItemKind | str, session_gap: int | None = None) -> dict[str, set[Hashable]]:
+    """For each user, the set of distinct items of ``kind`` in the history (:meth:`ItemKind.items`)."""
+    k = ItemKind.of(kind, session_gap)
     non_empty(log)
-    if kind == "keywords":  # the tokens of the user's queries joined by a space: the union of their splits
-        return {u: set(" ".join([e.query for e in h]).split()) for u, h in log.histories.items()}
-    if kind == "queries":
-        return {u: {e.query for e in h} for u, h in log.histories.items()}
-    if kind == "clicks":
-        return {u: {c for e in h for c in e.clicks} for u, h in log.histories.items()}
-    return {u: {(a.query, b.query) for a, b in zip(h, h[1:]) if b.time - a.time <= session_gap}
-            for u, h in log.histories.items()}
+    return {u: k.items(h) for u, h in log.histories.items()}
 
 
 def _user_rng(seed: int, user: str) -> random.Random:
@@ -64,12 +58,12 @@ def histogram(selected: Mapping[str, Iterable[Hashable]]) -> Counter:
     return Counter(chain.from_iterable(its if isinstance(its, (set, frozenset)) else set(its) for its in selected.values()))
 
 
-def item_histogram(log: SearchLog, kind: str, session_gap: int = DEFAULT_SESSION_GAP) -> Counter:
+def item_histogram(log: SearchLog, kind: ItemKind | str, session_gap: int | None = None) -> Counter:
     """The full (unselected) user-count histogram of ``kind``."""
     return histogram(user_items(log, kind, session_gap))
 
 
-def average_items_per_user(log: SearchLog, kind: str, session_gap: int = DEFAULT_SESSION_GAP) -> float:
+def average_items_per_user(log: SearchLog, kind: ItemKind | str, session_gap: int | None = None) -> float:
     """Table 6.4's statistic: mean number of distinct items of ``kind`` per user."""
     items = user_items(log, kind, session_gap)
     return sum(len(s) for s in items.values()) / len(items)

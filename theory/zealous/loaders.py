@@ -25,7 +25,7 @@ import numpy as np
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.gcpause import gc_paused
 from privclaims.theory.validate import existing_path, integer, text_lines
-from privclaims.theory.zealous.model import Entry, SearchLog, non_empty
+from privclaims.theory.zealous.model import Entry, SearchLog, checked_log
 
 AOL_HEADER = ("AnonID", "Query", "QueryTime", "ItemRank", "ClickURL")
 
@@ -54,17 +54,20 @@ def _day(date: str) -> int:
 
 
 def parse_time(text: str, where: str) -> int:
-    """``YYYY-MM-DD HH:MM:SS`` (UTC) -> seconds since the epoch; InvalidInput naming ``where``.
+    """``YYYY-MM-DD HH:MM:SS`` (UTC; ASCII digits, a valid date, 00-23:00-59:00-59; white space around it
+    is ignored) -> seconds since the epoch; InvalidInput naming ``where``.
 
     Fast path: the date part is parsed once per distinct day (cached), the clock by slicing.
     """
     s = text.strip()
     try:
-        if len(s) != 19 or s[10] != " " or s[13] != ":" or s[16] != ":":
+        if len(s) != 19 or not s.isascii() or s[10] != " " or s[13] != ":" or s[16] != ":" or s[4] != "-" or s[7] != "-":
+            raise ValueError
+        if not (s[:4] + s[5:7] + s[8:10] + s[11:13] + s[14:16] + s[17:19]).isdigit():
             raise ValueError
         day = _day(s[:10])
         hh, mm, ss = int(s[11:13]), int(s[14:16]), int(s[17:19])
-        if not (0 <= hh < 24 and 0 <= mm < 60 and 0 <= ss < 62) or not (s[11:13] + s[14:16] + s[17:19]).isdigit():
+        if not (0 <= hh < 24 and 0 <= mm < 60 and 0 <= ss < 60):
             raise ValueError
         return day + 3600 * hh + 60 * mm + ss
     except ValueError:
@@ -96,7 +99,7 @@ def parse_times(texts: list[str]) -> tuple[list[int], np.ndarray]:
     for col, ch in _SEPARATORS.items():
         ok &= code[:, col] == ord(ch)
     pairs = digit[:, [11, 14, 17]].astype(np.int64) * 10 + digit[:, [12, 15, 18]]  # hh, mm, ss
-    ok &= (pairs < np.array([24, 60, 62])).all(axis=1)
+    ok &= (pairs < np.array([24, 60, 60])).all(axis=1)
     ymd = np.where(ok, digit[:, [0, 1, 2, 3, 5, 6, 8, 9]].astype(np.int64) @ 10 ** np.arange(7, -1, -1), -1)
     dates, inv = np.unique(ymd, return_inverse=True)
     days = np.zeros(len(dates), dtype=np.int64)
@@ -112,32 +115,49 @@ def parse_times(texts: list[str]) -> tuple[list[int], np.ndarray]:
     return (days[inv] + pairs @ _CLOCK).tolist(), ok & valid[inv]
 
 
+def aol_row(line: str, where: str) -> tuple[str, str, int, str] | None:
+    """One data line of the AOL format -> ``(user, query, time, url)`` (url ``""`` for a click-less row);
+    None for an empty line. Fields: ``AnonID Query QueryTime [ItemRank ClickURL]`` separated by tabs (3 or
+    5 of them); AnonID, ItemRank and ClickURL are read without surrounding white space, the query as
+    written (not blank); ItemRank is ASCII digits, present exactly when ClickURL is."""
+    if not line:
+        return None
+    parts = line.split("\t")
+    if len(parts) not in (3, 5):
+        raise InvalidInput(f"{where}: expected 5 tab-separated fields, got {len(parts)}")
+    user, query, qtime = parts[0].strip(), parts[1], parts[2]
+    if not user:
+        raise InvalidInput(f"{where}: empty AnonID")
+    blank_query(query, where)
+    t = parse_time(qtime, where)
+    rank, url = (parts[3].strip(), parts[4].strip()) if len(parts) == 5 else ("", "")
+    if rank and not (rank.isascii() and rank.isdigit()):
+        raise InvalidInput(f"{where}: ItemRank {rank!r} is not a number")
+    if bool(rank) != bool(url):
+        raise InvalidInput(f"{where}: ItemRank and ClickURL must both be present or both empty")
+    return user, query, t, url
+
+
+def check_aol_header(first: str, path: object) -> None:
+    """Line 1 of an AOL-format file: the five column names (white space around each ignored)."""
+    header = first.split("\t")
+    if tuple(h.strip() for h in header) != AOL_HEADER:
+        raise InvalidInput(f"{path}:1: expected the header {' '.join(AOL_HEADER)}, got {header!r}")
+
+
 def load_aol(path: str | Path) -> SearchLog:
-    """Read one AOL-format file (with header) into a :class:`SearchLog`."""
+    """Read one AOL-format file (with header) into a :class:`SearchLog` (rows of one user with the same
+    query and time in a row are one entry with all their clicks)."""
     path = existing_path(path, "path (AOL-format log)", "file")
     log = SearchLog()
     last: dict[str, Entry] = {}
     lines = text_lines(path)
-    first = next(lines, (1, ""))[1]
-    header = first.split("\t")
-    if tuple(h.strip() for h in header) != AOL_HEADER:
-        raise InvalidInput(f"{path}:1: expected the header {' '.join(AOL_HEADER)}, got {header!r}")
+    check_aol_header(next(lines, (1, ""))[1], path)
     for lineno, line in lines:
-        if not line:
+        row = aol_row(line, f"{path}:{lineno}")
+        if row is None:
             continue
-        parts = line.split("\t")
-        if len(parts) not in (3, 5):
-            raise InvalidInput(f"{path}:{lineno}: expected 5 tab-separated fields, got {len(parts)}")
-        user, query, qtime = parts[0].strip(), parts[1], parts[2]
-        if not user:
-            raise InvalidInput(f"{path}:{lineno}: empty AnonID")
-        blank_query(query, f"{path}:{lineno}")
-        t = parse_time(qtime, f"{path}:{lineno}")
-        rank, url = (parts[3].strip(), parts[4].strip()) if len(parts) == 5 else ("", "")
-        if rank and not rank.isdigit():
-            raise InvalidInput(f"{path}:{lineno}: ItemRank {rank!r} is not a number")
-        if bool(rank) != bool(url):
-            raise InvalidInput(f"{path}:{lineno}: ItemRank and ClickURL must both be present or both empty")
+        user, query, t, url = row
         hist = log.histories.setdefault(user, [])
         prev = last.get(user)
         if prev is not None and prev.query == query and prev.time == t:
@@ -149,7 +169,7 @@ def load_aol(path: str | Path) -> SearchLog:
         e = Entry(query, t, (url,) if url else ())
         hist.append(e)
         last[user] = e
-    return non_empty(log)
+    return checked_log(log)
 
 
 def read_user_file_lines(path: str | Path) -> list[Entry]:
@@ -255,7 +275,7 @@ def load_user_dir(directory: str | Path, limit: int | None = None) -> SearchLog:
         for f, entries in zip(files, read_user_files(files)):
             if entries:
                 log.histories[f.stem] = sorted(entries, key=_TIME)
-    return non_empty(log)
+    return checked_log(log)
 
 
 def write_aol(log: SearchLog, path: str | Path) -> None:

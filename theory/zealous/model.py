@@ -51,6 +51,53 @@ def non_empty(log: SearchLog) -> SearchLog:
     return log
 
 
+_LINE_BREAKS = ("\t", "\n", "\r")
+TIME_LIMIT = 1 << 62
+
+
+def _text_field(x: object, what: str, where: str) -> str:
+    """A text field of a log: a ``str``, not blank, without tab or line break, valid as UTF-8."""
+    if not isinstance(x, str):
+        raise InvalidInput(f"{where}: {what} = {x!r:.60} must be text (got {type(x).__name__})")
+    if not x.strip():
+        raise InvalidInput(f"{where}: blank {what} {x!r} (it must contain a non-space character)")
+    for c in _LINE_BREAKS:
+        if c in x:
+            raise InvalidInput(f"{where}: {what} {x!r:.60} contains {c!r} (a log field never holds a tab or a line break)")
+    try:
+        x.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidInput(f"{where}: {what} {x!r:.60} is not valid Unicode text ({exc.reason})") from None
+    return x
+
+
+def checked_log(log: object) -> SearchLog:
+    """The door of every engine: ``log`` must be a :class:`SearchLog` with at least one entry whose users,
+    queries and clicked urls are texts that are not blank and hold no tab or line break (the fields of
+    the log formats), and whose times are integers (seconds) in (-2^62, 2^62). The loaders produce such
+    logs; an in-memory log is checked here, so that every engine reads the same log."""
+    if not isinstance(log, SearchLog):
+        raise InvalidInput(f"log = {log!r:.60} must be a SearchLog (or a path; see zealous.load_log)")
+    if not isinstance(log.histories, dict):
+        raise InvalidInput(f"log.histories = {log.histories!r:.60} must be a dict user -> list of entries")
+    for user, hist in log.histories.items():
+        _text_field(user, "user", "log")
+        if not isinstance(hist, (list, tuple)):
+            raise InvalidInput(f"log: the history of user {user!r:.40} must be a list of Entry (got {type(hist).__name__})")
+        for k, e in enumerate(hist):
+            where = f"log: user {user!r:.40}, entry {k}"
+            if not isinstance(e, Entry):
+                raise InvalidInput(f"{where} = {e!r:.60} must be an Entry(query, time, clicks)")
+            _text_field(e.query, "query", where)
+            if isinstance(e.time, bool) or not isinstance(e.time, int) or not -TIME_LIMIT < e.time < TIME_LIMIT:
+                raise InvalidInput(f"{where}: time = {e.time!r:.40} must be an integer number of seconds in (-2^62, 2^62)")
+            if not isinstance(e.clicks, tuple):
+                raise InvalidInput(f"{where}: clicks = {e.clicks!r:.60} must be a tuple of urls")
+            for url in e.clicks:
+                _text_field(url, "clicked url", where)
+    return non_empty(log)
+
+
 def user_counts(hist: Mapping[Hashable, object]) -> dict[Hashable, int]:
     """A Step-2 histogram: every count a non-negative integer (a number of users), else InvalidInput."""
     import numbers

@@ -70,9 +70,21 @@ def thm14_second_gap(U: object, m: object, tau: object, lam: object, delta: obje
 def thm14_min_tau_prime(U: object, m: object, eps: object, delta: object, tau: object, ctx: Any = mpmath.mp) -> Any:
     """The least tau' of (6.5) with lambda = 2m/eps (6.4 at equality)."""
     lam = 2 * Q(contributions(m)) / positive(eps, "eps")
+    return thm14_min_tau_prime_at(U, m, delta, tau, lam, ctx)
+
+
+def thm14_min_tau_prime_at(U: object, m: object, delta: object, tau: object, lam: object, ctx: Any = mpmath.mp) -> Any:
+    """The least tau' of (6.5) for a given lambda and tau: tau + max(first gap, second gap)."""
     t = _num(ctx, positive(tau, "tau"))
     a, b = thm14_first_gap(lam, ctx), thm14_second_gap(U, m, tau, lam, delta, ctx)
     return t + (max(a, b) if ctx is mpmath.mp else _iv_max(a, b))
+
+
+def least_tau_prime(U: object, m: object, delta: object, tau: object, lam: object, grid: int = 1000) -> Any:
+    """:func:`thm14_min_tau_prime_at` rounded up to a multiple of 1/grid from a rigorous enclosure (never below)."""
+    from privclaims.theory.numbers import upper_rational
+
+    return upper_rational(lambda c: thm14_min_tau_prime_at(U, m, delta, tau, lam, c), grid)
 
 
 def _iv_max(a: Any, b: Any) -> Any:

@@ -107,7 +107,3 @@ def def5(ctx):
                                 same_ideal=same_ideal, leaky_distinguishes=leaky_distinguishes, real_same=real_same,
                                 part_a_at_variance_11=part_a)
     return by_reading(per, printed_order_is_vacuous=vacuous)
-    return _checker_bug("our exact Definition 5 checker disagrees with a known case (pad protocol, leaky protocol, "
-                        "literal reading or Theorem 1's closed form)", good=good, leaky_sim=leaky_rejected_by_sim,
-                        same_ideal=same_ideal, leaky_distinguishes=leaky_distinguishes, real_same=real_same,
-                        part_a_at_variance_11=part_a_least)

@@ -97,17 +97,31 @@ def fig5_2a(ctx):
         "log the figure was made on is not available.")
 
 
+FIG5_2B_TOL = 0.1
+FIG5_2B_TOL_WHY = ("≤ 0.1 absolute on each, fixed from the paper's printed numbers: the text prints none for Figure 5.2(b); "
+                   "its only printed values for this figure are 5.2(a)'s coverage 0.3 (ε = ∞) vs 0.1 (private), a gap the "
+                   "text calls 'much higher', and half that gap is the tolerance count.fig5_2a fixed for 'minor effect'")
+
+
 @claim("count.fig5_2b", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600, parts=(
+    Part("t has only a mild effect", "at ε = 1, coverage at precision 0.6 and best precision at coverage 0.1 change "
+         "little from t = 0 to each t in {0.25, 0.5, 0.75}", tolerance=FIG5_2B_TOL_WHY, data="aol-top1000"),
     Part("t = 0.75 ≈ t = 0 at ε = 1", "coverage at precision 0.6 and best precision at coverage 0.1 barely change from t = 0 to t = 0.75",
-         tolerance="≤ 0.1 absolute on each (the figure prints no values; 0.1 is about a quarter of the privacy gap "
-                   "ε = ∞ vs ε = 1 on the same data)", data="aol-top1000"),
+         tolerance=FIG5_2B_TOL_WHY, data="aol-top1000"),
 ), rests_on=(), audit=Audit(
-    "A figure on a proprietary log; one part (t barely matters at ε = 1), tested on the AOL emulation with a fixed "
-    "absolute tolerance 0.1. The text prints no values for this figure, so the tolerance is ours: it is about a quarter "
-    "of the coverage lost to privacy on the same data (0.52 → 0.11), i.e. an effect of t well below the effect of "
-    "privacy; the relative change at these small coverages is large (0.114 → 0.052), which a reader should weigh."), readings=(Reading(
+    "A figure on a proprietary log, stated in two sentences: 't has only a mild effect' (over the t the figure varies) "
+    "and 'even when t = 0.75 the utility is almost the same as when all users are available and honest'. The first "
+    "audit tested only the second, with an absolute tolerance 0.1 justified by our own numbers ('a quarter of the "
+    "coverage lost to privacy on the same data, 0.52 → 0.11') — chosen after seeing them. Review (dp/count): the "
+    "tolerance is now fixed from the paper's printed numbers (half of Figure 5.2(a)'s printed gap 0.3 − 0.1, the value "
+    "count.fig5_2a uses for 'minor'), and both sentences are parts. On the AOL emulation t = 0.5 moves coverage at "
+    "precision 0.6 from 0.114 to 0.231 (beyond 0.1) and t = 0.75 halves it (0.114 → 0.052, within 0.1 absolute but a "
+    "factor 2.2, close to the factor 3 the text calls 'much higher'); coverage is not even monotone in t (seed noise of "
+    "5 runs), so the substitute data do not show the figure's shape and the claim is unverifiable (the Bing log is "
+    "not available; a substitute cannot refute)."), readings=(Reading(
     "shape of Figure 5.2(b)",
-    "The documents give one reading: at ε = 1, t = 0.75 gives almost the same utility as t = 0. " + AOL_SUBSTITUTE,
+    "The documents give one reading: at ε = 1, t has only a mild effect on utility, and t = 0.75 gives almost the same "
+    "utility as t = 0. " + AOL_SUBSTITUTE,
     "000_211156f2009240b4.txt §5.6.2 Robustness. ... the parameter t has only a mild effect. Even when 75% of the "
     "users could be unavailable or malicious ...; 002_9d55ef468949585c.txt §5.5 Figure 7(b)"),))
 def fig5_2b(ctx):
@@ -117,27 +131,39 @@ def fig5_2b(ctx):
         cov, prec, _ = _coverage(em, 1.0, t, SEEDS)
         rows[str(t)] = {"coverage_at_precision_0.6": round(cov, 4), "best_precision_at_coverage_0.1": round(prec, 4),
                         "noise_variance_factor_N_over_(1-t)N-1": round(em.n_train_users / ((1 - t) * em.n_train_users - 1), 4)}
-    p0, p75 = rows["0.0"]["best_precision_at_coverage_0.1"], rows["0.75"]["best_precision_at_coverage_0.1"]
-    c0, c75 = rows["0.0"]["coverage_at_precision_0.6"], rows["0.75"]["coverage_at_precision_0.6"]
-    mild = abs(c0 - c75) <= 0.1 and abs(p0 - p75) <= 0.1
-    ev = dict(setup=SETUP, ours=rows, paper="t = 0.75 almost the same utility as t = 0 (eps = 1)")
-    if mild:
-        return by_part({"t = 0.75 ≈ t = 0 at ε = 1": reproduced(
-            shape="eps = 1: |coverage(t=0.75) - coverage(t=0)| <= 0.1 and same for best precision",
-            coverage=[c0, c75], best_precision=[p0, p75])}, **ev)
-    return by_part({"t = 0.75 ≈ t = 0 at ε = 1": unverifiable(
-        "the Bing log; on the AOL emulation t = 0.75 changes utility by more than 0.1", coverage=[c0, c75],
-        best_precision=[p0, p75]).because("On the AOL emulation t = 0.75 moves utility beyond the tolerance; the Bing log "
-                                          "is not available.")}, **ev)
-    if mild:
-        return reproduced(shape="eps = 1: |coverage(t=0.75) - coverage(t=0)| <= 0.1 and same for best precision", **ev).because(
-            f"Figure 5.2(b) says t barely matters at ε = 1. On the AOL emulation coverage at precision 0.6 is {c0} at "
-            f"t = 0 and {c75} at t = 0.75, best precision {p0} and {p75}: within the fixed tolerance 0.1.")
-    return unverifiable(missing="the Bing log; on the 800-user AOL emulation t = 0.75 (4x noise variance) changes utility by more than 0.1", **ev).because(
-        f"Figure 5.2(b) says t barely matters at ε = 1, but on the AOL emulation t = 0.75 (four times the noise "
-        f"variance) moves coverage at precision 0.6 from {c0} to {c75} or best precision from {p0} to {p75}, beyond "
-        "the fixed tolerance 0.1; the Bing log the figure used is not available, so the claim can be neither "
-        "reproduced nor refuted here.")
+    c0, p0 = rows["0.0"]["coverage_at_precision_0.6"], rows["0.0"]["best_precision_at_coverage_0.1"]
+    moves = {t: {"coverage_change": round(abs(r["coverage_at_precision_0.6"] - c0), 4),
+                 "best_precision_change": round(abs(r["best_precision_at_coverage_0.1"] - p0), 4)}
+             for t, r in rows.items() if t != "0.0"}
+    within = {t: m["coverage_change"] <= FIG5_2B_TOL and m["best_precision_change"] <= FIG5_2B_TOL for t, m in moves.items()}
+    ev = dict(setup=SETUP, ours=rows, changes_from_t_0=moves, tolerance=FIG5_2B_TOL,
+              paper="t has only a mild effect; t = 0.75 almost the same utility as t = 0 (eps = 1)")
+
+    def part(ts, name):
+        bad = [t for t in ts if not within[t]]
+        if not bad:
+            return reproduced(shape=f"eps = 1: coverage and best precision move by <= {FIG5_2B_TOL} from t = 0 to t in {ts}",
+                              changes={t: moves[t] for t in ts})
+        t = bad[0]
+        return unverifiable("the Bing log; on the AOL emulation t changes utility beyond the tolerance",
+                            changes={t: moves[t] for t in ts}).because(
+            f"{name}: on the AOL emulation, at ε = 1, t = {t} moves coverage at precision 0.6 from {c0} to "
+            f"{rows[t]['coverage_at_precision_0.6']} and best precision from {p0} to "
+            f"{rows[t]['best_precision_at_coverage_0.1']}, beyond the tolerance {FIG5_2B_TOL} fixed from the paper's "
+            "printed gap; the Bing log the figure used is not available, so the claim can be neither reproduced nor "
+            "refuted here.")
+    parts = {"t has only a mild effect": part(["0.25", "0.5", "0.75"], "t has only a mild effect"),
+             "t = 0.75 ≈ t = 0 at ε = 1": part(["0.75"], "t = 0.75 ≈ t = 0")}
+    ok = all(within.values())
+    return by_part(parts, why=(
+        "Figure 5.2(b) says that at ε = 1 the fraction t of possibly unavailable or malicious users has only a mild "
+        "effect, t = 0.75 giving almost the same utility as t = 0. On the AOL emulation (the one real substitute for the "
+        "Bing log) " + ("every t in {0.25, 0.5, 0.75} stays within the tolerance 0.1 of t = 0 (fixed from Figure "
+                        "5.2(a)'s printed gap)." if ok else
+                        f"t = {next(t for t, w in within.items() if not w)} moves utility by more than the tolerance 0.1 "
+                        "fixed from Figure 5.2(a)'s printed gap (coverage at precision 0.6 by "
+                        f"{max(m['coverage_change'] for m in moves.values())} at most), so the substitute does not show "
+                        "the figure's shape; without the Bing log the claim is neither reproduced nor refuted.")), **ev)
 
 
 @claim("count.text_1mb", method="reproduction", quick=False, needs_data="aol-top1000", timeout=600, rests_on=(), audit=Audit("Depends on the Bing hierarchy and ad set (number of Count calls); the check shows the AOL emulation's value for scale and returns unverifiable."), readings=(Reading(

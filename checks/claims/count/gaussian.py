@@ -24,6 +24,12 @@ THESIS_FILE = "000_211156f2009240b4.txt"
 
 EPS_GRID = ["1/100", "1/10", "1/4", "1/2", "3/4", "1"]
 DELTA_GRID = ["1/2", "1/10", "1/50", "1/100", "1/1000", "1/1000000", "1/10000000000"]
+# Per input the fewest histogram cells are needed near delta ~ 0.15-0.44 at eps = 1 (review of the dp/count audit:
+# 9 cells breach there, 10 on DELTA_GRID), so the per-input search also tries delta = 3/10.
+PER_INPUT_EXTRA_DELTA = "3/10"
+# ... and shows that one cell fewer never breaches at eps = 1 for delta = k/100 (smaller eps only lowers the union:
+# at fixed delta, eps*sigma/s = sqrt(2 ln(4/delta)) is fixed and s/(2 sigma) grows with eps).
+FEWER_CELLS_DELTAS = [f"{k}/100" for k in range(1, 100)]
 
 
 THM1_PAIR_WHY = ""
@@ -35,9 +41,15 @@ THM1_AUDIT = Audit(
     "gives ratio 0.040 — the per-pair reading holds with room. Under the per-input order (one Ω2 for every neighbour "
     "of L) Ω2 must hold the union of the breach sets of all neighbours: for f a histogram of d cells (one user per cell "
     "in L, s = 1) the neighbours differ by ±e_j and the union has probability 1 − (1 − 2Q(εσ − 1/(2σ)))^d, above δ = "
-    "1/10 from d = 10 cells on at ε = 1 (0.1078; d = 9: 0.0975). In d = 1 the union 2Q(εσ − 1/(2σ)) is what the "
+    "1/10 from d = 10 cells on at ε = 1 (0.1078; d = 9: 0.0975). Review (dp/count): the fewest cells are 9, at ε = 1 "
+    "and δ ≈ 0.15–0.44 (δ = 3/10: 0.3058 > 3/10), where the first audit's grid had no point; 8 cells stay below δ at "
+    "every δ = k/1000 (mpmath); and in 3 dimensions a neighbour set pointing every way (a ball) already breaches near "
+    "δ = 0.02, so 'fewest cells' is minimal only among orthogonal (histogram) witnesses. In d = 1 the union 2Q(εσ − 1/(2σ)) is what the "
     "proof's own bound covers, so the failure needs several directions. The proof fixes 'two logs L, L′' and builds Ω1 "
-    "from f(L′): a per-pair argument.",
+    "from f(L′): a per-pair argument. Review (dp/count): the per-input order is genuinely owed here, not only inherited "
+    "from the definition: the thesis says Theorem 1 'extends to our definition, which is stronger, see Section 6.5', "
+    "and §6.5 restates Definition 3 per input (proof of Proposition 9); 002's Proposition 4.2 says the same with '[19]', "
+    "which is 003, whose Definition 3 is per input.",
     rejected=(Rejected("Pr[M(L) = O] as a probability of a point",
                        "under a density every point has probability 0 and condition (2) would hold vacuously; the proof "
                        "compares densities (see gaussian-mechanism)",
@@ -58,12 +70,12 @@ def thm1(ctx):
         if c[PROB_DP] == PER_PAIR.name:
             per[c] = _thm1_per_pair(ctx, eps_grid, delta_grid)
         else:
-            per[c] = _thm1_per_input(eps_grid, delta_grid)
+            per[c] = _thm1_per_input(eps_grid, delta_grid + [PER_INPUT_EXTRA_DELTA])
     return by_reading(per, why=(
         "Theorem 1 holds when Definition 3's split may be chosen per neighbouring pair (the thesis's order, and its "
         "proof's), and fails when one split must serve every neighbour of an input (003's order, which the thesis uses "
-        "in §6.5 to compare the definitions): a histogram of 10 cells with one user per cell, at the theorem's σ², "
-        "breaches some neighbour's ratio bound with probability above δ."))
+        "in §6.5 to compare the definitions): a histogram of 9 cells with one user per cell, at the theorem's σ² "
+        "(ε = 1, δ = 3/10), breaches some neighbour's ratio bound with probability above δ."))
 
 
 def _thm1_per_pair(ctx, eps_grid, delta_grid):
@@ -122,22 +134,41 @@ def _thm1_per_input(eps_grid, delta_grid):
                             f"per-input least δ with {n - 1} cells <= δ")
     sigma_ok = decide_enclosed(lambda c: to_interval(s2, c) - 2 * c.log(4 / to_interval(Q(d), c)) / to_interval(Q(e), c) ** 2,
                                ">=", 0, "σ² ≥ 2 s² ln(4/δ)/ε² (s = 1)")
+    fewer = _fewer_cells_never(n - 1)
     witness = {"f": f"histogram of d = {n} cells, each user adds 1 to one cell (L2-sensitivity s = 1)",
                "L": f"one user in each of the {n} cells", "neighbours": "add a user to cell j, or delete cell j's user: Δ = ±e_j",
                "eps": e, "delta": d, "sigma2": s2, "sigma2_at_least_bound": sigma_ok,
-               "per_input_least_delta": at, "with_one_cell_fewer": below}
+               "per_input_least_delta": at, "with_one_cell_fewer": below,
+               f"{n - 1}_cells_at_eps_1_every_delta_k_over_100": fewer}
     return refuted(witness=witness, grid=rows, model=in_model(
         "Theorem 1's setting (000 §2.2.1: f: ad logs → ℝ^d, L2-sensitivity s, neighbours add or delete one user)",
         gaussian_problems(e, d, s2, 1, n),
-        minimal=f"the fewest orthogonal directions over the grid (ε, δ) in {eps_grid} x {delta_grid}: {n} cells "
-                f"(at ε = {e}, δ = {d}; {n - 1} cells stay ≤ δ); in one dimension the union 2Q(εσ − 1/(2σ)) stays below "
-                "δ (the proof's own bound), and non-orthogonal direction sets were not searched")).because(
+        minimal=f"the fewest orthogonal directions: {n} cells (at ε = {e}, δ = {d}; the grid (ε, δ) in {eps_grid} x "
+                f"{delta_grid}); " + (f"{n - 1} cells stay ≤ δ at ε = 1 for every δ = k/100 (checked) and smaller ε only lowers "
+                "the union" if fewer["all_stay_below"] else f"NOT minimal: {n - 1} cells breach at ε = 1, δ = "
+                f"{fewer['closest']['delta']}") + "; in one dimension the union 2Q(εσ − 1/(2σ)) stays below δ (the proof's own bound). Sets of "
+                "non-orthogonal directions (users whose values point many ways in fewer dimensions) were not searched")).because(
         f"Read with one split Ω1, Ω2 per input L for all its neighbours (003's order, used by the thesis in §6.5), Ω2 must "
         f"contain every output that breaches the ratio bound for some neighbour. For f a histogram of {n} cells with one "
         f"user in each cell (sensitivity 1), ε = {e}, δ = {d} and σ² = {s2} (just above 2 ln(4/δ)/ε²), the neighbours "
         f"differ by ±e_j, each coordinate breaches with probability 2Q(εσ − 1/(2σ)) independently, and the union has "
         f"probability above δ, so no split exists; with {n - 1} cells it stays below δ. The proof builds Ω1 from f(L′) "
         "for one pair (L, L′) at a time: it proves the per-pair order only.")
+
+
+def _fewer_cells_never(cells: int) -> dict:
+    """At eps = 1 and sigma^2 just above 2 ln(4/delta), the union over ``cells`` orthogonal directions stays <= delta
+    for every delta = k/100 (rigorous); returns the decision with the largest union − δ and the number checked."""
+    worst, n_ok = None, 0
+    for dl in FEWER_CELLS_DELTAS:
+        s2 = upper_rational(lambda c: 2 * c.log(4 / to_interval(Q(dl), c)), 10**6)
+        dec = decide_enclosed(lambda c: pi.axis_union_breach("1", s2, 1, cells, c) - to_interval(Q(dl), c), "<=", 0,
+                              f"per-input least δ with {cells} cells − δ <= 0 at ε = 1, δ = {dl}")
+        n_ok += dec.holds
+        if worst is None or not dec.holds or (worst["decision"].holds and float(dec.value.hi) > float(worst["decision"].value.hi)):
+            worst = {"delta": dl, "decision": dec}
+    return {"deltas_checked": len(FEWER_CELLS_DELTAS), "all_stay_below": n_ok == len(FEWER_CELLS_DELTAS),
+            "closest": worst}
 
 
 OMEGA1_AUDIT = Audit(

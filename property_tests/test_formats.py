@@ -1,0 +1,273 @@
+"""Issue 22: strict declared formats, exact decimals, honest output and help, limits a user can pass.
+
+Each test below reproduces one defect of the issue (it failed before the change) or pins a generated
+document to its declaration (the README's format section, each subcommand's --help)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from privclaims import ads, dp, formats, maskit, querygen, zealous
+from privclaims.cli import build_parser, main
+from privclaims.theory.errors import InvalidInput
+
+ROOT = Path(__file__).resolve().parents[1]
+EX = ROOT / "examples"
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    rc = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def bad(capsys, *argv, says: str) -> str:
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (rc, out, err)
+    return err
+
+
+def write(tmp_path, name: str, doc) -> Path:
+    p = tmp_path / name
+    p.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+    return p
+
+
+# ------------------------------------------------------------------------------------------ generated docs
+
+
+def test_readme_format_section_is_generated_from_the_declarations():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    a, b = text.index("<!-- formats:begin -->\n"), text.index("<!-- formats:end -->")
+    assert text[a + len("<!-- formats:begin -->\n"):b].strip() == formats.markdown().strip(), \
+        "README out of date: regenerate the block from privclaims.formats.markdown()"
+
+
+@pytest.mark.parametrize("name", sorted(formats.JSON_FORMATS))
+def test_each_declared_example_is_valid(name):
+    _, model = formats.JSON_FORMATS[name]
+    formats.parse(name, model.example)
+    chain = maskit.load_chain(formats.Chain.example)
+    {"mechanism": dp.load_mechanism, "chain": maskit.load_chain, "ads": ads.load_instance,
+     "policy": lambda d: maskit.load_policy(d, maskit.load_chain({"contexts": ["home", "hospital"], **{
+         k: v for k, v in formats.Chain.example.items() if k != "contexts"}}))}[name](model.example)
+    assert chain.T == 2
+
+
+def _subcommands():
+    ap = build_parser()
+    systems = next(a for a in ap._actions if isinstance(a, type(ap._subparsers._group_actions[0])))
+    for sname, sp in systems.choices.items():
+        if sname in ("ledger", "show"):
+            continue
+        acts = next(a for a in sp._actions if a.choices and isinstance(a.choices, dict))
+        for aname, p in acts.choices.items():
+            yield f"{sname} {aname}", p
+
+
+READS = {"dp check": ["mechanism"], "maskit check": ["chain", "policy"], "maskit search": ["chain"],
+         "maskit filter": ["chain", "streams", "policy"], "ads greedy": ["ads"], "count run": [],
+         "zealous params": [], "zealous publish": ["log"], "querygen generalize": ["table"]}
+
+
+@pytest.mark.parametrize("name,parser", list(_subcommands()), ids=lambda x: x if isinstance(x, str) else "")
+def test_help_is_generated_from_what_the_subcommand_accepts(name, parser):
+    """Issue 22: "ε may be 'ln(3)'" everywhere, but zealous publish and count run reject it; --floats offered
+    where it does not exist; defaults not shown."""
+    text = parser.format_help()
+    for f in READS[name]:
+        assert formats.describe(f) in text, (name, f)
+    takes_ln = name == "dp check"
+    assert ("'ln(3)'" in text) == takes_ln or ("accepted by dp check only" in text), name
+    if "--epsilon" in text and not takes_ln:
+        with pytest.raises(InvalidInput):
+            {"count run": lambda: __import__("privclaims").count.run(4, "1/4", "ln(3)", "1/10", protocol="pads"),
+             "zealous params": lambda: zealous.params(10, 1, "ln(3)", "1/10"),
+             "zealous publish": lambda: zealous.publish(EX / "aol_tiny.tsv", "queries", "ln(3)", "1/10", 1)}[name]()
+    has_floats = any(o == "--floats" for a in parser._actions for o in a.option_strings)
+    assert ("--floats" in text) == has_floats, name
+    for a in parser._actions:
+        if a.default not in (None, False, "==SUPPRESS==") and a.option_strings and a.help:
+            assert f"(default: {a.default})" in " ".join(text.split()), (name, a.option_strings)
+
+
+# ------------------------------------------------------------------------------------------ silent wrong answers
+
+
+def test_unknown_keys_are_refused_with_did_you_mean(capsys, tmp_path):
+    """Issue 22: "paymnet": "5" answered as if the payment were 1 (revenue 4/5 instead of 13/4)."""
+    inst = json.loads((EX / "ads_coverage.json").read_text())
+    inst["ads"][0]["paymnet"] = "5"
+    bad(capsys, "ads", "greedy", write(tmp_path, "a.json", inst), "--k", "2",
+        says="unknown key 'paymnet' at ads[0] ('coffee') (did you mean 'payment'?)")
+    inst = json.loads((EX / "ads_coverage.json").read_text())
+    inst["treshold"] = "1/2"
+    bad(capsys, "ads", "greedy", write(tmp_path, "b.json", inst), "--k", "2", says="did you mean 'threshold'?")
+    mech = json.loads((EX / "randomized_response.json").read_text())
+    mech["neighbors"] = []
+    bad(capsys, "dp", "check", write(tmp_path, "m.json", mech), "--epsilon", "1", says="did you mean 'neighbours'?")
+    bad(capsys, "maskit", "check", EX / "chain4.json", "--sensitive", "hospital", "--delta", "1/10", "--policy",
+        write(tmp_path, "p.json", {"p": {"hospital": "1"}, "q": 1}), says="unknown key 'q'")
+
+
+def test_missing_keys_are_named(capsys, tmp_path):
+    """Issue 22: "expected keys contexts, initial, steps" did not say which is missing."""
+    chain = json.loads((EX / "chain4.json").read_text())
+    del chain["steps"]
+    bad(capsys, "maskit", "check", write(tmp_path, "c.json", chain), "--sensitive", "hospital", "--delta", "1/10",
+        says="missing key 'steps'")
+
+
+def test_duplicate_and_empty_names_are_refused(capsys, tmp_path):
+    """Issue 22: two ads named X printed "sends X, W, X"."""
+    inst = json.loads((EX / "ads_coverage.json").read_text())
+    inst["ads"][2]["name"] = "coffee"
+    bad(capsys, "ads", "greedy", write(tmp_path, "a.json", inst), "--k", "2", says="ad name 'coffee' appears twice")
+    inst["ads"][2]["name"] = ""
+    bad(capsys, "ads", "greedy", write(tmp_path, "b.json", inst), "--k", "2", says="empty name")
+    chain = json.loads((EX / "chain4.json").read_text())
+    chain["contexts"][1] = "home"
+    bad(capsys, "maskit", "check", write(tmp_path, "c.json", chain), "--sensitive", "hospital", "--delta", "1/10",
+        says="context 'home' appears twice")
+    text = (EX / "randomized_response.json").read_text().replace('"no":  {', '"yes":  {')
+    bad(capsys, "dp", "check", write(tmp_path, "m.json", text), "--epsilon", "1", says="key 'yes' appears twice")
+
+
+def test_errors_name_the_ad_by_its_name(capsys, tmp_path):
+    inst = json.loads((EX / "ads_coverage.json").read_text())
+    inst["ads"][1]["ctr"] = ["0", "0", "1"]
+    bad(capsys, "ads", "greedy", write(tmp_path, "a.json", inst), "--k", "2", says="ad 'dinner': ctr has 3 entries")
+    inst["ads"][1]["ctr"] = ["0", "0", "2", "0"]
+    bad(capsys, "ads", "greedy", write(tmp_path, "b.json", inst), "--k", "2", says="CTR(ad 'dinner' | context 'evening')")
+
+
+def test_a_decimal_is_the_decimal_written(tmp_path):
+    chain = maskit.load_chain(write(tmp_path, "c.json", '{"contexts": ["a", "b"], "initial": [0.51, 0.49], "steps": []}'))
+    assert chain.initial == (maskit.Q(51, 100), maskit.Q(49, 100))
+    with pytest.raises(InvalidInput, match="exponent"):
+        maskit.load_chain(write(tmp_path, "d.json", '{"contexts": ["a"], "initial": [1e999999999], "steps": []}'))
+    with pytest.raises(InvalidInput, match="NaN is not a number"):
+        maskit.load_chain(write(tmp_path, "e.json", '{"contexts": ["a"], "initial": [NaN], "steps": []}'))
+
+
+def test_maskit_filter_refuses_a_day_of_probability_zero(capsys, tmp_path):
+    """Issue 22: maskit filter released streams the chain gives probability 0, without a warning."""
+    bad(capsys, "maskit", "filter", EX / "chain4.json", write(tmp_path, "s.csv", "home,home,home\nhospital,home,home\n"),
+        "--sensitive", "hospital", "--delta", "1/10", says="s.csv:2: the stream [hospital, home, home] has probability 0 "
+        "under the chain (Pr[X_2 = home | X_1 = hospital] = 0)")
+    chain = maskit.load_chain(EX / "chain4.json")
+    with pytest.raises(InvalidInput, match="probability 0"):
+        maskit.filter_streams(chain, [(3, 0, 0)], ["hospital"], "1/10")
+
+
+# ------------------------------------------------------------------------------------------ output
+
+
+def test_small_numbers_print_at_their_magnitude(capsys):
+    """Issue 22: with --delta 1e-300, zealous params printed "δ = 0.00000001"; δ′ ≈ 3e-12 as 0.00000001."""
+    rc, out, _ = run(capsys, "zealous", "params", "--users", "1000000", "--m", "1", "--epsilon", "1", "--delta", "1e-300")
+    assert rc == 0 and "target (1, 1e-300)" in out and "0.00000001" not in out
+    assert "second term gives δ = 9.9974413e-301" in out and "δ′ = 2.9415297e-612" in out
+    rc, out, _ = run(capsys, "zealous", "params", "--users", "1000", "--m", "1", "--epsilon", "1", "--delta", "1/1000")
+    assert "δ′ = 2.9413656e-12" in out
+    m = dp.mechanism({"a": {"x": "1/10000000", "y": "9999999/10000000"}, "b": {"y": "1"}}, [("a", "b")])
+    assert dp.check(m, "1", "0").pdp.least_decimal == "1e-7"
+
+
+def test_json_means_json_errors_included(capsys):
+    rc, out, err = run(capsys, "dp", "check", "/nonexistent.json", "--epsilon", "1", "--json")
+    assert rc == 2 and not err and json.loads(out) == {"error": json.loads(out)["error"], "exit_status": 2}
+    assert "does not exist" in json.loads(out)["error"]
+    rc, out, err = run(capsys, "dp", "check", EX / "randomized_response.json", "--epsilon", "1", "--json", "--notion", "x")
+    assert rc == 2 and "invalid choice" in json.loads(out)["error"]
+
+
+def test_witness_labels_have_no_python_quotes(capsys):
+    rc, out, _ = run(capsys, "dp", "check", EX / "randomized_response.json", "--epsilon", "ln(2)", "--delta", "1/10", "--json")
+    for v in json.loads(out)["verdicts"]:
+        assert "'" not in json.dumps(v["witness_data"]), v["witness_data"]
+    assert json.loads(out)["verdicts"][0]["witness_data"]["L"] == "yes"
+
+
+def test_tsv_header_has_as_many_columns_as_the_rows(capsys, tmp_path):
+    log = write(tmp_path, "l.tsv", "AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n" + "".join(
+        f"{u}\tweather\t2006-03-01 08:0{u}:00\t\t\n{u}\tnews\t2006-03-01 08:0{u}:30\t\t\n" for u in range(1, 9)))
+    rc, out, _ = run(capsys, "zealous", "publish", log, "--kind", "query_pairs", "--epsilon", "20", "--delta", "1/1000",
+                     "--m", "1", "--tsv")
+    rows = out.strip().splitlines()
+    assert rc == 0 and len(rows) >= 2 and rows[0] == "query1\tquery2\tnoisy_count"
+    assert {len(r.split("\t")) for r in rows} == {3}
+
+
+def test_a_closed_pipe_ends_quietly_with_the_commands_status():
+    """Issue 22: `... --json | head` printed "[Errno 32] Broken pipe" and exited 2 (or 1)."""
+    code = ("import subprocess, sys\n"
+            "p = subprocess.Popen([sys.executable, '-m', 'privclaims.cli', 'maskit', 'search', 'examples/chain4.json',"
+            " '--sensitive', 'hospital', '--delta', '1/10', '--json'], stdout=subprocess.PIPE, stderr=subprocess.PIPE)\n"
+            "p.stdout.close()\n"
+            "err = p.stderr.read().decode(); print(p.wait(), repr(err))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120).stdout
+    rc, err = out.split(" ", 1)
+    assert rc == "0" and "Broken pipe" not in err and "Traceback" not in err, out
+
+
+# ------------------------------------------------------------------------------------------ limits a user can pass
+
+
+def test_dp_check_has_a_size_guard_naming_max_work(capsys, tmp_path):
+    """Issue 22: 400 x 400 with all pairs neighbours ran silently for minutes."""
+    n = 20
+    row = {str(j): f"1/{n}" for j in range(n)}
+    doc = {"inputs": {str(i): row for i in range(n)}, "neighbours": [[str(i), str(j)] for i in range(n) for j in range(i)]}
+    f = write(tmp_path, "big.json", doc)  # 380 ordered pairs x 20 outputs x 3 notions = 22,800 comparisons
+    bad(capsys, "dp", "check", f, "--epsilon", "1", "--max-work", "20000", says="--max-work N")
+    rc, _, _ = run(capsys, "dp", "check", f, "--epsilon", "1", "--max-work", "22800")
+    assert rc == 0
+
+
+def test_querygen_all_runs_what_fits(capsys, tmp_path):
+    """Issue 22: --strategy all refused everything when Brute-Force alone was too large."""
+    names = [f"a{i}" for i in range(21)] + ["secret"]
+    f = write(tmp_path, "wide.csv", ",".join(names) + "\n" + ",".join(["1"] * 21 + ["x"]) + "\n"
+              + ",".join(["0"] * 21 + ["y"]) + "\n")
+    q = ",".join(f"a{i}=1" for i in range(21))
+    rc, out, _ = run(capsys, "querygen", "generalize", f, "--query", q, "--target", "secret", "--gmin", "3/2",
+                     "--strategy", "all")
+    assert rc == 0 and "brute: skipped — Brute-Force would enumerate 2^21 = 2,097,152 generalisations" in out
+    assert "best: " in out and "worst: " in out and "random: " in out
+
+
+def test_maskit_fast_and_optimum(capsys):
+    rc, out, _ = run(capsys, "maskit", "check", EX / "chain4.json", "--sensitive", "hospital", "--delta", "1/10", "--fast")
+    assert rc == 1 and "float twin" in out and "≈ 0.890625" in out
+    rc, out, _ = run(capsys, "maskit", "search", EX / "chain4.json", "--sensitive", "hospital", "--delta", "1/10",
+                     "--grid", "1", "--optimum")
+    greedy = maskit.search(maskit.load_chain(EX / "chain4.json"), ["hospital"], "1/10", 1)
+    assert rc == 0 and "Exhaustive search" in out and "optimal policy is δ-private" in out
+    best = maskit.search(maskit.load_chain(EX / "chain4.json"), ["hospital"], "1/10", 1, optimum=True)
+    assert best.recheck.utility >= greedy.recheck.utility
+    bad(capsys, "maskit", "search", EX / "chain4.json", "--sensitive", "hospital", "--delta", "1/10", "--optimum",
+        says="use a smaller --grid, or drop --optimum")
+
+
+def test_zealous_lambda_and_tau_are_the_users(capsys):
+    """Issue 22: ZEALOUS let users set τ′ only."""
+    base = ["zealous", "params", "--users", "1000", "--m", "1", "--epsilon", "1", "--delta", "1/1000"]
+    rc, out, _ = run(capsys, *base, "--lambda", "5/2", "--tau", "3")
+    assert rc == 0 and "λ  = 5/2" in out and "τ  = 3   (given)" in out and "ε′ = 4/5" in out
+    rc, out, _ = run(capsys, *base, "--lambda", "1")
+    assert rc == 1 and "λ = 1 is BELOW 2m/ε = 2" in out
+    p = zealous.params(1000, 1, 1, "1/1000", lam="5/2", tau=3)
+    assert p.tau_prime > zealous.params(1000, 1, 1, "1/1000").tau_prime  # more noise: a higher τ′
+    r = zealous.publish(EX / "aol_tiny.tsv", "queries", 10, "1/1000", 1, seed=1, lam="1/5", tau=1)
+    assert r.params.lam == maskit.Q(1, 5) and r.params.holds
+
+
+def test_querygen_and_formats_reject_hostile_tables(tmp_path):
+    with pytest.raises(InvalidInput, match="empty table"):
+        querygen.load_table(write(tmp_path, "t.csv", "\n\n"))
