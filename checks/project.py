@@ -320,10 +320,15 @@ class Project:
     def document_text(self, name: str) -> str | None:
         """The document's text, whitespace-normalised (None when the documents are absent)."""
         if name not in self._texts:
-            d = self.documents_dir()
-            f = None if d is None else d / name
-            self._texts[name] = " ".join(f.read_text(encoding="utf-8").split()) if f and f.is_file() else None
+            self._texts[name] = read_document(self.documents_dir(), name)
         return self._texts[name]
+
+
+def read_document(folder: Path | None, name: str) -> str | None:
+    """The text of document ``name`` in ``folder``, whitespace-normalised (runs of blanks and line breaks become
+    one space, as quotes are matched); None when the folder or the file is absent."""
+    f = None if folder is None else folder / name
+    return " ".join(f.read_text(encoding="utf-8").split()) if f is not None and f.is_file() else None
 
 
 def _import_path(p: Path, root: Path) -> list[ModuleType]:

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from privclaims.checks.project import CHECKS_ATTR, papers
+from privclaims.checks.project import CHECKS_ATTR, papers, read_document
 from privclaims.checks.readings import Audit, Combination, Definition, NotApplicable, Reading
 from privclaims.checks.verdict import Outcome, Part
 
@@ -23,16 +23,19 @@ METHODS = ("exact", "smt", "property", "numeric", "reproduction", "statistical",
 
 
 class DataMissing(Exception):
-    """Raised by :meth:`Context.data` when a data set is absent: the claim is skipped, not failed."""
+    """Raised by :meth:`Context.data` (a data set) or :meth:`Context.document` (a document's text) when it is
+    absent: the claim is skipped, not failed."""
 
 
 @dataclass
 class Context:
-    """What a check may use: the run's seed, the mode and where the public data sets are."""
+    """What a check may use: the run's seed, the mode, where the public data sets are and where the run's
+    project found its documents (set by the runner from the project: ``--documents`` included)."""
 
     seed: int = 20261121
     quick: bool = False
     data_dir: Path | None = None
+    documents_dir: Path | None = None
     profile: str = "ci"
     extra: dict = field(default_factory=dict)
     combinations: tuple[Combination, ...] = ()  # set by the runner: the reading combinations the claim is owed
@@ -70,6 +73,14 @@ class Context:
             raise DataMissing(f"data set {name!r} not found under {self.data_dir}")
         return self.data_dir / name
 
+    def document(self, name: str) -> str:
+        """The whitespace-normalised text of the project's document ``name`` (the file the quotes are checked
+        against); :class:`DataMissing` when the documents are absent."""
+        text = read_document(self.documents_dir, name)
+        if text is None:
+            raise DataMissing(f"document {name!r} not found (documents folder: {self.documents_dir})")
+        return text
+
 
 @dataclass(frozen=True)
 class ClaimCheck:
@@ -82,6 +93,7 @@ class ClaimCheck:
     fn: Callable[[Context], Outcome]
     quick: bool = True  # part of --quick (must stay within its budget on 2 cores)
     needs_data: tuple[str, ...] = ()  # data sets under --data; absent -> skipped, not failed
+    needs_documents: tuple[str, ...] = ()  # documents whose text the check reads; absent -> skipped, not failed
     timeout: int = 900  # seconds; exceeding it is an error
     readings: tuple[Reading, ...] = ()  # the claim's own readings; () = its sentence has one
     rests_on: tuple[Any, ...] | None = None  # Definitions (or ids); None = not declared yet
@@ -96,6 +108,7 @@ def claim(
     *,
     quick: bool = True,
     needs_data: tuple[str, ...] | str = (),
+    needs_documents: tuple[str, ...] | str = (),
     timeout: int = 900,
     readings: tuple[Reading, ...] | list[Reading] = (),
     rests_on: tuple[Any, ...] | list[Any] | None = None,
@@ -117,6 +130,8 @@ def claim(
             raise ValueError(f"{claim_id}: unknown method {m!r}; use {METHODS}")
     if isinstance(needs_data, str):
         needs_data = (needs_data,)
+    if isinstance(needs_documents, str):
+        needs_documents = (needs_documents,)
     readings = tuple(readings)
     names = [r.name for r in readings]
     if len(set(names)) != len(names) or not all(isinstance(r, Reading) for r in readings):
@@ -133,8 +148,8 @@ def claim(
         registered = fn.__globals__.setdefault(CHECKS_ATTR, [])
         if any(c.id == claim_id for c in registered):
             raise KeyError(f"{claim_id!r} registered twice in {fn.__module__}")
-        registered.append(ClaimCheck(claim_id, method, fn, quick, tuple(needs_data), timeout, readings, rests_on,
-                                     tuple(not_applicable), parts, audit))
+        registered.append(ClaimCheck(claim_id, method, fn, quick, tuple(needs_data), tuple(needs_documents), timeout,
+                                     readings, rests_on, tuple(not_applicable), parts, audit))
         return fn
 
     return deco

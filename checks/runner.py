@@ -48,11 +48,13 @@ def skip_reason(chk: ClaimCheck | None, ctx: Context) -> str | None:
         return None
     if ctx.quick and not chk.quick:
         return "skipped in --quick mode (long search or data reproduction)"
-    for name in chk.needs_data:
-        try:
+    try:
+        for name in chk.needs_data:
             ctx.data(name)
-        except DataMissing as e:
-            return f"skipped: {e}"
+        for name in chk.needs_documents:
+            ctx.document(name)
+    except DataMissing as e:
+        return f"skipped: {e}"
     return None
 
 
@@ -92,6 +94,8 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
     entry = project.catalog[claim_id]
     chk = project.checks.get(claim_id)
     t0 = time.perf_counter()
+    if ctx.documents_dir is None:
+        ctx = replace(ctx, documents_dir=project.documents_dir())
     owed, excused = owed_combinations(project, claim_id)
     skipped = skip_reason(chk, ctx)
     if chk is None:
@@ -213,9 +217,10 @@ def structural_problems(project: Project, chk: ClaimCheck, rows: list[dict[str, 
                 bad.append(f"part {p['name']!r} is reproduced on {p.get('data') or 'no data set'}; a reproduction needs "
                            f"real data ({sorted(real)}): a generator of ours can illustrate a shape, never reproduce it")
         if r["verdict"] == "refuted":
-            ev = r.get("evidence") if "evidence" in r else jsonable(out.evidence)
-            model = (ev or {}).get("model")
-            if not (isinstance(model, dict) and model.get("valid") is True and model.get("name")):
+            evs = [r.get("evidence") if "evidence" in r else jsonable(out.evidence)]
+            evs += [p.get("evidence") for p in r.get("parts") or [] if p["verdict"] == "refuted"]
+            models = [(ev or {}).get("model") for ev in evs]
+            if not any(isinstance(m, dict) and m.get("valid") is True and m.get("name") for m in models):
                 bad.append(f"under {r['name']!r}: the witness is not validated against the documents' model "
                            "(refuted(..., model=in_model(name, problems)))")
     return bad

@@ -3,7 +3,8 @@ the exact twin re-verified, or "none up to bound" with solver statistics. Timeou
 
 Two engines share :class:`SearchResult`:
 
-* :func:`z3_search` - the caller adds constraints to a fresh ``z3.Solver`` and says how to read a
+* :func:`z3_search` - the caller adds constraints to a fresh ``z3.Solver`` (in a fresh z3 context: ``build``
+  makes every z3 term itself) and says how to read a
   witness (exact rationals, :func:`model_rational`) from a model; the witness counts only if the
   caller's ``verify`` (the exact twin) confirms it.
 * :func:`exhaustive_search` - enumerate candidates up to a bound; same contract.
@@ -11,12 +12,14 @@ Two engines share :class:`SearchResult`:
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 import z3
+import z3.z3 as _z3_core
 
 from privclaims.theory.numbers import Q
 
@@ -81,6 +84,23 @@ def _stats(s: z3.Solver) -> dict[str, Any]:
     return keep
 
 
+@contextlib.contextmanager
+def fresh_z3_context() -> Iterator[z3.Context]:
+    """Run the block with a fresh z3 context as z3's default one (``z3.Real(...)``, ``z3.Solver()`` inside it use it).
+
+    z3's model of a satisfiable query - the witness a search records - depends on every term created earlier in
+    the same context, so in a ledger run it depended on which claims a worker process had checked before (a pinned
+    witness moved from 5/48 to 23/256 with the order of the run). A fresh context per search makes the answer a
+    function of the query alone. z3 objects made inside must not be used after the block."""
+    saved = _z3_core._main_ctx
+    ctx = z3.Context()
+    _z3_core._main_ctx = ctx
+    try:
+        yield ctx
+    finally:
+        _z3_core._main_ctx = saved
+
+
 def z3_search(
     build: Callable[[z3.Solver], Any],
     decode: Callable[[z3.ModelRef, Any], Any],
@@ -97,19 +117,20 @@ def z3_search(
     ``unsat`` means none exists within ``bound``; ``unknown`` (incl. timeout) means undecided.
     """
     t0 = time.perf_counter()
-    s = z3.Solver()
-    s.set("timeout", int(timeout_ms))
-    variables = build(s)
-    res = s.check()
-    stats = _stats(s)
-    secs = time.perf_counter() - t0
-    if res == z3.unsat:
-        return SearchResult("none-up-to-bound", bound, encoding, statistics=stats, seconds=secs)
-    if res == z3.unknown:
-        reason = s.reason_unknown()
-        status = "timeout" if "timeout" in reason or "canceled" in reason else "unknown"
-        return SearchResult(status, bound, encoding, statistics={**stats, "reason": reason}, seconds=secs)
-    witness = decode(s.model(), variables)
+    with fresh_z3_context():
+        s = z3.Solver()
+        s.set("timeout", int(timeout_ms))
+        variables = build(s)
+        res = s.check()
+        stats = _stats(s)
+        secs = time.perf_counter() - t0
+        if res == z3.unsat:
+            return SearchResult("none-up-to-bound", bound, encoding, statistics=stats, seconds=secs)
+        if res == z3.unknown:
+            reason = s.reason_unknown()
+            status = "timeout" if "timeout" in reason or "canceled" in reason else "unknown"
+            return SearchResult(status, bound, encoding, statistics={**stats, "reason": reason}, seconds=secs)
+        witness = decode(s.model(), variables)
     ok = bool(verify(witness))
     return SearchResult("witness" if ok else "spurious", bound, encoding, witness, ok, stats, time.perf_counter() - t0)
 

@@ -25,9 +25,9 @@ from privclaims.theory.zealous.model import ZealousParams
 
 def prop9_smt(n_outputs: int, exp_eps: Any, timeout_ms: int = 30_000) -> SearchResult:
     E = Q(exp_eps)
-    Ez = z3.RealVal(f"{E.numerator}/{E.denominator}")
 
     def build(s: z3.Solver):
+        Ez = z3.RealVal(f"{E.numerator}/{E.denominator}")  # made here: each search has a fresh z3 context
         p = [z3.Real(f"p{i}") for i in range(n_outputs)]
         q = [z3.Real(f"q{i}") for i in range(n_outputs)]
         S = [z3.Bool(f"s{i}") for i in range(n_outputs)]

@@ -289,7 +289,42 @@ def _def3_literal_splits_broken() -> str:
     return _run_patched("dp.def3", "privclaims.checks.claims.dp", least_delta_by_splits=lambda *a: Q(0))
 
 
+ZD = "privclaims.checks.claims.zealous.definitions"
+
+
+def _verydef_strict() -> str:
+    return _run_patched("zealous.text_verydef", ZD,
+                        very_frequent=lambda freqs, tau, xi: {d for d, f in freqs.items() if f > tau + xi})
+
+
+def _def11_always_accurate() -> str:
+    return _run_patched("zealous.def11", ZD, is_c_accurate=lambda *a: True)
+
+
+def _topj_constant() -> str:
+    return _run_patched("zealous.def_topj", ZD, top_j_coverage=lambda o, s, j: 0.5)
+
+
+def _cache_empty() -> str:
+    return _run_patched("zealous.def_cache", ZD, cache_posting_lists=lambda *a, **k: [])
+
+
+def _shannon_fast_twin_off() -> str:
+    import types
+
+    return _run_patched("querygen.def_shannon", "privclaims.checks.claims.querygen.definitions",
+                        fast=types.SimpleNamespace(shannon_entropy_of_counts=lambda counts: 0.9))
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
+    "querygen.def_shannon": ("a fast twin whose Shannon entropy of counts (2, 1) is 0.9 instead of log2 3 − 2/3 (a "
+                             "definition check must then report our code broken: verdict error)", _shannon_fast_twin_off,
+                             "verified"),
+    "zealous.text_verydef": ("very frequent read with > for ≥ (a definition check must then report our checker "
+                             "broken: verdict error)", _verydef_strict, "verified"),
+    "zealous.def11": ("a c-accuracy checker that calls every release accurate (error)", _def11_always_accurate, "verified"),
+    "zealous.def_topj": ("a top-j coverage that is always 1/2 (error)", _topj_constant, "verified"),
+    "zealous.def_cache": ("a cache that holds no posting list (error)", _cache_empty, "verified-bounded"),
     "dp.def3": ("Definition 3 read literally (every split enumerated) that always finds δ = 0 (the checker must then "
                 "be reported broken: verdict error)", _def3_literal_splits_broken, "verified-bounded"),
     "dp.def2": ("randomized response's closed form with e^ε > p/(1 − p) for ≥ (a definition check can only "

@@ -121,8 +121,10 @@ def assert_headline_rule(doc):
         for r in rs:
             assert r["name"].strip() and r["meaning"].strip() and r["source"].strip(), (c["id"], r)
         assert c["verdict"] == headline([r["verdict"] for r in rs]), (c["id"], c["verdict"], rs)
-        if c["verdict"] == "refuted":
-            assert all("witness" in (r.get("evidence") or c["evidence"]) for r in rs), c["id"]
+        if c["verdict"] == "refuted":  # a witness under every reading: in its evidence or in a refuted part's
+            assert all("witness" in (r.get("evidence") or c["evidence"]) or any(
+                "witness" in (p.get("evidence") or {}) for p in r.get("parts") or [] if p["verdict"] == "refuted")
+                for r in rs), c["id"]
         if c["verdict"] in NEEDS_WHY:  # evidence says why, in words (issue 12)
             assert (c["why"] or "").strip() or all((r.get("why") or "").strip() for r in rs), f"{c['id']}: no why"
 

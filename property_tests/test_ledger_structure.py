@@ -191,3 +191,16 @@ def c(ctx):
 '''
     with pytest.raises(ProjectError, match="not a claim of the catalogue"):
         _project(tmp_path, CHECKS + body, ["t.c"])
+
+
+def test_a_refuted_part_carries_its_own_validated_witness(tmp_path):
+    body = '''
+P = (Part("bound", "the bound holds"), Part("size", "the constant is 2"))
+@claim("t.c", method="exact", rests_on=(), parts=P)
+def c(ctx):
+    return by_part({"bound": verified(), "size": refuted(witness={"c": 3}, model=in_model("tiny model"))})
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "refuted" and row["readings"][0]["parts"][1]["evidence"]["witness"] == {"c": 3}
+    outside = body.replace('in_model("tiny model")', 'in_model("tiny model", ["c must be 2 or less"])')
+    assert _row(tmp_path / "b", outside)["verdict"] == "error"

@@ -34,9 +34,6 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "ads.alg6": (
         (S000, "§4.3.1", r"Algorithm 6 shows a greedy algorithm, called Greedy, that constructs a set A of k ads incrementally. It starts with A empty and in each round, the ad that increases the expected revenue the most is added to A ."),
     ),
-    "ads.alg6/argmax over all ads, as printed": (
-        (S000, "§4.3.1 Algorithm 6", r"while $|A| < k$ do for $a \in \mathcal{A}$ do $b_a \leftarrow \mathbb{E}[\text{Revenue}(A \cup \{a\}|\hat{c})] - \mathbb{E}[\text{Revenue}(A|\hat{c})]$ end for $A \leftarrow A \cup \{\text{argmax}_a b_a\}$ end while"),
-    ),
     "ads.def_benefit": (
         (S000, "§4.3.1", r"We first define a *benefit function* of adding a set A' to a set A : $$B(A, A') = \mathbb{E}[\text{Revenue}(A \cup A'|\hat{c})] - \mathbb{E}[\text{Revenue}(A|\hat{c})].$$"),
         (S000, "§4.3.1", r"Let a_1, \dots, a_k be the k ads chosen by Greedy in the order they were chosen. To simplify the analysis, we define the benefit of the i^{th} ad to be b_i and the expected revenue after adding the first l ads to be $b(l) = \sum_{i=1}^l b_i$. Similarly, let a_1^*, \dots, a_k^* be the k optimal ads in any fixed order."),
@@ -64,18 +61,11 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§4.3.2", r"We only need to run it once for $k = |\mathcal{A}|$ and keep track of the order in which the ads are chosen $a_1, \dots, a_{|\mathcal{A}|}$. Due to the greedy nature of the algorithm, we have that running the greedy algorithm for smaller values of k yields a prefix of length k : a_1, \dots, a_k ."),
     ),
     "ads.def_altobj": EQ43,
-    "ads.def_altobj/k from 0": (
-        (S000, "§4.2.3 'Extensions'", r"Instead, one might consider the communication cost as a variable and include it in an objective function that maximizes the value of (revenue $-\alpha k$)."),
-    ),
-    "ads.def_altobj/k from 1": FROM1,
     "ads.prop7": PROP7,
-    "ads.prop7/k and k′ from 1": FROM1,
     "ads.thm8": (
         (S000, "§4.3.2 Theorem 8", r"The algorithm Greedy'' runs Greedy for as long as $E[\text{Revenue}(A)] - \alpha \cdot |A|$ is increasing and outputs the last set of ads A . Algorithm Greedy'' has the following approximation guarantee: $$(1 - 1/e)\text{Revenue}(A^*) - \alpha k^* = \text{Greedy''}$$ The number of iterations of the **while**-loop of Greedy'' is at most $1 + \arg \max_{k'} E[\text{Revenue}(\{a_1, \dots, a_{k'}\})] - \alpha k'$."),
         (S000, "§4.3.2 proof of Theorem 8", r"Using Proposition 7 it suffices to show that $\text{Greedy''} = \text{Greedy}'$."),
     ),
-    "ads.thm8/k' from 0": EQ43,
-    "ads.thm8/k' from 1": FROM1,
     "ads.fig4_3": (
         (S000, "§4.4.1", r"The query distribution has a power-law shape in which a small fraction of unique"),
         (S000, "§4.4.1", r"We can see that roughly 100,000 queries appear only once each in our data."),
@@ -91,6 +81,14 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§4.4.3 'Client-only Personalization'", r"For example, for a target precision of 0.75, the client-side strategy can achieve coverage of 0.2, while our framework with (1, 1, 1) generalization can achieve a coverage of 0.4."),
         (S002, "§5.3", r"while our framework with (1,1,1) generalization can achieve a coverage of 0.4, an increase of $2\times$."),
     ),
+    "ads.text_tradeoff": (
+        (S000, "§4.2.2", r"Whatever the server does, yields suboptimal relevance and revenue, as long as there is an ad whose CTR depends on the context."),
+        (S000, "§4.2.2", r"If we drop any of our three design goals the problem becomes easy."),
+    ),
+    "ads.text_constraints": (
+        (S000, "§4.3.2 'Additional Constraints'", r"Then, no ad with CTR below this threshold will ever be displayed at the client."),
+        (S000, "§4.3.2 'Advertisers' Control'", r"To make sure the ad is only displayed on these contexts, we can make the payment p_a context-dependent and set it to 0 for all but the contexts the advertiser bids on."),
+    ),
     "ads.def_revenue": (
         (S000, "§4.2.1", r"For a click on ad a the ad service provider is being paid p_a from the advertiser."),
         (S000, "§4.2.1", r"We denote by $\text{CTR}(a|c)$ the context-dependent click-through-rate, i.e., the fraction of users who actually clicked on it in context c among those who were served the ad in context c . The expected revenue of displaying an ad a to a user in context c is $p_a \cdot \text{CTR}(a|c)$."),
@@ -103,13 +101,6 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
     "ads.text_2gb": (
         (S000, "§4.2.2", r"It has been estimated that due to ad churn this requires sending 2GB of compressed ads per month [42]."),
         (S002, "§3.1", r"It has been estimated that due to ad churn this requires sending 2GB of compressed ads per month [22]."),
-    ),
-    "ads.text_constraints/client always shows a*": CLIENT + (
-        (S000, "§4.3.2 'Additional Constraints'", r"We can incorporate a constraint on ad relevance by setting the CTR to zero whenever it is below a certain threshold. Then, no ad with CTR below this threshold will ever be displayed at the client."),
-    ),
-    "ads.text_constraints/client shows nothing of value 0": (
-        (S000, "§4.4.2 'Effect of CTR Threshold'", r"For a high value of the CTR threshold, an ad will be shown only if it is highly relevant."),
-        (S000, "§4.4.2 'Effect of CTR Threshold'", r"On the other hand, a high threshold reduces the number of ads displayed and with that the number of clicks and the revenue."),
     ),
     "ads.p_text_trusted": (
         (S002, "§3.1 footnote 1", r"If we had a trusted third party, it could collect private information from the client and all ads from the server, and send the best ad to the client. This would maximize all three variables, ignoring communication overhead between the server and the third party."),
@@ -131,14 +122,6 @@ BY_READING: dict[str, tuple[Quote, ...]] = {
         (S000, "§4.4.1 'Context Hierarchy'", r"$\langle (61.22913, -149.912044), [\text{B-ID2011}, \text{B-ID124}], \text{“Starbucks”} \rangle$. Generalizing each attribute one level yields, at level $(1, 1, 1)$, $\langle (61.2291, -149.9120), [\text{Peruvian Restaurants}, \text{Wine}], \text{“Coffee”} \rangle$."),
     ),
     "ads.def_estimates": ESTIMATES,
-    "ads.def_estimates/enough = support >= threshold": (
-        (S000, "§4.4.1 'Parameters'", r"the threshold on click-through rate to be 0.3, and the threshold on support to be 2."),
-        (S000, "§5.5.3 after Proposition 8", r"when a node's noisy count is at least `min_support` while its true count is less than at least `min_support`."),
-    ),
-    "ads.def_estimates/enough = support > threshold": (
-        (S000, "§5.5.3 Algorithm 8", r"if count $_v$ > min_support then"),
-        (S002, "§4.4 Algorithm 3", r"if count_v > min_support then"),
-    ),
     "ads.def_metrics": (
         (S000, "§4.4.1 'Metrics'", r"**Precision:** The fraction of targeted ads in our framework on which users actually click."),
         (S000, "§4.4.1 'Metrics'", r"**Coverage:** The fraction of contexts for which our framework computes and displays a targeted business."),

@@ -59,3 +59,120 @@ def printed_figures(printed: dict[str, dict[str, Any]], missing: str, why: str, 
             f"The documents contradict each other on a printed figure ({said}). {why}")
     return unverifiable(missing=missing, printed=printed, documents_agree=names, **evidence).because(
         why + " The documents that print the figure agree on it (" + ", ".join(names) + ").")
+
+
+# --------------------------------------------------------------------------- readings and the model (issue 21)
+
+AD_MODEL_NAME = ("000_211156f2009240b4.txt §4.2.3 / 002_9d55ef468949585c.txt §3.2: an instance for ĉ (Pr[c|ĉ] a "
+                 "distribution over the leaves c → ĉ, CTR(a|c) in [0, 1], payments ≥ 0 {payments}), 1 ≤ k ≤ |𝒜|, α ≥ 0")
+
+
+def payments_of(c: Any) -> str:
+    """The payment model a combination reads the framework with ("per-ad" or "per-context")."""
+    from privclaims.checks.definitions.ads import AD_MODEL, PAY_PER_AD
+
+    return "per-ad" if c[AD_MODEL] == PAY_PER_AD.name else "per-context"
+
+
+def ad_model(inst: Any, payments: str, minimal: str, k: Any = None, alpha: Any = None) -> dict[str, Any]:
+    """``in_model`` for an ad instance (and its k, α) under the payment model ``payments``."""
+    from privclaims.checks.verdict import in_model
+    from privclaims.theory.ads.models import alpha_problems, instance_problems, k_problems
+
+    problems = instance_problems(inst, payments)
+    if k is not None and not problems:
+        problems += k_problems(inst, k)
+    if alpha is not None:
+        problems += alpha_problems(alpha)
+    label = "one per ad" if payments == "per-ad" else "per ad and context"
+    return in_model(AD_MODEL_NAME.format(payments=label), problems, minimal=minimal)
+
+
+def value_only(holds: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """A property of the value matrix, checked on an instance (or an (instance, parameter) pair) drawn with
+    context-dependent payments, whose per-ad realisation (one payment per ad, no threshold) is built and checked to
+    have the same values: the property, which reads the values only (the revenue, the client's argmax, Greedy, the
+    optimum), then has the same truth under both readings of the ad model
+    (:data:`privclaims.checks.definitions.ads.AD_MODEL`), and one search serves both."""
+    from privclaims.theory.ads.models import instance_problems, per_ad_realisation
+
+    def both(x: Any) -> bool:
+        inst = x[0] if isinstance(x, tuple) else x
+        twin = per_ad_realisation(inst)
+        if twin.values() != inst.values() or instance_problems(twin, "per-ad"):
+            return False
+        return holds(x)
+
+    return both
+
+
+VALUE_ONLY_NOTE = ("one search over instances with context-dependent payments serves both payment readings: each "
+                   "instance's per-ad realisation (p_a = max_c v(a, c), CTR = v/p_a) is built and has the same values, "
+                   "which are all the property reads")
+
+
+def by_dims(ctx: Any, dims: tuple[Any, ...], compute: Callable[..., Any], **shared: Any) -> Any:
+    """``by_reading`` over ``ctx.combinations`` where the outcome depends only on the readings of the definitions
+    ``dims`` (others give the same outcome, computed once): ``compute(*reading_names)``."""
+    from privclaims.checks.verdict import by_reading
+
+    cache: dict[tuple[str, ...], Any] = {}
+    out = {}
+    for c in ctx.combinations:
+        key = tuple(c[d] for d in dims)
+        if key not in cache:
+            cache[key] = compute(*key)
+        out[c] = _copy(cache[key])
+    return by_reading(out, **shared)
+
+
+def _copy(o: Any) -> Any:
+    """A fresh Outcome with the same verdict, evidence and why (by_reading keeps the objects)."""
+    from privclaims.checks.verdict import Outcome
+
+    return Outcome(o.verdict, dict(o.evidence), o.why, o.per_reading, o.per_part)
+
+
+def grid_instances(max_ads: int, max_contexts: int, values: tuple[Any, ...]):
+    """Instances in increasing size (ads, then contexts), uniform Pr[c|ĉ], one payment per ad (1) and CTRs from
+    ``values``: the search space below a witness, for minimality."""
+    from itertools import product
+
+    from privclaims.theory.ads.model import ad_instance
+    from privclaims.theory.numbers import Q
+
+    for m in range(1, max_ads + 1):
+        for n in range(1, max_contexts + 1):
+            for flat in product(values, repeat=m * n):
+                rows = [list(flat[a * n:(a + 1) * n]) for a in range(m)]
+                yield (m, n), ad_instance([Q(1, n)] * n, rows)
+
+
+def smallest_witness(pred: Callable[..., bool], max_ads: int, max_contexts: int, values: tuple[Any, ...],
+                     params: tuple[Any, ...] = (None,)) -> tuple[Any, Any, dict[str, int]]:
+    """The first (instance, parameter) of :func:`grid_instances` (× ``params``) with ``pred(inst, p)``, and how many
+    candidates of each smaller size were searched without one; (None, None, counts) if none."""
+    counts: dict[str, int] = {}
+    for size, inst in grid_instances(max_ads, max_contexts, values):
+        for p in params:
+            key = f"{size[0]} ads × {size[1]} contexts"
+            counts[key] = counts.get(key, 0) + 1
+            if pred(inst, p):
+                return inst, p, counts
+    return None, None, counts
+
+
+def instance_from_json(d: dict[str, Any]) -> Any:
+    """The instance an ``AdInstance.as_json()`` describes (to validate a search's witness against the model)."""
+    from privclaims.theory.ads.model import ad_instance
+
+    return ad_instance(d["Pr[c|chat]"], d["CTR"], d["payments"], threshold=d.get("threshold"))
+
+
+def search_refutation(out: Any, payments: str = "per-context") -> Any:
+    """A ``verdict_of`` refutation from a property search, with its witness validated against the model (the search
+    draws the witness; it is not minimised)."""
+    w = out.evidence.get("witness") or {}
+    inst = instance_from_json(w["instance"] if "instance" in w else w)
+    out.evidence["model"] = ad_model(inst, payments, "found by a property search; not minimised")
+    return out

@@ -272,13 +272,6 @@ QUOTES: dict[str, tuple[Quote, ...]] = {
         (S000, "§3.6.1 Example 4 (an optimum using p = 0)", r"The probabilistic check, however, only suppresses the sensitive contexts."),
         (S000, "§3.4 Example 2 (an optimum using p = 1)", r"Thus, $p_s^1 = 1, p_x^1 = 1/3$ preserves privacy and maximizes utility."),
     ),
-    "maskit.optimum/all": (
-        (S000, "§3.4", r"Among all vectors of suppression probabilities \vec{p} that preserve δ -privacy, we seek one with the maximum utility."),
-        (S001, "§3", r"Among all vectors of suppression probabilities  $\vec{p}$  that preserve  $\delta$ -privacy, we seek one with the maximum utility."),
-        (S000, "§3.4 Algorithm 2 (initialize)", r"\vec{p} \leftarrow \arg \max_{\vec{p}} \text{utility}(\vec{p})"),
-        (S000, "§3.4.2", r"There is an infinite number of suppression probabilities"),
-        (S000, "§3.7.1 'Systems'", r"the probabilistic check (with a granularity of $d = 10$)"),
-    ),
     "maskit.ex1": (
         (S000, "§3.3 Example 1", r"To protect against an adversary knowing the Markov chain as well as the system we can suppress"),
         (S000, "§3.3 Example 1", r"gives $\delta = 1/6$ -privacy, since the prior belief of"),
@@ -332,12 +325,3 @@ QUOTES: dict[str, tuple[Quote, ...]] = {
         (S000, "§2.2.2 'Adversary Model'", r"For adversaries with knowing only the system used we assume a uniform prior."),
     ),
 }
-
-# Definition 6 (thesis ch. 2) = Definition 1 (001 §2), on which every δ-privacy claim rests.
-DEF6: tuple[Quote, ...] = (
-    (S000, "§2.2.2 Definition 6", r"for all possible inputs \vec{x} , for all possible outputs \vec{o} ($\Pr[\mathcal{A}(\vec{x}) = \vec{o}] > 0$), for all times t and all sensitive contexts $s \in S$"),
-    (S000, "§2.2.2 Definition 6", r"\Pr[X_t = s | \vec{o}] - \Pr[X_t = s] \leq \delta."),
-    (S000, "§3.3 Example 1", r"gives $\delta = 1/6$ -privacy, since the prior belief of"),
-    (S001, "§2.1 Definition 1", r"for all possible inputs  $\vec{x}$  sampled from the Markov chain M with non-zero probability (i.e.,  $\Pr[\vec{x}] > 0$ ), for all possible outputs  $\vec{o}$  ( $\Pr[\mathcal{A}(\vec{x}) = \vec{o}] > 0$ ), for all times t and all sensitive contexts  $s \in S$"),
-    (S000, "§3.1", r"adversaries knowing temporal correlations and also the system making this decision"),
-)

@@ -8,9 +8,11 @@ from itertools import product
 
 from hypothesis import strategies as st
 
+from privclaims.checks.claims.maskit._audit import AUDITS
 from privclaims.checks.claims.maskit._common import (
     QUOTES, S000, S001, examples, one_reading, property_verdict, quoted, release_brackets, render, stated,
 )
+from privclaims.checks.definitions.maskit import DELTA_PRIVACY, FIGURE_3_4B, STRONG_ADVERSARY, UTILITY
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
 from privclaims.counterexamples.maskit_strategies import chains, instances
@@ -48,7 +50,7 @@ def _labels(chain, o):
     return tuple(BOT_LABEL if v is None else chain.contexts[v] for v in o)
 
 
-@claim("maskit.def_markov", method="exact+property", quick=False, readings=stated("maskit.def_markov"))
+@claim("maskit.def_markov", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.def_markov"], readings=stated("maskit.def_markov"))
 def def_markov(ctx: Context):
     def holds(ch):
         streams = E.input_streams(ch)
@@ -92,7 +94,7 @@ EQ32_READINGS = (
 )
 
 
-@claim("maskit.eq3_2", method="exact+property", quick=False, readings=EQ32_READINGS)
+@claim("maskit.eq3_2", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.eq3_2"], readings=EQ32_READINGS)
 def eq3_2(ctx: Context):
     """(e_i A^(t1+1)..A^(t2)) against Pr[X_t2 = · | X_t1 = c_i] by enumerating every input stream; each reading
     is its own search (all targets j, or only j = i)."""
@@ -124,7 +126,7 @@ def eq3_2(ctx: Context):
     return by_reading(outs, why=None, note="001's index slip (i for j) gives a true special case, not a second formula that fails")
 
 
-@claim("maskit.def_utility", method="exact+property", quick=False, readings=one_reading(
+@claim("maskit.def_utility", method="exact+property", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.def_utility"], readings=one_reading(
     "utility(p) = Σ_o Pr[o]·|{t : o_t ≠ ⊥}| (the expected number of released states) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t). "
     "000 §3.4 prints the left side as Σ_o Pr[o | {i | o_i ≠ ⊥}], a conditional probability given a set of positions, "
     "which is not a number one can sum to an expectation; 000's own §3.3 ('the expected number of released states'), §3.6.1 "
@@ -153,7 +155,7 @@ def def_utility(ctx: Context):
         "intended definition holds.")
 
 
-@claim("maskit.prop1", method="exact+property", readings=stated("maskit.prop1"))
+@claim("maskit.prop1", method="exact+property", rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop1"], readings=stated("maskit.prop1"))
 def prop1(ctx: Context):
     def holds(ch):
         pri = E.prior_beliefs(ch)
@@ -168,7 +170,7 @@ def prop1(ctx: Context):
                             encoding="(A^(1)..A^(t))_i vs Σ_{x: x_t = c_i} Pr[x] by enumeration; fast within 1e-12")
 
 
-@claim("maskit.def_hmm", method="exact+property", readings=stated("maskit.def_hmm"))
+@claim("maskit.def_hmm", method="exact+property", rests_on=(), audit=AUDITS["maskit.def_hmm"], readings=stated("maskit.def_hmm"))
 def def_hmm(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -197,7 +199,7 @@ def _emit_all(P, x, o):
     return w
 
 
-@claim("maskit.prop2", method="exact+property", quick=False, readings=stated("maskit.prop2"))
+@claim("maskit.prop2", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop2"], readings=stated("maskit.prop2"))
 def prop2(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -215,7 +217,7 @@ def prop2(ctx: Context):
                             encoding="HMM posterior with Prop. 2 emissions vs privclaims.theory.dp.delta_privacy.posterior_belief on the literal system")
 
 
-@claim("maskit.def_util_prob", method="exact", readings=quoted("maskit.def_util_prob"))
+@claim("maskit.def_util_prob", method="exact", rests_on=(UTILITY, FIGURE_3_4B), audit=AUDITS["maskit.def_util_prob"], readings=quoted("maskit.def_util_prob"))
 def def_util_prob(ctx: Context):
     ch = figure_3_4b()
     S = ["s1", "s2"]
@@ -227,7 +229,7 @@ def def_util_prob(ctx: Context):
                         "value on Figure 3.4(b) with s1,y1,z1,s2,y3,z2 suppressed": (Q(7, 3), E.utility(ch, p))})
 
 
-@claim("maskit.def7", method="exact+property", quick=False, readings=stated("maskit.def7"))
+@claim("maskit.def7", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.def7"], readings=stated("maskit.def7"))
 def def7(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -244,7 +246,7 @@ def def7(ctx: Context):
     return out
 
 
-@claim("maskit.def8", method="exhaustive", readings=stated("maskit.def8"))
+@claim("maskit.def8", method="exhaustive", rests_on=(), audit=AUDITS["maskit.def8"], readings=stated("maskit.def8"))
 def def8(ctx: Context):
     grid = [Q(k, 2) for k in range(3)]
     vecs = [[list(v)] for v in product(grid, repeat=2)]
@@ -271,7 +273,7 @@ CX_DISCRETIZE_REJECTED = {
 }
 
 
-@claim("maskit.cx_discretize", method="exact", readings=one_reading(
+@claim("maskit.cx_discretize", method="exact", rests_on=(), audit=AUDITS["maskit.cx_discretize"], readings=one_reading(
     "discretising each suppression probability to the grid {0, 1/d, 2/d, ..., 1} (written out with both end points) leaves "
     "d^(n·T) vectors to check - an exact count, made to show that exhaustive search stays exponential in n·T. Readings "
     "considered and rejected (the documents do not support them; see the evidence): " + "; ".join(
@@ -313,7 +315,7 @@ def cx_discretize(ctx: Context):
         "Fewer grid vectors than the printed d^(n·T): the argument that exhaustive search stays exponential fails.")
 
 
-@claim("maskit.alg1", method="exact+property", quick=False, readings=stated("maskit.alg1"))
+@claim("maskit.alg1", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.alg1"], readings=stated("maskit.alg1"))
 def alg1(ctx: Context):
     # (a) learning by counting: traces in proportion to their probabilities recover the chain exactly
     recovered = {}
@@ -350,7 +352,7 @@ def alg1(ctx: Context):
     return out
 
 
-@claim("maskit.alg2", method="exact+property", quick=False, readings=stated("maskit.alg2"))
+@claim("maskit.alg2", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg2"], readings=stated("maskit.alg2"))
 def alg2(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -361,7 +363,7 @@ def alg2(ctx: Context):
                             encoding="ISPRIVATE of Alg. 2 (all outputs, HMM posteriors) vs Definition 6 on the literal system (privclaims.theory.dp)")
 
 
-@claim("maskit.def_masksensitive", method="exact+property", quick=False, readings=stated("maskit.def_masksensitive"))
+@claim("maskit.def_masksensitive", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.def_masksensitive"], readings=stated("maskit.def_masksensitive"))
 def def_masksensitive(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -379,7 +381,7 @@ def def_masksensitive(ctx: Context):
                             encoding="MaskSensitive's emission matrix (1 on ⊥ for S, 1 on itself otherwise) vs the literal MaskSensitive system")
 
 
-@claim("maskit.prop3", method="exact+property", quick=False, readings=stated("maskit.prop3"))
+@claim("maskit.prop3", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop3"], readings=stated("maskit.prop3"))
 def prop3(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -404,7 +406,7 @@ def prop3(ctx: Context):
                             encoding="for every full output and t: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] (Alg. 3's partial computation)")
 
 
-@claim("maskit.prop4", method="exact+property", quick=False, readings=stated("maskit.prop4"))
+@claim("maskit.prop4", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop4"], readings=stated("maskit.prop4"))
 def prop4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -425,7 +427,7 @@ def prop4(ctx: Context):
                             encoding="for every output prefix o_1..o_e ending in o_t1, ⊥..⊥ and t >= t1: Pr[X_t | prefix] = Pr[X_t | o_t1, ⊥..⊥]")
 
 
-@claim("maskit.text_partial_calc", method="exact+property", quick=False, readings=stated("maskit.text_partial_calc"))
+@claim("maskit.text_partial_calc", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_partial_calc"], readings=stated("maskit.text_partial_calc"))
 def text_partial_calc(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -475,7 +477,7 @@ def _path_through_suppressible(ch, P, t1, i, t2, j):
     return any((ch.initial if t2 == 1 else ch.steps[t2 - 2][a])[j] > 0 for a in cur)
 
 
-@claim("maskit.alg_partial", method="exact+property", quick=False, readings=stated("maskit.alg_partial"))
+@claim("maskit.alg_partial", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.alg_partial"], readings=stated("maskit.alg_partial"))
 def alg_partial(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -488,7 +490,7 @@ def alg_partial(ctx: Context):
                             encoding="the set O of Lines 1-2 (start/contexts to contexts/end, ⊥ between) gives the same maximum as all outputs; |O| <= (n+1)^2 (T+2)^2")
 
 
-@claim("maskit.text_possible", method="exact+property", quick=False, readings=stated("maskit.text_possible"))
+@claim("maskit.text_possible", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_possible"], readings=stated("maskit.text_possible"))
 def text_possible(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -513,7 +515,7 @@ def _sim_case(inst):
     return ch, S, d, sysm
 
 
-@claim("maskit.prop5", method="exact+property", readings=stated("maskit.prop5"))
+@claim("maskit.prop5", method="exact+property", rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop5"], readings=stated("maskit.prop5"))
 def prop5(ctx: Context):
     def holds(inst):
         ch, S, d, sysm = _sim_case(inst)
@@ -530,7 +532,7 @@ def prop5(ctx: Context):
                             encoding="posterior on the literal simulatable system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases)")
 
 
-@claim("maskit.cor1", method="exact+property", quick=False, readings=stated("maskit.cor1"))
+@claim("maskit.cor1", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.cor1"], readings=stated("maskit.cor1"))
 def cor1(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -563,7 +565,7 @@ def _simulatable_output_pairs(inst):
             yield o, oy, all(v is None or y[k] == v for k, v in enumerate(o))
 
 
-@claim("maskit.claim2", method="property", quick=False, readings=stated("maskit.claim2"))
+@claim("maskit.claim2", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim2"], readings=stated("maskit.claim2"))
 def claim2(ctx: Context):
     def holds(inst):
         return all(not (agrees and oy != o) for o, oy, agrees in _simulatable_output_pairs(inst))
@@ -572,7 +574,7 @@ def claim2(ctx: Context):
                             encoding="every input agreeing with o on released positions produces o (all pairs of inputs)")
 
 
-@claim("maskit.claim3", method="property", quick=False, readings=stated("maskit.claim3"))
+@claim("maskit.claim3", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim3"], readings=stated("maskit.claim3"))
 def claim3(ctx: Context):
     def holds(inst):
         return all((oy == o) == agrees for o, oy, agrees in _simulatable_output_pairs(inst))

@@ -8,6 +8,10 @@ import math
 import numpy as np
 
 from privclaims.checks.claims.maskit._common import stated
+from privclaims.checks.claims.maskit._audit import AUDITS, NA_ALL_D
+from privclaims.checks.definitions.maskit import (
+    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
+from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import discrepancy, verified_bounded
 from privclaims.theory.maskit import exact as E
@@ -33,7 +37,7 @@ def fit_base(xs, ys) -> float:
     return float(math.exp(np.polyfit(np.array(xs, float), np.log(np.array(ys, float)), 1)[0]))
 
 
-@claim("maskit.lem3", method="measured", quick=False, readings=stated("maskit.lem3"))
+@claim("maskit.lem3", method="measured", quick=False, rests_on=(), audit=AUDITS["maskit.lem3"], readings=stated("maskit.lem3"))
 def lem3(ctx: Context):
     half = lambda ch: [[Q(1, 2)] * ch.n for _ in range(ch.T)]
     rows_T, rows_n = [], []
@@ -54,8 +58,9 @@ def lem3(ctx: Context):
     eT = fit_exponent([r["T"] for r in rows_T], [r["mult_adds"] for r in rows_T])
     en = fit_exponent([r["n"] for r in rows_n], [r["mult_adds"] for r in rows_n])
     base = fit_base([r["T"] for r in naive], [r["outputs_enumerated"] for r in naive])
-    within = all(r["beliefs"] <= r["bound_n3T3"] for r in rows_T + rows_n)
-    ev = dict(rows_T=rows_T, rows_n=rows_n, naive_alg2=naive, fitted_exponent_T=round(eT, 3), fitted_exponent_n=round(en, 3),
+    worst = max(rows_T + rows_n, key=lambda r: Q(r["beliefs"], r["bound_n3T3"]))
+    within = decide(Q(worst["beliefs"], worst["bound_n3T3"]), "<=", 1, f"largest beliefs / (n^3 T^3) (n = {worst['n']}, T = {worst['T']})")
+    ev = dict(within_bound=within, rows_T=rows_T, rows_n=rows_n, naive_alg2=naive, fitted_exponent_T=round(eT, 3), fitted_exponent_n=round(en, 3),
               naive_growth_factor_per_step=round(base, 3),
               claim="refined ISPRIVATE: <= n^3 T^3 beliefs, each <= n^2 T work -> polynomial; Alg. 2 enumerates (n+1)^T outputs")
     if within and eT <= 6 and en <= 5 and base > 2.5:
@@ -63,7 +68,7 @@ def lem3(ctx: Context):
     return discrepancy(paper="polynomial, <= n^3 T^3 beliefs", computed=ev)
 
 
-@claim("maskit.lem8", method="measured", quick=False, readings=stated("maskit.lem8"))
+@claim("maskit.lem8", method="measured", quick=False, rests_on=(), audit=AUDITS["maskit.lem8"], readings=stated("maskit.lem8"))
 def lem8(ctx: Context):
     rows = []
     for n, T in [(2, 4), (3, 4), (4, 4), (6, 4), (3, 6), (3, 8), (3, 12)]:
@@ -74,10 +79,11 @@ def lem8(ctx: Context):
             E.okay_to_release(ch, ["c0"], Q(9, 10), [0] * (tn - 1), improved=False, ops=ops)
             calls += 1
         rows.append({"n": n, "T": T, "beliefs_per_call": ops.beliefs / calls, "bound_n2T": n * n * T})
-    within = all(r["beliefs_per_call"] <= r["bound_n2T"] for r in rows)
+    worst = max(rows, key=lambda r: r["beliefs_per_call"] / r["bound_n2T"])
+    within = decide(worst["beliefs_per_call"] / worst["bound_n2T"], "<=", 1, f"largest beliefs per call / (n^2 T) (n = {worst['n']}, T = {worst['T']})")
     eT = fit_exponent([r["T"] for r in rows if r["n"] == 3], [r["beliefs_per_call"] for r in rows if r["n"] == 3])
     en = fit_exponent([r["n"] for r in rows if r["T"] == 4], [r["beliefs_per_call"] for r in rows if r["T"] == 4])
-    ev = dict(rows=rows, fitted_exponent_T=round(eT, 3), fitted_exponent_n=round(en, 3),
+    ev = dict(within_bound=within, rows=rows, fitted_exponent_T=round(eT, 3), fitted_exponent_n=round(en, 3),
               note="|S| = 1: beliefs per okayToRelease = (#possible states)·|S|·T <= n^2 T; each belief is O(n^2 T) by Eq. 3.2 "
                    "(memoised products here)")
     if within and eT <= 1.2 and en <= 1.2:
@@ -85,7 +91,7 @@ def lem8(ctx: Context):
     return discrepancy(paper="<= n^2 T beliefs per call", computed=ev)
 
 
-@claim("maskit.cx_search", method="measured", quick=False, readings=stated("maskit.cx_search"))
+@claim("maskit.cx_search", method="measured", quick=False, rests_on=(), audit=AUDITS["maskit.cx_search"], readings=stated("maskit.cx_search"))
 def cx_search(ctx: Context):
     rows = []
     for n, T, d in [(3, 2, 2), (3, 2, 4), (3, 2, 8), (3, 3, 4), (4, 3, 4), (5, 3, 4)]:
@@ -100,12 +106,13 @@ def cx_search(ctx: Context):
               max_calls_per_coordinate_per_log2d=ratio,
               note="MONDRIAN-style greedy: each pass is one binary search per coordinate (<= ceil(log2(d+1)) calls); "
                    "passes repeat until no coordinate moves, so the constant counts passes")
-    if ratio <= 4:
+    ev["decision"] = decide(ratio, "<=", 4, "largest ISPRIVATE calls per free coordinate per log2(d+1)")
+    if ev["decision"].holds:
         return verified_bounded(bound="synthetic routine chains n <= 5, T <= 3, d <= 8", **ev)
     return discrepancy(paper="O(Tn log d) ISPRIVATE calls", computed=ev)
 
 
-@claim("maskit.p_text_d", method="measured", quick=False, readings=stated("maskit.p_text_d"))
+@claim("maskit.p_text_d", method="measured", quick=False, rests_on=(UTILITY, OPTIMUM_DOMAIN), not_applicable=(NA_ALL_D,), audit=AUDITS["maskit.p_text_d"], readings=stated("maskit.p_text_d"))
 def p_text_d(ctx: Context):
     rows = []
     for seed in range(2):

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from privclaims.checks.catalog import catalog
-from privclaims.checks.claims.maskit._common import (
-    DEF6_MEANING, NOTES, QUOTES, examples, exhaustive_extension, property_verdict, render, stated,
-)
+from privclaims.checks.claims.maskit._audit import AUDITS, NA_ALL_SEARCH
+from privclaims.checks.claims.maskit._common import examples, exhaustive_extension, property_verdict, stated
+from privclaims.checks.definitions.maskit import DELTA_PRIVACY, OPTIMUM_DOMAIN, STRONG_ADVERSARY, UTILITY
+from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import Reading, by_reading, refuted, unverifiable
+from privclaims.checks.verdict import by_reading, in_model, refuted, unverifiable
 from privclaims.counterexamples.maskit_strategies import dominating, instances
 from privclaims.counterexamples.harness import exhaustive_search
 from privclaims.counterexamples.maskit_exhaustive import dominated_pairs, vector_instances
@@ -50,7 +50,7 @@ def single_raise(draw, max_n=3, max_T=3):
     return ch, p, q, S, (t, i)
 
 
-@claim("maskit.thm3", method="property+exhaustive", readings=stated("maskit.thm3"))
+@claim("maskit.thm3", method="property+exhaustive", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.thm3"], readings=stated("maskit.thm3"))
 def thm3(ctx: Context):
     def holds(inst):
         ch, p, q, S, d = inst
@@ -88,7 +88,7 @@ def thm3(ctx: Context):
         "n = 2, T <= 2, uniform rows over subsets, every S, all pairs p ⪯ q on {0, 1/2, 1}", "privacy(q) > privacy(p)")])
 
 
-@claim("maskit.text_thm3_cases", method="property+exact", quick=False, readings=stated("maskit.text_thm3_cases"))
+@claim("maskit.text_thm3_cases", method="property+exact", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.text_thm3_cases"], readings=stated("maskit.text_thm3_cases"))
 def text_thm3_cases(ctx: Context):
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
@@ -108,7 +108,7 @@ def text_thm3_cases(ctx: Context):
                             encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)")
 
 
-@claim("maskit.claim1", method="property", quick=False, readings=stated("maskit.claim1"))
+@claim("maskit.claim1", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim1"], readings=stated("maskit.claim1"))
 def claim1(ctx: Context):
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
@@ -135,13 +135,13 @@ def claim1(ctx: Context):
                             encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s")
 
 
-@claim("maskit.obs1", method="property", quick=False, readings=stated("maskit.obs1"))
+@claim("maskit.obs1", method="property", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.obs1"], readings=stated("maskit.obs1"))
 def obs1(ctx: Context):
     return property_verdict(ctx, "maskit.obs1", pairs(max_n=4, max_T=4), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
                             n=examples(ctx, 300, 40), encoding="q ⪰ p on {0,1/3,2/3,1}: utility(q) <= utility(p)")
 
 
-@claim("maskit.text_search", method="property", quick=False, readings=stated("maskit.text_search"))
+@claim("maskit.text_search", method="property", quick=False, rests_on=(DELTA_PRIVACY, UTILITY, OPTIMUM_DOMAIN), not_applicable=(NA_ALL_SEARCH,), audit=AUDITS["maskit.text_search"], readings=stated("maskit.text_search"))
 def text_search(ctx: Context):
     gaps = []
 
@@ -167,7 +167,7 @@ def text_search(ctx: Context):
     return out
 
 
-@claim("maskit.lem1", method="property", quick=False, readings=stated("maskit.lem1"))
+@claim("maskit.lem1", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem1"], readings=stated("maskit.lem1"))
 def lem1(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -178,25 +178,8 @@ def lem1(ctx: Context):
                             encoding="vector chosen by initialize (greedy, d=2); Definition 6 on the literal system of MaskIt with it")
 
 
-GRID, ALL = "grid {0/d, ..., d/d} (the proof's problem)", "all vectors in [0, 1] (the statement's words)"
 PAPER_D = 10  # 000 §3.7.1 / 001 §7.1: 'the probabilistic check (with a granularity of d = 10)'
-
-
-def optimum_readings(claim_id: str) -> tuple[Reading, Reading]:
-    """Lemma 2 and Theorem 4's utility part say ALGPR finds suppression probabilities that 'maximize utility among
-    all suppression probabilities that preserve δ-privacy'; the proof optimises over the grid {0/d, ..., d/d}."""
-    entry, note = catalog()[claim_id], NOTES[claim_id][0]
-    (one,) = stated(claim_id)
-    return (Reading(GRID, f"{entry.statement} [{note}] - the optimum ranges over the grid {{0/d, ..., d/d}} ALGPR searches, as "
-                          f"in the proof of Lemma 2 (with {DEF6_MEANING})",
-                    f"{one.source}; 001 expects the utility found to grow with d, i.e. to be the grid's optimum: "
-                    f"{render(QUOTES['maskit.p_text_d'])}"),
-            Reading(ALL, "the utility claim as worded: ALGPR using ISPRIVATE finds, in initialize, suppression probabilities that "
-                         "maximize utility among ALL δ-private suppression vectors p in [0, 1]^(n·T) - the problem initialize states "
-                         "(Algorithm 2: argmax_p utility(p)) and §3.4 poses - when run on the grid of the experiments "
-                         f"(d = {PAPER_D}){'' if claim_id == 'maskit.lem2' else '; the privacy and efficiency parts as under the grid reading'} "
-                         f"[{note}] (with {DEF6_MEANING})",
-                    f"{one.source}; the problem over all vectors: {render(QUOTES['maskit.optimum/all'])}"))
+GRID, ALL = "grid optimum", "all vectors"  # the readings of OPTIMUM_DOMAIN (checks/definitions/maskit.py)
 
 
 def all_vectors_outcome():
@@ -227,9 +210,19 @@ def all_vectors_outcome():
               grid_optima=rows, d_with_a_gap=[r["d"] for r in rows if r["below_off_grid_vector"]])
     ratio = lambda q: f"{int(q.numerator)}/{int(q.denominator)}"
     if at_paper_d["below_off_grid_vector"]:
+        from privclaims.theory.maskit.models import chain_instance_problems, system_problems
+        from privclaims.theory.maskit.system import probabilistic_system as _system
+
+        problems = chain_instance_problems(ch, p=off_grid, S=S, delta=delta) + \
+            system_problems("suppression system", _system(ch, off_grid))
         return refuted(witness={"d": PAPER_D, "grid_optimum": at_paper_d["grid_optimum"],
                                 "grid_optimum_utility": at_paper_d["grid_optimum_utility"],
-                                "better_private_vector": off_grid, "its_utility": u_off}, **ev).because(
+                                "better_private_vector": off_grid, "its_utility": u_off},
+                       model=in_model("suppression system (001 §2.1): the probabilistic check on 000 Figure 3.2's chain",
+                                      problems, minimal="the smallest chain of the documents (T = 1, two contexts); d = 10 "
+                                      "is the experiments' grid"),
+                       decision=decide(at_paper_d["grid_optimum_utility"], "<", u_off,
+                                       "grid optimum's utility < the off-grid private vector's"), **ev).because(
             "Read literally, the statement says ALGPR finds the most useful vector among ALL δ-private suppression vectors. On "
             "Example 2's own chain (δ = 1/4) the documents' optimum p_s = 1, p_x = 1/3 (utility 1/3, δ-private by the exact "
             f"ISPRIVATE) is not on the grid of the experiments (d = {PAPER_D}): the best grid vector is p_x = "
@@ -256,7 +249,7 @@ def headline_why(all_vectors) -> str | None:
             f"{w['grid_optimum_utility']}.")
 
 
-@claim("maskit.lem2", method="exhaustive+property+exact", quick=False, readings=optimum_readings("maskit.lem2"))
+@claim("maskit.lem2", method="exhaustive+property+exact", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY, OPTIMUM_DOMAIN), audit=AUDITS["maskit.lem2"], readings=stated("maskit.lem2"))
 def lem2(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -267,10 +260,10 @@ def lem2(ctx: Context):
     grid = property_verdict(ctx, "maskit.lem2", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 60, 10),
                             encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2")
     every = all_vectors_outcome()
-    return by_reading({GRID: grid, ALL: every}, why=headline_why(every))
+    return by_reading({c: grid if c[OPTIMUM_DOMAIN] == GRID else every for c in ctx.combinations}, why=headline_why(every))
 
 
-@claim("maskit.lem4", method="property", readings=stated("maskit.lem4"))
+@claim("maskit.lem4", method="property", rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.lem4"], readings=stated("maskit.lem4"))
 def lem4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -286,7 +279,7 @@ def lem4(ctx: Context):
         "max gain over partial outputs != max gain over all outputs") for T, grid in ((2, [Q(0), Q(1, 2), Q(1)]), (3, [Q(0), Q(1)]))))
 
 
-@claim("maskit.lem5", method="property", readings=stated("maskit.lem5"))
+@claim("maskit.lem5", method="property", rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.lem5"], readings=stated("maskit.lem5"))
 def lem5(ctx: Context):
     def holds(inst):
         ch, p, q, S, d = inst
@@ -320,7 +313,7 @@ def _exact_twin_with(**kw):
     return Twin
 
 
-@claim("maskit.alg3", method="property", quick=False, readings=stated("maskit.alg3"))
+@claim("maskit.alg3", method="property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.alg3"], readings=stated("maskit.alg3"))
 def alg3(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -331,7 +324,7 @@ def alg3(ctx: Context):
                             encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE")
 
 
-@claim("maskit.thm4", method="property+exact", quick=False, readings=optimum_readings("maskit.thm4"))
+@claim("maskit.thm4", method="property+exact", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY, OPTIMUM_DOMAIN), audit=AUDITS["maskit.thm4"], readings=stated("maskit.thm4"))
 def thm4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -346,5 +339,6 @@ def thm4(ctx: Context):
                                      "okayToRelease is one biased coin (ProbabilisticCheck)")
     every = all_vectors_outcome()
     why = headline_why(every)
-    return by_reading({GRID: grid, ALL: every}, why=why and "Theorem 4's utility part: " + why +
+    return by_reading({c: grid if c[OPTIMUM_DOMAIN] == GRID else every for c in ctx.combinations},
+                      why=why and "Theorem 4's utility part: " + why +
                       " Its privacy and efficiency parts are checked under the grid reading, where they hold.")

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from privclaims.checks.claims.maskit._common import examples, exhaustive_extension, property_verdict, release_brackets
 from privclaims.checks.claims.maskit._common import stated
+from privclaims.checks.claims.maskit._audit import AUDITS
+from privclaims.checks.definitions.maskit import (
+    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
+from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import refuted
 from privclaims.counterexamples.maskit_exhaustive import delta_instances
@@ -30,7 +34,7 @@ def _runs(ch, S, d, improved=True, limit=12):
         yield x, maskit(ch, SimulatableCheck(ch, S, d, improved=improved), x)
 
 
-@claim("maskit.alg4", method="exact+property", quick=False, readings=stated("maskit.alg4"))
+@claim("maskit.alg4", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg4"], readings=stated("maskit.alg4"))
 def alg4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -62,7 +66,7 @@ def alg4(ctx: Context):
                             encoding="Alg. 4 decisions = literal reading (posterior by enumerating streams consistent with ⟨o, c_j⟩); the system satisfies Def. 6")
 
 
-@claim("maskit.lem6", method="property", readings=stated("maskit.lem6"))
+@claim("maskit.lem6", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem6"], readings=stated("maskit.lem6"))
 def lem6(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -82,7 +86,7 @@ def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
         "MaskIt output breaches Definition 6 (literal system)") for n, T in sizes))
 
 
-@claim("maskit.alg5", method="property", readings=stated("maskit.alg5"))
+@claim("maskit.alg5", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg5"], readings=stated("maskit.alg5"))
 def alg5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -95,7 +99,7 @@ def alg5(ctx: Context):
     return _exhaustive_simulatable(ctx, out, improved=True, sizes=((2, 3),))
 
 
-@claim("maskit.lem9", method="property", quick=False, readings=stated("maskit.lem9"))
+@claim("maskit.lem9", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem9"], readings=stated("maskit.lem9"))
 def lem9(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -110,7 +114,7 @@ def lem9(ctx: Context):
                             encoding="along every run of MaskIt, Alg. 5's decision (t from t''+1) = Alg. 4's (all t)")
 
 
-@claim("maskit.claim5", method="property", quick=False, readings=stated("maskit.claim5"))
+@claim("maskit.claim5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim5"], readings=stated("maskit.claim5"))
 def claim5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -132,7 +136,7 @@ def claim5(ctx: Context):
                             encoding="for t <= t'' the posterior given the output so far (Prop. 5) exceeds the prior by at most δ")
 
 
-@claim("maskit.lem7", method="property", quick=False, readings=stated("maskit.lem7"))
+@claim("maskit.lem7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem7"], readings=stated("maskit.lem7"))
 def lem7(ctx: Context):
     class ForcedRelease(SimulatableCheck):
         """The simulatable check, except that at (prefix*, t*) it releases, and suppresses everything after."""
@@ -167,7 +171,7 @@ def lem7(ctx: Context):
     return out
 
 
-@claim("maskit.claim4", method="property", quick=False, readings=stated("maskit.claim4"))
+@claim("maskit.claim4", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim4"], readings=stated("maskit.claim4"))
 def claim4(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -198,7 +202,7 @@ def _post(ch, marks, t, s):
     return E.simulatable_posterior(ch, t, s, t1, i1, t2, j2)
 
 
-@claim("maskit.text_ex4_weakness", method="property", quick=False, readings=stated("maskit.text_ex4_weakness"))
+@claim("maskit.text_ex4_weakness", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.text_ex4_weakness"], readings=stated("maskit.text_ex4_weakness"))
 def text_ex4_weakness(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -216,7 +220,7 @@ def text_ex4_weakness(ctx: Context):
                             encoding="a possible sensitive state with prior < 1 - δ at t' ⇒ okayToRelease(·, t', o) = false")
 
 
-@claim("maskit.thm5", method="property", quick=False, readings=stated("maskit.thm5"))
+@claim("maskit.thm5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.thm5"], readings=stated("maskit.thm5"))
 def thm5(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -235,7 +239,7 @@ def thm5(ctx: Context):
                                      "(greediness: maskit.lem7)")
 
 
-@claim("maskit.def_supp", method="exact+property+statistical", quick=False, readings=stated("maskit.def_supp"))
+@claim("maskit.def_supp", method="exact+property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.def_supp"], readings=stated("maskit.def_supp"))
 def def_supp(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -259,13 +263,14 @@ def def_supp(ctx: Context):
     mean, sd = statistics.mean(rel), statistics.pstdev(rel)
     se = sd / len(rel) ** 0.5
     out.evidence["monte_carlo"] = {"traces": len(rel), "mean_released": mean, "std_error": se, "gamma_utility": float(u),
-                                   "within_4_se": abs(mean - float(u)) <= 4 * se + 1e-12}
-    if not out.evidence["monte_carlo"]["within_4_se"] and out.verdict == "verified-bounded":
+                                   "within_4_se": decide(abs(mean - float(u)), "<=", 4 * se + 1e-12,
+                                                         "|Monte-Carlo mean - T + γ_start(0)| <= 4 standard errors")}
+    if not out.evidence["monte_carlo"]["within_4_se"].holds and out.verdict == "verified-bounded":
         return refuted(witness=out.evidence["monte_carlo"], note="Monte-Carlo mean outside 4 standard errors of T - γ_start(0)")
     return out
 
 
-@claim("maskit.thm6", method="property+statistical", quick=False, readings=stated("maskit.thm6"))
+@claim("maskit.thm6", method="property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.thm6"], readings=stated("maskit.thm6"))
 def thm6(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -298,14 +303,15 @@ def thm6(ctx: Context):
                                ("simulatable", SimulatableCheck(ch, S, d), E.simulatable_utility(ch, S, d))):
         rel = [sum(v is not None for v in maskit(ch, chk, x)) for x in traces]
         m, se = statistics.mean(rel), statistics.pstdev(rel) / len(rel) ** 0.5
-        mc[name] = {"analytic": float(exact_u), "monte_carlo_mean": m, "std_error": se, "within_4_se": abs(m - float(exact_u)) <= 4 * se + 1e-12}
+        mc[name] = {"analytic": float(exact_u), "monte_carlo_mean": m, "std_error": se,
+                    "within_4_se": decide(abs(m - float(exact_u)), "<=", 4 * se + 1e-12, "|Monte-Carlo mean - analytic| <= 4 se")}
     out.evidence["monte_carlo"] = mc
-    if not all(v["within_4_se"] for v in mc.values()):
+    if not all(v["within_4_se"].holds for v in mc.values()):
         return refuted(witness=mc, note="Monte-Carlo utility outside 4 standard errors of the analytic utility")
     return out
 
 
-@claim("maskit.claim7", method="property", quick=False, readings=stated("maskit.claim7"))
+@claim("maskit.claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim7"], readings=stated("maskit.claim7"))
 def claim7(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst
@@ -324,7 +330,7 @@ def claim7(ctx: Context):
                             encoding="outputs of MaskIt agreeing on the last release (time, context) get the same Alg. 4 decision at t")
 
 
-@claim("maskit.text_offline_online", method="property", quick=False, readings=stated("maskit.text_offline_online"))
+@claim("maskit.text_offline_online", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.text_offline_online"], readings=stated("maskit.text_offline_online"))
 def text_offline_online(ctx: Context):
     def holds(inst):
         ch, p, S, d = inst

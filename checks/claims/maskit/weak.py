@@ -7,6 +7,12 @@ from hypothesis import strategies as st
 
 from privclaims.checks.claims.maskit._common import examples, property_verdict
 from privclaims.checks.claims.maskit._common import quoted, stated
+from privclaims.checks.claims.maskit._audit import AUDITS, NA_ANY_SYSTEM_6, NA_SUPPRESSION_THM2
+from privclaims.checks.definitions.maskit import (
+    DELTA_PRIVACY, FIGURE_3_4B, HIERARCHY_CUT, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, SYSTEM_ONLY_ADVERSARY, UTILITY,
+    WEAK_ADVERSARY)
+from privclaims.checks.quotes import S000
+from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import compare_all, verified
 from privclaims.counterexamples.maskit_strategies import chains
@@ -87,7 +93,7 @@ def _weak_breach_within_delta(kind):
     return _thm7_property(kind)(lambda inst, M1, lam, delta, S, sysm, Sp, mu: weak_max_breach_literal(M1, lam, sysm, S)[0] <= delta)
 
 
-@claim("maskit.p_def_weak", method="exact+property", quick=False, readings=stated("maskit.p_def_weak"))
+@claim("maskit.p_def_weak", method="exact+property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_def_weak"], readings=stated("maskit.p_def_weak"))
 def p_def_weak(ctx: Context):
     def holds(inst):
         M1, truth, lam, delta = inst
@@ -111,7 +117,7 @@ def p_def_weak(ctx: Context):
                             note="001 prints Eq. (9) twice (extraction duplicate)")
 
 
-@claim("maskit.p_ex5", method="exact", readings=quoted("maskit.p_ex5"))
+@claim("maskit.p_ex5", method="exact", rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_ex5"], readings=quoted("maskit.p_ex5"))
 def p_ex5(ctx: Context):
     ids = markov_chain(["1", "2"], ["1/2", "1/2"], [])
     truth = {"1": "s", "2": "x"}
@@ -121,7 +127,7 @@ def p_ex5(ctx: Context):
                        note="Π(0) = {start}, Π(3) = {end} are the DAG's fixed levels; the generalisation validates (truth ∈ Π)")
 
 
-@claim("maskit.p_eq11", method="exact+property", quick=False, readings=stated("maskit.p_eq11"))
+@claim("maskit.p_eq11", method="exact+property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_eq11"], readings=stated("maskit.p_eq11"))
 def p_eq11(ctx: Context):
     def holds(inst):
         M1, truth, lam, delta = inst
@@ -154,7 +160,7 @@ def _ex6():
     return ch, S, d, p, worlds_prob, worlds_sim, strong_sim
 
 
-@claim("maskit.p_ex6", method="exact", readings=quoted("maskit.p_ex6"))
+@claim("maskit.p_ex6", method="exact", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_ex6"], readings=quoted("maskit.p_ex6"))
 def p_ex6(ctx: Context):
     ch, S, d, p, wp, ws, strong_sim = _ex6()
     gp = mixture_max_breach(wp, S)
@@ -175,7 +181,7 @@ def p_ex6(ctx: Context):
         model="weak adversary = uniform mixture over the worlds 'state 1 is s / y / z' (Figure 3(b)); in the y, z worlds nothing is sensitive, nothing suppressed")
 
 
-@claim("maskit.p_lc1", method="property", quick=False, readings=stated("maskit.p_lc1"))
+@claim("maskit.p_lc1", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_lc1"], readings=stated("maskit.p_lc1"))
 def p_lc1(ctx: Context):
     # LC1 for Theorem 7's construction: every M'' between M' and M (every λ), every output, t, s
     return property_verdict(ctx, "maskit.p_lc1", generalisations(), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
@@ -183,7 +189,7 @@ def p_lc1(ctx: Context):
                                      "for F = probabilistic check at δ/μ on M' (random generalisations, λ)")
 
 
-@claim("maskit.p_lc2", method="exact", readings=quoted("maskit.p_lc2"))
+@claim("maskit.p_lc2", method="exact", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_lc2"], readings=quoted("maskit.p_lc2"))
 def p_lc2(ctx: Context):
     ch, S, d, p, wp, ws, _ = _ex6()
     gp = mixture_max_breach(wp, S)
@@ -194,7 +200,7 @@ def p_lc2(ctx: Context):
                        strong_gain=strong, weak_gain=gp[0])
 
 
-@claim("maskit.p_text_freq_only", method="exact", readings=quoted("maskit.p_text_freq_only"))
+@claim("maskit.p_text_freq_only", method="exact", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY, FIGURE_3_4B), audit=AUDITS["maskit.p_text_freq_only"], readings=quoted("maskit.p_text_freq_only"))
 def p_text_freq_only(ctx: Context):
     ch = figure_3_4b()
     S, d = ["s1", "s2"], Q(1, 3)
@@ -209,7 +215,7 @@ def p_text_freq_only(ctx: Context):
                        freq_gain=freq_gain, strong_gain=strong.gain)
 
 
-@claim("maskit.p_thm6", method="property", quick=False, readings=stated("maskit.p_thm6"))
+@claim("maskit.p_thm6", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY, SYSTEM_MODEL), not_applicable=(NA_ANY_SYSTEM_6,), audit=AUDITS["maskit.p_thm6"], readings=stated("maskit.p_thm6"))
 def p_thm6(ctx: Context):
     def holds(inst):
         ch, d = inst
@@ -231,7 +237,7 @@ def p_thm6(ctx: Context):
                             encoding="F = probabilistic check (greedy, d=2); frequency-knowing prior (Eq. 14) and posterior after learning the published M (Eq. 15): gain <= δ")
 
 
-@claim("maskit.p_thm7", method="property", readings=stated("maskit.p_thm7"))
+@claim("maskit.p_thm7", method="property", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY, SYSTEM_MODEL), not_applicable=(NA_ANY_SYSTEM_6,), audit=AUDITS["maskit.p_thm7"], readings=stated("maskit.p_thm7"))
 def p_thm7(ctx: Context):
     def holds(inst):
         ok = True
@@ -247,7 +253,7 @@ def p_thm7(ctx: Context):
                             encoding="F(δ/μ, M', S') (probabilistic greedy d=2 and simulatable) on Π-inputs; literal weak-adversary breach <= δ for random λ")
 
 
-@claim("maskit.p_claim7", method="property", quick=False, readings=stated("maskit.p_claim7"))
+@claim("maskit.p_claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim7"], readings=stated("maskit.p_claim7"))
 def p_claim7(ctx: Context):
     @_thm7_property("simulatable")
     def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
@@ -278,7 +284,7 @@ def _worlds(M1, lam, sysm):
                 yield x, tuple(c for c, _ in combo), w, sysm.channel[x]
 
 
-@claim("maskit.p_claim8", method="property", quick=False, readings=stated("maskit.p_claim8"))
+@claim("maskit.p_claim8", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim8"], readings=stated("maskit.p_claim8"))
 def p_claim8(ctx: Context):
     @_thm7_property("probabilistic")
     def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
@@ -301,13 +307,13 @@ def p_claim8(ctx: Context):
                             encoding="Pr[X_t = s | X'_t = a, o] = Pr[X_t = s | X'_t = a] by summing the literal joint over (ID stream, label stream)")
 
 
-@claim("maskit.p_claim9", method="property", quick=False, readings=stated("maskit.p_claim9"))
+@claim("maskit.p_claim9", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim9"], readings=stated("maskit.p_claim9"))
 def p_claim9(ctx: Context):
     return property_verdict(ctx, "maskit.p_claim9", generalisations(), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
                             encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ")
 
 
-@claim("maskit.p_claim10", method="property", quick=False, readings=stated("maskit.p_claim10"))
+@claim("maskit.p_claim10", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim10"], readings=stated("maskit.p_claim10"))
 def p_claim10(ctx: Context):
     @_thm7_property("probabilistic")
     def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
@@ -349,7 +355,17 @@ def hierarchies(draw):
     return tree, cut, S, n
 
 
-@claim("dp.thm2", method="exact+property", readings=stated("dp.thm2"))
+@claim("dp.thm2", method="exact+property", readings=stated("dp.thm2"),
+       rests_on=(DELTA_PRIVACY, SYSTEM_MODEL, SYSTEM_ONLY_ADVERSARY, HIERARCHY_CUT), not_applicable=(NA_SUPPRESSION_THM2,),
+       audit=Audit("Re-derived by hand and in property_tests/test_audit_maskit.py: under the uniform prior 1/n, observing "
+                   "the cut node g leaves the posterior uniform over the leaves below g, so a sensitive leaf's gain is "
+                   "1/|leaves(g)| - 1/n <= 1/ℓ - 1/n, with equality at the smallest such node; the test recomputes the gain "
+                   "of random cuts by enumeration and compares it with the ledger's.",
+                   rejected=(Rejected("a non-uniform prior", "the thesis fixes the prior of an adversary knowing only the "
+                                      "system", ((S000, "§2.2.2 'Adversary Model'", r"For adversaries with knowing only the system used we assume a uniform prior."),)),
+                             Rejected("descendants counting inner nodes", "the proof puts the uniform posterior on the "
+                                      "descendants, i.e. on contexts",
+                                      ((S000, "§2.2.2 proof of Theorem 2", r"The posterior probability among these descendants remains uniform."),)))))
 def dp_thm2(ctx: Context):
     # exact instance: 6 contexts, cut {work: 3 leaves, leisure: 3 leaves}, sensitive "hospital"
     tree = {"root": ["work", "leisure"], "work": ["office", "lab", "meeting"], "leisure": ["hospital", "gym", "park"]}

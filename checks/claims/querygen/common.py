@@ -3,10 +3,12 @@ form, the quick/full example counts and the Table 1 instances."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from privclaims.checks.registry import Context
 from privclaims.checks.verdict import Reading
 from privclaims.theory.numbers import Q
-from privclaims.theory.querygen.model import STAR, is_star
+from privclaims.theory.querygen.model import STAR, PrivacyRequirement, is_star, strictly_above
 from privclaims.theory.querygen.table1 import table1
 
 
@@ -39,3 +41,24 @@ def table1_instances():
                 q = tuple(STAR if (i == target or not mask >> i & 1) else row[i] for i in range(t.m))
                 for g in levels:
                     yield t, q, target, g
+
+
+MODEL_NAME = ("004 §2, §4, §5: auxiliary information (a non-empty multiset of tuples over finite domains), a query with "
+              "the target omitted that matches a tuple, G_min ≥ 1")
+
+
+def requirement(t, target, g_min, comparison: str) -> PrivacyRequirement:
+    """(a, G_min) under a reading of the comparison (:data:`~privclaims.checks.definitions.querygen.PRIV_REQ`): '≥' as
+    defined, or '>' as the gloss says (on this table, '>' is '≥' at G_min + 1/(N·den(G_min)))."""
+    from privclaims.checks.definitions.querygen import GE
+
+    req = PrivacyRequirement(target, g_min)
+    return req if comparison == GE.name else strictly_above(t, req)
+
+
+def qg_model(t, q, target, g_min, minimal: str) -> dict[str, Any]:
+    """``in_model`` for a (table, query, requirement) witness (:mod:`privclaims.theory.querygen.models`)."""
+    from privclaims.checks.verdict import in_model
+    from privclaims.theory.querygen.models import witness_problems
+
+    return in_model(MODEL_NAME, witness_problems(t, q, t.attr_index(target), g_min), minimal=minimal)

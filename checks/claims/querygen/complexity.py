@@ -8,36 +8,16 @@ from typing import Any
 
 import numpy as np
 
-from privclaims.checks.claims.querygen.common import SRC, one_reading, query_list, table1_instances
+from privclaims.checks.claims.ads.common import by_dims
+from privclaims.checks.claims.querygen.common import MODEL_NAME, SRC, one_reading, query_list, table1_instances
+from privclaims.checks.definitions.querygen import COST_MODEL, EVALUATIONS, GUESSING, TOTAL_WORK
+from privclaims.checks.readings import Audit
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import Outcome, Reading, by_reading, discrepancy, refuted, verified_bounded
+from privclaims.checks.verdict import Outcome, Reading, by_reading, discrepancy, in_model, refuted, verified_bounded
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
 from privclaims.theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table
 from privclaims.theory.querygen.table1 import table1
-
-
-# The complexity statements of §4 count "(1) selection of candidate attributes and (2) computation of
-# guessing entropy", costing step (2) as a sort of the n value frequencies. Two readings of "total
-# running time" are in the text: the paper's cost model (each G evaluation costs the O(n log n) sort of
-# step (2)) and the literal total work of computing G from the auxiliary table (which also counts the
-# matching tuples, Θ(N) per evaluation: every correct algorithm reads every tuple, _row_lower_bound).
-EVALUATIONS = Reading(
-    "entropy evaluations",
-    "the bound counts G evaluations (step 1) times the O(n log n) sort of step (2), as the paper costs them",
-    f"{SRC} §4: the computation of each strategy consists of two steps: (1) selection of candidate attributes "
-    "and (2) computation of guessing entropy ... the step (2) requires O(n log n) time where n is the number of "
-    "distinct domain values in the target attribute a")
-
-
-TOTAL_WORK = Reading(
-    "total work",
-    "the bound is the total running time of the strategy on an auxiliary table of N tuples, computing each G "
-    "from the table (counting the matching tuples' target values, then sorting)",
-    f"{SRC} §4: Thus the total running time of Brute-Force is O(2^m · n log n); the total running time of the "
-    "Best-Fit and Worst-Fit is O(rm · n log n); the time complexity of the Random-Fit strategy is "
-    "O(r · n log n); and 004 itself counts the tuples, §3: 'the computation overhead of entropy values is "
-    "proportional to the number of tuples'")
 
 
 def _random_table(rng: np.random.Generator, n_rows: int, doms: tuple[int, ...]):
@@ -67,7 +47,11 @@ def _row_lower_bound(max_n: int = 48) -> dict[str, Any]:
             "family": "N tuples with target 'x' (G = 1); flipping any one to 'y' gives G = 1 + 1/N"}
 
 
-@claim("querygen.cx_tuples", method="exact+measured", readings=one_reading(
+@claim("querygen.cx_tuples", method="exact+measured", rests_on=(GUESSING,), audit=Audit(
+    "Re-derived: computing G needs the counts of the target values among the matching tuples; flipping any one of N "
+    "tuples' target value changes G (1 → 1 + 1/N on the family in the evidence), so every exact algorithm reads all N "
+    "tuples, and counting does it in one pass: Θ(N). The claim states its own cost model (the number of tuples), so it "
+    "rests on no reading of §4's."), readings=one_reading(
     "computing G from the auxiliary table costs work proportional to its N tuples (and no algorithm can do with less)",
     f"{SRC} §3: 'This is because the computation overhead of entropy values is proportional to the number of tuples'"))
 def cx_tuples(ctx: Context) -> Outcome:
@@ -97,7 +81,11 @@ def _sort_comparisons(rng: np.random.Generator) -> tuple[list[int], list[int]]:
     return ns, comps
 
 
-@claim("querygen.cx_entropy", method="exact+measured", readings=one_reading(
+@claim("querygen.cx_entropy", method="exact+measured", rests_on=(COST_MODEL, GUESSING), audit=Audit(
+    "Re-derived: sorting n frequencies takes O(n log n) comparisons (measured ≤ n log2 n). Read as the whole "
+    "computation of G from the table, it also counts the matching tuples: Θ(N), which no bound in n alone covers "
+    "(flipping any one of N tuples changes G from 1 to 1 + 1/N), so under the total-work reading the O(n log n) is "
+    "false."), readings=one_reading(
     "step (2), sorting the n value frequencies, takes O(n log n) comparisons",
     f"{SRC} §4: the attribute values are sorted in decreasing order of their frequencies ... the step (2) requires "
     "O(n log n) time where n is the number of distinct domain values in the target attribute a"))
@@ -109,9 +97,26 @@ def cx_entropy(ctx: Context) -> Outcome:
                     note="the paper's step (2) is the sort of the n value frequencies; counting them (step (1)) reads "
                          "every matching tuple, Θ(N), which the strategies' totals omit (see cx_brute, cx_bestworst, "
                          "cx_random)", counting_lower_bound=lb)
-    if within:
-        return verified_bounded(bound=f"comparison counts <= n log2 n measured for n in {ns}", **evidence)
-    return discrepancy(paper="O(n log n) sort", computed="comparison counts above n log2 n", **evidence)
+    if not within:
+        return Outcome("error", {"error": "our sort needs more than n log2 n comparisons", **evidence})
+
+    def compute(model: str):
+        if model == EVALUATIONS.name:
+            return verified_bounded(bound=f"comparison counts <= n log2 n measured for n in {ns}", **evidence)
+        if lb["ok"]:
+            return refuted(witness=lb, model=in_model(
+                MODEL_NAME, [], minimal="the family of N tuples, N = 2..48: one target value, then any one tuple flipped "
+                                        "(n = 2 distinct values at most)"), **evidence).because(
+                "Read as the total work of computing G from the auxiliary table, 'O(n log n)' with n the number of "
+                "distinct target values cannot hold: with n = 2 values, flipping any single one of N tuples changes G "
+                "from 1 to 1 + 1/N, so every exact algorithm reads all N tuples — Θ(N) work although n log n is "
+                "constant.")
+        return Outcome("error", {"error": "the lower-bound family failed", **evidence})
+
+    return by_dims(ctx, (COST_MODEL,), compute,
+                   why="Counted as the paper counts (sorting the n value frequencies of step (2)), O(n log n) holds; read "
+                       "as the total work of computing G from the auxiliary table it cannot hold, since every exact "
+                       "algorithm must read all N matching tuples (Θ(N)) while n log n may stay constant.")
 
 
 def _strategy_counts(strategy: str, ks, n_rows: int = 256) -> dict[str, Any]:
@@ -152,7 +157,9 @@ def _complexity_readings(ctx: Context, strategy: str, ks, bound_name: str, bound
     over = [{"m": m, "r": r, "evaluations": e, "allowed": bound(m, r)}
             for m, r, e in zip(c["m"], c["removed_r"], c["evaluations"]) if e > bound(m, r)]
     if over or not sort_ok:
-        evals = refuted(witness={"over_bound": over, "sort_within_n_log2_n": sort_ok}, measured=c).because(
+        evals = refuted(witness={"over_bound": over, "sort_within_n_log2_n": sort_ok}, measured=c,
+                        model=in_model(MODEL_NAME, ["a measured family of random tables, not a validated instance: "
+                                                    "inspect before trusting"])).because(
             f"Counting G evaluations as the paper does, {strategy} needs more than {bound_name} on the instances listed.")
     else:
         evals = verified_bounded(bound=f"k = {ks[0]}..{ks[-1]} fixed values, N = {c['N']} (exact operation counts)",
@@ -161,7 +168,9 @@ def _complexity_readings(ctx: Context, strategy: str, ks, bound_name: str, bound
     lb = _row_lower_bound()
     grow = _work_in_n(strategy)
     if lb["ok"] and grow["fitted_exponent_in_N"] > 0.9:
-        total = refuted(witness={"lower_bound": lb, "measured_at_fixed_m_and_n": grow}).because(
+        total = refuted(witness={"lower_bound": lb, "measured_at_fixed_m_and_n": grow}, model=in_model(
+            MODEL_NAME, [], minimal="the family of N tuples over two attributes, N = 2..48, query (*, *): one target "
+                                    "value, then any one tuple flipped; n = 2 values at most")).because(
             f"Read as the total running time, {bound_name} cannot hold: at fixed m and n it is a constant, but "
             f"computing even one G exactly must read every one of the N tuples (flipping any single tuple's target "
             f"value changes G from 1 to 1 + 1/N), and the measured work of {strategy} grows as N^"
@@ -176,24 +185,40 @@ _COMPLEXITY_WHY = ("Counted as the paper counts (G evaluations times the O(n log
                    "tuples, Θ(N) work that the bound, depending on m and n only, omits.")
 
 
-@claim("querygen.cx_brute", method="exact+measured", readings=(EVALUATIONS, TOTAL_WORK))
+COMPLEXITY_AUDIT = ("Re-derived: {count} G evaluations (exact operation counts), within the bound's count; each "
+                    "evaluation sorts n frequencies (≤ n log2 n comparisons). As total work, each evaluation also reads "
+                    "the matching tuples: Θ(N) per evaluation by the lower-bound family, so no bound in m, r, n alone "
+                    "holds.")
+
+
+@claim("querygen.cx_brute", method="exact+measured", rests_on=(COST_MODEL,), audit=Audit(
+    COMPLEXITY_AUDIT.format(count="Brute-Force makes 2^k (k fixed values, k ≤ m − 1 < m)")))
 def cx_brute(ctx: Context) -> Outcome:
     ks = [1, 2, 3, 4, 5, 6]
     per = _complexity_readings(ctx, "brute_force", ks, "O(2^m · n log n)", lambda m, r: 2 ** m)
-    return by_reading(per, why=_COMPLEXITY_WHY.format(
+    return by_reading({c: per[c[COST_MODEL]] for c in ctx.combinations}, why=_COMPLEXITY_WHY.format(
         bound="O(2^m · n log n)", e_verdict="holds" if per[EVALUATIONS.name].verdict != "refuted" else "fails",
         t_verdict=per[TOTAL_WORK.name].verdict))
 
 
+SECTION4_BW = Reading(
+    "§4 statement",
+    "Best-Fit's and Worst-Fit's running time is O(rm · n log n), r ≤ m − 1 removed values",
+    f"{SRC} §4, the total running time of the Best-Fit and Worst-Fit")
+
+
 SECTION5_WORST = Reading(
     "§5 restatement",
-    "Worst-Fit's time complexity is O(m · n log n) for every query (evaluations counted as in §4)",
+    "Worst-Fit's time complexity is O(m · n log n) for every query",
     f"{SRC} §5: Considering that the time complexity of Worst-Fit is O(m · n log n) (m : the number of attributes "
     "in the query, ... r : the number of removed attributes from the original query)")
 
 
-@claim("querygen.cx_bestworst", method="exact+measured", quick=False,
-       readings=(EVALUATIONS, TOTAL_WORK, SECTION5_WORST))
+@claim("querygen.cx_bestworst", method="exact+measured", quick=False, rests_on=(COST_MODEL,),
+       readings=(SECTION4_BW, SECTION5_WORST), audit=Audit(
+           COMPLEXITY_AUDIT.format(count="Best-/Worst-Fit make 1 + Σ_{j<r}(k − j) ≤ 1 + r·m") +
+           " §5 restates Worst-Fit's as O(m · n log n): with r = m − 1 (every value removed) the evaluations grow as "
+           "k(k + 1)/2, so §5 dropped the factor r — two statements of the same claim, the later one misprinted."))
 def cx_bestworst(ctx: Context) -> Outcome:
     """§4: O(rm · n log n) with r ≤ m − 1; §5 restates Worst-Fit's as O(m · n log n). Measured: 1 + Σ_{j<r}(k − j)
     evaluations (k = m − 1 fixed values), i.e. 1 + k(k+1)/2 when every value is removed."""
@@ -212,31 +237,38 @@ def cx_bestworst(ctx: Context) -> Outcome:
             if name not in per or o.verdict == "refuted":
                 per[name] = o
     if r_over is not None:
-        per[EVALUATIONS.name] = refuted(witness=r_over).because("§4 says r is at most m − 1; this Table 1 query needs more.")
+        per[EVALUATIONS.name] = Outcome("error", {"error": "a Table 1 query needs more than m − 1 removals", **r_over})
     c = _strategy_counts("worst_fit", ks)
     tail = [k for k, r in zip(ks, c["removed_r"]) if r == k]
     exponent = _slope(tail[2:], [e for k, e in zip(ks, c["evaluations"]) if k in tail[2:]]) if len(tail) >= 4 else 0.0
     if exponent > 1.5:
-        per[SECTION5_WORST.name] = discrepancy(
+        s5 = discrepancy(
             paper="O(m · n log n) (§5)", computed=f"Θ(m² · n log n) evaluations when r = m − 1 (fitted exponent {exponent:.2f})",
             measured=c, section4="O(rm · n log n), r ≤ m − 1").because(
             "§5 restates Worst-Fit's complexity as O(m · n log n), but §4's own analysis gives O(rm · n log n) with r up to "
             f"m − 1, and the exact evaluation counts grow as m^{exponent:.2f} when every value is removed: §5 dropped the "
             "factor r (true only when r is bounded, which §4 calls the practical case).")
     else:
-        per[SECTION5_WORST.name] = verified_bounded(bound=f"k = {ks[0]}..{ks[-1]}", measured=c, fitted_exponent=exponent)
+        s5 = verified_bounded(bound=f"k = {ks[0]}..{ks[-1]}", measured=c, fitted_exponent=exponent)
+    out = {}
+    for comb in ctx.combinations:
+        if comb.own.name == SECTION5_WORST.name and comb[COST_MODEL] == EVALUATIONS.name:
+            out[comb] = s5
+        else:  # §4's bound under either cost model; §5's under total work fails as §4's does
+            out[comb] = per[comb[COST_MODEL]]
     why = (_COMPLEXITY_WHY.format(bound="O(rm · n log n)",
                                   e_verdict="holds" if per[EVALUATIONS.name].verdict != "refuted" else "fails",
                                   t_verdict=per[TOTAL_WORK.name].verdict)
-           + f" §5's O(m · n log n) for Worst-Fit is {per[SECTION5_WORST.name].verdict} against §4's worst case r = m − 1.")
-    return by_reading(per, why=why, max_r_on_table1=max_r, r_bound_m_minus_1=m1 - 1)
+           + f" §5's O(m · n log n) for Worst-Fit is {s5.verdict} against §4's worst case r = m − 1.")
+    return by_reading(out, why=why, max_r_on_table1=max_r, r_bound_m_minus_1=m1 - 1)
 
 
-@claim("querygen.cx_random", method="exact+measured", readings=(EVALUATIONS, TOTAL_WORK))
+@claim("querygen.cx_random", method="exact+measured", rests_on=(COST_MODEL,), audit=Audit(
+    COMPLEXITY_AUDIT.format(count="Random-Fit makes r + 1 (the first is G(Q))")))
 def cx_random(ctx: Context) -> Outcome:
     """r + 1 evaluations (the first is G(Q)); O(r · n log n) read with its constant as ≤ 1 + r evaluations."""
     ks = [1, 2, 3, 4, 5, 6]
     per = _complexity_readings(ctx, "random_fit", ks, "O(r · n log n)", lambda m, r: 1 + r)
-    return by_reading(per, why=_COMPLEXITY_WHY.format(
+    return by_reading({c: per[c[COST_MODEL]] for c in ctx.combinations}, why=_COMPLEXITY_WHY.format(
         bound="O(r · n log n)", e_verdict="holds" if per[EVALUATIONS.name].verdict != "refuted" else "fails",
         t_verdict=per[TOTAL_WORK.name].verdict))

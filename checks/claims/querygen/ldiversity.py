@@ -8,39 +8,51 @@ from typing import Any
 import sympy
 import z3
 
-from privclaims.checks.claims.querygen.common import SRC, example_count, one_reading
+from privclaims.checks.claims.ads.common import by_dims
+from privclaims.checks.claims.querygen.common import SRC, example_count, one_reading, requirement
+from privclaims.checks.definitions.querygen import AT_LEAST_L, GUESSING, L_REQ, MORE_THAN_L, PRIV_REQ
+from privclaims.checks.evidence import decide
+from privclaims.checks.readings import Audit, NotApplicable, Quote, Rejected
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import Outcome, Reading, compare_exact, discrepancy, refuted, verified, verified_bounded
+from privclaims.checks.verdict import (
+    Outcome, Part, Reading, by_part, compare_exact, discrepancy, in_model, refuted, unverifiable, verified,
+    verified_bounded,
+)
 from privclaims.counterexamples import querygen_search as search
 from privclaims.counterexamples.harness import z3_search
 from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
 from privclaims.theory.querygen.instances import instances
-from privclaims.theory.querygen.model import STRATEGIES, PrivacyRequirement, g_min_from_l
+from privclaims.theory.querygen.model import STRATEGIES, g_min_from_l
 
 
-# 004 §6 glosses l = 25 as "an adversary must choose one out of more than 25 values"; judged not a second reading.
-MORE_THAN_L = ("not a second reading: the gloss 'one out of more than 25 values' paraphrases l = 25 in the sentence "
-               "whose own numbers fix 'at least' (G_min = (l + 1)/2 = 13 is reached by exactly 25 equally likely "
-               "values; 'more than 25' would need G_min > 13, e.g. (l + 2)/2 = 27/2), beside the definition's 'at least l "
-               "distinguishable sensitive attribute values' and Theorem 6.1's 'at least l'")
-
-
-@claim("querygen.def_l", method="exact", readings=one_reading(
+@claim("querygen.def_l", method="exact", rests_on=(L_REQ,), audit=Audit(
+    "Re-derived by hand: (25 + 1)/2 = 13, and 25 equally likely values give G = Σ i/25 = 13 exactly. So G_min = 13 "
+    "enforces at least 25 values (Theorem 6.1) but not more than 25: the example's gloss 'one out of more than 25 "
+    "values' contradicts its own G_min = 13 ('more than 25' would need G_min > 13, e.g. (l + 2)/2 = 27/2)."),
+    readings=one_reading(
     "(a, l) is translated to (a, (l + 1)/2); l = 25 gives G_min = 13",
     f"{SRC} §6: Query generalizer internally translates (a, l) into (a, (l + 1)/2) ... the query generalizer sets "
     "G_min = (l + 1)/2 = 13"))
 def def_l(ctx: Context) -> Outcome:
-    # the text's gloss "one out of more than 25 values": exactly 25 equally likely values already reach G_min
     g_uniform_25 = exact.guessing_entropy_of_counts([1] * 25)
-    return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25,
-                         uniform_over_exactly_25_values_G=g_uniform_25,
-                         exactly_25_values_meet_G_min=g_uniform_25 >= g_min_from_l(25),
-                         more_than_25_gloss=MORE_THAN_L,
-                         note="Theorem 6.1 guarantees at least l = 25 values, and exactly 25 equally likely values "
-                              "meet G_min = 13; the text's gloss 'more than 25' overstates it by one (the claim, "
-                              "and Theorem 6.1, say 'at least l')")
+    meets = decide(g_uniform_25, ">=", g_min_from_l(25), "G of exactly 25 equally likely values ≥ G_min = 13")
+
+    def compute(reading: str):
+        if reading == AT_LEAST_L.name:
+            return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25, exactly_25_values=meets)
+        return discrepancy(
+            paper="l = 25 means 'one out of more than 25 values', and G_min = (l + 1)/2 = 13",
+            computed={"G of exactly 25 equally likely values": g_uniform_25, "meets G_min = 13": meets},
+            needed_for_more_than_25="G_min > 13 (e.g. (l + 2)/2 = 27/2)").because(
+            "Read as its example glosses it ('an adversary must choose one out of more than 25 values'), the (a, l) "
+            "requirement asks for more than l values, but the translation G_min = (l + 1)/2 = 13 is met by exactly 25 "
+            "equally likely values (G = 13): the sentence's gloss and its own numbers disagree by one value.")
+
+    return by_dims(ctx, (L_REQ,), compute,
+                   why="As defined ('at least l distinguishable ... values') the translation (l + 1)/2 = 13 is right; read "
+                       "with the example's gloss ('more than 25 values') it is one value short.")
 
 
 def _lemma_symbolic() -> dict[str, Any]:
@@ -68,16 +80,31 @@ def _lemma_symbolic() -> dict[str, Any]:
             "C_k_nonnegative_via_k(n-k)=xy": nonneg, "summation_by_parts_identity_n_1_to_24": identities}
 
 
-@claim("querygen.lem_uniform", method="symbolic+smt+property", readings=one_reading(
+@claim("querygen.lem_uniform", method="symbolic+smt+property", rests_on=(GUESSING,), audit=Audit(
+    "Re-derived by Abel summation: (n + 1)/2 − G = Σ_{k<n} k(n − k)/2 · (p_k − p_{k+1}) + 0 ≥ 0 for p sorted decreasingly "
+    "(property_tests/test_audit_querygen.py checks it on random rational distributions). The proof's justification "
+    "'the uniform distribution has the maximum entropy' is a Shannon-entropy fact; the bound holds for G on its own.",
+    rejected=(Rejected("the step rests on Shannon's maximum-entropy property",
+                       "G is not Shannon's entropy; the bound is proved here for G directly",
+                       (Quote(SRC, "§6 proof of Theorem 6.1", "Since the uniform distribution has the maximum entropy, "
+                              "the following inequality is derived."),)),)), readings=one_reading(
     "for any distribution sorted decreasingly on l values, Σ p_i·i ≤ (l + 1)/2", f"{SRC} §6 proof of Theorem 6.1: "
     "G = Σ p_i · i ≤ (l_Q̂ + 1)/2"))
 def lem_uniform(ctx: Context) -> Outcome:
     sym = _lemma_symbolic()
-    z3_res = {n: search.z3_guessing_bound(n).status for n in (1, 2, 3, 5, 8, 13, 21, 34)}
+    z3_runs = {n: search.z3_guessing_bound(n) for n in (1, 2, 3, 5, 8, 13, 21, 34)}
+    z3_res = {n: r.status for n, r in z3_runs.items()}
+    found = [r for r in z3_runs.values() if r.found]
+    if found:  # a distribution sorted decreasingly with Σ p_i·i > (n + 1)/2, re-verified exactly by the search
+        return refuted(witness=found[0], model=in_model(
+            "a distribution on l values sorted decreasingly (004 §2 Eq. (2))", [],
+            minimal="the smallest n of the z3 searches (1, 2, 3, 5, ...) that has one")).because(
+            "z3 finds a decreasingly sorted distribution whose guessing entropy exceeds (l + 1)/2.")
     uniform_attains = all(exact.guessing_entropy_of_counts([3] * n) == Q(n + 1, 2) for n in range(1, 30))
     ok = all(sym.values()) and all(v == "none-up-to-bound" for v in z3_res.values()) and uniform_attains
     if not ok:
-        return discrepancy(paper="G <= (n+1)/2", computed={"symbolic": sym, "z3": z3_res})
+        return Outcome("error", {"error": "the symbolic proof or z3 does not confirm G <= (n+1)/2", "symbolic": sym,
+                                 "z3": z3_res})
     return verified(proof="Abel summation: (n+1)/2 - G = Σ_{k<n} k(n-k)/2 · (p_k - p_{k+1}) >= 0 since p is "
                           "sorted decreasingly; equality for the uniform distribution",
                     symbolic=sym, z3_unsat_for_n=z3_res, uniform_attains_bound=uniform_attains,
@@ -85,7 +112,13 @@ def lem_uniform(ctx: Context) -> Outcome:
                          "(a Shannon-entropy fact); the bound for Eq. (2) holds by the proof above")
 
 
-@claim("querygen.thm6_1", method="symbolic+smt+property", readings=one_reading(
+@claim("querygen.thm6_1", method="symbolic+smt+property", rests_on=(GUESSING, PRIV_REQ, L_REQ),
+       not_applicable=(NotApplicable(L_REQ, MORE_THAN_L.name, "the theorem states its conclusion itself: at least l "
+                                     "values", (Quote(SRC, "§6 Theorem 6.1", r"the size of the attribute value set for "
+                                                r"\widehat{Q} is at least l ."),)),),
+       audit=Audit("Re-derived: G ≤ (n + 1)/2 (querygen.lem_uniform) and G ≥ (l + 1)/2 give n ≥ l; with '>' (the "
+                   "requirement's gloss) G > (l + 1)/2 gives n > l, so the conclusion holds under both readings of the "
+                   "requirement. Checked symbolically, by z3 for n ≤ 12 and on strategy outputs."), readings=one_reading(
     "every Q̂ with G(Q̂, a) ≥ (l + 1)/2 has at least l distinct target values", f"{SRC} §6 Theorem 6.1: When the query "
     "Q is modified into the query Q̂ with the guessing entropy value, which is greater than or equal to (l + 1)/2, the "
     "size of the attribute value set for Q̂ is at least l"))
@@ -103,56 +136,88 @@ def thm6_1(ctx: Context) -> Outcome:
         statuses[nn] = z3_search(build, lambda m, v: None, lambda w: False, bound=f"n = {nn}",
                                  encoding="G >= (l+1)/2 with fewer than l values").status
 
-    def holds(inst) -> bool:  # on generated tables: every strategy output with G_min = (l+1)/2 has >= l values
-        t, q, target, _ = inst
-        for l in (1, 2, 3):
-            for s in STRATEGIES:
-                r = exact.generalize(t, q, PrivacyRequirement(target, g_min_from_l(l)), s, seed=2)
-                if r.satisfied and len(exact.value_counts(t, exact.matching_rows(t, r.query), target)) < l:
-                    return False
-        return True
-
-    res = property_search(instances(), holds, examples=example_count(ctx, 20, 300), seed=ctx.int_seed("querygen.thm6_1"),
-                          encoding="distinct target values of satisfied Q̂ >= l at G_min = (l+1)/2")
-    if res.found:
-        return refuted(witness=res.witness, search=res)
     if not all(sym.values()) or any(v != "none-up-to-bound" for v in statuses.values()):
-        return discrepancy(paper="Theorem 6.1", computed={"symbolic": sym, "z3": statuses})
-    # 'at least l' is tight: exactly l equally likely values reach G = (l + 1)/2, so 'more than l' (the gloss) fails
+        return Outcome("error", {"error": "the symbolic proof or z3 does not confirm the bound", "symbolic": sym,
+                                 "z3": statuses})
+    # 'at least l' is tight: exactly l equally likely values reach G = (l + 1)/2
     tight = [l for l in range(1, 31) if exact.guessing_entropy_of_counts([1] * l) >= g_min_from_l(l)]
-    return verified(proof="G <= (n+1)/2 (querygen.lem_uniform, symbolic) and G >= (l+1)/2 give n >= l",
-                    symbolic=sym, z3_unsat=statuses, strategy_outputs=res,
-                    more_than_l_gloss={"judgement": MORE_THAN_L,
-                                       "l_with_exactly_l_uniform_values_meeting_G_min": f"{len(tight)} of l = 1..30"},
-                    note="applies to outputs with satisfied = True; when G_min is unreachable the generalizer "
-                         "reports satisfied = False and no guarantee is given")
+
+    def compute(comparison: str):
+        def holds(inst) -> bool:  # on generated tables: every strategy output meeting (l+1)/2 has >= l values
+            t, q, target, _ = inst
+            for l in (1, 2, 3):
+                for s_ in STRATEGIES:
+                    r = exact.generalize(t, q, requirement(t, target, g_min_from_l(l), comparison), s_, seed=2)
+                    if r.satisfied and len(exact.value_counts(t, exact.matching_rows(t, r.query), target)) < l:
+                        return False
+            return True
+
+        res = property_search(instances(), holds, examples=example_count(ctx, 20, 300),
+                              seed=ctx.int_seed("querygen.thm6_1"),
+                              encoding="distinct target values of satisfied Q̂ >= l at G_min = (l+1)/2")
+        if res.found:
+            return Outcome("error", {"error": "a strategy output breaks the proved bound: our code", "search": res})
+        return verified(proof="G <= (n+1)/2 (querygen.lem_uniform, symbolic) and G >= (l+1)/2 give n >= l (with '>': "
+                              "n > l)", symbolic=sym, z3_unsat=statuses, strategy_outputs=res,
+                        l_with_exactly_l_uniform_values_meeting_G_min=f"{len(tight)} of l = 1..30",
+                        note="applies to outputs with satisfied = True; when G_min is unreachable the generalizer "
+                             "reports satisfied = False and no guarantee is given")
+
+    return by_dims(ctx, (PRIV_REQ,), compute)
 
 
-@claim("querygen.text_related", method="exact+exhaustive", readings=(Reading(
+RELATED_PARTS = (
+    Part("k-anonymity", "k-anonymity keeps the risk of re-identification at most 1/k (a record's class has ≥ k "
+                        "indistinguishable members)", "by definition"),
+    Part("l-diversity", "distinct l-diversity keeps the risk of attribute disclosure under 1/l", "exhaustive, smallest "
+                                                                                                 "group first"),
+    Part("NP-hard for k ≥ 3", "optimal k-anonymity is NP-hard for k ≥ 3 [25]", "a cited theorem"),
+)
+
+
+@claim("querygen.text_related", method="exact+exhaustive", rests_on=(), parts=RELATED_PARTS, audit=Audit(
+    "Re-derived by hand (property_tests/test_audit_querygen.py): a group with sensitive values {x, x, y} is 2-diverse "
+    "(two distinct values), yet guessing the most frequent value x is right with probability 2/3 > 1/2. Smallest: l = 1 "
+    "cannot fail (a risk is at most 1) and a group of two records with two distinct values has risk 1/2; three "
+    "records is the least that can refute. k-anonymity's 1/k holds by the definition (a uniform pick among ≥ k "
+    "indistinguishable records), read as 'at most' (a class of exactly k gives 1/k).",
+    rejected=(Rejected("risk = a uniform pick among the distinct values (1/d ≤ 1/l)",
+                       "the released group shows the value counts, and 004's adversary guesses the most likely value "
+                       "first",
+                       (Quote(SRC, "§2", "the best strategy is obviously to start by guessing the most likely X and "
+                              "proceed in decreasing order of likelihood until the secret is determined."),)),)),
+       readings=(Reading(
     "as stated",
     "The documents give one reading: distinct l-diversity (each group has at least l distinct sensitive values) keeps "
     "the risk of attribute disclosure — the adversary's chance of naming a record's sensitive value, guessing the "
-    "most likely one first as in §2 — under 1/l; k-anonymity keeps re-identification under 1/k. (A uniform pick "
-    "among the distinct values, which would give 1/d ≤ 1/l, is not a second reading: it ignores the value counts the "
-    "released group shows, and 004's adversary guesses the most likely value first; for k-anonymity the uniform "
-    "pick is already the best guess, the records being indistinguishable.)",
+    "most likely one first as in §2 — under 1/l; k-anonymity keeps re-identification under 1/k.",
     f"{SRC} §7: every group of indistinguishable records contains at least l distinct sensitive attribute values; "
     "thereby the risk of attribute disclosure is kept under 1/l; §2: 'the best strategy is obviously to start by "
     "guessing the most likely X'"),))
 def text_related(ctx: Context) -> Outcome:
-    """k-anonymity: a record's class has ≥ k members, so a uniform pick among them re-identifies it with
-    probability 1/|class| ≤ 1/k (by definition; nothing to compute). The l-diversity gloss: exhaustive search,
-    smallest group first, for a group with ≥ l distinct values whose most likely value has probability > 1/l.
-    NP-hardness of optimal k-anonymity [25]: cited, not checked."""
-    # l = 1 cannot fail (a risk is at most 1); l = 2 is the smallest l the gloss says anything about
-    res = search.search_l_diversity_disclosure(l=2)
-    if res.found:
-        w = res.witness
-        return refuted(witness=res, cited_np_hardness="not checked (Meyerson and Williams [25])",
-                       minimality="l = 2 (l = 1 cannot fail), smallest group first").because(
-            f"The text says distinct l-diversity keeps the attribute-disclosure risk under 1/l. The smallest group "
-            f"that refutes it, for l = {w['l']}, has sensitive-value counts {w['counts']}: it is {w['l']}-diverse, yet "
-            f"an adversary who guesses the most frequent value (as §2's adversary does) is right with probability "
-            f"{w['disclosure_risk']} > {w['bound_1_over_l']}. Distinct l-diversity bounds the number of values, not "
-            "their probabilities (hence entropy and recursive l-diversity in [19]).")
-    return verified_bounded(bound=res.bound)
+    """k-anonymity: a record's class has ≥ k members, so a uniform pick among them re-identifies it with probability
+    1/|class| ≤ 1/k (by definition). The l-diversity gloss: exhaustive search, smallest group first, for a group with
+    ≥ l distinct values whose most likely value has probability > 1/l. NP-hardness of optimal k-anonymity [25]: cited."""
+    res = search.search_l_diversity_disclosure(l=2)  # l = 1 cannot fail (a risk is at most 1)
+    kanon = verified(by_definition="a class of size s ≥ k re-identifies a record with probability 1/s ≤ 1/k")
+    cited = unverifiable(missing="Meyerson and Williams [25]: a cited complexity result").because(
+        "The NP-hardness of optimal k-anonymity for k ≥ 3 is a cited theorem, not re-proved here.")
+    if not res.found:
+        return by_part({RELATED_PARTS[0]: kanon, RELATED_PARTS[1]: verified_bounded(bound=res.bound),
+                        RELATED_PARTS[2]: cited})
+    w = res.witness
+    counts = list(w["counts"])
+    problems = [] if len(counts) >= w["l"] and all(c >= 1 for c in counts) else ["the group is not l-diverse"]
+    risk = decide(Q(w["disclosure_risk"]), ">", Q(w["bound_1_over_l"]), "most likely value's share > 1/l")
+    ldiv = refuted(witness=res, risk=risk, model=in_model(
+        "an equivalence class of a released table (004 §7, [19]): records indistinguishable on the quasi-identifier, "
+        "each with a sensitive value; distinct l-diversity = at least l distinct values", problems,
+        minimal="l = 2 (l = 1 cannot fail); groups of 1 and 2 records searched first (a 2-diverse pair has risk 1/2)")
+    ).because(
+        f"The text says distinct l-diversity keeps the attribute-disclosure risk under 1/l. The smallest group that "
+        f"refutes it, for l = {w['l']}, has sensitive-value counts {w['counts']}: it is {w['l']}-diverse, yet an "
+        f"adversary who guesses the most frequent value (as §2's adversary does) is right with probability "
+        f"{w['disclosure_risk']} > {w['bound_1_over_l']}. Distinct l-diversity bounds the number of values, not their "
+        "probabilities (hence entropy and recursive l-diversity in [19]).")
+    parts = {RELATED_PARTS[0]: kanon, RELATED_PARTS[1]: ldiv, RELATED_PARTS[2]: cited}
+    return by_part(parts, why=ldiv.why)
