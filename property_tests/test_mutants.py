@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from privclaims.counterexamples.mutants import (NEVER_COUNTS, ROOT, Worker, apply, area_test_files, broader_test_files,
-                                                catalogue_errors, is_area_file, make_copy, module_name, never_counts,
-                                                planted, restore, run_area_nets, run_pytest, verify_isolation)
+                                                catalogue_errors, is_area_file, make_copy, merge_rerun, module_name,
+                                                never_counts, planted, restore, run_area_nets, run_pytest, score,
+                                                survivors, to_markdown, verify_isolation)
 from privclaims.counterexamples.mutants.catalogue import BY_ID, CATALOGUE, LEDGER_AREAS, SHARED_AREAS, Mutant
 
 KINDS = {"comparison", "off-by-one", "constant", "normalisation", "transpose", "tie-break", "rounding", "sampler",
@@ -116,3 +117,25 @@ def test_one_mutant_through_its_area_quick_net(tmp_path):
     net = rec["nets"]["area_quick"]
     assert net["status"] == "killed" and net["guard"], rec
     assert rec["tests"]["parts"][0]["part"] == "guards" and Path(w.copy).is_dir()
+
+
+def test_a_rerun_of_the_survivors_keeps_the_first_pass_visible():
+    """The merged record: the re-run rows replace the first pass's, scores are recomputed, the first pass stays in
+    ``before``; a re-run of a mutant the first pass never ran is refused."""
+    def rec(i: str, status: str, eq: str | None = None) -> dict:
+        return {"id": i, "area": "dp", "kind": "constant", "file": "theory/x.py", "description": "d", "equivalent": eq,
+                "status": status, "nets": {"area_quick": {"status": status, "by": None}}}
+    first = {"mode": "quick", "seconds": 10.0, "scores": {}, "catalogue_errors": [], "net_seconds": {},
+             "mutants": [rec("a", "killed"), rec("b", "survived"), rec("c", "survived", "argued"), rec("d", "error")]}
+    first["scores"] = {"area_quick": score(first["mutants"], "area_quick")}
+    assert survivors(first) == ["b", "d"]
+    rerun = {"mode": "quick", "seconds": 3.0, "isolation": [], "catalogue_errors": [], "net_seconds": {},
+             "mutants": [rec("b", "killed"), rec("d", "survived")]}
+    rep = merge_rerun(first, rerun, "first pass")
+    assert [r["id"] for r in rep["mutants"]] == ["a", "b", "c", "d"] and rep["mutants"][1]["rerun"]
+    assert rep["scores"]["area_quick"]["killed"] == 2 and rep["scores"]["area_quick"]["survived"] == ["d"]
+    assert rep["before"]["mutants"]["b"]["status"] == "survived" and rep["before"]["score"]["killed"] == 1
+    assert "first pass" in to_markdown({**rep, "workers": 2, "baseline_seconds": 1.0, "hypothesis_profile": "dev",
+                                        "hypothesis_seed": 0, "complete": True, "never_counts": {}})
+    with pytest.raises(ValueError):
+        merge_rerun(first, {**rerun, "mutants": [rec("z", "killed")]}, "x")

@@ -787,6 +787,33 @@ def before_summary(rep: dict[str, Any], note: str) -> dict[str, Any]:
                                   "by": r.get("nets", {}).get("area_quick", {}).get("by")} for r in rep["mutants"]}}
 
 
+def survivors(rep: dict[str, Any]) -> list[str]:
+    """The non-equivalent mutants of a record that its area-quick net left alive or could not run."""
+    return [r["id"] for r in rep["mutants"]
+            if not r.get("equivalent") and r.get("nets", {}).get("area_quick", {}).get("status") != "killed"]
+
+
+def merge_rerun(first: dict[str, Any], rerun: dict[str, Any], note: str) -> dict[str, Any]:
+    """The record of a first pass whose survivors were re-run after the gaps were closed: each re-run mutant's entry
+    replaces its first-pass entry (marked ``rerun``), the scores are recomputed over the merged entries, and the first
+    pass's per-mutant outcomes stay in ``before`` (every first-pass survivor stays visible). The first pass's net
+    times and baselines stay the record's; the re-run's own are kept under ``rerun``. Mutants the first pass killed
+    are not re-run: tests were only added since, and an added test cannot revive a killed mutant."""
+    new = {r["id"]: {**r, "rerun": True} for r in rerun["mutants"]}
+    missing = sorted(set(new) - {r["id"] for r in first["mutants"]})
+    if missing:
+        raise ValueError(f"re-run mutants absent from the first pass: {missing}")
+    rep = dict(first)
+    rep["mutants"] = [new.get(r["id"], r) for r in first["mutants"]]
+    rep["scores"] = {n: score(rep["mutants"], n) for n in first["scores"]}
+    rep["before"] = before_summary(first, note)
+    rep["rerun"] = {"ids": list(new), "mode": rerun["mode"], "seconds": rerun["seconds"],
+                    "cpu_seconds": rerun.get("cpu_seconds"), "isolation": rerun["isolation"],
+                    "catalogue_errors": rerun["catalogue_errors"], "net_seconds": rerun["net_seconds"]}
+    rep["catalogue_errors"] = rerun["catalogue_errors"]
+    return rep
+
+
 # ------------------------------------------------------------------------------------- the Markdown record
 
 
@@ -856,6 +883,11 @@ def to_markdown(rep: dict[str, Any]) -> str:
         lines += ["", "## Before the gaps were closed", "", bf["note"], "",
                   f"Area-quick nets then: killed {s['killed']} of {s['non_equivalent_ran']} non-equivalent (score {s['score']}). "
                   f"Survivors then: {', '.join(f'`{x}`' for x in s['survived']) or 'none'}."]
+        if rep.get("rerun"):
+            rr = rep["rerun"]
+            lines += ["", f"Re-run after the gaps were closed ({rr['mode']} nets, {rr['seconds']} s): "
+                          f"{', '.join(f'`{x}`' for x in rr['ids']) or 'none'}; their rows above are the re-run's. "
+                          "The mutants the first pass killed were not re-run (tests were only added since)."]
     lines += ["", "## Descriptions, guards and equivalence arguments", ""]
     for r in rep["mutants"]:
         eq = f" — **equivalent**: {r['equivalent']}" if r.get("equivalent") else ""

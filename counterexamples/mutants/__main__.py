@@ -1,9 +1,11 @@
 """``python -m privclaims.counterexamples.mutants [--quick|--full] [--mutant ID ...] [--area A ...] [--workers N]
-[--json P] [--markdown P] [--before RECORD]``.
+[--json P] [--markdown P] [--before RECORD | --rerun-survivors-of RECORD]``.
 
 ``--quick`` (default): the area-quick nets of every mutant; ``--full``: the area-quick, area-full and whole nets.
 Prints one line per mutant and the scores and the total time at the end. Exit status 0 when every non-equivalent
-mutant that ran was killed by every net that ran, and the catalogue applies cleanly."""
+mutant that ran was killed by every net that ran, and the catalogue applies cleanly. ``--rerun-survivors-of R``
+re-runs the area-quick survivors of the record R (or the ``--mutant`` ids) on the current tree and writes R's
+record with their rows replaced, the scores recomputed and R's first-pass outcomes kept under "before"."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from privclaims.counterexamples.mutants import before_summary, campaign, catalogue_errors, to_markdown
+from privclaims.counterexamples.mutants import before_summary, campaign, catalogue_errors, merge_rerun, survivors, to_markdown
 from privclaims.counterexamples.mutants.catalogue import BY_ID, CATALOGUE
 
 
@@ -29,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before", metavar="RECORD", help="keep the area-quick outcomes of this earlier JSON record (the "
                     "pass before the gaps were closed) in the new record, with --before-note")
     ap.add_argument("--before-note", default="The first pass, on the tests as they were before this round's new tests.")
+    ap.add_argument("--rerun-survivors-of", metavar="RECORD", help="re-run the area-quick survivors of this JSON record "
+                    "(or the --mutant ids) and write the merged record (first-pass outcomes kept, with --before-note)")
     ap.add_argument("--list", action="store_true", help="list the catalogue and check that every patch applies")
     args = ap.parse_args(argv)
     unknown = [i for i in args.mutant if i not in BY_ID]
@@ -53,11 +57,17 @@ def main(argv: list[str] | None = None) -> int:
         eq = " (equivalent)" if rec.get("equivalent") else ""
         print(f"{rec['id']:34s} {rec.get('status', ''):9s}{eq} {rec.get('seconds', '')}s  {cells or rec.get('reason', '')}", flush=True)
 
+    first = None
+    if args.rerun_survivors_of:
+        first = json.loads(Path(args.rerun_survivors_of).read_text(encoding="utf-8"))
+        ids = ids or survivors(first)
     before = None
     if args.before:
         before = before_summary(json.loads(Path(args.before).read_text(encoding="utf-8")), args.before_note)
     rep = campaign(ids, quick=not args.full, workers=args.workers, progress=progress,
-                   partial=Path(args.json_path) if args.json_path else None, before=before)
+                   partial=Path(args.json_path) if args.json_path and first is None else None, before=before)
+    if first is not None:
+        rep = merge_rerun(first, rep, args.before_note)
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(rep, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.md_path:
