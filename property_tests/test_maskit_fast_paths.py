@@ -258,6 +258,36 @@ def test_forward_backward_says_underflow_not_probability_0():
         F.forward_backward(ch, p, (0, 2, 1))
 
 
+def test_forward_backward_never_divides_by_a_subnormal_normaliser():
+    """Pr[o] = 2.3 * 10^-323 is positive in float but subnormal (5 significant units of 2^-1074): a -> b (1.3e-323) or
+    c (1.0e-323), both -> d, output (a, ⊥, d). Dividing by it gives Pr[X_2 = b | o] = 3/5 where the exact value is
+    13/23; the fast twin must refuse (below the floor 2^-900) or agree with the exact posteriors."""
+    z, e1, e2 = Q(0), Q(13, 10**324), Q(10, 10**324)
+    A = [[1 - e1 - e2, e1, e2, z], [z, z, z, Q(1)], [z, z, z, Q(1)], [z, z, z, Q(1)]]
+    ch = markov_chain(["a", "b", "c", "d"], [Q(1), z, z, z], [A, A])
+    p = [[z] * 4, [z, Q(1), Q(1), z], [z] * 4]
+    post, total = E.forward_backward(ch, p, (0, None, 3))
+    assert post[1][1] == Q(13, 23) and 0 < float(total) < UNDERFLOW_FLOOR
+    try:
+        fast_post, _ = F.forward_backward(ch, p, (0, None, 3))
+    except InvalidInput as e:
+        assert "underflows" in str(e)
+    else:
+        assert np.allclose(fast_post, [[float(x) for x in row] for row in post], rtol=0, atol=1e-9), fast_post
+
+
+def test_fast_okay_to_release_suppresses_on_a_subnormal_possible_state():
+    """a, b equally likely at t = 1, both -> m except a -> c (2.0e-323) and b -> c (2.7e-323): Pr[X_2 = c] is a
+    subnormal float, and releasing c at t = 2 raises Pr[X_1 = b] from 1/2 to 27/47 (gain 0.0745 > 1/20). Exact
+    suppresses; the fast twin must too (dividing by the subnormal prior it computes a gain below 1/20 and releases)."""
+    z, e1, e2 = Q(0), Q(20, 10**324), Q(27, 10**324)
+    A = [[z, z, 1 - e1, e1], [z, z, 1 - e2, e2], [z, z, Q(1), z], [z, z, z, Q(1)]]
+    ch = markov_chain(["a", "b", "m", "c"], [Q(1, 2), Q(1, 2), z, z], [A])
+    assert 0 < float(E.prior_beliefs(ch)[1][3]) < UNDERFLOW_FLOOR
+    assert not E.okay_to_release(ch, ["b"], Q(1, 20), [None])
+    assert not F.okay_to_release(ch, ["b"], Q(1, 20), [None])
+
+
 def _exact_normalisers(ch, p) -> dict:
     """{(t1, i, t2, j): D} for every partial output with a suppressed time (t2 >= t1 + 2) of positive probability."""
     return {(t1, i, t2, j): D for t1, i, t2, j, D, _, _ in E.partial_outputs(ch, suppression_vector(ch, p)) if t2 >= t1 + 2}

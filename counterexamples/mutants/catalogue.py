@@ -790,9 +790,15 @@ GUARDS: dict[str, tuple[tuple[str, ...], str]] = {
     "maskit-fast-underflow-cert": ((MF + "test_the_no_underflow_certificate_and_the_support_of_d_against_exact_normalisers",
                                     MF + "test_the_no_underflow_certificate_is_exact_on_the_extremal_chain"),
                                    "the certificate against the exact normalisers D = (a q)^T"),
-    "maskit-fast-fb-underflow": ((MF + "test_forward_backward_says_underflow_not_probability_0",), "an underflowing Pr[o] is reported, not divided by"),
-    "maskit-fast-okay-underflow": ((MF + "test_fast_okay_to_release_on_underflowing_chains_is_never_less_cautious",),
-                                   "on chains with 10^-k entries the fast okayToRelease never releases what exact suppresses"),
+    "maskit-fast-fb-underflow": ((MF + "test_forward_backward_never_divides_by_a_subnormal_normaliser",
+                                  MF + "test_forward_backward_says_underflow_not_probability_0"),
+                                 "a subnormal Pr[o] = 2.3e-323 (positive in float: the first guard's 10^-400 is 0.0, "
+                                 "which the mutant still refuses) is refused, not divided by into 3/5 for 13/23"),
+    "maskit-fast-okay-underflow": ((MF + "test_fast_okay_to_release_suppresses_on_a_subnormal_possible_state",
+                                    MF + "test_fast_okay_to_release_on_underflowing_chains_is_never_less_cautious"),
+                                   "a possible state of subnormal prior: dividing by it the fast gain falls below "
+                                   "1/20 where the exact one is 0.0745 (the random 10^-k chains of the second guard "
+                                   "underflow to 0.0 or stay normal, so they missed it)"),
     "maskit-fast-releasable": ((MT + "test_beliefs_agree",), "the fast max_breach gain against the exact one"),
     "maskit-early-exit-ge": ((MT + "test_is_private_at_every_attained_gain",), "ISPRIVATE at delta = each attained gain equals level <= delta"),
     "maskit-okay-strict": ((MT + "test_okay_to_release_at_its_exact_level",), "okayToRelease at delta = the exact gain 1/2 releases"),
