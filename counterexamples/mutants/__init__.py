@@ -835,7 +835,8 @@ def to_markdown(rep: dict[str, Any]) -> str:
                      f"{', '.join(f'`{x}`' for x in s['survived']) or 'none'} | {s['killed_by_a_guard']} |")
     errs = sorted({e for n in nets for e in rep["scores"][n]["errors"]})
     eqk = sorted({e for n in nets for e in rep["scores"][n]["equivalent_killed"]})
-    lines += ["", f"Errors: {', '.join(errs) or 'none'}. Equivalent mutants killed (argument wrong): {', '.join(eqk) or 'none'}. "
+    lines += ["", f"Errors: {', '.join(errs) or 'none'}. Equivalent mutants a net failed on (the argument is wrong, or the net "
+              f"pins a value that moves without a change of law, e.g. a seeded sample): {', '.join(eqk) or 'none'}. "
               f"Catalogue errors: {', '.join(rep['catalogue_errors']) or 'none'}.", "",
               "## Time each net takes (baseline, unmutated tree, seconds)", "",
               "| area | area tests | quick ledger | full ledger | area-quick net | area-full net | green |",

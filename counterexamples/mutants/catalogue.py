@@ -124,7 +124,9 @@ _ENTRIES: tuple[Mutant, ...] = (
       "        return -y if negative else y\n\n\ndef laplace_on_grid",
       "        return y if negative else -y\n\n\ndef laplace_on_grid",
       "discrete Laplace returns the opposite sign",
-      equivalent="the sign bit is a fair coin independent of y and (negative, 0) is still rejected, so K and -K have the same law",
+      equivalent="the sign bit is a fair coin independent of y and (negative, 0) is still rejected, so K and -K have the same law "
+                 "(the same seed now draws the mirrored sample: pinned seeded statistics such as zealous.alg_zealous's "
+                 "observed share 0.52 -> 0.48 move with the draws, not with the law)",
       uses=("zealous",)),
     M("laplace-tail-offbyone", "noise", "off-by-one", "theory/noise/laplace.py",
       "return rr ** (x_steps + 1) / (1 + rr)", "return rr ** x_steps / (1 + rr)",
@@ -148,7 +150,9 @@ _ENTRIES: tuple[Mutant, ...] = (
     M("dgauss-t-plus2", "noise", "constant", "theory/noise/discrete_gaussian.py",
       "t = floor_sqrt(s2) + 1", "t = floor_sqrt(s2) + 2",
       "rejection proposal uses t = floor(sigma) + 2",
-      equivalent="CKS 2020 Alg. 3 is exact for every integer t >= 1 (t only sets the acceptance rate); the law is unchanged",
+      equivalent="CKS 2020 Alg. 3 is exact for every integer t >= 1 (t only sets the acceptance rate); the law is unchanged "
+                 "(the same seed now draws another sample: pinned seeded statistics such as count.alg_count's empirical "
+                 "variance move with the draws, not with the law)",
       uses=("count",)),
     # ------------------------------------------------------------------ count
     M("count-share-variance-N", "count", "constant", "theory/count/model.py",
