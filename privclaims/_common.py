@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from privclaims.theory.errors import InvalidInput
+from privclaims.theory.errors import InvalidInput, UndecidedComparison
 from privclaims.theory.numbers import Q, as_rational, enclosure_bounds, is_rational, rational_str
 
 __all__ = [
@@ -30,7 +30,7 @@ DIGITS = 6
 
 
 def exact(q: Any) -> str:
-    """The exact rational as ``"p/q"`` (or ``"p"``)."""
+    """The exact rational as ``"p/q"`` (or ``"p"``), of any size."""
     return rational_str(q)
 
 
@@ -38,47 +38,63 @@ SCIENTIFIC_BELOW = Fraction(1, 10**4)
 """Non-zero values of smaller magnitude print in scientific notation (``3.2e-12``, ``1e-300``): never
 rounded to a fixed number of places, which showed δ = 10^-300 as 0.00000001."""
 
+SCIENTIFIC_FROM = 10**21
+"""Values of at least this magnitude print in scientific notation too (``1.5e+7818``, not 7,819 digits)."""
+
+
+def _round_div(num: int, den: int, rounding: str) -> int:
+    """``num / den`` (den > 0) rounded to an integer: half away from zero, up (towards +infinity) or down."""
+    if rounding == "up":
+        return -((-num) // den)
+    if rounding == "down":
+        return num // den
+    n, r = divmod(abs(num), den)
+    if 2 * r >= den:
+        n += 1
+    return -n if num < 0 else n
+
 
 def _round(f: Fraction, rounding: str) -> int:
     """``f`` rounded to an integer: half away from zero, up (towards +infinity) or down."""
-    if rounding == "up":
-        return -((-f.numerator) // f.denominator)
-    if rounding == "down":
-        return f.numerator // f.denominator
-    a = abs(f)
-    n = a.numerator // a.denominator
-    if (a - n) * 2 >= 1:
-        n += 1
-    return -n if f < 0 else n
+    return _round_div(f.numerator, f.denominator, rounding)
+
+
+def _exponent(p: int, q: int) -> int:
+    """``floor(log10(p / q))`` for positive integers, by integer comparisons only (no digit strings)."""
+    e = int((p.bit_length() - q.bit_length()) * 0.30102999566398120)  # within 1 of the answer
+    while (p if e >= 0 else p * 10 ** -e) < (q * 10**e if e >= 0 else q):
+        e -= 1
+    while (p if e + 1 >= 0 else p * 10 ** -(e + 1)) >= (q * 10 ** (e + 1) if e + 1 >= 0 else q):
+        e += 1
+    return e
 
 
 def _scientific(f: Fraction, digits: int, rounding: str) -> str:
-    """``f`` (non-zero) as ``m.mmmmme-N`` with ``digits`` significant digits, rounded as asked."""
-    a = abs(f)
-    e = len(str(a.numerator)) - len(str(a.denominator))
-    if a >= Fraction(10) ** e * 10:
-        e += 1
-    elif a < Fraction(10) ** e:
-        e -= 1
-    n = _round(f / Fraction(10) ** (e - digits + 1), rounding)
+    """``f`` (non-zero) as ``m.mmmmme-N`` (``m.mmmmme+N`` when large) with ``digits`` significant digits,
+    rounded as asked; integer arithmetic only, so a value of any size prints."""
+    p, q = f.numerator, f.denominator
+    e = _exponent(abs(p), q)
+    k = digits - 1 - e  # n = f * 10^k rounded has `digits` digits
+    n = _round_div(p * 10**k, q, rounding) if k >= 0 else _round_div(p, q * 10 ** -k, rounding)
     if abs(n) >= 10**digits:  # rounding carried into a new digit: 9.999995e-5 -> 1e-4
-        n, e = _round(Fraction(n, 10), rounding), e + 1
+        n, e = _round_div(n, 10, rounding), e + 1
     m = str(abs(n))
     mant = (m[0] + ("." + m[1:]).rstrip("0")).rstrip(".")
-    return f"{'-' if n < 0 else ''}{mant}e{e}"
+    return f"{'-' if n < 0 else ''}{mant}e{'+' if e > 0 else ''}{e}"
 
 
 def decimal(q: Any, digits: int = DIGITS, rounding: str = "half") -> str:
     """A decimal rendering of an exact rational at its true magnitude: ``digits`` places for values of
-    magnitude at least 10^-4, and ``digits`` significant digits in scientific notation below that
-    (``1e-300``, ``3.2e-12``). ``rounding``: ``"half"`` (half away from zero, for values that are not
+    magnitude in [max(10^-4, 10^-digits), 10^21), and ``digits`` significant digits in scientific notation
+    outside (``1e-300``, ``3.2e-12``, ``1.5e+7818``; with 3 places 0.0004 is ``4e-4``, never ``0``, and 0.0001
+    rounded up is ``1e-4``, never ``0.001``): a non-zero value never prints as 0 or at another magnitude. ``rounding``: ``"half"`` (half away from zero, for values that are not
     privacy thresholds), ``"up"`` (towards +infinity: for a least δ, least ε, largest gain or breach
     probability, so that a user who copies the decimal never asks for less privacy than the exact value
     needs) or ``"down"`` (towards -infinity)."""
     if rounding not in ("half", "up", "down"):
         raise InvalidInput(f"rounding = {rounding!r}: choose from half, up, down")
     f = Fraction(int(q.numerator), int(q.denominator))
-    if f != 0 and abs(f) < SCIENTIFIC_BELOW:
+    if f != 0 and (abs(f) < max(SCIENTIFIC_BELOW, Fraction(1, 10**max(digits, 0))) or abs(f) >= SCIENTIFIC_FROM):
         return _scientific(f, max(digits, 1), rounding)
     n = _round(f * 10**digits, rounding)
     sign = "-" if n < 0 else ""
@@ -107,15 +123,39 @@ def decimal_up(q: Any, digits: int = DIGITS) -> str:
     return decimal(q, digits, "up")
 
 
+ENCLOSURE_EXPONENT = 2**20
+"""Enclosure ends are kept exactly down to 2^-(2^20) ≈ 10^-315653 and up to 2^(2^20) in magnitude (the
+default 2^±4096 showed a δ of 10^-3000 as 9.57e-1234, and refused a δ′ of 10^7818 as an internal error)."""
+
+
+ENCLOSURE_MAX_PREC = 1 << 14
+"""The largest precision (bits) :func:`enclosed_decimal_up` refines to."""
+
+
 def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: Any = None) -> str:
-    """The decimal, rounded up (``digits`` places, or ``digits`` significant digits below 10^-4), of an
-    irrational real given as an ``mpmath.iv`` enclosure ``f`` (from the enclosure's upper end: never below
-    the real value, at its true magnitude). ``at_most`` caps it at a known upper limit (1 for a
-    probability: the enclosure of a probability near 1 can poke above)."""
-    _, up = enclosure_bounds(f, 256)
-    if at_most is not None and up > at_most:
-        up = Q(at_most)
-    return decimal_up(up, digits)
+    """The decimal, rounded up (as :func:`decimal_up`), of an irrational real given as an ``mpmath.iv``
+    enclosure ``f``: the enclosure is refined (256, 1024, ... up to 2^14 bits) until both its ends round up to
+    the same decimal, which is then the real's decimal rounded up, exactly; if 2^14 bits do not separate them,
+    the upper end's (never below the real value, one unit of the last digit above at most). Below 2^-(2^20) it
+    says ``< 2^-1048576``. ``at_most`` caps it at a known upper limit (1 for a probability: the enclosure of a
+    probability near 1 can poke above)."""
+    prec = 256
+    while True:  # the upper end alone can be far off (1 - erf(x) at 256 bits bounded a breach probability of
+        try:     # 6.04e-303 by 5.65e-74) or just above a rounding boundary the real is below (1.00001e-3000)
+            lo, up = enclosure_bounds(f, prec, ENCLOSURE_EXPONENT)
+        except UndecidedComparison:  # an end not finite (cancellation at this precision) or beyond 2^(2^20)
+            if prec >= ENCLOSURE_MAX_PREC:
+                raise
+            prec *= 4
+            continue
+        if at_most is not None:
+            lo, up = min(lo, Q(at_most)), min(up, Q(at_most))
+        if up == Q(1, 2**ENCLOSURE_EXPONENT):  # the enclosure's end was widened to this: the value is smaller
+            return f"< 2^-{ENCLOSURE_EXPONENT}"
+        shown = decimal_up(up, digits)
+        if prec >= ENCLOSURE_MAX_PREC or decimal_up(lo, digits) == shown:
+            return shown
+        prec *= 4
 
 
 def number_json(q: Any, rounding: str = "half") -> dict[str, str] | None:

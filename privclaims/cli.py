@@ -331,10 +331,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the second threshold τ′ >= τ (default: the least one of (6.5) for λ and τ)")
         if name == "publish":
             _seed(p, "the selection and the noise")
-            p.add_argument("--engine", choices=("python", "duckdb", "dask"), default="python",
-                           help="where Steps 1-2 run; the same seed gives the same release on each")
+            p.add_argument("--engine", choices=("auto", "python", "duckdb", "dask"), default="auto",
+                           help="where Steps 1-2 run; the same seed gives the same release on each (auto: duckdb, "
+                                "which reads the file or folder itself)")
             p.add_argument("--session-gap", dest="session_gap", type=int, default=1800,
-                           help="seconds between two searches that end a session (query pairs)")
+                           help="query pairs: two subsequent searches more than this many seconds apart are in "
+                                "different sessions (at most this many apart: the same session)")
             p.add_argument("--tsv", action="store_true", help="print only the released histogram as TSV")
 
     qg = systems.add_parser("querygen", help="the query generalizer")

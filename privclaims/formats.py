@@ -228,13 +228,17 @@ def _where(loc: tuple[Any, ...], data: Any) -> str:
 
 
 def _message(what: str, exc: ValidationError, data: Any, model: type[_Strict]) -> str:
-    err = exc.errors(include_url=False)[0]
+    errors = exc.errors(include_url=False)
+    # an unknown key first: a misspelt required key is both unknown and missing, and its name with "did you
+    # mean" says more than "missing key"
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc, typ = tuple(err["loc"]), err["type"]
     where = _where(loc[:-1] if typ in ("extra_forbidden", "missing") else loc, data)
     if typ == "extra_forbidden":
         key = loc[-1]
         fields = _fields_at(loc[:-1], model)
-        close = difflib.get_close_matches(str(key), fields, n=1, cutoff=0.6)
+        close = [f for f in fields if f.lower() == str(key).lower()] or \
+            difflib.get_close_matches(str(key), fields, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return f"{what} JSON: unknown key {key!r} at {where}{hint}; allowed keys: {', '.join(fields)}"
     if typ == "missing":

@@ -229,9 +229,11 @@ def _sensitive(chain: Any, sensitive: Any) -> list[Hashable]:
     if isinstance(sensitive, (str, bytes)) or not isinstance(sensitive, (list, tuple, set, frozenset)) or not sensitive:
         raise InvalidInput(f"sensitive = {shown(sensitive)} must be a non-empty list of context names, e.g. ['hospital']")
     S = list(sensitive)
-    for s in S:
+    for k, s in enumerate(S):
         if not isinstance(s, str):
             raise InvalidInput(f"sensitive context {shown(s)} must be a context name (text)")
+        if s in S[:k]:
+            raise InvalidInput(f"sensitive context {s!r} appears twice (names must be unique)")
     sensitive_indices(chain, S)
     return S
 

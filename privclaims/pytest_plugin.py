@@ -118,7 +118,8 @@ class ClaimItem(pytest.Item):
         from privclaims.checks.runner import run_one, skip_reason
 
         project = self._project()
-        ctx = Context(quick=self.config.getoption("privclaims_quick"), data_dir=project.data_dir())
+        ctx = Context(quick=self.config.getoption("privclaims_quick"), data_dir=project.data_dir(),
+                      documents_dir=project.documents_dir())
         reason = skip_reason(project.checks.get(self.name), ctx)
         row = None if reason else run_one(self.name, ctx, project)
         if row is not None and (row.get("evidence") or {}).get("skipped"):  # a data set found missing by the check

@@ -18,7 +18,8 @@ minimises τ′. We take ``λ = 2m/ε`` (exact), that τ, and the least τ′ of
 multiple of 1/1000 from a rigorous enclosure (never below the bound). For comparison we also report
 the (ε′, δ′)-indistinguishability (Definition 4) that Theorem 13 [Korolova et al.] certifies with the
 same noise and second threshold: ``ε′ = 2m/λ = ε`` and ``δ′ = (m/2) e^{ε′(1 - τ′/m)}`` (6.3 at
-equality; the theorem is stated for τ = 1).
+equality) — shown as the theorem's value only, never as a guarantee: the theorem is stated for τ = 1 and the
+ledger refutes it as printed (``zealous.thm13``).
 
 **Log formats** (:func:`load_log`): the AOL 2006 TSV (header ``AnonID Query QueryTime ItemRank
 ClickURL``, one row per query or click, time ``YYYY-MM-DD HH:MM:SS``), or a folder in the per-user
@@ -110,9 +111,9 @@ class ParamsResult:
              (f"  τ  = {exact(self.tau)}" if self.tau_given else f"  τ  = ⌈2m/ε⌉ = {exact(self.tau)}") + tau_note,
              f"  τ′ = {exact(self.tau_prime)} ≈ {decimal(self.tau_prime, 3, 'up')}"
              + ("   (given)" if self.tau_prime_given else "   (least value of (6.5), rounded up to 1/1000)"),
-             f"  (6.5) needs τ′ >= {self.tau_prime_bound}; at this τ′ the second term gives δ = {self.delta_achieved}",
-             f"  Theorem 13 with the same λ and τ′: (ε′, δ′)-indistinguishability with ε′ = {exact(self.eps_prime)}, "
-             f"δ′ = {self.delta_prime}"]
+             f"  (6.5) needs τ′ >= {self.tau_prime_bound}; at this τ′ the second term gives δ {_is(self.delta_achieved)}",
+             f"  Theorem 13's (6.3) with the same λ and τ′ would give (ε′, δ′)-indistinguishability with ε′ = "
+             f"{exact(self.eps_prime)}, δ′ {_is(self.delta_prime)} — {THM13_CAVEAT}"]
         if self.lam < self.lam_needed:
             s.append(f"λ = {exact(self.lam)} is BELOW 2m/ε = {exact(self.lam_needed)}: this ZEALOUS is not certified "
                      f"({readable(self.epsilon)}, {readable(self.delta)})-probabilistically DP by Theorem 14.")
@@ -127,7 +128,20 @@ class ParamsResult:
                 "lambda_needed": number_json(self.lam_needed), "tau": number_json(self.tau), "tau_given": self.tau_given,
                 "tau_prime": number_json(self.tau_prime, "up"), "tau_prime_given": self.tau_prime_given,
                 "tau_prime_bound": self.tau_prime_bound, "delta_achieved": self.delta_achieved,
-                "eps_prime": number_json(self.eps_prime), "delta_prime": self.delta_prime}
+                "eps_prime": number_json(self.eps_prime), "delta_prime": self.delta_prime,
+                "delta_prime_note": THM13_CAVEAT}
+
+
+THM13_CAVEAT = ("not a guarantee: Theorem 13 is stated for τ = 1, and the ledger refutes it as printed "
+                "(privclaims show zealous.thm13)")
+"""Why Theorem 13's δ′ is shown for comparison only: the claims ledger finds (6.3)'s δ′ too small (zealous.thm13,
+refuted with an exact witness), and with τ > 1 an item of count τ is published with probability
+½e^{-(τ′-τ)/λ} from a log whose neighbour cannot publish it at all."""
+
+
+def _is(text: str) -> str:
+    """``= x`` for a decimal, or the bound itself (``< 2^-1048576``) when the value is below every shown one."""
+    return text if text.startswith("<") else f"= {text}"
 
 
 def params(users: int, m: object, epsilon: object, delta: object, tau_prime: object = None, *, lam: object = None,
@@ -221,19 +235,23 @@ class PublishResult:
 
 
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
-            engine: str = "python", lam: object = None, tau: object = None, tau_prime: object = None,
+            engine: str = "auto", lam: object = None, tau: object = None, tau_prime: object = None,
             session_gap: object = None) -> PublishResult:
     """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log; ``lam``,
     ``tau``, ``tau_prime`` as there), on ``engine`` = ``"python"``, ``"duckdb"`` or ``"dask"`` (same seed,
-    same release on each). ``session_gap``: seconds that end a session (query pairs; default 1800)."""
+    same release on each), or ``"auto"`` (the default: ``duckdb`` for a path, ``python`` for a log in memory;
+    the result names the engine that ran). ``session_gap``: seconds that end a session (query pairs; default 1800)."""
     check_choice(kind, tuple(ITEM_KINDS), "kind")
     k = ItemKind.of(kind, session_gap)
-    check_choice(engine, ENGINES, "engine")
+    check_choice(engine, ENGINES + (_engines.AUTO,), "engine")
     check_seed(seed)
     mm = contributions(m)
-    lg = log if isinstance(log, SearchLog) else load_log(log)
-    pr = params(len(lg.histories), mm, epsilon, delta, tau_prime, lam=lam, tau=tau)
-    hist = _engines.selected_histogram(lg, k, mm, seed, engine)
+    if not isinstance(log, SearchLog):
+        log = as_path(log, "search log")
+        if not log.is_dir() and not log.is_file():
+            raise InvalidInput(f"search log {str(log)!r} does not exist")
+    hist, users, engine = _engines.selected_histogram_and_users(log, k, mm, seed, engine)
+    pr = params(users, mm, epsilon, delta, tau_prime, lam=lam, tau=tau)
     zp = ZealousParams.of(mm, pr.lam, pr.tau, pr.tau_prime)
     released = _engines.release_keyed(hist, zp, seed, k)
     top = max(hist.values(), default=0)

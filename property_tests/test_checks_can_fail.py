@@ -358,6 +358,61 @@ PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
 }
 
 
+# ------------------------------------------------------------------------- parts that can come out another way
+#
+# maskit.claim6 is not run in quick mode (its z3 queries take a minute), and its headline is a discrepancy under one
+# reading for another part; its part "x3 branch names" is a function of the chain, the listed outputs and one exact
+# vector, so the perturbation runs that part alone.
+
+
+def _claim6_x3_world(swap_w4_w6: bool):
+    from privclaims.checks.claims.maskit.examples import EX5_OUTPUTS
+    from privclaims.theory.maskit.figures import figure_3_4b
+    from privclaims.theory.maskit.model import dag_chain
+
+    if not swap_w4_w6:
+        return figure_3_4b(), EX5_OUTPUTS
+    # Figure 3.4(b) with w4 and w6 trading places: w4 -> x3, w6 -> x2 (the printed 'w4, w5, x3' is then the branch)
+    ch = dag_chain([{"start": ["w1", "w2", "w3", "w4", "w5", "w6"]},
+                    {"w1": ["x1"], "w2": ["x1"], "w3": ["x2"], "w4": ["x3"], "w5": ["x3"], "w6": ["x2"]},
+                    {"x1": ["s1", "y1"], "x2": ["y2"], "x3": ["s2", "y3"]},
+                    {"s1": ["z1"], "y1": ["z2"], "y2": ["z1", "z2"], "s2": ["z2"], "y3": ["z1"]}])
+    swap = {"w4": "w6", "w6": "w4"}
+    return ch, {tuple(swap.get(c, c) for c in o) for o in EX5_OUTPUTS}
+
+
+@pytest.mark.parametrize("swap, counter_extra, expected", [
+    (False, (), "discrepancy"),  # as the documents have it
+    (True, (), "verified"),  # names printed as the chain has them: the counter-vector now breaches (w4 leads to x3)
+    (False, ("w4",), "error"),  # names differ but the counter-vector also suppresses w4: no longer refutes the sentence
+])
+def test_claim6_x3_branch_names_part_can_come_out_another_way(swap, counter_extra, expected):
+    assert "maskit.claim6" in load_all()  # the registry first: the check modules are imported the ledger's way
+    from privclaims.checks.claims.maskit.examples import X3_COUNTER_VECTOR, x3_branch_names
+    from privclaims.theory.numbers import Q
+
+    ch, listed = _claim6_x3_world(swap)
+    out = x3_branch_names(ch, listed, ["s1", "s2"], Q(1, 3), X3_COUNTER_VECTOR + counter_extra, "unsat")
+    assert out.verdict == expected, out.evidence
+
+
+def test_table3_2_simulatable_initialize_part_can_fail():
+    # maskit.table3_2's part "simulatable has no initialize" decides on the counted work of initialize(): a check
+    # whose initialize precomputes one decision (work the OpCount sees) makes it a discrepancy
+    from privclaims.checks.claims.maskit.experiments import simulatable_initialize_part
+    from privclaims.theory.maskit.figures import figure_3_2
+    from privclaims.theory.maskit.system import SimulatableCheck
+    from privclaims.theory.numbers import Q
+
+    class Precomputing(SimulatableCheck):
+        def initialize(self):
+            self.okay_to_release(0, 1, ())
+
+    args = (figure_3_2(), ["s"], Q(1, 4))
+    assert simulatable_initialize_part(SimulatableCheck, *args).verdict == "verified"
+    assert simulatable_initialize_part(Precomputing, *args).verdict == "discrepancy"
+
+
 # ------------------------------------------------------------------------------------------ tests
 
 

@@ -270,3 +270,58 @@ def test_candidate_fraction_outside_the_unit_interval_is_invalid(fraction):
 
     with pytest.raises(InvalidInput, match="fraction"):
         duck.pair_histogram_sql("pairs", 3, 5, fraction)
+
+
+@pytest.mark.parametrize("ids", ["small", "negative", "large", "mixed", "int32"])
+def test_dask_pair_histogram_equals_the_reference_plan(cluster, tmp_path, ids):
+    """dask_engine.pair_histogram_dask (candidates by hash, shuffled in buckets; the users short of m candidates,
+    or without any, ranked on all their rows after dropping the done users' rows by a bitmap or an anti-join)
+    gives DuckDB's reference histogram on the BIGINT pairs, from a dask DataFrame and from Parquet read in
+    pieces, for every candidate fraction: 0 (every user ranked in full), small (many users short), the default,
+    1. "mixed": done users fit the bitmap, a one-row user does not; "int32": negative INTEGER columns (DuckDB
+    hashes a negative INTEGER and the same BIGINT differently; every pass must key the BIGINT)."""
+    import dask.dataframe as dd
+    import numpy as np
+    import pandas as pd
+
+    from privclaims.theory.zealous import dask_engine, duck
+
+    rng = np.random.default_rng(7)
+    users = rng.integers(0, 300, 20000) + {"small": 0, "negative": -150, "large": 2 ** 40, "mixed": 0, "int32": -150}[ids]
+    users[:5] = users[0]  # a user with many rows
+    users[-1] = 2 ** 40 if ids == "mixed" else users.max() + 1  # a user with one row
+    items = np.floor(np.exp(rng.random(20000) * np.log(500))).astype("int64") - (250 if ids == "int32" else 0)
+    df = pd.DataFrame({"user": users.astype("int64"), "item": items})
+    con = duck.connect()
+    con.register("frame", df)
+    con.execute("CREATE TABLE pairs AS SELECT * FROM frame")
+    want = sorted(con.execute(duck.pair_histogram_reference_sql("pairs", 3, 5)).fetchall())
+    if ids == "int32":
+        df = df.astype("int32")
+    (tmp_path / "pq").mkdir()
+    df.iloc[:7000].to_parquet(tmp_path / "pq" / "a.parquet")
+    df.iloc[7000:].to_parquet(tmp_path / "pq" / "b.parquet")
+    for source in (dd.from_pandas(df, npartitions=5), tmp_path / "pq"):
+        for fraction in (0.0, 0.002, None, 1.0):
+            got = dask_engine.pair_histogram_dask(source, 3, 5, fraction=fraction).compute()
+            assert sorted(zip(got["item"].tolist(), got["c"].tolist())) == want, (type(source).__name__, fraction)
+    assert dask_engine.parquet_pieces(tmp_path / "pq", 3000) == [
+        (str(tmp_path / "pq" / "a.parquet"), a, min(a + 3000, 7000)) for a in range(0, 7000, 3000)] + [
+        (str(tmp_path / "pq" / "b.parquet"), a, min(a + 3000, 13000)) for a in range(0, 13000, 3000)]
+
+
+def test_users_estimate_of_the_dask_plan():
+    """estimated_users: exact below the sample size, within a few per cent above it (speed only)."""
+    import numpy as np
+    import pandas as pd
+
+    from privclaims.theory.zealous import dask_engine
+
+    rng = np.random.default_rng(3)
+    for n_users, rows in ((50, 1000), (300_000, 2_000_000)):
+        df = pd.DataFrame({"user": rng.integers(0, n_users, rows).astype("int64"), "item": np.zeros(rows, dtype="int64")})
+        stats = [dask_engine.piece_stats(df.iloc[k::3]) for k in range(3)]
+        got_rows, got_users = dask_engine.estimated_users(stats)
+        assert got_rows == rows and abs(got_users - df["user"].nunique()) <= 0.05 * df["user"].nunique()
+        if n_users == 50:
+            assert got_users == df["user"].nunique()

@@ -14,6 +14,7 @@ import numpy as np
 RELATIVE_MARGIN = 2.0 ** -40
 ABSOLUTE_MARGIN = 2.0 ** -60
 UNDERFLOW_FLOOR = 2.0 ** -900
+_FLOAT_SCALARS = frozenset({float, np.float64})
 """A float64 probability below this may have lost its relative accuracy to underflow (the normal range
 ends at 2^-1022, and a product of probabilities can pass through subnormals or reach 0 while its exact
 value is positive). A fast twin that divides by such a value, or reads "is it positive?" off it, must
@@ -27,6 +28,9 @@ def certainly_le(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray
 
     False where the two are within rounding of each other; callers treat False as "suppress".
     """
+    if type(x) in _FLOAT_SCALARS and type(y) in _FLOAT_SCALARS and type(scale) in _FLOAT_SCALARS and scale == scale:
+        # the same IEEE operations on scalars without numpy's per-call overhead (a NaN x or y gives False either way)
+        return np.bool_(x <= y - (RELATIVE_MARGIN * max(abs(x), abs(y), abs(scale)) + ABSOLUTE_MARGIN))
     mag = np.maximum(np.maximum(np.abs(x), np.abs(y)), np.abs(scale))
     return x <= y - (RELATIVE_MARGIN * mag + ABSOLUTE_MARGIN)
 
@@ -39,7 +43,8 @@ def round_up(x: np.ndarray | float) -> np.ndarray | float:
 
 def possibly_gt(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray | float = 1.0) -> np.ndarray | bool:
     """The complement of :func:`certainly_le`: ``x > y`` cannot be ruled out."""
-    return np.logical_not(certainly_le(x, y, scale))
+    le = certainly_le(x, y, scale)
+    return np.bool_(not le) if type(le) is np.bool_ else np.logical_not(le)
 
 
 def probability_float(x: object) -> float:

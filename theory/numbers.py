@@ -112,10 +112,16 @@ def to_float(x: object, name: str = "value") -> float:
     return float(as_rational(x, name))
 
 
+def _int_text(n: int) -> str:
+    """All decimal digits of an integer of any size (``str`` refuses more than 4,300 of them, which made the
+    exact result of a valid input a traceback)."""
+    return str(n) if n.bit_length() < 14_000 else str(Decimal(n))  # an integral Decimal prints every digit
+
+
 def rational_str(q: object) -> str:
-    """``"p/q"`` (or ``"p"`` for integers): the JSON form of an exact rational."""
+    """``"p/q"`` (or ``"p"`` for integers): the JSON form of an exact rational, of any size."""
     f = Fraction(int(q.numerator), int(q.denominator))  # type: ignore[attr-defined]
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    return _int_text(f.numerator) if f.denominator == 1 else f"{_int_text(f.numerator)}/{_int_text(f.denominator)}"
 
 
 def probability(x: object, name: str = "probability") -> Any:

@@ -24,7 +24,7 @@ okayToRelease suppresses.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Sequence
+from typing import Any, Hashable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -573,19 +573,85 @@ def _from_last(chain: MarkovChain, t_last: int, i_last: int | None) -> np.ndarra
     return R[t_last, :, i_last, :]
 
 
-def _sensitive_tables(chain: MarkovChain, sens: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The slices of the reach table and the priors that Algorithm 5 reads, per (chain, S), memoised:
-    ``idx`` (the sensitive indices), ``prS[t] = Pr[X_t = s]`` (row 0 unused), ``rows[t1, t2] = R[t1, t2][S, :]``
-    and ``cols[t1, t2] = R[t1, t2][:, S]``."""
-    key = ("fast.sensitive", sens)
+class _DecisionTables(NamedTuple):
+    """What Algorithm 5 reads, per (chain, S), laid out so that one decision reads contiguous slices
+    (``R`` = :func:`reach_table`, ``Rs`` = :func:`reach_support`; time index 0 unused):
+
+    * ``idx``: the sensitive indices; ``prS[t, s] = Pr[X_t = s]``;
+    * ``into[t', t] = R[t, t'][S, :]`` (from a sensitive state at t to every state at t');
+    * ``out_of[t'', i, t] = R[t'', t][i, S]`` (from c_i at t'' to the sensitive states at t);
+    * ``now_after[t', j] = max(max_s [s = j] - Pr[X_{t'} = s], max_{t > t', s} R[t', t]_{j, s} - Pr[X_t = s])``:
+      Algorithm 5's largest gain at and after t' when c_j is the possible state at t' (T^2 n |S| subtractions once;
+      a decision reads one row of it);
+    * ``R``, ``pri``: the reach table and the priors (shared, for Algorithm 4's extra times).
+    """
+
+    idx: np.ndarray
+    prS: np.ndarray
+    into: np.ndarray
+    out_of: np.ndarray
+    now_after: np.ndarray
+    R: np.ndarray
+    pri: np.ndarray
+
+
+def _sensitive_tables(chain: MarkovChain, sens: tuple[int, ...]) -> _DecisionTables:
+    """The :class:`_DecisionTables` of (chain, S), memoised on the chain."""
+    key = ("fast.decision_tables", sens)
     memo = chain._memo_get(key)
     if memo is None:
         idx = np.array(sens)
         R = reach_table(chain)
-        prS = np.zeros((chain.T + 1, len(sens)))
+        T, n = chain.T, chain.n
+        prS = np.zeros((T + 1, len(sens)))
         prS[1:] = prior_beliefs(chain)[:, idx]
-        memo = (idx, prS, np.ascontiguousarray(R[:, :, idx, :]), np.ascontiguousarray(R[:, :, :, idx]))
+        into = np.ascontiguousarray(R[:, :, idx, :].transpose(1, 0, 2, 3))
+        out_of = np.ascontiguousarray(R[:, :, :, idx].transpose(0, 2, 1, 3))
+        now_after = np.full((T + 1, n), -np.inf)
+        for t in range(1, T + 1):
+            now = np.zeros((n, len(sens)))
+            now[idx, np.arange(len(sens))] = 1.0
+            now_after[t] = (now - prS[t]).max(axis=1)
+            if t < T:
+                now_after[t] = np.maximum(now_after[t], (out_of[t, :, t + 1:] - prS[t + 1:][None]).max(axis=(1, 2)))
+        memo = _DecisionTables(idx, prS, into, out_of, now_after, R, prior_beliefs(chain))
         chain._memo_set(key, memo)
+    return memo
+
+
+def _from_last_rows(chain: MarkovChain, sens: tuple[int, ...], t_last: int, i_last: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For a last release of c_i at t'' (t'' = 0: none), per later time t' (entry or row t'): ``best[t']``, the
+    largest ``now_after[t', j]`` (:class:`_DecisionTables`) over the states c_j possible at t' (-inf if none; the
+    possible states are the exact support of ``f(t') = Pr[X_{t'} = . | X_{t''} = c_i]``, :func:`_possible_from_last`);
+    ``inv[t']``, ``1 / f_j(t')`` where c_j is possible and 0 elsewhere; ``underflow[t']``, whether some possible
+    state's float f_j(t') is below :data:`UNDERFLOW_FLOOR` (too small to divide by: Algorithm 5 then suppresses).
+    Memoised on the chain per (S, t'', i): T n divisions and comparisons, once."""
+    key = ("fast.from_last", sens, t_last, i_last)
+    memo = chain._memo_get(key)
+    if memo is None:
+        possible, f = _possible_from_last(chain, t_last, i_last), _from_last(chain, t_last, i_last)
+        small = possible & (f < UNDERFLOW_FLOOR)
+        inv = np.divide(1.0, f, out=np.zeros(f.shape), where=possible & ~small)
+        best = np.max(_sensitive_tables(chain, sens).now_after, axis=1, where=possible, initial=-np.inf)
+        memo = (best.tolist(), inv, small.any(axis=1).tolist())
+        chain._memo_set(key, memo)
+    return memo
+
+
+def _checked_decision_args(chain: MarkovChain, S: Iterable[Hashable], delta: object) -> tuple[tuple[int, ...], float]:
+    """``(sensitive_indices(chain, S), float(check_delta(delta)))``, memoised on the chain per (S, δ) as given
+    (both are pure functions of their values; any other S, or an unhashable label or δ, is validated on every call)."""
+    key, memo = None, None
+    if isinstance(S, (list, tuple, frozenset)):
+        try:
+            key = ("fast.decision_args", tuple(S), type(delta), delta)
+            memo = chain._memo_get(key)
+        except TypeError:  # an unhashable label or δ
+            key = None
+    if memo is None:
+        memo = (sensitive_indices(chain, S), float(check_delta(delta)))
+        if key is not None:
+            chain._memo_set(key, memo)
     return memo
 
 
@@ -596,11 +662,16 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
 
     With c_{i''} released last at t'' and ``f(t) = Pr[X_t = . | X_{t''} = c_{i''}]``, the gains for a
     possible state c_j at t' are ``f_s(t) R[t, t']_{s, j} / f_j(t') - Pr[X_t = s]`` for t'' < t < t',
-    ``[s = j] - Pr[X_{t'} = s]`` at t', and ``R[t', t]_{j, s} - Pr[X_t = s]`` for t > t'. The decision is
-    one conservative comparison of their maximum with δ (``possibly_gt`` is monotone in the gain, so
-    this equals comparing every gain)."""
-    sens = sensitive_indices(chain, S)
-    d = float(check_delta(delta))
+    ``[s = j] - Pr[X_{t'} = s]`` at t', and ``R[t', t]_{j, s} - Pr[X_t = s]`` for t > t'. The maximum of the
+    last two over s and t depends on (t', j) only and is read from a table (:class:`_DecisionTables`). The
+    decision is one conservative comparison of the maximum gain with δ (``possibly_gt`` is monotone in the
+    gain, so this equals comparing every gain).
+
+    The work of one decision is the (t' - t'' - 1) |S| n gains in between. A state impossible at t' enters
+    them with the factor 0 in place of 1 / f_j(t'), i.e. with the gain ``-Pr[X_t = s]``, which never exceeds
+    the gain of a possible state at the same (t, s) (those are >= -Pr[X_t = s], and one is possible), so the
+    maximum is the maximum over the possible states."""
+    sens, d = _checked_decision_args(chain, S, delta)
     prefix = check_output(chain, prefix, len(prefix))
     t_now = len(prefix) + 1
     T = chain.T
@@ -611,35 +682,26 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
         if prefix[t - 1] is not None:
             t_last, i_last = t, prefix[t - 1]
             break
-    idx, prS, rows, cols = _sensitive_tables(chain, sens)
-    fl_now = prior_beliefs(chain)[t_now - 1] if t_last == 0 else reach_table(chain)[t_last, t_now, i_last]
-    possible = _possible_from_last(chain, t_last, i_last)[t_now]  # exact zeros, not fl_now > 0 (underflow)
-    poss = np.flatnonzero(possible)
-    if len(poss) == 0:
+    tab = _sensitive_tables(chain, sens)
+    best, invs, underflows = _from_last_rows(chain, sens, t_last, i_last)
+    # t = now and after: the largest entry of the table's row over the possible states (-inf: none is possible)
+    g = best[t_now]
+    if g == -np.inf:
         raise InvalidInput(f"no context is possible at t = {t_now} after the released output {prefix!r}")
-    ns, npos = len(sens), len(poss)
-    underflow = False  # a possible state's float probability too small to divide by: suppress
-    # t = now: the released state itself (posterior 1 if s is the possible state j, else 0)
-    best = [(possible[idx] - prS[t_now]).max()]
-    size = ns * npos
+    if ops is not None:  # now, after and in between: |S| gains per possible state and time t'' < t <= T
+        ops.beliefs += len(sens) * int(np.count_nonzero(_possible_from_last(chain, t_last, i_last)[t_now])) * (T - t_last)
+    underflow = False
     # t strictly between the last release and now
     if t_now - t_last > 1:
-        ts = slice(t_last + 1, t_now)
-        fS = prS[ts] if t_last == 0 else cols[t_last, ts, i_last]
-        den = fl_now[poss]
-        underflow = bool(den.min() < UNDERFLOW_FLOOR)
-        if underflow:
-            den = np.where(den < UNDERFLOW_FLOOR, 1.0, den)
-        post = fS[:, :, None] * rows[ts, t_now][:, :, poss] / den[None, None, :]
-        best.append((post - prS[ts][:, :, None]).max())
-        size += (t_now - t_last - 1) * ns * npos
-    # t after now: forward from the released state
-    if t_now < T:
-        best.append((cols[t_now, t_now + 1:][:, poss, :] - prS[t_now + 1:][:, None, :]).max())
-        size += (T - t_now) * ns * npos
+        underflow = underflows[t_now]  # a possible state's float probability too small to divide by: suppress
+        if not underflow:
+            ts = slice(t_last + 1, t_now)
+            post = (tab.prS[ts] if t_last == 0 else tab.out_of[t_last, i_last, ts])[:, :, None] * tab.into[t_now, ts]
+            post *= invs[t_now]
+            post -= tab.prS[ts, :, None]
+            g = max(g, float(_MAX(post, axis=None)))
     if not improved:
-        pri = prior_beliefs(chain)
-        R = reach_table(chain)
+        pri, R, idx = tab.pri, tab.R, tab.idx
         rel = [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
         marks = [(0, None)] + rel
         for k in range(len(marks) - 1):
@@ -651,14 +713,15 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
                 if den < UNDERFLOW_FLOOR:
                     underflow = True
                 else:
-                    best.append(np.max(a * b / den - pri[t - 1][idx]))
-                size += ns
-    if ops is not None:
-        ops.beliefs += size
-    g = max(best)
-    if underflow or not all(v == v for v in best):  # an underflowed denominator or a NaN gain: suppress
+                    g = max(g, float(np.max(a * b / den - pri[t - 1][idx])))
+                if ops is not None:
+                    ops.beliefs += len(sens)
+    if underflow or g != g:  # an underflowed denominator or a NaN gain: suppress
         return False
-    return not bool(possibly_gt(g, d))
+    return not possibly_gt(g, d)
+
+
+_MAX = np.maximum.reduce
 
 
 def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None, t: int) -> int:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import ONE, ZERO, Q, as_rational, in_open_unit, probability, rational_str
@@ -305,15 +306,24 @@ def mask_sensitive_vector(chain: MarkovChain, S: Iterable[Hashable]) -> tuple[tu
     return tuple(tuple(ONE if i in sens else ZERO for i in range(chain.n)) for _ in range(chain.T))
 
 
+_INDEX_TYPES = frozenset({int, type(None)})
+
+
 def check_output(chain: MarkovChain, outputs: Sequence[int | None], length: int | None = None) -> tuple:
     """An output tuple (context indices or None = ⊥) of the given length (default T)."""
-    if isinstance(outputs, (str, bytes)) or not isinstance(outputs, Sequence):
-        raise InvalidInput(f"output {outputs!r:.60} must be a sequence of context indices (or None = ⊥)")
-    outputs = tuple(outputs)
+    if type(outputs) is not tuple:
+        if isinstance(outputs, (str, bytes)) or not isinstance(outputs, Sequence):
+            raise InvalidInput(f"output {outputs!r:.60} must be a sequence of context indices (or None = ⊥)")
+        outputs = tuple(outputs)
     want = chain.T if length is None else length
     if len(outputs) != want:
         raise InvalidInput(f"output has length {len(outputs)}, expected {want}")
     n = chain.n
+    if set(map(type, outputs)) <= _INDEX_TYPES:  # the common case, decided at C speed
+        entries = set(outputs)
+        entries.discard(None)
+        if not entries or (min(entries) >= 0 and max(entries) < n):
+            return outputs
     for t, o in enumerate(outputs, start=1):
         if o is not None and not (isinstance(o, int) and not isinstance(o, bool) and 0 <= o < n):
             raise InvalidInput(f"output entry {o!r} at t = {t} is neither None (⊥) nor a context index")

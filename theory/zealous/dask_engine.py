@@ -30,7 +30,7 @@ from privclaims.theory.zealous import duck, loaders, sources
 from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY
 from privclaims.theory.zealous.items import ItemKind
 from privclaims.theory.zealous.keyed import release_keyed
-from privclaims.theory.validate import existing_path
+from privclaims.theory.validate import existing_path, finite_float
 from privclaims.theory.zealous.model import Entry, SearchLog, ZealousParams, checked_log, contributions
 
 ROW_META = {"user": "object", "query": "object", "t": "int64", "click": "object"}
@@ -208,25 +208,209 @@ def publish_dask(source: SearchLog | str | Path, kind: ItemKind | str, params: Z
 
 def _partition_pair_histogram(pdf: Any, m: int, seed: int) -> Any:
     """Steps 1-2 on one partition of integer (user, item) pairs (whole users), with DuckDB's SQL."""
-    import duckdb
+    return _on_piece(pdf, duck.pair_histogram_sql("{src}", m, seed)).astype({"item": "int64", "c": "int64"})
 
-    from privclaims.theory.zealous.duck import pair_histogram_sql
+
+PIECE_MEMORY = "512MB"  # DuckDB's memory per task on a worker (it spills to disk beyond)
+
+
+def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any) -> Any:
+    """``sql`` with ``{src}`` standing for one piece of a pairs table, in an in-process DuckDB (one thread: the
+    workers are the parallelism): a pandas partition, or ``(parquet file, first row, end row)`` read by DuckDB
+    itself (row groups outside the range are skipped). ``variables``: DuckDB variables set first (name ->
+    (SQL type, value)); ``frames``: more pandas frames, registered by name."""
+    import duckdb
 
     con = duckdb.connect()
     con.execute("SET threads = 1")
-    con.register("part", pdf)
-    out = con.execute(pair_histogram_sql("part", m, seed)).fetchdf()
+    con.execute("SET enable_progress_bar = false")
+    con.execute(f"SET memory_limit = '{PIECE_MEMORY}'")
+    if isinstance(piece, tuple):
+        path, a, b = piece
+        src = (f"(SELECT user, item FROM read_parquet('{str(path).replace(chr(39), chr(39) * 2)}', file_row_number = true) "
+               f"WHERE file_row_number >= {int(a)} AND file_row_number < {int(b)})")
+    else:
+        con.register("piece_frame", piece)
+        src = "piece_frame"
+    for name, frame in frames.items():
+        con.register(name, frame)
+    for name, (sql_type, value) in (variables or {}).items():
+        con.execute(f"SET VARIABLE {name} = ?::{sql_type}", [value])
+    out = con.execute(sql.replace("{src}", src)).fetchdf()
     con.close()
-    return out.astype({"item": "int64", "c": "int64"})
+    return out
 
 
-def pair_histogram_dask(pairs: Any, m: object, seed: int, npartitions: int | None = None) -> Any:
-    """The selected histogram ``(item, c)`` of a dask DataFrame of integer (user, item) pairs — the same
-    counts as :func:`privclaims.theory.zealous.duck.pair_histogram_counts` on the whole table."""
+def parquet_pieces(path: str | Path, rows_per_piece: int = 6_000_000) -> list[tuple[str, int, int]]:
+    """A Parquet file or folder of ``*.parquet`` files as ``(file, first row, end row)`` pieces of about
+    ``rows_per_piece`` rows (DuckDB skips the row groups outside a piece's range). A piece is one task of each
+    pass; its memory is DuckDB's streaming (at most :data:`PIECE_MEMORY`) and the rows it keeps. Fewer, larger
+    pieces build the rest pass's anti-join table fewer times."""
+    import duckdb
+
+    p = Path(path)
+    files = sorted(p.glob("*.parquet")) if p.is_dir() else [p]
+    con = duckdb.connect()
+    pieces = []
+    for f in files:
+        n = con.execute("SELECT coalesce(sum(num_rows), 0) FROM parquet_file_metadata(?)", [str(f)]).fetchone()[0]
+        pieces += [(str(f), a, min(a + rows_per_piece, n)) for a in range(0, n, rows_per_piece)]
+    con.close()
+    return pieces
+
+
+SAMPLE = 16384  # the users estimate keeps about this many distinct user hashes per piece
+
+
+PAIRS = "(SELECT user::BIGINT AS user, item::BIGINT AS item FROM {src})"
+"""One piece's (user, item) pairs as BIGINT: DuckDB's hash of a value depends on its integer type (a negative
+INTEGER and the same BIGINT hash differently), so every pass keys the same BIGINT values — the keys of
+:func:`privclaims.theory.zealous.duck.pair_histogram_sql` on a BIGINT table."""
+
+
+def piece_stats(piece: Any) -> tuple[int, int, Any]:
+    """``(rows, c, the distinct hash(user) below c)`` of one piece, ``c = 2^64 min(1, SAMPLE / rows)``: a
+    distinct-sampling sketch (merged by :func:`estimated_users`)."""
+    import numpy as np
+
+    rows = piece[2] - piece[1] if isinstance(piece, tuple) else len(piece)
+    c = 2 ** 64 if rows <= SAMPLE else (2 ** 64 // rows) * SAMPLE
+    h = _on_piece(piece, f"SELECT DISTINCT hash(user) AS h FROM {PAIRS}"
+                         + ("" if c >= 2 ** 64 else f" WHERE hash(user) < {c}::UBIGINT"))["h"]
+    return rows, c, h.to_numpy(np.uint64)
+
+
+def estimated_users(stats: list) -> tuple[int, float]:
+    """``(rows, distinct users)`` from the pieces' :func:`piece_stats`: with c the least of their cuts, the
+    distinct user hashes below c, scaled by 2^64 / c (exact when c = 2^64: every user hash kept)."""
+    import numpy as np
+
+    rows = sum(r for r, _, _ in stats)
+    c = min((c for _, c, _ in stats), default=2 ** 64)
+    h = np.unique(np.concatenate([x for _, _, x in stats])) if stats else np.zeros(0, dtype=np.uint64)
+    kept = int(np.count_nonzero(h < np.uint64(c))) if c < 2 ** 64 else len(h)
+    return rows, kept * (2.0 ** 64 / c)
+
+
+def _candidate_cut(stats: list, m: int) -> int | None:
+    """The hash cut leaving about 2m candidate rows per user (None: every row; speed only)."""
+    rows, users = estimated_users(stats)
+    f = 1.0 if not rows else min(1.0, 2 * m * users / rows)
+    return int(f * 2 ** 64) if f < 1 else None
+
+
+def _buckets(frame: Any, b: int) -> tuple:
+    """``frame`` split into b frames by ``user % b`` (every user in one of them)."""
+    k = frame["user"].to_numpy() % b
+    return tuple(frame[k == i] for i in range(b))
+
+
+def _piece_candidates(piece: Any, seed: int, cut: int | None, b: int) -> tuple:
+    """The candidate pairs of one piece: ``(user, item, h)`` with the Step-1 key ``h = hash(user, item, seed)``
+    (:func:`privclaims.theory.zealous.duck.pair_histogram_sql`'s key) below ``cut`` (None: every row), in b
+    buckets by user."""
+    key = f"hash(user, item, {int(seed)})"
+    out = _on_piece(piece, f"SELECT user, item, {key} AS h FROM {PAIRS}"
+                           + ("" if cut is None else f" WHERE {key} < {int(cut)}::UBIGINT"))
+    return _buckets(out.astype({"user": "int64", "item": "int64", "h": "uint64"}), b)
+
+
+def _bucket_selection(frames: list, m: int) -> tuple:
+    """All candidates of the users of one bucket: ``(histogram (item, c) of the users with at least m distinct
+    candidates — their m with the smallest (h, item) —, those users)``."""
+    import pandas as pd
+
+    cand = pd.concat(frames, ignore_index=True)
+    sel = _on_piece(cand, "SELECT user, item FROM (SELECT user, item, count(*) OVER (PARTITION BY user) AS k FROM "
+                          "(SELECT DISTINCT user, item FROM (SELECT user, item, dense_rank() OVER (PARTITION BY user "
+                          f"ORDER BY h, item) AS r FROM {{src}}) WHERE r <= {int(m)})) WHERE k >= {int(m)}")
+    hist = _on_piece(sel, "SELECT item, count(*) AS c FROM {src} GROUP BY item")
+    return hist.astype({"item": "int64", "c": "int64"}), sel["user"].unique()
+
+
+BITMAP_USERS = 2 ** 27  # done users given as a bitmap (16 MB at most) when every id is in [0, 2^27)
+
+
+def _done_users(done: list) -> tuple[str, Any]:
+    """The users done in step 2 as the rest pass tests them: ``("bits", bitmap bytes, bit u set for user u)``
+    when every id is in [0, :data:`BITMAP_USERS`) (one bit read per row), else ``("ids", array)`` (an anti-join)."""
+    import numpy as np
+
+    users = np.concatenate(done).astype(np.int64) if done else np.zeros(0, dtype=np.int64)
+    if len(users) and users.min() >= 0 and users.max() < BITMAP_USERS:
+        bits = np.zeros(int(users.max()) + 1, dtype=bool)
+        bits[users] = True
+        return "bits", (len(bits), np.packbits(bits).tobytes())
+    return "ids", users
+
+
+def _piece_rest(piece: Any, done: tuple[str, Any], b: int) -> tuple:
+    """The (user, item) rows of one piece whose user is not done (:func:`_done_users`), in b buckets."""
+    import pandas as pd
+
+    how, users = done
+    if how == "bits":
+        n, packed = users
+        out = _on_piece(piece, f"SELECT user, item FROM {PAIRS} WHERE CASE WHEN user >= 0 AND user < " f"{int(n)} THEN "
+                               "get_bit(getvariable('done_bits'), user::INTEGER) = 0 ELSE true END",
+                        variables={"done_bits": ("BLOB::BIT", packed)})
+    else:
+        out = _on_piece(piece, f"SELECT user, item FROM {PAIRS} ANTI JOIN done_users USING (user)",
+                        done_users=pd.DataFrame({"user": users}))
+    return _buckets(out.astype({"user": "int64", "item": "int64"}), b)
+
+
+def _bucket_histogram(frames: list, m: int, seed: int) -> Any:
+    import pandas as pd
+
+    return _partition_pair_histogram(pd.concat(frames, ignore_index=True), m, seed)
+
+
+def _sum_histograms(frames: list) -> Any:
+    import pandas as pd
+
+    both = pd.concat(frames, ignore_index=True)
+    return both.groupby("item", as_index=False)["c"].sum().astype({"item": "int64", "c": "int64"})
+
+
+def pair_histogram_dask(pairs: Any, m: object, seed: int, npartitions: int | None = None,
+                        fraction: float | None = None) -> Any:
+    """The selected histogram ``(item, c)`` of integer (user, item) pairs — a dask DataFrame, or a Parquet file
+    or folder (read in pieces by DuckDB on the workers, :func:`parquet_pieces`) — the same counts as
+    :func:`privclaims.theory.zealous.duck.pair_histogram_counts` on the whole table, by DuckDB's candidate plan
+    (:func:`privclaims.theory.zealous.duck.pair_histogram_sql`) spread over the cluster as one task graph:
+
+    1. each piece keeps its candidate rows, ``hash(user, item, seed) < fraction · 2^64``, in ``npartitions``
+       buckets by user;
+    2. per bucket, its candidates from every piece (about 2m per user); each user with at least m distinct
+       candidates keeps the m with the smallest (hash, item) — every other item has a larger key, so these are
+       its Step-1 selection — and is counted;
+    3. the other users (fewer than m distinct candidates, or none; a few per cent of the users) are selected on
+       all their rows: each piece drops the rows of the users done in step 2 (one bit read per row when the ids
+       fit a bitmap, else an anti-join: :func:`_done_users`), buckets the rest by user, and each bucket is
+       ranked in full (:func:`_partition_pair_histogram`);
+    4. counts per item are summed.
+
+    Only the candidates and the rows of the few users of step 3 move between workers, not the whole log.
+    ``fraction``: default about 2m candidates per user (from the rows and an estimate of the users,
+    :func:`estimated_users`, one more cheap pass); any value in (0, 1] gives the same histogram.
+    ``npartitions``: the buckets (default one per 4 pieces, at least 2). Returns a lazy one-partition frame."""
+    import dask
+    import dask.dataframe as dd
     import pandas as pd
 
     mm = contributions(m)
-    by_user = pairs.shuffle(on="user", npartitions=npartitions or pairs.npartitions)
+    pieces = parquet_pieces(pairs) if isinstance(pairs, (str, Path)) else pairs.to_delayed()
+    b = int(npartitions or max(2, len(pieces) // 4))
+    if fraction is None:
+        cut = dask.delayed(_candidate_cut)([dask.delayed(piece_stats)(p) for p in pieces], mm)
+    else:
+        f = finite_float(fraction, "fraction", lo=0, hi=1)
+        cut = int(f * 2 ** 64) if f < 1 else None
+    cand = [dask.delayed(_piece_candidates, nout=b)(p, int(seed), cut, b) for p in pieces]
+    sel = [dask.delayed(_bucket_selection, nout=2)([c[k] for c in cand], mm) for k in range(b)]
+    done = dask.delayed(_done_users)([s[1] for s in sel])
+    rest = [dask.delayed(_piece_rest, nout=b)(p, done, b) for p in pieces]
+    hists = [s[0] for s in sel] + [dask.delayed(_bucket_histogram)([r[k] for r in rest], mm, int(seed)) for k in range(b)]
     meta = pd.DataFrame({"item": pd.Series(dtype="int64"), "c": pd.Series(dtype="int64")})
-    parts = by_user.map_partitions(_partition_pair_histogram, mm, int(seed), meta=meta)
-    return parts.groupby("item").c.sum().reset_index()
+    return dd.from_delayed([dask.delayed(_sum_histograms)(hists)], meta=meta, verify_meta=False)

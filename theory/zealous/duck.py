@@ -33,7 +33,7 @@ import numpy as np
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.validate import existing_path, finite_float
 from privclaims.theory.zealous import loaders, sources
-from privclaims.theory.zealous.items import ItemKind, sql_blank, sql_strip
+from privclaims.theory.zealous.items import WHITESPACE, ItemKind, sql_blank, sql_strip
 from privclaims.theory.zealous.model import TIME_LIMIT, contributions
 
 
@@ -109,6 +109,76 @@ def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
     return len(rows)
 
 
+def _ws_literal() -> str:
+    """:data:`~privclaims.theory.zealous.items.WHITESPACE` as a SQL string literal (it holds no quote; SQL
+    literals take every other character as it is)."""
+    assert "'" not in WHITESPACE and "\x00" not in WHITESPACE
+    return f"'{WHITESPACE}'"
+
+
+def _user_dir_rows_sql() -> str:
+    """SELECT the searches of the per-user files in ``read_text(?)`` (names joined from ``ud_names(path, user)``)
+    as ``(user, query, tt, urls, ok)``, one row per block; ``ok``: the block is plain by
+    :func:`privclaims.theory.zealous.loaders._plain_blocks` (a ``query<TAB>time`` line with a non-blank query
+    and a time ``YYYY-MM-DD HH:MM:SS`` that :func:`~privclaims.theory.zealous.loaders.parse_times` decides, then
+    url lines without a tab and without white space at either end; blocks separated by exactly one empty line,
+    the file's empty lines at both ends dropped) and holds no carriage return (which the log's fields never do).
+    White space is :data:`~privclaims.theory.zealous.items.WHITESPACE` (``trim(x, WHITESPACE)`` is Python's
+    ``x.strip()``; ``left``/``right`` take code points)."""
+    tt, ws = "h[2]", _ws_literal()
+    url_ok = (f"u <> '' AND NOT contains(u, chr(9)) AND NOT contains(u, chr(13)) "
+              f"AND NOT contains({ws}, left(u, 1)) AND NOT contains({ws}, right(u, 1))")
+    blank = f"CASE WHEN contains({ws}, left(h[1], 1)) THEN trim(h[1], {ws}) = '' ELSE false END"  # trim only if needed
+    ok = (f"len(h) = 2 AND NOT ({blank}) AND NOT contains(h[1], chr(13)) "
+          f"AND regexp_full_match({tt}, '{_TIME_RE}') AND try_strptime({tt}, '%Y-%m-%d %H:%M:%S') IS NOT NULL "
+          f"AND substr({tt}, 1, 4) <> '0000' AND substr({tt}, 18, 2) < '60' "
+          f"AND coalesce(list_bool_and(list_transform(urls, lambda u: {url_ok})), true)")
+    blocks = ("SELECT n.user, unnest(string_split(trim(f.content, chr(10)), chr(10) || chr(10))) AS b "
+              "FROM read_text(?) f JOIN ud_names n ON f.filename = n.path WHERE trim(f.content, chr(10)) <> ''")
+    heads = f"SELECT user, string_split(l[1], chr(9)) AS h, l[2:] AS urls FROM (SELECT user, string_split(b, chr(10)) AS l FROM ({blocks}))"
+    return f"SELECT user, h[1] AS query, {tt} AS tt, urls, {ok} AS ok FROM ({heads})"
+
+
+def load_user_dir_duckdb(con: duckdb.DuckDBPyConnection, directory: str | Path) -> int:
+    """Create table ``log`` from a per-user folder (one ``<AnonID>.txt`` per user): the rows of
+    :func:`privclaims.theory.zealous.loaders.load_user_dir`, read by DuckDB (``read_text``, on all threads).
+
+    The same log as the Python reader: DuckDB reads a folder only if every file is plain by the rules of the
+    Python reader's bulk path (:func:`_user_dir_rows_sql`) and every user name is a valid text field; then the
+    Python reader's result is exactly those blocks (one entry per block, its urls as clicks). Any other folder
+    (a file that is not valid UTF-8, a block the bulk path leaves to the line reader, no entry at all) is read
+    by the Python reader, which reads it or raises its InvalidInput naming ``file:line``."""
+    from privclaims.theory.zealous.model import LINE_BREAKS
+
+    directory = existing_path(directory, "directory (per-user logs)", "dir")
+    files = sorted(directory.glob("*.txt"))
+    users = [f.stem for f in files]
+    if not files or any(not u.strip() or any(c in u for c in LINE_BREAKS) for u in users):
+        return _load_dir_via_python(con, directory)
+    paths = [str(f) for f in files]
+    try:
+        con.execute("CREATE OR REPLACE TEMP TABLE ud_names AS SELECT unnest(?) AS path, unnest(?) AS user", [paths, users])
+        con.execute(f"CREATE OR REPLACE TEMP TABLE ud_rows AS {_user_dir_rows_sql()}", [paths])
+        plain, blocks = con.execute("SELECT coalesce(bool_and(ok), false), count(*) FROM ud_rows").fetchone()
+        named = con.execute("SELECT count(*) FROM read_text(?) f JOIN ud_names n ON f.filename = n.path",
+                            [paths]).fetchone()[0] == len(paths)  # every file read under its own name
+    except duckdb.Error:
+        plain = False
+    if not (plain and named and blocks):
+        con.execute("DROP TABLE IF EXISTS ud_rows")
+        return _load_dir_via_python(con, directory)
+    con.execute("CREATE OR REPLACE TABLE log AS SELECT user, query, epoch(strptime(tt, '%Y-%m-%d %H:%M:%S'))::BIGINT AS t, "
+                "unnest(CASE WHEN len(urls) = 0 THEN [NULL::VARCHAR] ELSE urls END) AS click FROM ud_rows")
+    con.execute("DROP TABLE ud_rows")
+    con.execute("DROP TABLE ud_names")
+    return con.execute("SELECT count(*) FROM log").fetchone()[0]
+
+
+def _load_dir_via_python(con: duckdb.DuckDBPyConnection, directory: Path) -> int:
+    """Table ``log`` from the Python per-user reader (which raises InvalidInput naming the first bad line)."""
+    return load_log_rows(con, loaders.load_user_dir(directory))
+
+
 def _parquet_plain(con: duckdb.DuckDBPyConnection) -> bool:
     """Whether table ``log`` (read from Parquet) is valid by :func:`privclaims.theory.zealous.model.checked_log`'s
     rules, with the column types of :data:`privclaims.theory.zealous.sources.PARQUET_COLUMNS`."""
@@ -144,6 +214,8 @@ def load_source(con: duckdb.DuckDBPyConnection, source) -> int:
                     "FROM raw_parquet")
         con.execute("DROP TABLE raw_parquet")
         return con.execute("SELECT count(*) FROM log").fetchone()[0]
+    if fmt == "user_dir":
+        return load_user_dir_duckdb(con, source)
     return load_log_rows(con, sources.load_source(source))
 
 
@@ -164,6 +236,17 @@ def item_histogram_duckdb(con: duckdb.DuckDBPyConnection, kind: ItemKind | str, 
     """{item: users} from table ``log`` (all four kinds, :meth:`ItemKind.sql`; query pairs as 'q1<TAB>q2')."""
     rows = con.execute(histogram_sql(ItemKind.of(kind, session_gap).sql("log"), m, seed)).fetchall()
     return dict(rows)
+
+
+def item_histograms_duckdb(con: duckdb.DuckDBPyConnection, kind: ItemKind | str, m: object, seed: int = 0,
+                           session_gap: int | None = None) -> tuple[dict, dict]:
+    """``(full, selected)``: :func:`item_histogram_duckdb` without and with the Step-1 selection (m, seed), from
+    one table of the distinct (user, item) rows of ``kind`` (the items are extracted once, not per histogram)."""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE user_items AS {ItemKind.of(kind, session_gap).sql('log')}")
+    full = dict(con.execute(histogram_sql("SELECT user, item FROM user_items", None, seed)).fetchall())
+    selected = dict(con.execute(histogram_sql("SELECT user, item FROM user_items", m, seed)).fetchall())
+    con.execute("DROP TABLE user_items")
+    return full, selected
 
 
 def pair_histogram_reference_sql(table: str, m: object, seed: int) -> str:

@@ -38,10 +38,14 @@ from privclaims.theory.zealous.model import SearchLog, ZealousParams
 from privclaims.theory.zealous.sources import load_source, log_from_rows, log_rows, read_parquet_rows, source_format
 
 ENGINES = ("python", "duckdb", "dask")
+AUTO = "auto"
+"""The default engine: ``duckdb`` for a path (it reads AOL files, per-user folders and Parquet itself, on all
+threads), ``python`` for an in-memory :class:`SearchLog` (already read). Every engine gives the same release."""
 
 __all__ = ["ENGINES", "SEP", "ItemKind", "item_text", "selection_key", "select_keyed", "item_seed", "item_noise",
            "release_keyed", "source_format", "load_source", "read_parquet_rows", "log_rows", "log_from_rows",
-           "histogram_python", "histogram_duckdb", "selected_histogram", "publish", "check_engine"]
+           "histogram_python", "histogram_duckdb", "selected_histogram", "selected_histogram_and_users", "publish",
+           "check_engine", "resolve_engine", "AUTO"]
 
 
 def check_engine(engine: object) -> str:
@@ -49,6 +53,13 @@ def check_engine(engine: object) -> str:
     if not isinstance(engine, str) or engine not in ENGINES:
         raise InvalidInput(f"engine = {engine!r:.40}: use one of {ENGINES}")
     return engine
+
+
+def resolve_engine(engine: object, source: object) -> str:
+    """The engine that runs: ``engine`` itself, or for :data:`AUTO` the fastest one for ``source``."""
+    if engine == AUTO:
+        return "python" if isinstance(source, SearchLog) else "duckdb"
+    return check_engine(engine)
 
 
 def histogram_python(log: SearchLog, kind: ItemKind | str, m: object, seed: int,
@@ -82,6 +93,23 @@ def selected_histogram(source: SearchLog | str | Path, kind: ItemKind | str, m: 
     if engine == "duckdb":
         return histogram_duckdb(source, k, m, seed)
     return dask_engine.histogram_dict(source, k, m, seed, scheduler=scheduler)
+
+
+def selected_histogram_and_users(source: SearchLog | str | Path, kind: ItemKind | str, m: object, seed: int,
+                                 engine: str = AUTO, *, session_gap: int | None = None,
+                                 scheduler: Any = None) -> tuple[dict[str, int], int, str]:
+    """``(histogram, U, engine)``: Steps 1-2 as :func:`selected_histogram`, the number U of users with at least
+    one entry, and the engine that ran (``engine``, or the one :data:`AUTO` chose). The source is read once, by
+    that engine (DuckDB reads a path itself: ``U`` is then its count of distinct users)."""
+    k = ItemKind.of(kind, session_gap)
+    engine = resolve_engine(engine, source)
+    if engine == "duckdb":
+        con = duck.connect()
+        duck.load_source(con, source)
+        users = con.execute("SELECT count(DISTINCT user) FROM log").fetchone()[0]
+        return duck.item_histogram_duckdb(con, k, m=m, seed=seed), users, engine
+    log = load_source(source)
+    return selected_histogram(log, k, m, seed, engine, scheduler=scheduler), len(log.histories), engine
 
 
 def publish(source: SearchLog | str | Path, kind: ItemKind | str, params: ZealousParams, seed: int, engine: str = "python",

@@ -627,14 +627,25 @@ def _every_view(scenarios):
     return ok, rows
 
 
-@claim("count.claim9", method="statistical", rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: a non-participant or an unavailable honest user sees only the release, C's output plus the malicious users' decrypted messages; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+VIEWS_DEFS = (DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION)
+"""What every simulator claim (count.claim9, 11-14, 16, 18-21) rests on."""
+
+
+def views_audit(sees: str) -> Audit:
+    """The audit record of a simulator claim: what the party ``sees`` (and how the simulator R rebuilds it), then
+    the argument and the model every such claim shares."""
+    return Audit(
+        f"Re-derived by hand from the simulator the thesis writes: {sees}; the shares of honest users enter the view "
+        "only through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the "
+        "plaintext), so the simulator reproduces the view law. The check computes both laws EXACTLY on tiny "
+        "instances (every coin enumerated: shares of a rational pmf, pads uniform on Z_p) and compares them; a "
+        "protocol leaking b_i + r_i fails (dp.def5). Model: the thesis's ideal scheme is realised by one-time pads "
+        "whose keys the key server learns (theory/count/views.py), the one ideal homomorphic scheme that can be "
+        "enumerated; malicious users follow deterministic (adaptive) strategies.")
+
+
+@claim("count.claim9", method="statistical", rests_on=VIEWS_DEFS, audit=views_audit(
+    "a non-participant or an unavailable honest user sees only the release, C's output plus the malicious users' decrypted messages"))
 def claim9(ctx):
     ok1, r1 = S.compare(S.one_round(), lambda sc: None)
     unav = [sc for sc in S.one_round() if S.first_unavailable(sc)]
@@ -644,74 +655,38 @@ def claim9(ctx):
     return refuted(witness=r1 + r2)
 
 
-@claim("count.claim11", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: an honest available user u sees the release and her own message; R draws X_u and adds b_u + X_u to C′'s output; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim11", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "an honest available user u sees the release and her own message; R draws X_u and adds b_u + X_u to C′'s output"))
 def claim11(ctx):
     return _views_claim(ctx, S.one_round(), S.first_honest, "honest available user")
 
 
-@claim("count.claim12", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: a malicious coalition sees its own messages and the release, which R builds from C's output and the coalition's messages; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim12", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "a malicious coalition sees its own messages and the release, which R builds from C's output and the coalition's messages"))
 def claim12(ctx):
     return _views_claim(ctx, S.one_round(), S.coalition, "malicious coalition")
 
 
-@claim("count.claim13", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: Server 1 sees the (encrypted) sum and its decryption, R encrypts C's output plus the malicious messages; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim13", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "Server 1 sees the (encrypted) sum and its decryption, R encrypts C's output plus the malicious messages"))
 def claim13(ctx):
     return _views_claim(ctx, S.one_round(), lambda sc: SERVER, "Server 1 (key server)")
 
 
-@claim("count.claim14", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: Server 2 sees every ciphertext (encryptions of arbitrary plaintexts to R), their sum and the release; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim14", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "Server 2 sees every ciphertext (encryptions of arbitrary plaintexts to R), their sum and the release"))
 def claim14(ctx):
     return _views_claim(ctx, S.one_round(), lambda sc: PROXY, "Server 2 (aggregating proxy)")
 
 
-@claim("count.claim16", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: over d adaptive rounds the non-participant sees the d releases; induction on k; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim16", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "over d adaptive rounds the non-participant sees the d releases; induction on k"))
 def claim16(ctx):
     return _views_claim(ctx, S.two_rounds(), lambda sc: None, "non-participant, d = 2 adaptive rounds")
 
 
-@claim("count.claim18", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: over d rounds an honest user sees her messages (⊥ when unavailable) and the releases; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim18", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "over d rounds an honest user sees her messages (⊥ when unavailable) and the releases"))
 def claim18(ctx):
     ok, rows = S.compare(S.two_rounds(), S.first_honest)
     ok2, rows2 = S.compare(S.two_rounds(), lambda sc: sc.honest[1][0])
@@ -720,38 +695,20 @@ def claim18(ctx):
     return refuted(witness=rows + rows2)
 
 
-@claim("count.claim19", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: over d rounds a malicious coalition sees its messages, computed adaptively from earlier releases; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim19", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "over d rounds a malicious coalition sees its messages, computed adaptively from earlier releases"))
 def claim19(ctx):
     return _views_claim(ctx, S.two_rounds(), S.coalition, "malicious coalition, d = 2 adaptive rounds")
 
 
-@claim("count.claim20", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: over d rounds Server 1 sees each round's sum and its decryption; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim20", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "over d rounds Server 1 sees each round's sum and its decryption"))
 def claim20(ctx):
     return _views_claim(ctx, S.two_rounds(), lambda sc: SERVER, "Server 1, d = 2 rounds")
 
 
-@claim("count.claim21", method="statistical", quick=False, rests_on=(DIST_PROB_DP, VIEW_NOTATION, IDEAL_ENCRYPTION, HONEST_FRACTION), audit=Audit(
-    "Re-derived by hand from the simulator the thesis writes: over d rounds Server 2 sees each round's ciphertexts, sum and release; the shares of honest users enter the view only "
-    "through C's output (or encrypted, which by Definition 9's secrecy has a law independent of the plaintext), so the "
-    "simulator reproduces the view law. The check computes both laws EXACTLY on tiny instances (every coin enumerated: "
-    "shares of a rational pmf, pads uniform on Z_p) and compares them; a protocol leaking b_i + r_i fails (dp.def5). "
-    "Model: the thesis's ideal scheme is realised by one-time pads whose keys the key server learns "
-    "(theory/count/views.py), the one ideal homomorphic scheme that can be enumerated; malicious users follow "
-    "deterministic (adaptive) strategies."))
+@claim("count.claim21", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
+    "over d rounds Server 2 sees each round's ciphertexts, sum and release"))
 def claim21(ctx):
     return _views_claim(ctx, S.two_rounds(), lambda sc: PROXY, "Server 2, d = 2 rounds")
 

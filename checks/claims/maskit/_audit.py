@@ -133,7 +133,16 @@ AUDITS: dict[str, Audit] = {
                          (Rejected("utility measured on one realised trace",
                                    "the documents report the hybrid erring on realised traces, so the theorem is about "
                                    "the expectation it computes",
-                                   ((S001, "§7.2", r"In our experiment, for 95% of the users the hybrid check picks indeed the check suppressing fewer states in the trace."),)),)),
+                                   ((S001, "§7.2", r"In our experiment, for 95% of the users the hybrid check picks indeed the check suppressing fewer states in the trace."),)),
+                          Rejected("the proof's middle step as printed, Σ_{i,t} Pr[X_t = c_i]·Pr[O_t = ⊥ | X_t = c_i]",
+                                   "it sums suppression probabilities, the expected number of SUPPRESSED states; the "
+                                   "step intended is Pr[O_t = c_i | X_t = c_i] = 1 - p_i^t, as the proof's next line and "
+                                   "its first line (expected released states) show. A misprint in the proof in both "
+                                   "documents, not in the theorem's statement (which names no formula); the evidence's "
+                                   "proof_middle_step shows the two sums on Example 2 exactly",
+                                   ((S000, "§3.6.1 proof of Theorem 6", r"\sum_{i,t} \Pr[X_t = c_i] \cdot \Pr[O_t = \perp | X_t = c_i]"),
+                                    (S000, "§3.6.1 proof of Theorem 6", r"&= \sum_{i,t} (1 - p_i^t) \Pr[X_t = c_i]"),
+                                    (S001, "§5.1 proof of Theorem 5", r"= \sum_{i,t} \Pr[X_t = c_i] \cdot \Pr[O_t = \bot | X_t = c_i]"))),)),
     "maskit.claim7": Audit(SIM + "Outputs agreeing on the last release get the same decision."),
     "maskit.text_offline_online": Audit(SIM + "A precomputed supp(i, t) table reproduces every online decision; the "
                                         "simulatable check's initialize does nothing."),

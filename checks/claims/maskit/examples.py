@@ -26,6 +26,7 @@ from privclaims.theory.maskit.figures import figure_3_1, figure_3_2, figure_3_3,
 from privclaims.theory.maskit.search import coordinates, optimal_exhaustive
 from privclaims.theory.maskit.system import SimulatableCheck, expected_releases, maskit
 from privclaims.theory.numbers import Q
+from privclaims.maskit import check as policy_check
 
 EXACT_AUDIT = ("An exact instance: the chain rebuilt from the prose (theory/maskit/figures.py) and every printed number "
                "recomputed with exact rationals; property_tests/test_audit_maskit.py rebuilds the chain itself and "
@@ -319,15 +320,16 @@ def claim6(ctx: Context):
     w_literal = vec(ch, ones={"s1", "w1", "w2", "x1", "s2", "w4", "w5", "x3"})  # as printed
     mixed = [vec(ch, ones={"s1", "s2", "z1", "y1", "w5", "w6", "x3"}), vec(ch, ones={"s1", "s2", "z2", "y3", "w1", "w2", "x1"})]
     gain = lambda v: E.max_breach(ch, v, S).gain
-    # a private vector against the literal 'all of w4, w5, x3 or both z2, y3': w4 and z2 released
-    literal_counter = vec(ch, ones={"s1", "s2", "w1", "w2", "x1", "w5", "w6", "x3", "y1", "y3"})
     tmo = 1_500_000  # wall clock only as a last resort: the resource limit decides
     bound = _z3_unsat(ch, S, d, lambda q, u, c: u > z3.RealVal("7/3"), tmo)
     either = _z3_unsat(ch, S, d, lambda q, u, c: z3.And(
         z3.Not(z3.And(*(_q(q, c, n, t) == 1 for n, t in (("w1", 1), ("w2", 1), ("x1", 2))))),
         z3.Not(z3.And(_q(q, c, "z1", 4) == 1, _q(q, c, "y1", 3) == 1))), tmo)
+    # the mirrored query: the x3-branch sentence with the branch the listed outputs give (w5, w6, x3) or z2, y3
+    corrected = _z3_unsat(ch, S, d, lambda q, u, c: z3.And(
+        z3.Not(z3.And(*(_q(q, c, n, t) == 1 for n, t in zip(X3_CORRECTED, (1, 1, 2))))),
+        z3.Not(z3.And(*(_q(q, c, n, t) == 1 for n, t in zip(X3_ALTERNATIVE, (4, 3)))))), tmo)
     s_forced = {s: gain({**vec(ch, ones=set(ch.contexts) - {s})}) for s in S}  # everything suppressed but s
-    w4_successor = [x for x in EX5_OUTPUTS if x[0] == "w4"][0][1]
     common = {
         "bound": _decided("bound", bound, utility_max_attained_by_z_vector=E.utility(ch, z_vec), simulatable_utility=sim,
                           decision=decide(E.utility(ch, z_vec), "<", sim, "7/3 < the simulatable check's utility"),
@@ -345,26 +347,17 @@ def claim6(ctx: Context):
         "001: the z-vector is private": compare_all({"z-vector is 1/3-private": (True, gain(z_vec) <= d),
                                                      "its utility": (Q(7, 3), E.utility(ch, z_vec))},
                                                     decision=decide(gain(z_vec), "<=", d, "largest gain of the z-vector <= δ")),
-        "x3 branch names": discrepancy(
-            paper="the x3 branch 'w4, w5, x3' (000: 'Similarly, all of w_4, w_5, x_3 or both z_2, y_3'; both later cases)",
-            computed=f"w5, w6, x3: Example 5's listed outputs put w4 before {w4_successor}",
-            literal_statement_false={"vector": "always suppress s1, s2, w1, w2, x1, w5, w6, x3, y1, y3",
-                                     "largest_gain": gain(literal_counter), "private": gain(literal_counter) <= d,
-                                     "w4_suppressed": False, "z2_and_y3_suppressed": False},
-            decision=decide(gain(literal_counter), "<=", d, "the counter-vector's largest gain <= δ")).because(
-            "The proof names the x3 branch 'w4, w5, x3', but the simulatable outputs Example 5 lists put w4 before x2 "
-            "(⟨start, w4, x2, y2, z1⟩), so the branch is w5, w6, x3. Read literally the sentence is false: always "
-            "suppressing s1, s2, w1, w2, x1, w5, w6, x3, y1, y3 is 1/3-private yet suppresses neither w4 nor z2. With "
-            "w5, w6 for w4, w5 it holds (z3). A misprint of names; the argument stands."),
+        "x3 branch names": x3_branch_names(ch, EX5_OUTPUTS, S, d, X3_COUNTER_VECTOR, corrected),
     }
     out = {}
     for c in ctx.combinations:
         parts = dict(common)
         if c.own.name == CLAIM6_W.name:
+            worst = policy_check(ch, S, d, w_vec).breach  # the public writer: the output as a stream with ⊥
             parts["remark: increased further"] = compare_all(
                 {"the w-branch vector is not 1/3-private (so it must be increased)": (True, gain(w_vec) > d)},
                 decision=decide(gain(w_vec), ">", d, "largest gain of the w-branch vector > δ"), largest_gain=gain(w_vec),
-                worst_output=E.max_breach(ch, w_vec, S).output)
+                worst_output=worst.stream, worst_t=worst.t, worst_sensitive=worst.sensitive)
         else:
             parts["remark: increased further"] = discrepancy(
                 paper="000 and 001: both listed vectors 'would have to be increased further' to guarantee privacy",
@@ -383,6 +376,60 @@ def claim6(ctx: Context):
         "false); and the remark that the listed vectors 'would have to be increased further' is right for the w-branch "
         "vector it follows but wrong for the z-vector, which is exactly 1/3-private as 001 states - wrong only if read "
         "as about both cases."))
+
+
+X3_PRINTED = ("w4", "w5", "x3")  # 000 §3.6.1: "Similarly, all of w_4, w_5, x_3 or both z_2, y_3"
+X3_CORRECTED = ("w5", "w6", "x3")  # the branch into x3 as Example 5's listed outputs have it
+X3_ALTERNATIVE = ("z2", "y3")
+# a candidate against the literal sentence: suppresses neither all of w4, w5, x3 (w4 is released) nor both z2, y3
+X3_COUNTER_VECTOR = ("s1", "s2", "w1", "w2", "x1", "w5", "w6", "x3", "y1", "y3")
+
+
+def x3_branch_names(ch, listed_outputs, S, delta, counter_ones, corrected_z3: str):
+    """The part 'x3 branch names' of Claim 6, decided from the chain, the listed outputs and one exact vector.
+
+    The printed names 'w4, w5, x3' are a misprint (discrepancy) iff (a) in the rebuilt chain w4 does not lead to x3
+    (Pr[X_2 = x3 | X_1 = w4] = 0) while the listed outputs put exactly w5, w6 before x3, and (b) the literal sentence
+    'all of w4, w5, x3 or both z2, y3 have to be always suppressed' is false: the vector always suppressing
+    ``counter_ones`` is δ-private (largest gain <= δ by Algorithm 3, re-verified by Algorithm 2's enumeration) and
+    suppresses neither all of w4, w5, x3 nor both z2, y3 - and the corrected sentence (w5, w6 for w4, w5) holds over
+    all of [0, 1]^16 (``corrected_z3`` = "unsat"). If neither (a) nor (b) holds the printed names are the chain's and
+    the part is verified; any other combination is inconsistent (error)."""
+    from privclaims.checks.verdict import Outcome
+
+    w4, x3 = ch.index("w4"), ch.index("x3")
+    into_x3 = sorted({o[0] for o in listed_outputs if o[1] == "x3"})
+    a_chain = decide(ch.a(2, w4, x3), "==", 0, "Pr[X_2 = x3 | X_1 = w4] in the rebuilt chain = 0")
+    a_listed = into_x3 == sorted(X3_CORRECTED[:2])
+    p = vec(ch, ones=set(counter_ones))
+    alg3, alg2 = E.max_breach(ch, p, S).gain, E.max_breach_naive(ch, p, S).gain
+    private = [decide(alg3, "<=", delta, "the counter-vector's largest gain (Algorithm 3) <= δ"),
+               decide(alg2, "<=", delta, "the counter-vector's largest gain (Algorithm 2, all outputs) <= δ")]
+    not_printed = decide(min(p[c] for c in X3_PRINTED), "<", 1, "min suppression probability of w4, w5, x3 < 1")
+    not_alt = decide(min(p[c] for c in X3_ALTERNATIVE), "<", 1, "min suppression probability of z2, y3 < 1")
+    names_differ = a_chain.holds and a_listed
+    literal_false = all(private) and alg2 == alg3 and not_printed.holds and not_alt.holds
+    ev = {"successors_of_w4_in_chain": [c for c in ch.contexts if ch.a(2, w4, ch.index(c)) > 0],
+          "listed_outputs_before_x3": into_x3, "counter_vector": "always suppress " + ", ".join(counter_ones),
+          "corrected_sentence_z3": corrected_z3,
+          "decisions": [a_chain, *private, not_printed, not_alt]}
+    if names_differ and literal_false and corrected_z3 == "unsat":
+        return discrepancy(
+            paper="the x3 branch 'w4, w5, x3' (000: 'Similarly, all of w_4, w_5, x_3 or both z_2, y_3'; both later cases)",
+            computed=f"w5, w6, x3: the listed outputs put {', '.join(into_x3)} before x3 and w4 does not lead to x3", **ev).because(
+            "The proof names the x3 branch 'w4, w5, x3', but the simulatable outputs Example 5 lists put w4 before x2 "
+            "(⟨start, w4, x2, y2, z1⟩) and w5, w6 before x3. Read literally the sentence is false: always suppressing "
+            f"{', '.join(counter_ones)} is 1/3-private (largest gain {alg3}, by Algorithm 3 and by enumerating every "
+            "output) yet suppresses neither all of w4, w5, x3 nor both z2, y3. With w5, w6 for w4, w5 the sentence holds "
+            "over all of [0, 1]^16 (z3: no private vector violates it). A misprint of names; the argument stands.")
+    if not names_differ and not literal_false:
+        return verified(**ev, note="the printed names are the chain's: w4 leads to x3 and the literal sentence is not "
+                                   "refuted by the counter-vector")
+    if names_differ and literal_false and corrected_z3 == "unknown":
+        return Outcome("unverifiable", {"missing": "z3 did not decide the corrected x3-branch sentence", **ev},
+                       why="The names are misprinted, but whether the corrected sentence holds was not decided in time.")
+    return Outcome("error", {"error": "inconsistent: the chain, the listed outputs, the counter-vector and the "
+                                      "corrected sentence's z3 answer do not agree on one account of the names", **ev})
 
 
 def _decided(part: str, answer: str, **ev: Any):

@@ -270,6 +270,29 @@ def def_supp(ctx: Context):
     return out
 
 
+def thm6_proof_middle_step() -> dict:
+    """The middle step of the proof of Theorem 6 (000 §3.6.1) / Theorem 5 (001 §5.1), as printed
+    Σ_{i,t} Pr[X_t = c_i]·Pr[O_t = ⊥ | X_t = c_i], against the expected number of released states Σ_o Pr[o]·#released,
+    on Example 2's instance (Figure 3.2, p_s = 1, p_x = 1/3; Pr[O_t = ⊥ | X_t = c_i] = p_i^t by Proposition 2): the
+    printed step sums suppressions; with O_t = c_i (1 - p_i^t, the proof's next line) it equals the expected releases.
+    A misprint in the proof only: the theorem's statement holds (the property search above)."""
+    from privclaims.theory.maskit.figures import figure_3_2
+    from privclaims.theory.maskit.model import suppression_vector
+
+    ch = figure_3_2()
+    P = suppression_vector(ch, {"s": Q(1), "x": Q(1, 3)})
+    pri = E.prior_beliefs(ch)
+    released = sum((po * sum(v is not None for v in o) for o, po in E.output_distribution(ch, P).items()), ZERO)
+    coords = [(t, i) for t in range(ch.T) for i in range(ch.n)]
+    printed = sum((pri[t][i] * P[t][i] for t, i in coords), ZERO)
+    intended = sum((pri[t][i] * (1 - P[t][i]) for t, i in coords), ZERO)
+    return {"instance": "Figure 3.2 (Example 2), p_s = 1, p_x = 1/3",
+            "printed": decide(printed, "!=", released, "Σ Pr[X_t = c_i]·Pr[O_t = ⊥ | X_t = c_i] (as printed) ≠ Σ_o Pr[o]·#released"),
+            "intended": decide(intended, "==", released, "Σ Pr[X_t = c_i]·Pr[O_t = c_i | X_t = c_i] = Σ_o Pr[o]·#released"),
+            "note": "a misprint in the proof's middle step in both documents (O_t = ⊥ for O_t = c_i); the proof's last line "
+                    "Σ (1 - p_i^t) Pr[X_t = c_i] and the theorem's statement are right (audit: rejected readings)"}
+
+
 @claim("maskit.thm6", method="property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.thm6"], readings=stated("maskit.thm6"))
 def thm6(ctx: Context):
     def holds(inst):
@@ -308,6 +331,7 @@ def thm6(ctx: Context):
     out.evidence["monte_carlo"] = mc
     if not all(v["within_4_se"].holds for v in mc.values()):
         return refuted(witness=mc, note="Monte-Carlo utility outside 4 standard errors of the analytic utility")
+    out.evidence["proof_middle_step"] = thm6_proof_middle_step()
     return out
 
 
