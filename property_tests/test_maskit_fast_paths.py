@@ -276,16 +276,19 @@ def test_forward_backward_never_divides_by_a_subnormal_normaliser():
         assert np.allclose(fast_post, [[float(x) for x in row] for row in post], rtol=0, atol=1e-9), fast_post
 
 
-def test_fast_okay_to_release_suppresses_on_a_subnormal_possible_state():
-    """a, b equally likely at t = 1, both -> m except a -> c (2.0e-323) and b -> c (2.7e-323): Pr[X_2 = c] is a
-    subnormal float, and releasing c at t = 2 raises Pr[X_1 = b] from 1/2 to 27/47 (gain 0.0745 > 1/20). Exact
-    suppresses; the fast twin must too (dividing by the subnormal prior it computes a gain below 1/20 and releases)."""
-    z, e1, e2 = Q(0), Q(20, 10**324), Q(27, 10**324)
-    A = [[z, z, 1 - e1, e1], [z, z, 1 - e2, e2], [z, z, Q(1), z], [z, z, z, Q(1)]]
-    ch = markov_chain(["a", "b", "m", "c"], [Q(1, 2), Q(1, 2), z, z], [A])
-    assert 0 < float(E.prior_beliefs(ch)[1][3]) < UNDERFLOW_FLOOR
-    assert not E.okay_to_release(ch, ["b"], Q(1, 20), [None])
-    assert not F.okay_to_release(ch, ["b"], Q(1, 20), [None])
+def test_fast_okay_to_release_suppresses_when_a_possible_state_is_too_small_to_divide_by():
+    """a, b (1/50 each) and x (48/50) at t = 1; a and b -> c with 10^-310, everything else -> m. Pr[X_2 = c] =
+    4 * 10^-312 is a subnormal float below the floor 2^-900, and releasing c at t = 2 raises Pr[X_1 = b] from 1/50 to
+    1/2: exact suppresses at delta = 1/10 and the fast twin must too. Dividing instead, 1/f overflows to inf, and the
+    sensitive x (which cannot reach c) gets 0 * inf = NaN, which the maximum over the gains in between then drops:
+    with S = {b, x} the fast twin would release (with S = {b} alone the inf gain still suppresses)."""
+    z, e = Q(0), Q(1, 10**310)
+    A = [[z, z, z, 1 - e, e], [z, z, z, 1 - e, e], [z, z, z, Q(1), z], [z, z, z, Q(1), z], [z, z, z, z, Q(1)]]
+    ch = markov_chain(["a", "b", "x", "m", "c"], [Q(1, 50), Q(1, 50), Q(48, 50), z, z], [A])
+    assert 0 < float(E.prior_beliefs(ch)[1][4]) < UNDERFLOW_FLOOR
+    for S in (["b", "x"], ["b"]):
+        assert not E.okay_to_release(ch, S, Q(1, 10), [None])
+        assert not F.okay_to_release(ch, S, Q(1, 10), [None]), S
 
 
 def _exact_normalisers(ch, p) -> dict:

@@ -513,7 +513,8 @@ _ENTRIES: tuple[Mutant, ...] = (
       "certainly_le's margin has the wrong sign (ties and near-ties decided as certain)",
       uses=("maskit", "zealous", "dp", "count")),
     M("floats-possibly-gt-bare", "numbers", "rounding", "theory/floats.py",
-      "return np.logical_not(certainly_le(x, y, scale))", "return np.asarray(x > y)",
+      "le = certainly_le(x, y, scale)\n    return np.bool_(not le) if type(le) is np.bool_ else np.logical_not(le)",
+      "return np.asarray(x > y)",
       "possibly_gt (maskit's and dp's fast decisions) becomes a bare float >", uses=("maskit", "dp")),
     M("floats-roundup-down", "numbers", "rounding", "theory/floats.py",
       "return x + (RELATIVE_MARGIN * np.abs(x) + ABSOLUTE_MARGIN)", "return x - (RELATIVE_MARGIN * np.abs(x) + ABSOLUTE_MARGIN)",
@@ -524,7 +525,7 @@ _ENTRIES: tuple[Mutant, ...] = (
       uses=("maskit",)),
     # ------------------------------------------------------------------ maskit: fast-twin margins and underflow
     M("maskit-fast-okay-margin", "maskit", "rounding", "theory/maskit/fast.py",
-      "    return not bool(possibly_gt(g, d))\n\n\ndef supp(", "    return bool(g <= d)\n\n\ndef supp(",
+      "    return not possibly_gt(g, d)\n\n\n_MAX", "    return bool(g <= d)\n\n\n_MAX",
       "fast okayToRelease decides with a bare float <= (no conservative margin)"),
     M("maskit-fast-underflow-cert", "maskit", "rounding", "theory/maskit/fast.py",
       "return bool(chain.T * (_smallest_entry_log2(chain) + p_log2) >= np.log2(UNDERFLOW_FLOOR) + 1)",
@@ -535,7 +536,7 @@ _ENTRIES: tuple[Mutant, ...] = (
       "    if total == 0.0:\n        if not _output_possible(chain, E):",
       "fast forward-backward divides by a normaliser that may have lost its accuracy to underflow"),
     M("maskit-fast-okay-underflow", "maskit", "rounding", "theory/maskit/fast.py",
-      "underflow = bool(den.min() < UNDERFLOW_FLOOR)", "underflow = bool(den.min() <= 0.0)",
+      "small = possible & (f < UNDERFLOW_FLOOR)", "small = possible & (f <= 0.0)",
       "fast okayToRelease divides by an underflowed possible-state probability instead of suppressing"),
     M("maskit-fast-releasable", "maskit", "off-by-one", "theory/maskit/fast.py",
       "releasable = prior_support(chain) & (P < 1)", "releasable = prior_support(chain) & (P <= 1)",
@@ -798,10 +799,11 @@ GUARDS: dict[str, tuple[tuple[str, ...], str]] = {
                                   MF + "test_forward_backward_says_underflow_not_probability_0"),
                                  "a subnormal Pr[o] = 2.3e-323 (positive in float: the first guard's 10^-400 is 0.0, "
                                  "which the mutant still refuses) is refused, not divided by into 3/5 for 13/23"),
-    "maskit-fast-okay-underflow": ((MF + "test_fast_okay_to_release_suppresses_on_a_subnormal_possible_state",
+    "maskit-fast-okay-underflow": ((MF + "test_fast_okay_to_release_suppresses_when_a_possible_state_is_too_small_to_divide_by",
                                     MF + "test_fast_okay_to_release_on_underflowing_chains_is_never_less_cautious"),
-                                   "a possible state of subnormal prior: dividing by it the fast gain falls below "
-                                   "1/20 where the exact one is 0.0745 (the random 10^-k chains of the second guard "
+                                   "a possible state of prior 4e-312: divided by, 1/f = inf and a sensitive state that "
+                                   "cannot reach it gives 0 * inf = NaN, which the maximum drops, so the fast twin "
+                                   "releases a gain of 0.48 > 1/10 (the random 10^-k chains of the second guard "
                                    "underflow to 0.0 or stay normal, so they missed it)"),
     "maskit-fast-releasable": ((MT + "test_beliefs_agree",), "the fast max_breach gain against the exact one"),
     "maskit-early-exit-ge": ((MT + "test_is_private_at_every_attained_gain",), "ISPRIVATE at delta = each attained gain equals level <= delta"),
