@@ -783,8 +783,13 @@ def before_summary(rep: dict[str, Any], note: str) -> dict[str, Any]:
     """The per-mutant area-quick outcome of an earlier record (the tests as they were then), kept in the new record
     so that every survivor of that pass stays visible."""
     return {"note": note, "mode": rep["mode"], "seconds": rep["seconds"], "score": rep["scores"]["area_quick"],
-            "mutants": {r["id"]: {"status": r.get("nets", {}).get("area_quick", {}).get("status", r.get("status")),
-                                  "by": r.get("nets", {}).get("area_quick", {}).get("by")} for r in rep["mutants"]}}
+            "mutants": _quick_outcomes(rep["mutants"])}
+
+
+def _quick_outcomes(records: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """{mutant id: its area-quick status and what killed it}."""
+    return {r["id"]: {"status": r.get("nets", {}).get("area_quick", {}).get("status", r.get("status")),
+                      "by": r.get("nets", {}).get("area_quick", {}).get("by")} for r in records}
 
 
 def survivors(rep: dict[str, Any]) -> list[str]:
@@ -795,10 +800,11 @@ def survivors(rep: dict[str, Any]) -> list[str]:
 
 def merge_rerun(first: dict[str, Any], rerun: dict[str, Any], note: str) -> dict[str, Any]:
     """The record of a first pass whose survivors were re-run after the gaps were closed: each re-run mutant's entry
-    replaces its first-pass entry (marked ``rerun``), the scores are recomputed over the merged entries, and the first
-    pass's per-mutant outcomes stay in ``before`` (every first-pass survivor stays visible). The first pass's net
-    times and baselines stay the record's; the re-run's own are kept under ``rerun``. Mutants the first pass killed
-    are not re-run: tests were only added since, and an added test cannot revive a killed mutant."""
+    replaces its earlier entry (marked ``rerun``), the scores are recomputed over the merged entries, and the first
+    pass's per-mutant outcomes stay in ``before`` (every first-pass survivor stays visible; a record that already has
+    a ``before`` keeps it). The first pass's net times and baselines stay the record's; each re-run's own are
+    appended to ``reruns`` with ``note``. Mutants the first pass killed are not re-run unless named (an added test cannot revive a killed mutant;
+    a patch refreshed to changed code is re-run by name); their rows stay the first pass's."""
     new = {r["id"]: {**r, "rerun": True} for r in rerun["mutants"]}
     missing = sorted(set(new) - {r["id"] for r in first["mutants"]})
     if missing:
@@ -806,10 +812,12 @@ def merge_rerun(first: dict[str, Any], rerun: dict[str, Any], note: str) -> dict
     rep = dict(first)
     rep["mutants"] = [new.get(r["id"], r) for r in first["mutants"]]
     rep["scores"] = {n: score(rep["mutants"], n) for n in first["scores"]}
-    rep["before"] = before_summary(first, note)
-    rep["rerun"] = {"ids": list(new), "mode": rerun["mode"], "seconds": rerun["seconds"],
-                    "cpu_seconds": rerun.get("cpu_seconds"), "isolation": rerun["isolation"],
-                    "catalogue_errors": rerun["catalogue_errors"], "net_seconds": rerun["net_seconds"]}
+    rep["before"] = first.get("before") or before_summary(first, note)
+    rep["reruns"] = list(first.get("reruns", [])) + [
+        {"ids": list(new), "note": note, "outcomes": _quick_outcomes(rerun["mutants"]), "mode": rerun["mode"],
+         "seconds": rerun["seconds"],
+         "cpu_seconds": rerun.get("cpu_seconds"), "isolation": rerun["isolation"],
+         "catalogue_errors": rerun["catalogue_errors"], "net_seconds": rerun["net_seconds"]}]
     rep["catalogue_errors"] = rerun["catalogue_errors"]
     return rep
 
@@ -884,11 +892,14 @@ def to_markdown(rep: dict[str, Any]) -> str:
         lines += ["", "## Before the gaps were closed", "", bf["note"], "",
                   f"Area-quick nets then: killed {s['killed']} of {s['non_equivalent_ran']} non-equivalent (score {s['score']}). "
                   f"Survivors then: {', '.join(f'`{x}`' for x in s['survived']) or 'none'}."]
-        if rep.get("rerun"):
-            rr = rep["rerun"]
-            lines += ["", f"Re-run after the gaps were closed ({rr['mode']} nets, {rr['seconds']} s): "
-                          f"{', '.join(f'`{x}`' for x in rr['ids']) or 'none'}; their rows above are the re-run's. "
-                          "The mutants the first pass killed were not re-run (tests were only added since)."]
+        for k, rr in enumerate(rep.get("reruns", []), start=1):
+            outs = rr.get("outcomes", {})
+            ids = ", ".join(f"`{x}`" + (f" {outs[x]['status']}" if x in outs else "") for x in rr["ids"])
+            lines += ["", f"Re-run {k} ({rr['mode']} nets, {rr['seconds']} s): {ids or 'none'}"
+                          + (f" ({rr['note']})" if k > 1 else "") + ". The rows above are the latest re-run's."]
+        if rep.get("reruns"):
+            lines += ["", "The mutants the first pass killed and no re-run names were not re-run: their rows are the first pass's, on "
+                      "the tree of that pass."]
     lines += ["", "## Descriptions, guards and equivalence arguments", ""]
     for r in rep["mutants"]:
         eq = f" — **equivalent**: {r['equivalent']}" if r.get("equivalent") else ""
