@@ -49,9 +49,6 @@ def test_a_changed_catalogued_line_is_a_catalogue_error(tmp_path):
                   guards=("property_tests/test_x.py::test_a[1]",), why="w")
     errs = catalogue_errors(tmp_path, [twice, gone, renamed, kept])
     assert len(errs) == 3 and "2 times" in errs[0] and "0 times" in errs[1] and "test_b does not exist" in errs[2]
-    again = merge_rerun(rep, {**rerun, "mutants": [rec("d", "killed")]}, "second")
-    assert again["scores"]["area_quick"]["survived"] == [] and len(again["reruns"]) == 2
-    assert again["before"] == rep["before"]  # the first pass stays the "before", not the first merge
     with pytest.raises(ValueError):
         apply(tmp_path, twice)
 
@@ -140,5 +137,8 @@ def test_a_rerun_of_the_survivors_keeps_the_first_pass_visible():
     assert rep["before"]["mutants"]["b"]["status"] == "survived" and rep["before"]["score"]["killed"] == 1
     assert "first pass" in to_markdown({**rep, "workers": 2, "baseline_seconds": 1.0, "hypothesis_profile": "dev",
                                         "hypothesis_seed": 0, "complete": True, "never_counts": {}})
+    again = merge_rerun(rep, {**rerun, "mutants": [rec("d", "killed")]}, "second")
+    assert again["scores"]["area_quick"]["survived"] == [] and len(again["reruns"]) == 2
+    assert again["before"] == rep["before"]  # the first pass stays the "before", not the first merge
     with pytest.raises(ValueError):
         merge_rerun(first, {**rerun, "mutants": [rec("z", "killed")]}, "x")
