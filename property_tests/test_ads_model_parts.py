@@ -292,3 +292,15 @@ def test_ads_suite_cache_honours_privclaims_cache(tmp_path, monkeypatch):
 
     monkeypatch.setattr(X, "_compute_suite", fail)
     assert X._suite.__wrapped__(str(logs), 3) == {"seed": 3}
+
+
+def test_greedy_guarantee_is_the_submodular_bound():
+    """Greedy's factor for k ads (000 §4.3 after Nemhauser et al.): 1 - (1 - 1/k)^k: 1 for k = 1, 3/4 for k = 2,
+    19/27 for k = 3, decreasing towards 1 - 1/e; the tight instance attains it exactly."""
+    from privclaims.theory.ads.coverage import tight_instance
+    from privclaims.theory.ads.exact import expected_revenue, greedy, greedy_guarantee
+
+    assert [greedy_guarantee(k) for k in (1, 2, 3)] == [1, Q(3, 4), Q(19, 27)]
+    assert all(greedy_guarantee(k) > greedy_guarantee(k + 1) > 1 - 1 / 2.7182818284590452 for k in range(1, 8))
+    inst, opt = tight_instance(3)
+    assert expected_revenue(inst, greedy(inst, 3)) / expected_revenue(inst, opt) == greedy_guarantee(3)

@@ -213,3 +213,29 @@ def test_bad_k_ads_contexts():
         F.sparse_instance([0.5, 0.4], sp.csr_matrix(np.ones((1, 2))))
     with pytest.raises(InvalidInput, match="outside"):
         F.sparse_instance([0.5, 0.5], sp.csr_matrix(np.full((1, 2), 1.5)))
+
+
+def test_ads_boundaries_follow_the_thesis():
+    """000 §4.3: the CTR is set to zero "whenever it is below" the threshold (a CTR equal to it is kept), in the exact
+    instance and in the sparse one the fast twin runs at scale; Greedy'' (Theorem 8) runs Greedy "for as long as
+    E[Revenue(A)] - alpha |A| is increasing" (benefit > alpha), both twins; E[Revenue(A|c^)] = sum_j Pr[c_j|c^]
+    max_a p_a CTR(a|c_j); the client's ties go to the lowest ad id."""
+    inst = ad_instance([Q(1, 4), Q(3, 4)], [[Q(1, 2), Q(1, 2)], [Q(1, 2), Q(1, 4)]], threshold=Q(1, 2))
+    assert inst.effective_ctr(0, 0) == Q(1, 2) and inst.effective_ctr(1, 1) == 0
+    assert E.expected_revenue(inst, [1]) == Q(1, 4) * Q(1, 2)
+    assert E.client_choice(inst, [0, 1], inst.contexts[0]) == 0
+    for twin in (E, F):
+        assert twin.greedy_double_prime(inst, Q(1, 2)).ads == ()  # benefit of ad 0 is 1/2 = alpha: not added
+        assert twin.greedy_double_prime(inst, Q(1, 3)).ads == (0,)
+    S = F.sparse_instance([0.25, 0.75], sp.csr_matrix([[0.5, 0.5], [0.5, 0.25]]), threshold=0.5)
+    assert S.values.toarray().tolist() == [[0.5, 0.5], [0.5, 0.0]]
+    assert F.expected_revenue(S, [1]) == 0.125
+
+
+def test_value_is_payment_times_ctr_in_that_context():
+    """v(a, c_j) = p_a(c_j) CTR_tau(a|c_j) (000 §4.2.3) with context-dependent bids: each value reads the payment and
+    the CTR of its own context, in both twins."""
+    inst = ad_instance(["1/2", "1/2"], [["1/2", "1/4"], ["1", "1/2"]], [["2", "4"], ["1", "3"]])
+    assert [[inst.value(a, j) for j in range(2)] for a in range(2)] == [[1, 1], [1, Q(3, 2)]]
+    assert E.expected_revenue(inst, [1]) == Q(5, 4) and F.expected_revenue(inst, [1]) == 1.25
+    assert E.client_choice(inst, [0, 1], inst.contexts[1]) == 1 == F.client_choice(inst, [0, 1], inst.contexts[1])

@@ -100,3 +100,18 @@ def test_user_count_must_match_N():
 def test_modulus_must_be_prime():
     with pytest.raises(InvalidInput, match="not prime"):
         run_pad_count(_users(5), CountParams(4, 0, 5), 100, SampledRandomness(1, 0))
+
+
+def test_count_share_variance_and_quorum_formulas():
+    """000 §5.4 Protocol 1: each share has variance sigma^2/((1 - t) N - 1), the servers release with at least
+    ceil((1 - t) N) messages, and (1 - t) N - 1 honest shares already reach sigma^2 (one share may be known)."""
+    from fractions import Fraction
+
+    p = CountParams(n_users=10, sigma2=Fraction(12), t=Fraction(3, 10))
+    assert p.share_denominator == Fraction(7) - 1
+    assert p.share_variance == Fraction(12) / 6
+    assert p.total_variance(6) == 12
+    assert p.min_messages == 7
+    q = CountParams(n_users=7, sigma2=Fraction(1), t=Fraction(1, 2))
+    assert q.min_messages == 4  # ceil(3.5)
+    assert q.share_variance == Fraction(1) / Fraction(5, 2)

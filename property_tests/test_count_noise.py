@@ -1,4 +1,9 @@
-"""The exact discrete-Gaussian sampler (theory/noise/discrete_gaussian.py)."""
+"""The exact discrete-Gaussian sampler (theory/noise/discrete_gaussian.py): Count's noise (000 §5.4, footnote 1).
+
+Exact-law tests (CKS 2020 Algorithms 1-3): Bernoulli(e^-gamma) and the exact Bernoulli(p) it stands on, the discrete
+Laplace proposal of integer scale t, and N_Z(0, sigma^2) itself against ``Pr[X = x] ∝ e^{-x^2/(2 sigma^2)}``, each
+with a stated false-alarm probability (property_tests/laws.py).
+"""
 
 import math
 import random
@@ -6,6 +11,8 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
+
+from property_tests.laws import ALPHA, binomial_ok, chi_square_ok, gaussian_pmf, laplace_pmf
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.noise.discrete_gaussian import (
@@ -54,3 +61,33 @@ def test_bad_sigma2(bad):
 def test_bad_laplace_scale():
     with pytest.raises(InvalidInput):
         discrete_laplace(0, random.Random(0))
+
+
+@pytest.mark.parametrize("gamma", [Fraction(1, 3), Fraction(1), Fraction(5, 2)])
+def test_bernoulli_exp_neg_law(gamma):
+    """Bernoulli(exp(-gamma)) below, at and above gamma = 1 (exact binomial test)."""
+    rng = random.Random(5)
+    n = 6000
+    k = sum(bernoulli_exp_neg(gamma, rng) for _ in range(n))
+    ok, pv = binomial_ok(k, n, math.exp(-float(gamma)))
+    assert ok, f"bernoulli_exp_neg({gamma}): {k}/{n}, expected {math.exp(-float(gamma)):.4f}, p = {pv:.3g}"
+
+
+@pytest.mark.parametrize("t", [1, 3])
+def test_discrete_laplace_proposal_law(t):
+    """The proposal Pr[Y = y] ∝ exp(-|y|/t) (CKS Algorithm 2 with s = 1): uniform part on {0..t-1}, geometric part of
+    ratio e^-1, sign, (negative, 0) rejected."""
+    rng = random.Random(17)
+    ys = [discrete_laplace(t, rng) for _ in range(12000)]
+    ok, p = chi_square_ok(ys, laplace_pmf(float(t), 80))
+    assert ok, f"discrete Laplace proposal t = {t}: chi-square p = {p:.3g} < {ALPHA}"
+
+
+@pytest.mark.parametrize("sigma2", [Fraction(1, 2), Fraction(2), Fraction(9, 4), Fraction(25)])
+def test_discrete_gaussian_law(sigma2):
+    """N_Z(0, sigma^2) by rejection from the discrete Laplace of t = floor(sigma) + 1, accepted with probability
+    exp(-(|Y| - sigma^2/t)^2/(2 sigma^2)): exactly the discrete Gaussian (chi-square over the support)."""
+    rng = random.Random(20261123)
+    xs = [discrete_gaussian(sigma2, rng) for _ in range(10000)]
+    ok, p = chi_square_ok(xs, gaussian_pmf(float(sigma2)))
+    assert ok, f"discrete Gaussian sigma^2 = {sigma2}: chi-square p = {p:.3g} < {ALPHA}"

@@ -75,3 +75,136 @@ def test_normal_tail_encloses_q_also_beyond_the_series(x):
         assert mpmath.mpf(v.a) <= q <= mpmath.mpf(v.b)
         if abs(x) >= 64 and x > 0:
             assert (mpmath.mpf(v.b) - mpmath.mpf(v.a)) / q < mpmath.mpf(1) / 1000
+
+
+# ------------------------------------------------------------------ the formulas, against the thesis's (000 §2.2.1, §5.5)
+
+
+@pytest.mark.parametrize("eps,sigma2,s", [(Q(1, 2), Q(8), 1), (Q(1), Q(3), 2), (Q(2), Q(1, 2), 1), (Q(1, 10), Q(100), 3)])
+def test_gaussian_breach_probability_is_theorem1s_formula(eps, sigma2, s):
+    """Theorem 1's proof: the privacy loss is N(eta, 2 eta), eta = s^2/(2 sigma^2), so the least Omega_2 has
+    B = Q((eps - eta)/sqrt(2 eta)) + Q((eps + eta)/sqrt(2 eta)); both twins against scipy's normal tail."""
+    import math
+
+    from scipy import stats
+
+    eta = s * s / (2 * float(sigma2))
+    want = stats.norm.sf((float(eps) - eta) / math.sqrt(2 * eta)) + stats.norm.sf((float(eps) + eta) / math.sqrt(2 * eta))
+    iv = ex.breach_probability(eps, sigma2, s, mpmath.iv)
+    assert float(iv.a) <= want * (1 + 1e-9) and want * (1 - 1e-9) <= float(iv.b)
+    assert float(fa.breach_probability(eps, sigma2, s)) == pytest.approx(want, rel=1e-9)
+
+
+@pytest.mark.parametrize("eps,delta", [(Q(1, 2), Q(1, 100)), (Q(1), Q(1, 10)), (Q(3), Q(1, 1000))])
+def test_theorem1_breach_at_the_least_variance(eps, delta):
+    """At sigma^2 = 2 s^2 ln(4/delta)/eps^2, eta = eps^2/(4 ln(4/delta)) for every s; both twins."""
+    import math
+
+    from scipy import stats
+
+    eta = float(eps) ** 2 / (4 * math.log(4 / float(delta)))
+    want = stats.norm.sf((float(eps) - eta) / math.sqrt(2 * eta)) + stats.norm.sf((float(eps) + eta) / math.sqrt(2 * eta))
+    iv = ex.theorem1_breach(eps, delta, mpmath.iv)
+    assert float(iv.a) <= want * (1 + 1e-9) and want * (1 - 1e-9) <= float(iv.b)
+    assert float(fa.theorem1_breach(float(eps), float(delta))) == pytest.approx(want, rel=1e-9)
+
+
+@pytest.mark.parametrize("eps,delta,s,grid", [(Q(1), Q(1, 100), 1, 1000), (Q(1, 2), Q(1, 10), 3, 1000), (Q(3, 2), Q(1, 2), 1, 7)])
+def test_theorem1_variance_is_the_formula_rounded_up_to_the_grid(eps, delta, s, grid):
+    """Theorem 1's least variance 2 s^2 ln(4/delta)/eps^2 (irrational) as the least multiple of 1/grid not below it."""
+    from privclaims.theory.count.model import theorem1_sigma2
+
+    got = theorem1_sigma2(eps, delta, s, grid)
+    with mpmath.workdps(50):
+        d = mpmath.mpf(int(delta.numerator)) / int(delta.denominator)
+        e = mpmath.mpf(int(eps.numerator)) / int(eps.denominator)
+        v = 2 * s * s * mpmath.log(4 / d) / e ** 2
+        g = mpmath.mpf(int(got.numerator)) / int(got.denominator)
+        assert got * grid == int(got * grid)
+        assert g >= v > g - mpmath.mpf(1) / grid
+
+
+def test_float_variances_are_never_below_their_formulas():
+    """Theorem 1's float sigma^2 (simulations) and Corollary 2's 6 height(H) m^2 log(4/delta)/eps^2 (the AOL
+    experiments, 000 §5.5.3) are rounded UP: never below the formula (a plain float evaluation lands below it about
+    half of the time), and within 2^-38 of it."""
+    import math
+
+    from privclaims.theory.count.aol import corollary2_sigma2
+    from privclaims.theory.count.model import theorem1_sigma2_float
+
+    rng = __import__("random").Random(3)
+    for _ in range(200):
+        eps, delta, s = rng.uniform(0.05, 3), rng.uniform(1e-6, 0.9), rng.choice([1.0, 2.0, 0.7])
+        h, m = rng.randint(1, 4), rng.randint(1, 6)
+        with mpmath.workdps(40):
+            e, d = mpmath.mpf(eps), mpmath.mpf(delta)
+            for got, want in ((theorem1_sigma2_float(eps, delta, s), 2 * mpmath.mpf(s) ** 2 * mpmath.log(4 / d) / e ** 2),
+                              (corollary2_sigma2(eps, delta, h, m), 6 * h * m * m * mpmath.log(4 / d) / e ** 2)):
+                assert mpmath.mpf(got) >= want, (eps, delta, s, h, m, got)
+                assert mpmath.mpf(got) <= want * (1 + mpmath.mpf(2) ** -38)
+    assert math.isfinite(theorem1_sigma2_float(1.0, 0.5))
+
+
+@pytest.mark.parametrize("eps,sigma2,s", [(Q(1), Q(4), 1), (Q(1, 2), Q(30), 2)])
+def test_per_input_breaches_are_their_closed_forms(eps, sigma2, s):
+    """Definition 3 per input (003's order) for the Gaussian mechanism: +-Delta neighbours give
+    2 Q(eps sigma/s - s/(2 sigma)); d orthogonal directions give 1 - (1 - 2Q(...))^d (the coordinates are independent)."""
+    import math
+
+    from scipy import stats
+
+    from privclaims.theory.count.per_input import axis_union_breach, two_sided_breach
+
+    sg = math.sqrt(float(sigma2))
+    p = 2 * stats.norm.sf(float(eps) * sg / s - s / (2 * sg))
+    with mpmath.workprec(120):
+        two = two_sided_breach(eps, sigma2, s, mpmath.iv)
+        assert float(two.a) <= p * (1 + 1e-9) and p * (1 - 1e-9) <= float(two.b)
+        for d in (1, 3, 10):
+            u = axis_union_breach(eps, sigma2, s, d, mpmath.iv)
+            want = 1 - (1 - p) ** d
+            assert float(u.a) <= want * (1 + 1e-9) and want * (1 - 1e-9) <= float(u.b)
+
+
+# ------------------------------------------------------------------ the fast twin's margins (float ties suppress)
+
+
+def _crossing(f, lo: float, hi: float) -> tuple[float, float]:
+    """Adjacent floats (a, b) with f(a) <= 0 < f(b), by bisection from f(lo) <= 0 < f(hi)."""
+    import numpy as np
+
+    assert f(lo) <= 0 < f(hi)
+    while np.nextafter(lo, hi) < hi:
+        mid = lo + (hi - lo) / 2
+        if mid in (lo, hi):
+            break
+        if f(mid) <= 0:
+            lo = mid
+        else:
+            hi = mid
+    return lo, hi
+
+
+def test_fast_theorem1_decision_suppresses_within_rounding_of_delta():
+    """fast.theorem1_holds is True only when the float breach is below delta by more than the rounding margin: at the
+    largest float eps with B(eps) <= delta (B within a few ulps of delta) it answers False, whatever the bare float
+    comparison says; away from the crossing it agrees with the exact twin."""
+    d = 0.1
+    e, _ = _crossing(lambda x: float(fa.theorem1_breach(x, d)) - d, 4.0, 8.0)
+    b = float(fa.theorem1_breach(e, d))
+    assert b <= d and d - b < d * 2.0 ** -42  # a float tie: the bare comparison b <= d says "holds"
+    assert not fa.theorem1_holds(e, d)
+    assert fa.theorem1_holds(e * 0.99, d) and ex.theorem1_holds(Q(e * 0.99), Q(1, 10))
+
+
+def test_fast_gaussian_privacy_decision_suppresses_within_rounding_of_delta():
+    """fast.is_probabilistically_private at the least float sigma^2 whose breach is <= delta (within a few ulps):
+    not private (the margin), while a variance 1% larger is private for both twins."""
+    eps, d = 1.0, 0.05
+    _, sigma2 = _crossing(lambda x: d - float(fa.breach_probability(eps, x, 1.0)), 0.5, 50.0)
+    b = float(fa.breach_probability(eps, sigma2, 1.0))
+    assert b <= d and d - b < d * 2.0 ** -40
+    assert not fa.is_probabilistically_private(eps, d, sigma2)
+    assert fa.is_probabilistically_private(eps, d, sigma2 * 1.01)
+    assert ex.is_probabilistically_private(Q(1), Q(1, 20), Q(sigma2 * 1.01))

@@ -81,3 +81,30 @@ def test_release_law_exact_vs_fast(bs, data):
     assert set(a) == set(b)
     assert all(abs(float(a[k]) - b[k]) < 1e-12 for k in a)
     assert sum(a.values()) == 1
+
+
+def test_paillier_protocol_shares_law(scheme):
+    """Shares drawn in runs of 000 Protocol 1 (Paillier) are N_Z(0, sigma^2/((1-t)N - 1)) (chi-square, false alarm
+    1e-6) and Server 1's release is the sum of the bits and the shares."""
+    from fractions import Fraction
+
+    from property_tests.laws import ALPHA, chi_square_ok, gaussian_pmf
+
+    n_users, rounds = 6, 400
+    params = CountParams(n_users=n_users, sigma2=Fraction(8), t=Fraction(1, 3))
+    assert params.share_variance == Fraction(8) / (Fraction(2, 3) * 6 - 1)
+    rnd = SampledRandomness(params.share_variance, seed=11)
+    users = [HonestUser(i, [i % 2] * rounds) for i in range(n_users)]
+    shares: list[int] = []
+
+    class Recording(SampledRandomness):
+        def share(self, uid):
+            r = rnd.share(uid)
+            shares.append(r)
+            return r
+
+    tr = run_thesis_count(users, params, scheme, Recording(params.share_variance), rounds=rounds)
+    per_round = [shares[i * n_users:(i + 1) * n_users] for i in range(rounds)]
+    assert tr.releases == [sum(u.b[0] for u in users) + sum(s) for s in per_round]
+    ok, p = chi_square_ok(shares, gaussian_pmf(float(params.share_variance)))
+    assert ok, f"Paillier protocol shares: chi-square p = {p:.3g} < {ALPHA}"

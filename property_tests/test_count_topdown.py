@@ -93,6 +93,38 @@ def test_aol_reader(tmp_path):
         read_user_log(bad)
 
 
+def test_topdown_expands_only_above_min_support():
+    """Algorithm 8 (000 §5.5): "if count_v > min_support then" (strict), CTR^(a|v) = clicks_{a,v}/(clicks_{a,v} +
+    no_clicks_{a,v}) (the ad's own impressions, not the node's count: two ads share node x), every entry counted at
+    every node of its path (root included); both twins."""
+    from fractions import Fraction
+
+    h = Hierarchy({"x": "r", "y": "r"}, "r")
+    log = [Entry(0, "x", "a", True), Entry(1, "x", "a", False), Entry(2, "x", "b", False), Entry(3, "y", "a", True)]
+    for twin in (estimates, fast_topdown.estimates):
+        res = twin(log, h, min_support=3, m=1)  # zero noise: count_r = 4, count_x = 3, count_y = 1
+        assert res.counts == {"r": 4, "x": 3, "y": 1}
+        assert res.expanded == ["r"]  # x has count = min_support: not expanded
+        assert float(res.ctr[("a", "r")]) == pytest.approx(2 / 3, rel=1e-15) and res.ctr[("b", "r")] == 0
+        res2 = twin(log, h, min_support=2, m=1)
+        assert res2.expanded == ["r", "x"] and res2.ctr[("a", "x")] == Fraction(1, 2)
+
+
+def test_fast_topdown_does_not_expand_within_rounding_of_min_support():
+    """The fast twin expands a node only when its noisy count exceeds min_support by more than the rounding margin
+    (fewer releases): a count of min_support (1 + 2^-45) is expanded by the exact twin (rational noise, strictly
+    above) and not by the fast one; a count clearly above is expanded by both."""
+    from fractions import Fraction
+
+    h = Hierarchy({"x": "r"}, "r")
+    log = [Entry(u, "x", "a", u % 2 == 0) for u in range(3)]
+    tiny = lambda key: 3 * 2.0 ** -45 if key == ("count", "r") else 0.0  # noqa: E731
+    assert estimates(log, h, 3, 1, noise=lambda k: Fraction(tiny(k))).expanded == ["r"]
+    assert fast_topdown.estimates(log, h, 3, 1, noise=tiny).expanded == []
+    clear = lambda key: 1e-6 if key == ("count", "r") else 0.0  # noqa: E731
+    assert fast_topdown.estimates(log, h, 3, 1, noise=clear).expanded == ["r"]
+
+
 def test_aol_estimates_noise_has_counts_variance():
     """run_estimates adds to every count Count's total noise N·σ²/((1 − t)N − 1) with σ² of Corollary 2: the sample
     variance of (noisy − exact) counts over seeds matches it (a scale bug, e.g. the variance used as the standard

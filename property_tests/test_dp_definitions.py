@@ -93,3 +93,73 @@ def test_bad_delta_and_systems():
         max_breach(sy, [])
     with pytest.raises(InvalidInput, match="different lengths"):
         finite_system({("a",): Q(1, 2), ("a", "b"): Q(1, 2)}, {("a",): {0: 1}, ("a", "b"): {0: 1}})
+
+
+def test_probabilistic_dp_at_its_exact_delta():
+    """Definition 3 (000 §2.1): Pr[M(L) in Omega_2] <= delta (non-strict). A = {x: 1/4, y: 3/4}, B = {y: 1},
+    eps = 1: x is in Omega_2 for (A, B) (1/4 > e q = 0); y is not (3/4 within [e^-1, e] of 1); so the least delta is 1/4."""
+    mech = finite_mechanism({"A": {"x": Q(1, 4), "y": Q(3, 4)}, "B": {"y": Q(1)}}, [("A", "B")])
+    assert exact.probabilistic_dp_delta(mech, 1)[0] == Q(1, 4)
+    assert exact.is_probabilistically_private(mech, 1, Q(1, 4))
+    assert not exact.is_probabilistically_private(mech, 1, Q(1, 5))
+    assert exact.smallest_exp_epsilon(finite_mechanism({"A": {"x": Q(1, 2), "y": Q(1, 2)},
+                                                        "B": {"x": Q(1, 4), "y": Q(3, 4)}}, [("A", "B")])) == 2
+
+
+def test_indistinguishability_at_its_exact_delta():
+    """Definition 4 is non-strict: with e^eps = 2, p(x) = 1/2, q(x) = 1/8 the worst set {x} gives
+    1/2 - 2/8 = 1/4, so the mechanism is (ln 2, 1/4)-indistinguishable and not (ln 2, 1/4 - 10^-20)-indistinguishable."""
+    mech = finite_mechanism({0: {"x": Q(1, 2), "y": Q(1, 2)}, 1: {"x": Q(1, 8), "y": Q(7, 8)}}, [(0, 1)])
+    assert str(exact.indistinguishability_delta(mech, "ln(2)")[0]) == "1/4"
+    assert exact.is_indistinguishable(mech, "ln(2)", Q(1, 4))
+    assert exact.is_indistinguishable_by_subsets(mech, "ln(2)", Q(1, 4))
+    assert not exact.is_indistinguishable(mech, "ln(2)", Q(1, 4) - Q(1, 10**20))
+
+
+def test_probabilistic_dp_per_input_is_the_union_over_neighbours():
+    """003's order (one split per input for all its neighbours): Omega_2 of L0 is the union of its pairs' breach
+    sets. L0's two neighbours breach on disjoint outputs of mass 1/2 each: per input delta = 1, per pair 1/2."""
+    mech = finite_mechanism({"L0": {"a": Q(1, 2), "b": Q(1, 2)},
+                             "L1": {"a": Q(1, 2), "b": Q(1, 4), "c": Q(1, 4)},
+                             "L2": {"a": Q(1, 4), "b": Q(1, 2), "d": Q(1, 4)}}, [("L0", "L1"), ("L0", "L2")])
+    assert exact.probabilistic_dp_delta(mech, 0, "pair")[0] == Q(1, 2)
+    d, w = exact.probabilistic_dp_delta(mech, 0, "input")
+    assert d == 1 and w.L == "L0" and set(w.outputs) == {"a", "b", "c", "d"}
+
+
+def test_fast_twin_at_float_ties_never_claims_privacy():
+    """Probabilities that differ by 10^-20 round to the same float: the fast twin must still answer as cautiously as
+    the exact one (its margins), and its delta values are upper bounds (rounded up, never below the exact delta)."""
+    tiny = Q(1, 10**20)
+    # p(x) = 1/3 + tiny > q(x) = 1/3 (floats equal): not 0-DP; both x and y breach Definition 3 (least delta 1)
+    m1 = finite_mechanism({0: {"x": Q(1, 3) + tiny, "y": Q(2, 3) - tiny}, 1: {"x": Q(1, 3), "y": Q(2, 3)}}, [(0, 1)])
+    assert not exact.is_differentially_private(m1, 0) and not fast.is_differentially_private(m1, 0)
+    assert exact.probabilistic_dp_delta(m1, 0)[0] == 1 and fast.probabilistic_dp_delta(m1, 0)[0] == 1.0
+    assert not fast.is_probabilistically_private(m1, 0, Q(1, 2))
+    # least delta exactly 1/3 (float(1/3) < 1/3), no output near the bounds at e^eps = 2: the fast value is rounded up
+    m2 = finite_mechanism({0: {"x": Q(1, 3), "y": Q(2, 3)}, 1: {"y": Q(2, 3), "z": Q(1, 3)}}, [(0, 1)])
+    d_exact = exact.probabilistic_dp_delta(m2, "ln(2)")[0]
+    d_fast = fast.probabilistic_dp_delta(m2, "ln(2)")[0]
+    assert d_exact == Q(1, 3) and Q(d_fast) >= d_exact and d_fast < 0.34
+    # hockey stick exactly 1/4; delta = 1/4 - tiny rounds to 0.25: not indistinguishable, by either twin
+    m3 = finite_mechanism({0: {"x": Q(1, 2), "y": Q(1, 2)}, 1: {"x": Q(1, 4), "y": Q(3, 4)}}, [(0, 1)])
+    assert not exact.is_indistinguishable(m3, 0, Q(1, 4) - tiny)
+    assert not fast.is_indistinguishable(m3, 0, Q(1, 4) - tiny)
+
+
+def test_neighbour_relation_is_symmetric():
+    """Neighbouring inputs differ in one user's data, a symmetric relation (000 §2.2.1): the mechanism keeps both
+    orders of every given pair, once each, and neighbours_of reads them both ways."""
+    mech = finite_mechanism({0: {"a": 1}, 1: {"a": 1}, 2: {"a": 1}}, [(0, 1), (2, 1), (1, 0)])
+    assert set(mech.pairs) == {(0, 1), (1, 0), (2, 1), (1, 2)} and len(mech.pairs) == 4
+    assert sorted(mech.neighbours_of(1)) == [0, 2] and mech.neighbours_of(0) == [1] and mech.neighbours_of(2) == [1]
+
+
+def test_breach_set_holds_both_bounds():
+    """Definition 3's Omega_1 needs e^-eps q(O) <= p(O) <= e^eps q(O): with e^eps = 2, A = {x: 7/8, y: 1/8} and
+    B = {x: 1/2, y: 1/2}, y breaches (A, B) by the lower bound only (1/8 < 1/4) and x by neither; (B, A) breaches on y
+    by the upper bound (1/2 > 1/4). Least delta per pair: 1/2."""
+    mech = finite_mechanism({"A": {"x": Q(7, 8), "y": Q(1, 8)}, "B": {"x": Q(1, 2), "y": Q(1, 2)}}, [("A", "B")])
+    assert exact.breaching_outputs(mech, "A", "B", "ln(2)") == ["y"]
+    assert exact.breaching_outputs(mech, "B", "A", "ln(2)") == ["y"]
+    assert exact.probabilistic_dp_delta(mech, "ln(2)")[0] == Q(1, 2)

@@ -258,6 +258,39 @@ def test_forward_backward_says_underflow_not_probability_0():
         F.forward_backward(ch, p, (0, 2, 1))
 
 
+def test_forward_backward_never_divides_by_a_subnormal_normaliser():
+    """Pr[o] = 2.3 * 10^-323 is positive in float but subnormal (5 significant units of 2^-1074): a -> b (1.3e-323) or
+    c (1.0e-323), both -> d, output (a, ⊥, d). Dividing by it gives Pr[X_2 = b | o] = 3/5 where the exact value is
+    13/23; the fast twin must refuse (below the floor 2^-900) or agree with the exact posteriors."""
+    z, e1, e2 = Q(0), Q(13, 10**324), Q(10, 10**324)
+    A = [[1 - e1 - e2, e1, e2, z], [z, z, z, Q(1)], [z, z, z, Q(1)], [z, z, z, Q(1)]]
+    ch = markov_chain(["a", "b", "c", "d"], [Q(1), z, z, z], [A, A])
+    p = [[z] * 4, [z, Q(1), Q(1), z], [z] * 4]
+    post, total = E.forward_backward(ch, p, (0, None, 3))
+    assert post[1][1] == Q(13, 23) and 0 < float(total) < UNDERFLOW_FLOOR
+    try:
+        fast_post, _ = F.forward_backward(ch, p, (0, None, 3))
+    except InvalidInput as e:
+        assert "underflows" in str(e)
+    else:
+        assert np.allclose(fast_post, [[float(x) for x in row] for row in post], rtol=0, atol=1e-9), fast_post
+
+
+def test_fast_okay_to_release_suppresses_when_a_possible_state_is_too_small_to_divide_by():
+    """a, b (1/50 each) and x (48/50) at t = 1; a and b -> c with 10^-310, everything else -> m. Pr[X_2 = c] =
+    4 * 10^-312 is a subnormal float below the floor 2^-900, and releasing c at t = 2 raises Pr[X_1 = b] from 1/50 to
+    1/2: exact suppresses at delta = 1/10 and the fast twin must too. Dividing instead, 1/f overflows to inf, and the
+    sensitive x (which cannot reach c) gets 0 * inf = NaN, which the maximum over the gains in between then drops:
+    with S = {b, x} the fast twin would release (with S = {b} alone the inf gain still suppresses)."""
+    z, e = Q(0), Q(1, 10**310)
+    A = [[z, z, z, 1 - e, e], [z, z, z, 1 - e, e], [z, z, z, Q(1), z], [z, z, z, Q(1), z], [z, z, z, z, Q(1)]]
+    ch = markov_chain(["a", "b", "x", "m", "c"], [Q(1, 50), Q(1, 50), Q(48, 50), z, z], [A])
+    assert 0 < float(E.prior_beliefs(ch)[1][4]) < UNDERFLOW_FLOOR
+    for S in (["b", "x"], ["b"]):
+        assert not E.okay_to_release(ch, S, Q(1, 10), [None])
+        assert not F.okay_to_release(ch, S, Q(1, 10), [None]), S
+
+
 def _exact_normalisers(ch, p) -> dict:
     """{(t1, i, t2, j): D} for every partial output with a suppressed time (t2 >= t1 + 2) of positive probability."""
     return {(t1, i, t2, j): D for t1, i, t2, j, D, _, _ in E.partial_outputs(ch, suppression_vector(ch, p)) if t2 >= t1 + 2}

@@ -108,3 +108,57 @@ def test_explinear_with_zero_term_prints_as_rational():
 
     assert str(ExpLinear(Q(1, 2), Q(0), Epsilon.of("1000"))) == "1/2"
     assert str(ExpLinear(Q(1, 2), Q(1, 4), Epsilon.of("1"))) == "1/2 - e^(1)*1/4"
+
+
+def test_numbers_certainly_le_is_non_strict():
+    """privclaims.theory.numbers.certainly_le decides lhs <= rhs: true at exact equality (a [0, 0] difference; a non-dyadic
+    tie such as 1/3 vs 1/3 is undecidable by intervals and raises UndecidedComparison by design)."""
+    from privclaims.theory.numbers import certainly_le
+
+    third, quarter = Q(1, 3), Q(3, 4)
+    assert certainly_le(lambda c: to_interval(quarter, c), lambda c: to_interval(quarter, c))  # dyadic: exact intervals
+    assert certainly_le(lambda c: to_interval(third, c), lambda c: to_interval(Q(1, 2), c))
+    assert not certainly_le(lambda c: to_interval(Q(1, 2), c), lambda c: to_interval(third, c))
+    assert certainly_le(lambda c: c.log(to_interval(3, c)), lambda c: to_interval(Q(11, 10), c))
+
+
+def test_fast_twins_shared_margins():
+    """privclaims.theory.floats, the margins every fast twin decides with: certainly_le(x, y) holds only when x is
+    below y by more than 2^-40 relative (a tie or a near-tie is NOT certain: callers then suppress); possibly_gt is
+    its complement; round_up lands strictly above its argument, by at most the margin; probability_float keeps a
+    probability that is exactly inside (0, 1) strictly inside in float."""
+    import numpy as np
+
+    from privclaims.theory.floats import ABSOLUTE_MARGIN, RELATIVE_MARGIN, certainly_le, possibly_gt, probability_float, round_up
+
+    assert RELATIVE_MARGIN == 2.0 ** -40 and ABSOLUTE_MARGIN == 2.0 ** -60
+    for x in (1.0, 0.1, 1e-300, 12345.678):
+        assert not certainly_le(x, x) and possibly_gt(x, x)
+        assert not certainly_le(x, x * (1 + 2.0 ** -45)) and possibly_gt(x, x * (1 + 2.0 ** -45))
+        if x > 2.0 ** -20:  # the margin is relative to max(|x|, |y|, scale = 1)
+            assert certainly_le(x, x * (1 + 2.0 ** -30)) and not possibly_gt(x, x * (1 + 2.0 ** -30))
+        assert x < round_up(x) <= x * (1 + 2.0 ** -39) + 2.0 ** -59
+    assert not certainly_le(0.0, 0.0) and certainly_le(0.0, 2.0 ** -30)  # magnitudes are at least the scale, 1
+    assert certainly_le(np.array([1.0, 1.0]), np.array([1.0, 2.0])).tolist() == [False, True]
+    assert probability_float(1 - Q(1, 10 ** 30)) < 1.0 and probability_float(Q(1, 10 ** 400)) > 0.0
+    assert probability_float(Q(1)) == 1.0 and probability_float(Q(0)) == 0.0 and probability_float(Q(1, 2)) == 0.5
+
+
+def test_rigorous_sign_of_exact_and_one_sided_intervals():
+    """rigorous_sign: +1 / -1 only for an interval strictly on one side of 0, 0 only for the exact [0, 0]."""
+    assert rigorous_sign(lambda c: to_interval(0, c)) == 0
+    assert rigorous_sign(lambda c: to_interval(Q(1, 4), c) - to_interval(Q(1, 4), c)) == 0
+    assert rigorous_sign(lambda c: to_interval(Q(-1, 4), c)) == -1 and rigorous_sign(lambda c: to_interval(Q(1, 4), c)) == 1
+    with pytest.raises(UndecidedComparison):  # [-a, 0] and [0, b] are undecided at every precision
+        rigorous_sign(lambda c: c.mpf([-1, 0]), max_prec=256)
+    with pytest.raises(UndecidedComparison):
+        rigorous_sign(lambda c: c.mpf([0, 1]), max_prec=256)
+
+
+@pytest.mark.parametrize("bad", ["0", "1", "3/2", "-1/4"])
+def test_open_unit_interval_excludes_its_ends(bad):
+    from privclaims.theory.numbers import in_open_unit
+
+    with pytest.raises(InvalidInput, match=r"\(0, 1\)"):
+        in_open_unit(bad, "delta")
+    assert in_open_unit("1/2", "delta") == Q(1, 2)

@@ -213,3 +213,35 @@ def test_selection_rejects_bad_m():
 def test_zealous_params_reject_bad_privacy_targets(eps, delta):
     with pytest.raises(InvalidInput):
         zealous_params(1000, 2, eps, delta)
+
+
+def test_small_log_neighbours_differ_in_exactly_one_user():
+    """Neighbouring logs differ in exactly one user's history (000 §2.2.1): every such pair of the small logs once,
+    nothing else. Two users, histories {}, {a}, {b}: 9 logs; per user 3 other-user histories x 3 pairs = 18 pairs."""
+    from privclaims.theory.zealous.finite import all_logs, user_neighbours
+
+    logs = all_logs(("a", "b"), 2, 1)
+    pairs = user_neighbours(logs)
+    assert len(logs) == 9 and len(pairs) == len(set(pairs)) == 18
+    assert all(sum(x != y for x, y in zip(a, b)) == 1 for a, b in pairs)
+
+
+def test_least_exp_eps_reads_every_pair_both_ways():
+    """max Pr[M(L)=O]/Pr[M(L')=O] over neighbours is over both orders of a pair (the relation is symmetric): here the
+    largest ratio, 2, is Pr[M(L1)=o]/Pr[M(L2)=o] although the pair is given as (L2, L1); the same as dp's checker."""
+    from privclaims.theory.dp.mechanism import finite_mechanism
+    from privclaims.theory.zealous.finite import least_exp_eps
+
+    dist = {"L1": {"o": Q(1, 2), "p": Q(1, 2)}, "L2": {"o": Q(1, 4), "p": Q(3, 4)}}
+    assert least_exp_eps(dist, [("L2", "L1")]) == 2
+    assert dpx.smallest_exp_epsilon(finite_mechanism(dist, [("L2", "L1")])) == 2
+
+
+def test_step4_mechanism_keeps_counts_equal_to_tau():
+    """After Step 4 (coarsened to the item set) the output is the items of count >= tau: Step 3 deletes c < tau only."""
+    from privclaims.theory.zealous.finite import step4_mechanism
+
+    mech = step4_mechanism(("a", "b"), 2, ZealousParams.of(1, 1, 2, 3))
+    both_a = (frozenset({"a"}), frozenset({"a"}))
+    assert mech.dist[both_a] == {frozenset({"a"}): 1}
+    assert mech.dist[(frozenset({"a"}), frozenset({"b"}))] == {frozenset(): 1}

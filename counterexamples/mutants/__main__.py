@@ -1,6 +1,11 @@
-"""``python -m privclaims.counterexamples.mutants [--quick|--full] [--mutant ID ...] [--json P] [--markdown P]``.
+"""``python -m privclaims.counterexamples.mutants [--quick|--full] [--mutant ID ...] [--area A ...] [--workers N]
+[--json P] [--markdown P] [--before RECORD | --rerun-survivors-of RECORD]``.
 
-Exit status 0 when every non-equivalent mutant that ran was killed and the catalogue applies cleanly."""
+``--quick`` (default): the area-quick nets of every mutant; ``--full``: the area-quick, area-full and whole nets.
+Prints one line per mutant and the scores and the total time at the end. Exit status 0 when every non-equivalent
+mutant that ran was killed by every net that ran, and the catalogue applies cleanly. ``--rerun-survivors-of R``
+re-runs the area-quick survivors of the record R (or the ``--mutant`` ids) on the current tree and writes R's
+record with their rows replaced, the scores recomputed and R's first-pass outcomes kept under "before"."""
 
 from __future__ import annotations
 
@@ -9,20 +14,25 @@ import json
 import sys
 from pathlib import Path
 
-from privclaims.counterexamples.mutants import campaign, catalogue_errors, to_markdown
+from privclaims.counterexamples.mutants import before_summary, campaign, catalogue_errors, merge_rerun, survivors, to_markdown
 from privclaims.counterexamples.mutants.catalogue import BY_ID, CATALOGUE
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m privclaims.counterexamples.mutants", description=__doc__)
     mode = ap.add_mutually_exclusive_group()
-    mode.add_argument("--quick", action="store_true", help="area tests (-x) + the --quick ledger (default)")
-    mode.add_argument("--full", action="store_true", help="area tests (-x) + the full ledger of the affected areas")
+    mode.add_argument("--quick", action="store_true", help="the area-quick nets only (default)")
+    mode.add_argument("--full", action="store_true", help="the area-quick, area-full and whole nets")
     ap.add_argument("--mutant", action="append", default=[], help="only this mutant id (repeatable)")
-    ap.add_argument("--json", dest="json_path", help="write the JSON record here")
+    ap.add_argument("--area", action="append", default=[], help="only the mutants of this area (repeatable)")
+    ap.add_argument("--workers", type=int, default=2, help="mutants run at once, each in its own copy (default 2)")
+    ap.add_argument("--json", dest="json_path", help="write the JSON record here (rewritten after each mutant)")
     ap.add_argument("--markdown", dest="md_path", help="write the Markdown record here")
-    ap.add_argument("--after", metavar="RECORD", help="re-run the mutants RECORD (a JSON record) did not kill on the "
-                    "current tree and add the outcomes to it as 'after_gaps' (written to --json/--markdown)")
+    ap.add_argument("--before", metavar="RECORD", help="keep the area-quick outcomes of this earlier JSON record (the "
+                    "pass before the gaps were closed) in the new record, with --before-note")
+    ap.add_argument("--before-note", default="The first pass, on the tests as they were before this round's new tests.")
+    ap.add_argument("--rerun-survivors-of", metavar="RECORD", help="re-run the area-quick survivors of this JSON record "
+                    "(or the --mutant ids) and write the merged record (first-pass outcomes kept, with --before-note)")
     ap.add_argument("--list", action="store_true", help="list the catalogue and check that every patch applies")
     args = ap.parse_args(argv)
     unknown = [i for i in args.mutant if i not in BY_ID]
@@ -36,28 +46,42 @@ def main(argv: list[str] | None = None) -> int:
         for e in errs:
             print(f"catalogue error: {e}", file=sys.stderr)
         return 1 if errs else 0
+    ids = args.mutant or None
+    if args.area:
+        ids = [m.id for m in CATALOGUE if m.area in args.area and (not args.mutant or m.id in args.mutant)]
 
-    def progress(rec: dict) -> None:
-        t, lg = rec.get("tests", {}), rec.get("ledger", {})
-        drift = ",".join(d["id"] for d in lg.get("drift", []))
-        print(f"{rec['id']:32s} {rec['status']:15s} tests {t.get('status', '-')} {t.get('seconds', '')}s "
-              f"{t.get('first_failure') or ''}  ledger {lg.get('status', '-')} {lg.get('seconds', '')}s {drift}", flush=True)
+    def progress(rec: dict, net: str = "area") -> None:
+        nets = rec.get("nets", {})
+        cells = "  ".join(f"{n}: {v['status']}{' by ' + v['by'] if v.get('by') else ''}{' (guard)' if v.get('guard') else ''}"
+                          for n, v in nets.items() if net == "area" or n == "whole")
+        eq = " (equivalent)" if rec.get("equivalent") else ""
+        print(f"{rec['id']:34s} {rec.get('status', ''):9s}{eq} {rec.get('seconds', '')}s  {cells or rec.get('reason', '')}", flush=True)
 
-    if args.after:
-        from privclaims.counterexamples.mutants import rerun_survivors
-
-        rep = rerun_survivors(json.loads(Path(args.after).read_text(encoding="utf-8")), quick=not args.full, progress=progress)
-    else:
-        rep = campaign(args.mutant or None, quick=not args.full, progress=progress,
-                       partial=Path(args.json_path) if args.json_path else None)
+    first = None
+    if args.rerun_survivors_of:
+        first = json.loads(Path(args.rerun_survivors_of).read_text(encoding="utf-8"))
+        ids = ids or survivors(first)
+    before = None
+    if args.before:
+        before = before_summary(json.loads(Path(args.before).read_text(encoding="utf-8")), args.before_note)
+    rep = campaign(ids, quick=not args.full, workers=args.workers, progress=progress,
+                   partial=Path(args.json_path) if args.json_path and first is None else None, before=before)
+    if first is not None:
+        rep = merge_rerun(first, rep, args.before_note)
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(rep, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.md_path:
         Path(args.md_path).write_text(to_markdown(rep), encoding="utf-8")
-    s = rep.get("after_gaps", rep)["score"]
-    print(f"score: killed {s['killed']}/{s['non_equivalent_ran']} non-equivalent ({s['score']}); equivalent {s['equivalent']}; "
-          f"survivors {s['survived']}; errors {s['errors']}; catalogue errors {rep['catalogue_errors']}; {rep['seconds']} s")
-    return 0 if not s["survived"] and not s["errors"] and not rep["catalogue_errors"] else 1
+    failed = False
+    for n, s in rep["scores"].items():
+        print(f"{n}: killed {s['killed']}/{s['non_equivalent_ran']} non-equivalent ({s['score']}); equivalent {s['equivalent']}; "
+              f"survivors {s['survived']}; errors {s['errors']}")
+        failed |= bool(s["survived"] or s["errors"])
+    for a, t in sorted(rep["net_seconds"].items()):
+        print(f"net time {a}: {t}")
+    print(f"catalogue errors {rep['catalogue_errors']}; baselines {rep['baseline_seconds']} s; "
+          f"campaign total {rep['seconds']} s ({rep['seconds'] / 60:.1f} min, {rep['workers']} workers)")
+    return 0 if not failed and not rep["catalogue_errors"] else 1
 
 
 if __name__ == "__main__":

@@ -1,0 +1,65 @@
+"""Goodness-of-fit helpers for the exact-law tests of the samplers (not a test module).
+
+Each law test draws a fixed number of samples from a fixed seed and applies a test whose false-alarm probability
+is stated: :data:`ALPHA` per test (chi-square with cells of expected count >= 5, tails pooled; exact two-sided
+binomial tests, Bonferroni-split across the items a test checks). With the seeds fixed the outcome is
+deterministic; a correct sampler fails a given seed with probability <= ALPHA. The reference laws here are written
+from the papers' formulas, independently of the samplers' code.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from scipy import stats
+
+ALPHA = 1e-6
+
+
+def chi_square_ok(samples: list[int], pmf: dict[int, float], alpha: float = ALPHA) -> tuple[bool, float]:
+    """Chi-square goodness of fit of integer ``samples`` to ``pmf`` (a law on Z given on a window;
+    the mass outside the window and cells with expected count < 5 are pooled). Returns (pass, p-value)."""
+    n = len(samples)
+    counts = Counter(samples)
+    obs, exp = [], []
+    rest_obs, rest_exp = n, n * 1.0
+    for x in sorted(pmf, key=lambda v: (abs(v), v)):
+        e = n * pmf[x]
+        if e >= 5:
+            obs.append(counts.get(x, 0))
+            exp.append(e)
+            rest_obs -= counts.get(x, 0)
+            rest_exp -= e
+    obs.append(rest_obs)
+    exp.append(max(rest_exp, 1e-12))
+    chi2 = sum((o - e) ** 2 / e for o, e in zip(obs, exp))
+    p = float(stats.chi2.sf(chi2, len(obs) - 1))
+    return p >= alpha, p
+
+
+def binomial_ok(k: int, n: int, p: float, alpha: float = ALPHA) -> tuple[bool, float]:
+    """Exact two-sided binomial test of ``k`` successes in ``n`` draws against probability ``p``."""
+    pv = float(stats.binomtest(k, n, p).pvalue)
+    return pv >= alpha, pv
+
+
+def laplace_pmf(t: float, window: int) -> dict[int, float]:
+    """The discrete Laplace law of scale t: ``Pr[K = k] = (1 - r)/(1 + r) r^|k|``, ``r = e^{-1/t}``."""
+    r = math.exp(-1.0 / t)
+    return {k: (1 - r) / (1 + r) * r ** abs(k) for k in range(-window, window + 1)}
+
+
+def gaussian_pmf(sigma2: float) -> dict[int, float]:
+    """The discrete Gaussian N_Z(0, sigma^2): ``Pr[X = x] ∝ e^{-x^2/(2 sigma^2)}``, normalised over a window of
+    +-(12 sigma + 12) (the mass beyond is below 1e-30)."""
+    w = int(12 * math.sqrt(sigma2)) + 12
+    raw = {x: math.exp(-x * x / (2 * sigma2)) for x in range(-w, w + 1)}
+    z = sum(raw.values())
+    return {x: v / z for x, v in raw.items()}
+
+
+def grid_release_probability(c: int, tau_prime: int, scale_steps: float) -> float:
+    """Pr[c + K > tau'] for K ~ discrete Laplace of scale ``scale_steps`` (granularity 1), summed from the pmf."""
+    r = math.exp(-1.0 / scale_steps)
+    return sum((1 - r) / (1 + r) * r ** abs(k) for k in range(tau_prime - c + 1, tau_prime - c + 400))
