@@ -162,3 +162,14 @@ def test_open_unit_interval_excludes_its_ends(bad):
     with pytest.raises(InvalidInput, match=r"\(0, 1\)"):
         in_open_unit(bad, "delta")
     assert in_open_unit("1/2", "delta") == Q(1, 2)
+
+
+def test_max_keeping_nan_never_drops_a_nan():
+    """A fast twin's NaN gain must reach the NaN test that suppresses: Python's max(0.1, nan) is 0.1."""
+    import math
+
+    from privclaims.theory.floats import max_keeping_nan
+
+    assert math.isnan(max_keeping_nan(0.1, math.nan)) and math.isnan(max_keeping_nan(math.nan, 0.2))
+    assert max_keeping_nan(0.1, 0.3) == max_keeping_nan(0.3, 0.1) == 0.3
+    assert max_keeping_nan(-math.inf, -1.0) == -1.0

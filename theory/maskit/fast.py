@@ -30,7 +30,7 @@ import numpy as np
 
 from privclaims.theory.dp.delta_privacy import Breach
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.floats import UNDERFLOW_FLOOR, possibly_gt, probability_float
+from privclaims.theory.floats import UNDERFLOW_FLOOR, max_keeping_nan, possibly_gt, probability_float
 from privclaims.theory.validate import clip_unit
 from privclaims.theory.maskit.exact_base import OpCount
 from privclaims.theory.maskit.partial_outputs import PassedCache, checked_cache
@@ -699,7 +699,7 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
             post = (tab.prS[ts] if t_last == 0 else tab.out_of[t_last, i_last, ts])[:, :, None] * tab.into[t_now, ts]
             post *= invs[t_now]
             post -= tab.prS[ts, :, None]
-            g = max(g, float(_MAX(post, axis=None)))
+            g = max_keeping_nan(g, float(_MAX(post, axis=None)))
     if not improved:
         pri, R, idx = tab.pri, tab.R, tab.idx
         rel = [(t, o) for t, o in enumerate(prefix, start=1) if o is not None]
@@ -713,7 +713,7 @@ def okay_to_release(chain: MarkovChain, S: Iterable[Hashable], delta: object, pr
                 if den < UNDERFLOW_FLOOR:
                     underflow = True
                 else:
-                    g = max(g, float(np.max(a * b / den - pri[t - 1][idx])))
+                    g = max_keeping_nan(g, float(np.max(a * b / den - pri[t - 1][idx])))
                 if ops is not None:
                     ops.beliefs += len(sens)
     if underflow or g != g:  # an underflowed denominator or a NaN gain: suppress
