@@ -54,6 +54,37 @@ def test_best_fit_step_readings_agree_exact_vs_fast_and_are_admissible(inst):
         assert finals.get(a.query) == a.satisfied, (choice, a, finals)
 
 
+@given(instances(), st.integers(0, 50))
+def test_brute_force_tie_readings_agree_exact_vs_fast(inst, seed):
+    """Under each reading of Brute-Force's tie rule the twins agree and return an Eq. (4) optimum; under
+    'more-than-two' a tie of exactly two keeps the first combination in bitmask order, whatever the seed."""
+    from privclaims.theory.querygen.model import TIE_RULES
+
+    t, q, target, g_min = inst
+    req = PrivacyRequirement(target, g_min)
+    for ties in TIE_RULES:
+        a = exact.generalize(t, q, req, "brute_force", seed=seed, ties=ties)
+        b = fast.generalize_levels(t, q, target, [g_min], ("brute_force",), seed=seed, ties=ties)[("brute_force",
+                                                                                                   Q(g_min))]
+        assert a == b == fast.brute_force(t, q, req, seed=seed, ties=ties), (ties, a, b)
+        lo, argmins = exact.optimum(t, q, req)
+        if a.satisfied and a.removed:
+            assert a.query in argmins
+            if ties == "more-than-two" and len(argmins) == 2:
+                assert a == exact.brute_force(t, q, req, seed=seed + 1, ties=ties)
+
+
+def test_tie_of_exactly_two_differs_only_in_its_rule():
+    """Two tied optima: 'two-or-more' picks each for some seed, 'more-than-two' always the first (bitmask order);
+    three tied optima are a random pick under both."""
+    from privclaims.theory.querygen.model import pick_tie
+
+    assert {pick_tie(["a", "b"], s) for s in range(40)} == {"a", "b"}
+    assert {pick_tie(["a", "b"], s, "more-than-two") for s in range(40)} == {"a"}
+    for ties in ("two-or-more", "more-than-two"):
+        assert {pick_tie(["a", "b", "c"], s, ties) for s in range(60)} == {"a", "b", "c"}
+
+
 @given(instances())
 def test_strategy_outputs_are_sound(inst):
     """Q̂ generalises Q; satisfied ⇔ G(Q̂) ≥ G_min; the reported G and traffic are those of Q̂."""
@@ -160,6 +191,9 @@ def test_unreachable_requirement_returns_all_star_unsatisfied():
     (lambda t: fast.generalize(t, eq3_query(t), PrivacyRequirement("Income", 2), "worst_fit", choice="fit"),
      "only Best-Fit's step"),
     (lambda t: PrivacyRequirement("Income", 1.5), "float"),
+    (lambda t: exact.generalize(t, eq3_query(t), PrivacyRequirement("Income", 2), "brute_force", ties="three"),
+     "ties = 'three'"),
+    (lambda t: fast.generalize_levels(t, eq3_query(t), "Income", [2], ("brute_force",), ties="any"), "ties = 'any'"),
 ])
 def test_bad_input(bad, msg):
     with pytest.raises(InvalidInput, match=msg.replace("$", r"\$").replace("(", r"\(")):

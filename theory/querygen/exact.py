@@ -32,7 +32,7 @@ from privclaims.theory.numbers import Q, to_interval
 from privclaims.theory.validate import counts as check_counts
 from privclaims.theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, STAR, all_star, best_fit_step, check_choice, check_strategy,
-    fixed_positions, is_star, pick_tie, random_removal_order, remove, validate_request,
+    check_ties, fixed_positions, is_star, pick_tie, random_removal_order, remove, validate_request,
 )
 
 
@@ -173,10 +173,12 @@ def _start(table: AuxTable, query: Any, req: PrivacyRequirement, ops: OpCount | 
 
 
 def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0,
-                ops: OpCount | None = None) -> Generalization:
+                ops: OpCount | None = None, ties: str = "two-or-more") -> Generalization:
     """Brute-Force (§4 strategy 1): among all ``2^k`` combinations of the ``k`` fixed values and ``*``,
-    the one with the least ``G(Q̂, a)`` subject to ``G(Q̂, a) ≥ G_min``; ties broken at random (seeded)
-    among the tied combinations in bitmask order (bit j = the j-th fixed position set to ``*``)."""
+    the one with the least ``G(Q̂, a)`` subject to ``G(Q̂, a) ≥ G_min``; ties broken by
+    :func:`~privclaims.theory.querygen.model.pick_tie` read by ``ties`` (seeded) among the tied combinations in
+    bitmask order (bit j = the j-th fixed position set to ``*``)."""
+    check_ties(ties)
     q, t, ops, num, n = _start(table, query, req, ops)
     if meets_g_min(num, n, req.g_min):
         return Generalization("brute_force", q, (), num, n, True, ops.evaluations)
@@ -198,7 +200,7 @@ def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: i
         top = all_star(table.m)
         a_num, a_n = _fraction(table, top, t, None)
         return Generalization("brute_force", top, fixed, a_num, a_n, False, ops.evaluations)
-    mask, gone, c_num, c_n = pick_tie(best, seed)
+    mask, gone, c_num, c_n = pick_tie(best, seed, ties)
     return Generalization("brute_force", remove(q, gone), gone, c_num, c_n, True, ops.evaluations)
 
 
@@ -257,11 +259,14 @@ def random_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: in
 
 
 def generalize(table: AuxTable, query: Any, req: PrivacyRequirement, strategy: str, *, seed: int = 0,
-               ops: OpCount | None = None, choice: str = "local-min") -> Generalization:
+               ops: OpCount | None = None, choice: str = "local-min", ties: str = "two-or-more") -> Generalization:
     """Dispatch by strategy name (``brute_force``, ``best_fit``, ``worst_fit``, ``random_fit``); ``choice`` reads
-    Best-Fit's step (only ``best_fit`` takes ``"fit"``)."""
+    Best-Fit's step (only ``best_fit`` takes ``"fit"``), ``ties`` Brute-Force's tie rule (the others have none)."""
+    check_ties(ties)
     if check_choice(check_strategy(strategy), choice) != "local-min":
         return best_fit(table, query, req, seed=seed, ops=ops, choice=choice)
+    if strategy == "brute_force":
+        return brute_force(table, query, req, seed=seed, ops=ops, ties=ties)
     return _BY_NAME[strategy](table, query, req, seed=seed, ops=ops)
 
 

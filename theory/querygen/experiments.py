@@ -55,9 +55,11 @@ def g_min_levels(table: AuxTable, target: int, count: int = 10, reach: Any = 1) 
 
 
 def run(table: AuxTable, queries: Sequence[tuple], targets: Sequence[int] | None = None, *, seed: int = 0,
-        levels: dict[int, list[Any]] | None = None, choice: str = "local-min") -> dict[str, Any]:
+        levels: dict[int, list[Any]] | None = None, choice: str = "local-min", ties: str = "two-or-more"
+        ) -> dict[str, Any]:
     """Mean traffic per (target, strategy, level), the original queries' mean, and counters; ``choice`` reads
-    Best-Fit's step (:func:`~privclaims.theory.querygen.model.best_fit_step`)."""
+    Best-Fit's step (:func:`~privclaims.theory.querygen.model.best_fit_step`), ``ties`` Brute-Force's tie rule
+    (:func:`~privclaims.theory.querygen.model.pick_tie`)."""
     targets = list(range(table.m)) if targets is None else list(targets)
     res: dict[str, Any] = {}
     for t in targets:
@@ -68,7 +70,8 @@ def run(table: AuxTable, queries: Sequence[tuple], targets: Sequence[int] | None
         removed = {s: np.zeros(len(lv)) for s in STRATEGIES}
         unsat = {s: [0] * len(lv) for s in STRATEGIES}
         for k, q in enumerate(qs):
-            out = fast.generalize_levels(table, q, t, lv, STRATEGIES, seed=seed * 1_000_003 + k, choice=choice)
+            out = fast.generalize_levels(table, q, t, lv, STRATEGIES, seed=seed * 1_000_003 + k, choice=choice,
+                                           ties=ties)
             for s in STRATEGIES:
                 for j, g in enumerate(lv):
                     r = out[(s, Q(g))]

@@ -24,7 +24,7 @@ from privclaims.theory.validate import counts as check_counts
 
 from privclaims.theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, STAR, all_star, best_fit_step, check_choice, check_strategy,
-    fixed_positions, make_query, pick_tie, random_removal_order, remove, validate_request,
+    check_ties, fixed_positions, make_query, pick_tie, random_removal_order, remove, validate_request,
 )
 
 MAX_LATTICE_BITS = 22
@@ -134,7 +134,8 @@ def _result(name: str, table: AuxTable, q: tuple, fixed: tuple, r: int, num: np.
     return Generalization(name, remove(q, gone), gone, int(num[r]), int(n[r]), bool(satisfied), evaluations)
 
 
-def _brute(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any, seed: int):
+def _brute(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any, seed: int,
+           rule: str = "two-or-more"):
     k = len(fixed)
     ok = meets_g_min(num, n, g_min)
     if ok[0]:
@@ -149,7 +150,7 @@ def _brute(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarr
     exact = {int(r): _g(num[r], n[r]) for r in near}
     lo = min(exact.values())
     ties = sorted(r for r, v in exact.items() if v == lo)
-    return _result("brute_force", table, q, fixed, pick_tie(ties, seed), num, n, True, evals)
+    return _result("brute_force", table, q, fixed, pick_tie(ties, seed, rule), num, n, True, evals)
 
 
 def _greedy(name: str, q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any,
@@ -188,9 +189,9 @@ def _random(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndar
 
 
 def _run(strategy: str, table: AuxTable, q: tuple, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any,
-         seed: int, choice: str = "local-min") -> Generalization:
+         seed: int, choice: str = "local-min", ties: str = "two-or-more") -> Generalization:
     if strategy == "brute_force":
-        return _brute(q, table, fixed, num, n, g_min, seed)
+        return _brute(q, table, fixed, num, n, g_min, seed, ties)
     if strategy == "random_fit":
         return _random(q, table, fixed, num, n, g_min, seed)
     return _greedy(strategy, q, table, fixed, num, n, g_min, strategy == "worst_fit",
@@ -198,16 +199,18 @@ def _run(strategy: str, table: AuxTable, q: tuple, fixed: tuple, num: np.ndarray
 
 
 def generalize(table: AuxTable, query: Any, req: PrivacyRequirement, strategy: str, *, seed: int = 0,
-               ops: Any = None, choice: str = "local-min") -> Generalization:
+               ops: Any = None, choice: str = "local-min", ties: str = "two-or-more") -> Generalization:
     """Same contract as :func:`privclaims.theory.querygen.exact.generalize`."""
     check_choice(check_strategy(strategy), choice)
+    check_ties(ties)
     q, t = validate_request(table, query, req)
     fixed, num, n = lattice(table, q, t)
-    return _run(strategy, table, q, fixed, num, n, req.g_min, seed, choice)
+    return _run(strategy, table, q, fixed, num, n, req.g_min, seed, choice, ties)
 
 
-def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0, ops: Any = None) -> Generalization:
-    return generalize(table, query, req, "brute_force", seed=seed)
+def brute_force(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0, ops: Any = None,
+                ties: str = "two-or-more") -> Generalization:
+    return generalize(table, query, req, "brute_force", seed=seed, ties=ties)
 
 
 def best_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: int = 0, ops: Any = None,
@@ -225,14 +228,15 @@ def random_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: in
 
 def generalize_levels(table: AuxTable, query: Any, attribute: str | int, g_mins: Sequence[object],
                       strategies: Sequence[str], *, seed: int = 0,
-                      choice: str = "local-min") -> dict[tuple[str, Any], Generalization]:
+                      choice: str = "local-min", ties: str = "two-or-more") -> dict[tuple[str, Any], Generalization]:
     """All ``strategies`` × ``g_mins`` for one query, sharing one lattice (the experiments' inner loop); ``choice``
-    reads Best-Fit's step (the other strategies have one reading)."""
+    reads Best-Fit's step, ``ties`` Brute-Force's tie rule (the other strategies have one reading of each)."""
     check_choice("best_fit", choice)
+    check_ties(ties)
     reqs = [PrivacyRequirement(attribute, g) for g in g_mins]
     q, t = validate_request(table, query, reqs[0])
     fixed, num, n = lattice(table, q, t)
-    return {(s, r.g_min): _run(check_strategy(s), table, q, fixed, num, n, r.g_min, seed, choice)
+    return {(s, r.g_min): _run(check_strategy(s), table, q, fixed, num, n, r.g_min, seed, choice, ties)
             for s in strategies for r in reqs}
 
 

@@ -12,6 +12,8 @@ Source: ``004_66621c1b9afebedf.txt`` (Oh, Kim, Obi), §2 and §4.
   the secret protects nothing).
 * **Best-Fit's step** (§4 strategy 2) has two readings (:data:`FIT_CHOICES`, :func:`best_fit_step`): the local
   minimum as printed, or the best fit (least G among single removals that already meet G_min); both twins take it.
+* **Brute-Force's tie rule** (§4 strategy 1) has two readings (:data:`TIE_RULES`, :func:`pick_tie`): a random pick
+  whenever two or more combinations tie, or (literally "more than two") only when three or more do; both twins take it.
 * **ℓ-diversity translation** (§6): ``(a, l)`` becomes ``(a, (l + 1)/2)`` (:func:`g_min_from_l`).
 
 Defined behaviour at the edges (the paper leaves both open):
@@ -252,10 +254,25 @@ def random_removal_order(fixed: Sequence[int], seed: int) -> list[int]:
     return random.Random(seed).sample(list(fixed), len(fixed))
 
 
-def pick_tie(candidates: Sequence[Any], seed: int) -> Any:
-    """Brute-Force's tie rule: one of the equally good combinations, uniformly at random (seeded).
-    ``candidates`` must be in a canonical order so both twins pick the same one."""
-    if len(candidates) == 1:
+TIE_RULES = ("two-or-more", "more-than-two")
+
+
+def check_ties(ties: str) -> str:
+    """``ties`` reads Brute-Force's tie rule (:data:`TIE_RULES`, :func:`pick_tie`)."""
+    if ties not in TIE_RULES:
+        raise InvalidInput(f"ties = {ties!r}: use one of {TIE_RULES}")
+    return ties
+
+
+def pick_tie(candidates: Sequence[Any], seed: int, ties: str = "two-or-more") -> Any:
+    """Brute-Force's tie rule (§4 strategy 1, "If more than two combinations have an identical entropy value, one of
+    them is randomly selected"), read by ``ties``: ``"two-or-more"`` — one of the equally good combinations,
+    uniformly at random (seeded), whenever two or more tie; ``"more-than-two"`` (literally) — uniformly at random
+    when three or more tie, while a tie of exactly two, which that reading leaves open, keeps the first in the
+    canonical order (one of the ways it allows). ``candidates`` must be in a canonical order so both twins pick the
+    same one."""
+    check_ties(ties)
+    if len(candidates) == 1 or (len(candidates) == 2 and ties == "more-than-two"):
         return candidates[0]
     return random.Random(seed).choice(list(candidates))
 
