@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from privclaims.checks.definitions.querygen import BEST_FIT
+from privclaims.checks.definitions.querygen import BEST_FIT, MORE_THAN_TWO
 from privclaims.checks.registry import Context
 from privclaims.checks.verdict import Reading
 from privclaims.theory.numbers import Q
@@ -52,6 +52,19 @@ def fit_choice(step: str | None) -> str:
     """The twins' ``choice`` for a reading of Best-Fit's step (definitions BEST_FIT_CHOICE): ``"fit"`` for the best
     fit, ``"local-min"`` for the local minimum as printed (and for claims that do not rest on it: ``None``)."""
     return "fit" if step == BEST_FIT.name else "local-min"
+
+
+def brute_ties(rule: str | None) -> str:
+    """The twins' ``ties`` for a reading of Brute-Force's tie rule (definitions BRUTE_TIES): ``"more-than-two"`` for
+    the literal reading (a tie of exactly two keeps the first combination in bitmask order), ``"two-or-more"`` for a
+    random pick whenever two or more tie (and for claims that do not rest on it: ``None``)."""
+    return "more-than-two" if rule == MORE_THAN_TWO.name else "two-or-more"
+
+
+def strategy_readings(strategy: str, step: str | None, tie: str | None) -> dict[str, str]:
+    """The twins' keyword arguments running ``strategy`` under a reading of Best-Fit's step (BEST_FIT_CHOICE, used
+    by Best-Fit only) and of Brute-Force's tie rule (BRUTE_TIES, used by Brute-Force only)."""
+    return {"choice": fit_choice(step) if strategy == "best_fit" else "local-min", "ties": brute_ties(tie)}
 
 
 def requirement(t, target, g_min, comparison: str) -> PrivacyRequirement:
