@@ -9,8 +9,12 @@ import sympy
 import z3
 
 from privclaims.checks.claims.ads.common import by_dims
-from privclaims.checks.claims.querygen.common import SRC, example_count, one_reading, requirement
-from privclaims.checks.definitions.querygen import AT_LEAST_L, GUESSING, L_REQ, MORE_THAN_L, PRIV_REQ
+from privclaims.checks.claims.querygen.common import (
+    SRC, example_count, one_reading, requirement, strategy_readings,
+)
+from privclaims.checks.definitions.querygen import (
+    AT_LEAST_L, BEST_FIT_CHOICE, BRUTE_TIES, GUESSING, L_REQ, MORE_THAN_L, PRIV_REQ,
+)
 from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, NotApplicable, Quote, Rejected
 from privclaims.checks.registry import Context, claim
@@ -148,13 +152,15 @@ def lem_uniform(ctx: Context) -> Outcome:
                          "(a Shannon-entropy fact); the bound for Eq. (2) holds by the proof above")
 
 
-@claim("querygen.thm6_1", method="symbolic+smt+property", rests_on=(GUESSING, PRIV_REQ, L_REQ),
+@claim("querygen.thm6_1", method="symbolic+smt+property", rests_on=(GUESSING, PRIV_REQ, L_REQ, BEST_FIT_CHOICE, BRUTE_TIES),
        not_applicable=(NotApplicable(L_REQ, MORE_THAN_L.name, "the theorem states its conclusion itself: at least l "
                                      "values", (Quote(SRC, "§6 Theorem 6.1", r"the size of the attribute value set for "
                                                 r"\widehat{Q} is at least l ."),)),),
        audit=Audit("Re-derived: G ≤ (n + 1)/2 (querygen.lem_uniform) and G ≥ (l + 1)/2 give n ≥ l; with '>' (the "
                    "requirement's gloss) G > (l + 1)/2 gives n > l, so the conclusion holds under both readings of the "
-                   "requirement. Checked symbolically, by z3 for n ≤ 12 and on strategy outputs."), readings=one_reading(
+                   "requirement. Checked symbolically, by z3 for n ≤ 12 and on strategy outputs (all four strategies, "
+                   "Best-Fit under each reading of its step, Brute-Force under each reading of its tie rule)."),
+       readings=one_reading(
     "every Q̂ with G(Q̂, a) ≥ (l + 1)/2 has at least l distinct target values", f"{SRC} §6 Theorem 6.1: When the query "
     "Q is modified into the query Q̂ with the guessing entropy value, which is greater than or equal to (l + 1)/2, the "
     "size of the attribute value set for Q̂ is at least l"))
@@ -178,19 +184,21 @@ def thm6_1(ctx: Context) -> Outcome:
     # 'at least l' is tight: exactly l equally likely values reach G = (l + 1)/2
     tight = [l for l in range(1, 31) if exact.guessing_entropy_of_counts([1] * l) >= g_min_from_l(l)]
 
-    def compute(comparison: str):
+    def compute(comparison: str, step: str, tie: str):
         def holds(inst) -> bool:  # on generated tables: every strategy output meeting (l+1)/2 has >= l values
             t, q, target, _ = inst
             for l in (1, 2, 3):
                 for s_ in STRATEGIES:
-                    r = exact.generalize(t, q, requirement(t, target, g_min_from_l(l), comparison), s_, seed=2)
+                    r = exact.generalize(t, q, requirement(t, target, g_min_from_l(l), comparison), s_, seed=2,
+                                         **strategy_readings(s_, step, tie))
                     if r.satisfied and len(exact.value_counts(t, exact.matching_rows(t, r.query), target)) < l:
                         return False
             return True
 
         res = property_search(instances(), holds, examples=example_count(ctx, 20, 300),
                               seed=ctx.int_seed("querygen.thm6_1"),
-                              encoding="distinct target values of satisfied Q̂ >= l at G_min = (l+1)/2")
+                              encoding=f"distinct target values of satisfied Q̂ >= l at G_min = (l+1)/2 (Best-Fit's "
+                                       f"step: {step}; Brute-Force's ties: {tie})")
         if res.found:
             return Outcome("error", {"error": "a strategy output breaks the proved bound: our code", "search": res})
         return verified(proof="G <= (n+1)/2 (querygen.lem_uniform, symbolic) and G >= (l+1)/2 give n >= l (with '>': "
@@ -199,7 +207,7 @@ def thm6_1(ctx: Context) -> Outcome:
                         note="applies to outputs with satisfied = True; when G_min is unreachable the generalizer "
                              "reports satisfied = False and no guarantee is given")
 
-    return by_dims(ctx, (PRIV_REQ,), compute)
+    return by_dims(ctx, (PRIV_REQ, BEST_FIT_CHOICE, BRUTE_TIES), compute)
 
 
 RELATED_PARTS = (
