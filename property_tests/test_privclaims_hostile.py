@@ -3,7 +3,8 @@
 Every callable exported in ``privclaims.<module>.__all__`` and every value-taking flag of every CLI
 subcommand gets hypothesis-generated *invalid* arguments — one argument at a time spoiled, the rest valid —
 and must answer with :class:`privclaims.theory.errors.InvalidInput` (CLI: exit 2 and one line on stderr, never a
-traceback) within :data:`BUDGET` seconds.
+traceback) within :data:`BUDGET` seconds of CPU (a call still running after :data:`HARD_STOP` seconds of wall
+clock is a hang).
 
 Covering a new function is one line in :data:`API` (argument name -> kind); a new flag is one entry
 in :data:`CLI`. ``test_every_export_is_covered`` fails when an export is neither covered nor listed
@@ -31,7 +32,7 @@ from privclaims.theory.errors import InvalidInput
 
 ROOT = Path(__file__).resolve().parents[1]
 EX = ROOT / "examples"
-BUDGET = 1.0  # seconds per hostile call
+BUDGET = 1.0  # CPU seconds per hostile call
 HARD_STOP = 10  # a call still running after this is a hang: interrupted and reported
 
 MODULES = (dp, maskit, ads, count, zealous, querygen)
@@ -42,18 +43,20 @@ class _Hang(Exception):
 
 
 def _timed(call: Callable[[], Any]) -> tuple[Any, BaseException | None, float]:
-    """Run ``call`` with a hard stop; return (result, exception, seconds)."""
+    """Run ``call`` with a hard stop (wall clock: a hang); return (result, exception, CPU seconds of this process).
+    The budget is on CPU time, the work the call does: wall time on a shared 2-core machine also counts the other
+    jobs (a refusal taking 0.02 s of CPU was measured at 1.00 s of wall under load)."""
 
     def _alarm(*_: Any) -> None:
         raise _Hang(f"still running after {HARD_STOP} s")
 
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(HARD_STOP)
-    t0 = time.monotonic()
+    t0 = time.process_time()
     try:
-        return call(), None, time.monotonic() - t0
+        return call(), None, time.process_time() - t0
     except BaseException as exc:  # noqa: BLE001 - reported below
-        return None, exc, time.monotonic() - t0
+        return None, exc, time.process_time() - t0
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
@@ -346,15 +349,22 @@ def test_cli_flag_rejects_hostile_value(name: str, data: st.DataObject, capsys) 
     ["count", "run", "--users", "1", "--dropout", "0", "--epsilon", "1", "--delta", "1/2"],
 ])
 def test_cli_process_answers_bad_input_within_a_second(argv):
-    """The whole process, imports included (importing every system first, sympy among them, took 1.2-1.8 s).
-    Best of three runs, so a load spike on a shared machine does not decide it."""
+    """The whole process, imports included (importing every system first, sympy among them, took 1.2-1.8 s): its CPU
+    time (user + system, as the kernel accounts it to the child), best of three runs, so that other jobs on a shared
+    machine do not decide it."""
+    import resource
     import subprocess
     import sys
 
+    def child_cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
     best = math.inf
     for _ in range(3):
-        t0 = time.monotonic()
-        p = subprocess.run([sys.executable, "-m", "privclaims.cli", *argv], capture_output=True, text=True, cwd=ROOT)
-        best = min(best, time.monotonic() - t0)
+        t0 = child_cpu()
+        p = subprocess.run([sys.executable, "-m", "privclaims.cli", *argv], capture_output=True, text=True, cwd=ROOT,
+                           timeout=60)
+        best = min(best, child_cpu() - t0)
         assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr, p.stderr
     assert best < BUDGET, f"{argv}: {best:.2f} s"
