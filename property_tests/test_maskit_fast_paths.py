@@ -291,6 +291,20 @@ def test_fast_okay_to_release_suppresses_when_a_possible_state_is_too_small_to_d
         assert not F.okay_to_release(ch, S, Q(1, 10), [None]), S
 
 
+def test_fast_okay_to_release_suppresses_below_the_floor_even_where_the_exact_twin_releases():
+    """The documented conservative rule, on its own: a, b, x (1/5, 1/5, 3/5) each go to c with 10^-290 at t = 2, so
+    Pr[X_2 = c] = 10^-290 is a normal float below the floor 2^-900, and releasing c leaves every belief at its prior
+    (gain 0): the exact twin releases at delta = 1/10. The fast twin suppresses all the same - it never divides by a
+    possible state's probability below the floor (dividing here would give gain 0 and release: a fast decision that
+    relied on the quotient's accuracy, which the floor exists to avoid)."""
+    z, e = Q(0), Q(1, 10**290)
+    A = [[z, z, z, 1 - e, e], [z, z, z, 1 - e, e], [z, z, z, 1 - e, e], [z, z, z, Q(1), z], [z, z, z, z, Q(1)]]
+    ch = markov_chain(["a", "b", "x", "m", "c"], [Q(1, 5), Q(1, 5), Q(3, 5), z, z], [A])
+    assert 0 < float(E.prior_beliefs(ch)[1][4]) < UNDERFLOW_FLOOR
+    assert E.okay_to_release(ch, ["b"], Q(1, 10), [None])
+    assert not F.okay_to_release(ch, ["b"], Q(1, 10), [None])
+
+
 def _exact_normalisers(ch, p) -> dict:
     """{(t1, i, t2, j): D} for every partial output with a suppressed time (t2 >= t1 + 2) of positive probability."""
     return {(t1, i, t2, j): D for t1, i, t2, j, D, _, _ in E.partial_outputs(ch, suppression_vector(ch, p)) if t2 >= t1 + 2}

@@ -801,12 +801,14 @@ GUARDS: dict[str, tuple[tuple[str, ...], str]] = {
                                   MF + "test_forward_backward_says_underflow_not_probability_0"),
                                  "a subnormal Pr[o] = 2.3e-323 (positive in float: the first guard's 10^-400 is 0.0, "
                                  "which the mutant still refuses) is refused, not divided by into 3/5 for 13/23"),
-    "maskit-fast-okay-underflow": ((MF + "test_fast_okay_to_release_suppresses_when_a_possible_state_is_too_small_to_divide_by",
+    "maskit-fast-okay-underflow": ((MF + "test_fast_okay_to_release_suppresses_below_the_floor_even_where_the_exact_twin_releases",
+                                    MF + "test_fast_okay_to_release_suppresses_when_a_possible_state_is_too_small_to_divide_by",
                                     MF + "test_fast_okay_to_release_on_underflowing_chains_is_never_less_cautious"),
-                                   "a possible state of prior 4e-312: divided by, 1/f = inf and a sensitive state that "
-                                   "cannot reach it gives 0 * inf = NaN, which the maximum drops, so the fast twin "
-                                   "releases a gain of 0.48 > 1/10 (the random 10^-k chains of the second guard "
-                                   "underflow to 0.0 or stay normal, so they missed it)"),
+                                   "the documented rule itself: a possible state of probability 10^-290 (normal, below "
+                                   "the floor) where the exact twin releases (gain 0) - the fast twin suppresses, the "
+                                   "mutant divides and releases. (The second guard's 0 * inf = NaN path no longer kills "
+                                   "it since the maximum keeps a NaN, theory.floats.max_keeping_nan: the NaN suppresses "
+                                   "too; the random 10^-k chains of the third underflow to 0.0 or stay normal)"),
     "maskit-fast-releasable": ((MT + "test_beliefs_agree",), "the fast max_breach gain against the exact one"),
     "maskit-early-exit-ge": ((MT + "test_is_private_at_every_attained_gain",), "ISPRIVATE at delta = each attained gain equals level <= delta"),
     "maskit-okay-strict": ((MT + "test_okay_to_release_at_its_exact_level",), "okayToRelease at delta = the exact gain 1/2 releases"),
