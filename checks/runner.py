@@ -31,7 +31,7 @@ from privclaims.checks.pins import compare, read_pin
 from privclaims.checks.project import Project, papers
 from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinations
 from privclaims.checks.registry import ClaimCheck, Context, DataMissing
-from privclaims.checks.verdict import HOLDS, Outcome, conjoin, headline, jsonable, not_checked, reading_outcome_json
+from privclaims.checks.verdict import HOLDS, NEEDS_WHY, Outcome, conjoin, headline, jsonable, not_checked, reading_outcome_json
 
 
 class _Timeout(Exception):
@@ -86,11 +86,6 @@ def _call(chk: ClaimCheck, ctx: Context) -> Outcome:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, old)
     return out
-
-
-NEEDS_WHY = ("refuted", "reading-dependent", "discrepancy", "reproduced", "unverifiable")
-"""Verdicts a reader is owed a reason for, in words (README: every verdict other than verified /
-verified-bounded carries a plain-words why)."""
 
 
 def _said(x: dict[str, Any]) -> str | None:
@@ -331,4 +326,4 @@ def drift(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return bad
 
 
-__all__ = ["HOLDS", "NEEDS_WHY", "adjudicate", "drift", "explained", "owed_combinations", "run_claims", "run_one", "skip_reason"]
+__all__ = ["HOLDS", "adjudicate", "drift", "explained", "owed_combinations", "run_claims", "run_one", "skip_reason"]

@@ -52,6 +52,9 @@ VERDICTS = (
 
 
 HOLDS = ("verified", "verified-bounded", "reproduced")  # strongest first
+NEEDS_WHY = ("refuted", "reading-dependent", "discrepancy", "reproduced", "unverifiable")
+"""Verdicts a reader is owed a reason for, in words (README: every verdict other than verified / verified-bounded
+carries a plain-words why; the runner composes or demands it)."""
 FAILS = ("refuted", "discrepancy")
 
 
