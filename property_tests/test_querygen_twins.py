@@ -230,3 +230,18 @@ def test_fast_decision_exact_at_the_boundary(inst):
         for g_min in (g, g + Q(1, 10**12)):
             req = PrivacyRequirement(target, g_min)
             assert exact.is_privacy_preserving(t, q, req) == fast.is_privacy_preserving(t, q, req) == (g_min == g)
+
+
+@given(instances(), st.integers(0, 50), st.sampled_from(("local-min", "fit")), st.sampled_from(("two-or-more", "more-than-two")))
+def test_generalize_levels_equals_generalize_at_every_level(inst, seed, choice, ties):
+    """The experiments' shared inner loop (one lattice, each G_min-independent choice sequence once, each level its
+    prefix) returns, for every strategy and level, exactly what a separate :func:`fast.generalize` returns."""
+    t, q, target, g_min = inst
+    levels = sorted({Q(1), Q(g_min), Q(g_min) + Q(1, 3), Q(g_min) * 2, Q(5, 2), Q(7)})
+    out = fast.generalize_levels(t, q, target, levels, STRATEGIES, seed=seed, choice=choice, ties=ties)
+    assert set(out) == {(s, g) for s in STRATEGIES for g in levels}
+    for s in STRATEGIES:
+        for g in levels:
+            one = fast.generalize(t, q, PrivacyRequirement(target, g), s, seed=seed,
+                                  choice=choice if s == "best_fit" else "local-min", ties=ties)
+            assert out[(s, g)] == one, (s, g, out[(s, g)], one)

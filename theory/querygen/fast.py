@@ -135,9 +135,9 @@ def _result(name: str, table: AuxTable, q: tuple, fixed: tuple, r: int, num: np.
 
 
 def _brute(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any, seed: int,
-           rule: str = "two-or-more"):
+           rule: str = "two-or-more", ok: np.ndarray | None = None):
     k = len(fixed)
-    ok = meets_g_min(num, n, g_min)
+    ok = meets_g_min(num, n, g_min) if ok is None else ok
     if ok[0]:
         return _result("brute_force", table, q, fixed, 0, num, n, True, 1)
     evals = 1 << k
@@ -154,10 +154,10 @@ def _brute(q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarr
 
 
 def _greedy(name: str, q: tuple, table: AuxTable, fixed: tuple, num: np.ndarray, n: np.ndarray, g_min: Any,
-            pick_max: bool, choice: str = "local-min"):
+            pick_max: bool, choice: str = "local-min", ok: np.ndarray | None = None):
     k = len(fixed)
     r, evals, order = 0, 1, []
-    ok = meets_g_min(num, n, g_min)
+    ok = meets_g_min(num, n, g_min) if ok is None else ok
     while not ok[r] and len(order) < k:
         vals = {}
         for j in range(k):
@@ -226,18 +226,74 @@ def random_fit(table: AuxTable, query: Any, req: PrivacyRequirement, *, seed: in
     return generalize(table, query, req, "random_fit", seed=seed)
 
 
+def _greedy_path(fixed: tuple, num: Sequence[int], n: Sequence[int], pick_max: bool) -> list[int]:
+    """The positions (indices into ``fixed``) a greedy run removes, in order, when it never stops: Worst-Fit (the
+    greatest G, lowest position on ties) or Best-Fit's "local-min" step (the least G, :func:`best_fit_step`). Neither
+    choice looks at G_min, so the run for any G_min is a prefix of this path, cut at the first query meeting it."""
+    k, r, path = len(fixed), 0, []
+    while len(path) < k:
+        vals = {j: _g(num[r | 1 << j], n[r | 1 << j]) for j in range(k) if not r >> j & 1}
+        if pick_max:
+            top = max(vals.values())
+            j = next(i for i, v in vals.items() if v == top)
+        else:
+            j = best_fit_step(vals, lambda i: False, "local-min")[0]
+        r |= 1 << j
+        path.append(j)
+    return path
+
+
+def _cut(name: str, table: AuxTable, q: tuple, fixed: tuple, num: np.ndarray, n: np.ndarray, ok: Sequence[bool],
+         path: Sequence[int], greedy: bool) -> Generalization:
+    """The run that follows ``path`` (indices into ``fixed``) until the query meets G_min (``ok[r]``) or nothing is
+    left: what :func:`_greedy` (``greedy``: step ``i`` evaluates the ``k - i`` remaining removals) or :func:`_random`
+    (one evaluation per step) returns for a G_min-independent choice sequence."""
+    k, r, evals, order = len(fixed), 0, 1, []
+    for i, j in enumerate(path):
+        if ok[r]:
+            break
+        evals += (k - i) if greedy else 1
+        r |= 1 << j
+        order.append(fixed[j])
+    return _result(name, table, q, fixed, r, num, n, ok[r], evals, order)
+
+
 def generalize_levels(table: AuxTable, query: Any, attribute: str | int, g_mins: Sequence[object],
                       strategies: Sequence[str], *, seed: int = 0,
                       choice: str = "local-min", ties: str = "two-or-more") -> dict[tuple[str, Any], Generalization]:
     """All ``strategies`` × ``g_mins`` for one query, sharing one lattice (the experiments' inner loop); ``choice``
-    reads Best-Fit's step, ``ties`` Brute-Force's tie rule (the other strategies have one reading of each)."""
+    reads Best-Fit's step, ``ties`` Brute-Force's tie rule (the other strategies have one reading of each).
+
+    Equal to :func:`generalize` per level (property_tests/test_querygen_twins.py); faster by sharing what does not
+    depend on G_min: the per-level decisions ``num·q >= p·N`` once per level, not per strategy, and the choice
+    sequences of Worst-Fit, Best-Fit's "local-min" step and Random-Fit once per query, each level's run being the
+    sequence's prefix up to the first query meeting its G_min (Best-Fit's "fit" step looks at G_min: run per level)."""
     check_choice("best_fit", choice)
     check_ties(ties)
     reqs = [PrivacyRequirement(attribute, g) for g in g_mins]
     q, t = validate_request(table, query, reqs[0])
     fixed, num, n = lattice(table, q, t)
-    return {(s, r.g_min): _run(check_strategy(s), table, q, fixed, num, n, r.g_min, seed, choice, ties)
-            for s in strategies for r in reqs}
+    strategies = [check_strategy(s) for s in strategies]
+    ok = {r.g_min: meets_g_min(num, n, r.g_min) for r in reqs}
+    ok_list = {g: v.tolist() for g, v in ok.items()}
+    num_list, n_list = num.tolist(), n.tolist()
+    pos = {f: j for j, f in enumerate(fixed)}
+    paths: dict[str, list[int]] = {}
+    for s in strategies:
+        if s == "worst_fit" or (s == "best_fit" and choice == "local-min"):
+            paths[s] = _greedy_path(fixed, num_list, n_list, s == "worst_fit")
+        elif s == "random_fit":
+            paths[s] = [pos[f] for f in random_removal_order(fixed, seed)]
+    out: dict[tuple[str, Any], Generalization] = {}
+    for s in strategies:
+        for r in reqs:
+            if s in paths:
+                out[(s, r.g_min)] = _cut(s, table, q, fixed, num, n, ok_list[r.g_min], paths[s], s != "random_fit")
+            elif s == "brute_force":
+                out[(s, r.g_min)] = _brute(q, table, fixed, num, n, r.g_min, seed, ties, ok[r.g_min])
+            else:  # Best-Fit's "fit" step
+                out[(s, r.g_min)] = _greedy(s, q, table, fixed, num_list, n_list, r.g_min, False, choice, ok_list[r.g_min])
+    return out
 
 
 __all__ = ["encode", "lattice", "matching_mask", "guessing_entropy", "guessing_entropy_of_counts",
