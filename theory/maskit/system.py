@@ -17,6 +17,7 @@ import numpy as np
 from privclaims.theory.dp.delta_privacy import FiniteSystem, finite_system
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.maskit import exact
+from privclaims.theory.maskit.exact_base import OpCount
 from privclaims.theory.maskit.model import MarkovChain, check_delta, sensitive_indices, suppression_vector
 from privclaims.theory.numbers import ONE, ZERO
 
@@ -45,11 +46,12 @@ class ProbabilisticCheck:
 
 class SimulatableCheck:
     """Algorithm 4/5 through a twin module (``exact`` or ``fast``); with Algorithm 5 the decision
-    depends only on (last release, its time, t') - Claim 7 - so decisions are memoised on that key.
+    depends only on (last release, its time, t') - Claim 7 - so decisions are memoised on that key; with
+    Algorithm 4 it is a function of the output prefix (the input is never read), memoised on the prefix.
 
-    ``ops`` (optional, an OpCount): every okayToRelease call adds the beliefs its decision computes
-    (Algorithm 5's work for that call, as if it were not memoised) and counts one decision in
-    ``decisions``; the memo only saves recomputing the count."""
+    ``ops`` (optional, an OpCount): every okayToRelease call adds the work its decision computes
+    (the algorithm's work for that call, as if it were not memoised) and counts one decision in
+    ``decisions``; the memo only saves recomputing it."""
 
     def __init__(self, chain: MarkovChain, S: Iterable[Hashable], delta: object, twin: Any = exact, improved: bool = True,
                  ops: Any = None) -> None:
@@ -63,20 +65,22 @@ class SimulatableCheck:
 
     def okay_to_release(self, i: int, t: int, prefix: Sequence[int | None]) -> bool:
         self.decisions += 1
-        if not self.improved:
-            return self.twin.okay_to_release(self.chain, self.S, self.delta, prefix, improved=False, **self._ops())
-        rel = [(k, o) for k, o in enumerate(prefix, start=1) if o is not None]
-        key = (rel[-1] if rel else (0, None), t)
+        if self.improved:  # Claim 7: the decision depends on (last release, t') only
+            rel = [(k, o) for k, o in enumerate(prefix, start=1) if o is not None]
+            key: tuple = (rel[-1] if rel else (0, None), t)
+        else:  # Algorithm 4 decides on the output prefix alone (never on the input i): a pure function of it
+            key = ("prefix", tuple(prefix))
         if key not in self.memo:
-            count = exact.OpCount()
-            self.memo[key] = (self.twin.okay_to_release(self.chain, self.S, self.delta, prefix, ops=count), count.beliefs)
-        answer, beliefs = self.memo[key]
-        if self.ops is not None:
-            self.ops.beliefs += beliefs
+            count = OpCount()
+            self.memo[key] = (self.twin.okay_to_release(self.chain, self.S, self.delta, prefix,
+                                                        improved=self.improved, ops=count), count)
+        answer, count = self.memo[key]
+        if self.ops is not None:  # the work of this call as if it were not memoised
+            self.ops.beliefs += count.beliefs
+            self.ops.mult_adds += count.mult_adds
+            self.ops.skipped_by_cache += count.skipped_by_cache
+            self.ops.is_private_calls += count.is_private_calls
         return answer
-
-    def _ops(self) -> dict:
-        return {} if self.ops is None else {"ops": self.ops}
 
 
 class MaskSensitive:
