@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -203,6 +204,7 @@ def test_aol_service_evaluation_matches_the_definition(tmp_path, min_support):
         more = [lv for lv in PAPER_SEQUENCE + ((5, 2, 2),) if all(x >= y for x, y in zip(lv, level))]
         return next((g for lv in [level] + more if (g := generalize(leaf, lv)) in below_of(lv)), None)
 
+    @functools.lru_cache(maxsize=None)  # the definition's order is a pure function of (ĉ, τ, k); events share ĉ
     def server_order(chat, tau, k):
         acc = below_of(chat[0])[chat]
         ctr = {b: {a: Q(c, count[b]) for a, c in clicks[b].items() if Q(c, count[b]) >= tau} for b in acc}
