@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta
+from functools import lru_cache
 from pathlib import Path
 
 from privclaims.theory.errors import InvalidInput
@@ -22,11 +24,31 @@ from privclaims.theory.validate import existing_path, finite_float, integer, tex
 TZ = timedelta(hours=8)
 
 
+PLT_TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+_FIXED_WIDTH = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}")
+
+
+def parse_plt_time(text: str) -> datetime:
+    """``datetime.strptime(text, PLT_TIME_FORMAT)``: a zero-padded ASCII timestamp (every GeoLife line) is read by
+    the C ``datetime.fromisoformat``, which on that fixed width gives the same datetime or raises ValueError exactly
+    where strptime does (property_tests/test_maskit_data.py); anything else goes to strptime itself."""
+    if _FIXED_WIDTH.fullmatch(text):
+        return datetime.fromisoformat(text)
+    return datetime.strptime(text, PLT_TIME_FORMAT)
+
+
 def read_plt(path: Path) -> list[tuple[datetime, float, float]]:
-    """Points of one GeoLife .plt file (6 header lines, then lat,lon,0,alt,days,date,time)."""
+    """Points of one GeoLife .plt file (6 header lines, then lat,lon,0,alt,days,date,time); memoised per process on
+    the file's resolved path, size and modification time (the experiments read each file once per sweep)."""
     path = existing_path(path, "path (GeoLife .plt)", "file")
+    st = Path(path).stat()
+    return list(_read_plt(str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
+
+
+@lru_cache(maxsize=4096)
+def _read_plt(path: str, size: int, mtime_ns: int) -> tuple[tuple[datetime, float, float], ...]:
     out = []
-    for ln, line in text_lines(path):
+    for ln, line in text_lines(Path(path)):
         if ln <= 6 or not line.strip():
             continue
         parts = line.strip().split(",")
@@ -34,13 +56,13 @@ def read_plt(path: Path) -> list[tuple[datetime, float, float]]:
             raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} (expected 7 fields)")
         try:
             lat, lon = float(parts[0]), float(parts[1])
-            ts = datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
+            ts = parse_plt_time(parts[5] + " " + parts[6])
         except ValueError as e:
             raise InvalidInput(f"{path}:{ln}: malformed GeoLife line {line.strip()!r} ({e})") from None
         if not (-90 <= lat <= 90 and -180 <= lon <= 180):  # also rejects nan / inf
             raise InvalidInput(f"{path}:{ln}: latitude/longitude ({parts[0]}, {parts[1]}) outside [-90, 90] x [-180, 180]")
         out.append((ts + TZ, lat, lon))
-    return out
+    return tuple(out)
 
 
 def _slot(ts: datetime, T: int) -> int:
