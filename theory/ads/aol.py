@@ -222,6 +222,8 @@ class AdService:
         self._keys: dict[tuple[int, int, int], np.ndarray] = {}
         self._below: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         self._results: dict[tuple, dict] = {}
+        self._orders: dict[tuple, tuple[int, ...]] = {}  # server_order's memo (see there)
+        self._stored: dict[tuple, np.ndarray] = {}  # per (ĉ, level): the sorted stored CTRs of its columns
         # back-off: per event, the first level of PAPER_SEQUENCE whose context has >= min_support training events
         bo_level = np.full(len(ev.leaves), -1, dtype=np.int64)
         bo_key = np.zeros(len(ev.leaves), dtype=np.int64)
@@ -327,11 +329,22 @@ class AdService:
         if below is None:
             return ()
         cols, cnt = below
-        rows, V = self._instance_rows(cols, threshold)
-        if rows.size == 0:
-            return ()
-        run = greedy_run(SparseAdInstance(cnt / cnt.sum(), V), min(k, rows.size))
-        return tuple(int(rows[a]) for a, b in zip(run.order, run.benefits) if b > 0)
+        # Memoised on (ĉ, level, k, how many stored CTRs of ĉ's columns fall below the threshold): the instance
+        # Greedy sees keeps exactly the stored entries >= threshold, so two thresholds with the same count give
+        # the same instance, entry for entry, and the same run (a pure result; the sweeps' thresholds share it).
+        if (chat, level) not in self._stored:
+            pos, _ = stored_positions(self.B.indptr, cols)
+            self._stored[(chat, level)] = np.sort(self.B.data[pos])
+        n_below = int(np.searchsorted(self._stored[(chat, level)], threshold, side="left")) if threshold > 0 else 0
+        key = (chat, level, k, n_below)
+        if key not in self._orders:
+            rows, V = self._instance_rows(cols, threshold)
+            if rows.size == 0:
+                self._orders[key] = ()
+            else:
+                run = greedy_run(SparseAdInstance(cnt / cnt.sum(), V), min(k, rows.size))
+                self._orders[key] = tuple(int(rows[a]) for a, b in zip(run.order, run.benefits) if b > 0)
+        return self._orders[key]
 
     def _instance_rows(self, cols: np.ndarray, threshold: float) -> tuple[np.ndarray, sp.csr_matrix]:
         """The ads with a CTR >= ``threshold`` in some column of ``cols`` (ascending) and their CSR rows over
@@ -407,6 +420,13 @@ def sample_test_events(ev: Events, n: int, seed: int) -> list[int]:
 
 
 @lru_cache(maxsize=2)
+def load_events(folder: str) -> Events:
+    """The AOL subset's events (cached per process: every reading of the minimum support trains on the same ones;
+    AdService only reads them)."""
+    return build_events(read_log_dir(folder))
+
+
+@lru_cache(maxsize=2)
 def load_service(folder: str, min_support: int = 2) -> AdService:
     """Read the AOL subset and train the emulated service (cached per process)."""
-    return AdService(build_events(read_log_dir(folder)), min_support)
+    return AdService(load_events(folder), min_support)
