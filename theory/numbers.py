@@ -187,6 +187,35 @@ def enclose(f: Callable[[Any], Any], prec: int = 256) -> Any:
         mpmath.iv.prec = old
 
 
+FLOAT_FILTER_MARGIN = 1e-9
+
+
+def float_filter_sign_of_diff(p: Fraction, q: Fraction, eps: Fraction) -> int | None:
+    """The sign of ``p - e^eps q`` from floats when they decide it with certainty, else None (then decide rigorously).
+
+    With ``|eps| <= 700`` and ``p`` (0 or), ``q``, ``e^eps q`` normal floats in ``(1e-300, 1e300)``: ``float`` of a
+    rational is correctly rounded (relative error <= 2^-53), ``float(eps)`` is off by <= |eps| 2^-53 (a factor
+    e^{±|eps| 2^-53} on e^eps), ``math.exp`` and the product add <= 2 ulps: each of ``a = float(p)`` and
+    ``b = exp(float(eps)) float(q)`` is within a relative (|eps| + 5) 2^-52 < 1e-12 of its true value, so
+    ``|(a - b) - (p - e^eps q)| < 1.01e-12 (|a| + |b|)`` and a float difference beyond ``1e-9 (|a| + |b|)`` has the
+    true sign. Property-tested against :func:`rigorous_sign` (property_tests/test_numbers_float_filter.py)."""
+    if abs(eps) > 700:
+        return None
+    try:
+        a, qf = float(p), float(q)
+    except OverflowError:  # beyond the float range: decide rigorously
+        return None
+    if (a == 0) != (p == 0) or (a != 0 and not 1e-300 < abs(a) < 1e300) or not 1e-300 < abs(qf) < 1e300:
+        return None
+    b = math.exp(float(eps)) * qf
+    if not 1e-300 < abs(b) < 1e300:
+        return None
+    d = a - b
+    if abs(d) > FLOAT_FILTER_MARGIN * (abs(a) + abs(b)):
+        return 1 if d > 0 else -1
+    return None
+
+
 def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: int = 1 << 14) -> int:
     """The sign (-1, 0, +1) of the real number that ``f(iv)`` encloses.
 
@@ -341,6 +370,9 @@ class Epsilon:
         if q == 0:
             return (p > 0) - (p < 0)
         # eps rational and != 0, q != 0: e^eps * q is irrational, so the sign is never 0.
+        fast = float_filter_sign_of_diff(p, q, self.value)
+        if fast is not None:
+            return fast
         return rigorous_sign(lambda c: to_interval(p, c) - self.exp_interval(c) * to_interval(q, c))
 
     def __float__(self) -> float:

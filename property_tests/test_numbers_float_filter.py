@@ -1,0 +1,49 @@
+"""The float filter in front of Epsilon.sign_of_diff: where it answers, it answers what the rigorous interval
+computation answers; it defers (None) near ties and outside the normal float range."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from privclaims.theory.numbers import float_filter_sign_of_diff, rigorous_sign, to_interval
+
+RATIONALS = st.fractions(min_value=Fraction(-10**6), max_value=Fraction(10**6), max_denominator=10**12)
+EPS = st.fractions(min_value=Fraction(-800), max_value=Fraction(800), max_denominator=10**6).filter(lambda e: e != 0)
+
+
+def _rigorous(p: Fraction, q: Fraction, eps: Fraction) -> int:
+    return rigorous_sign(lambda c: to_interval(p, c) - c.exp(to_interval(eps, c)) * to_interval(q, c))
+
+
+@given(RATIONALS, RATIONALS.filter(lambda q: q != 0), EPS)
+def test_the_filter_agrees_with_the_rigorous_sign_wherever_it_answers(p, q, eps):
+    fast = float_filter_sign_of_diff(p, q, eps)
+    assert fast is None or fast == _rigorous(p, q, eps)
+
+
+@given(RATIONALS.filter(lambda q: q != 0), EPS, st.integers(-40, 40))
+def test_near_ties_defer_or_agree(q, eps, k):
+    """p = (a rational within 2^k / 10^15 of e^eps q): a tie to the float's precision is never decided wrongly."""
+    import mpmath
+
+    mpmath.mp.prec = 200
+    v = mpmath.mp.exp(mpmath.mpf(eps.numerator) / eps.denominator) * mpmath.mpf(q.numerator) / q.denominator
+    sign, man, exp, _ = v._mpf_  # exact: (-1)^sign man 2^exp
+    target = (-1) ** sign * Fraction(int(man)) * Fraction(2) ** int(exp)
+    p = target + target * Fraction(k, 10**15)
+    mpmath.mp.prec = 53
+    fast = float_filter_sign_of_diff(p, q, eps)
+    assert fast is None or fast == _rigorous(p, q, eps)
+    if k == 0:
+        assert fast is None  # within 1e-9 relative: deferred to the rigorous computation
+
+
+def test_the_filter_defers_outside_its_range():
+    assert float_filter_sign_of_diff(Fraction(1), Fraction(1), Fraction(701)) is None
+    assert float_filter_sign_of_diff(Fraction(1, 10**400), Fraction(1), Fraction(1)) is None
+    assert float_filter_sign_of_diff(Fraction(1), Fraction(10**400), Fraction(1)) is None
+    assert float_filter_sign_of_diff(Fraction(3), Fraction(1), Fraction(1)) == 1  # 3 > e
+    assert float_filter_sign_of_diff(Fraction(2), Fraction(1), Fraction(1)) == -1  # 2 < e
