@@ -25,6 +25,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -46,11 +47,24 @@ class Event:
     domain: str | None
 
 
+@lru_cache(maxsize=1 << 20)
+def url_domain(url: str) -> str | None:
+    """The clicked URL's host as the log gives it (``urlparse(url).netloc``, lower case; None if empty); memoised -
+    the log clicks the same URLs again and again."""
+    return urlparse(url).netloc.lower() or None
+
+
 def read_user_log(path: Path) -> list[Event]:
     """Parse one user's file: a block is ``query<TAB>time`` then zero or more clicked URLs (one click
     event each; none gives one event without click). A URL outside a block raises InvalidInput
-    naming file:line."""
+    naming file:line. Memoised per process on the file's resolved path, size and modification time."""
     path = existing_path(path, "path (per-user log file)", "file")
+    st = Path(path).stat()
+    return list(_read_user_log(Path(path), str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
+
+
+@lru_cache(maxsize=4096)
+def _read_user_log(path: Path, resolved: str, size: int, mtime_ns: int) -> tuple[Event, ...]:
     events: list[Event] = []
     user = path.stem
     query: str | None = None
@@ -65,11 +79,11 @@ def read_user_log(path: Path) -> list[Event]:
             continue
         if query is None:
             raise InvalidInput(f"{path}:{lineno}: URL line without a preceding query line: {line[:60]!r}")
-        events.append(Event(user, query, urlparse(line.strip()).netloc.lower() or None))
+        events.append(Event(user, query, url_domain(line.strip())))
         clicked = True
     if query is not None and not clicked:
         events.append(Event(user, query, None))
-    return events
+    return tuple(events)
 
 
 def read_aol(root: Path, max_users: int | None = None) -> list[Event]:
