@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from privclaims.counterexamples.ads_strategies import trees
 from privclaims.theory.ads import exact as E
+from privclaims.theory.ads.fast import stored_positions
 from privclaims.theory.ads.aol import AdService, build_events, domain, generalize, read_log_dir, read_user_file, sample_test_events
 from privclaims.theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbed_tight_instance, tight_instance
 from privclaims.theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
@@ -240,6 +241,31 @@ def test_aol_service_evaluation_matches_the_definition(tmp_path, min_support):
             got = svc.evaluate(list(events), level, t, ks)
             assert {k: [got[k]["shown"], got[k]["hits"]] for k in ks} == res
     assert min(orders) == 0 and max(orders) >= 4 and sum(v for n, v in orders.items() if n >= 2) > len(ev.leaves)
+
+
+@pytest.mark.parametrize("min_support", [1, 2])
+def test_server_order_memo_equals_a_fresh_run_at_every_stored_ctr(tmp_path, min_support):
+    """server_order's memo (keyed on how many of ĉ's stored CTRs lie below the threshold) returns what a fresh
+    Greedy run returns, for thresholds exactly at each stored CTR (where >= vs > would differ), between them, at 0
+    and above them all - asked in ascending, then descending order so that memo hits cross thresholds."""
+    ev = _random_aol_events(tmp_path, seed=3, n_sites=14, users=8, blocks=60)
+    svc = AdService(ev, min_support)
+    checked = exact_hits = 0
+    for level in ((0, 0, 0), (2, 2, 1), (4, 2, 2), (5, 2, 0)):
+        for i in range(0, len(ev.leaves), 7):
+            chat, lv = svc.server_context(i, level)
+            below = svc._below_of(chat, lv)
+            if below is None:
+                continue
+            pos, _ = stored_positions(svc.B.indptr, below[0])
+            vals = sorted(set(svc.B.data[pos].tolist()))
+            ts = sorted({0.0, *vals, *((a + b) / 2 for a, b in zip(vals, vals[1:])), vals[-1] + 0.01} if vals else {0.0})
+            for t in ts + ts[::-1]:
+                for k in (1, 3, 10):
+                    assert svc.server_order(chat, lv, t, k) == svc.server_order_uncached(chat, lv, t, k), (chat, lv, t, k)
+                    checked += 1
+                    exact_hits += t in vals
+    assert checked > 500 and exact_hits > 100
 
 
 def test_aol_reader_errors(tmp_path):

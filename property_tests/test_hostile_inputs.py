@@ -433,3 +433,25 @@ def test_fuzz_ads_user_file(tmp_path_factory, data):
         read_user_file(p)
     except InvalidInput as e:
         assert str(e)
+
+
+def test_memoised_readers_see_a_rewrite_that_keeps_size_and_mtime(tmp_path):
+    """The per-process memos of read_plt and the count AOL reader are keyed on the file's identity: a rewrite of
+    the same size whose modification time is set back (cp -p, rsync -t, os.utime) is read again, not served stale."""
+    import os
+
+    from privclaims.theory.count.aol import read_user_log
+    from privclaims.theory.maskit.data import read_plt
+
+    plt = _write(tmp_path, "a.plt", PLT_HEAD + "39.9,116.3,0,492,39744.1,2008-10-23,02:53:04\n")
+    log = _write(tmp_path, "7.txt", "pizza\t2006-03-01 10:00:00\nhttp://www.a.com/\n")
+    for path, read, new in ((plt, read_plt, PLT_HEAD + "39.8,116.3,0,492,39744.1,2008-10-23,02:53:04\n"),
+                            (log, read_user_log, "pizza\t2006-03-01 10:00:00\nhttp://www.b.com/\n")):
+        first = read(path)
+        st = path.stat()
+        path.write_text(new, encoding="utf-8")
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+        assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
+        again = read(path)
+        assert again != first, path.name
+        assert read(path) == again

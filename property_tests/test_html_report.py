@@ -67,10 +67,12 @@ def check_page_filters(html_file: Path, doc: dict, screenshot: Path) -> None:
             d.get(html_file.resolve().as_uri())
             count = lambda: (int(d.find_element(By.ID, "shown-count").text),  # noqa: E731
                              int(d.find_element(By.ID, "findings-count").text))
-            # the cards the browser renders (Element.checkVisibility: not display:none / hidden, itself or an
-            # ancestor), read in one round trip - per-element is_displayed() calls cost ~30 s on 271 cards
+            # the cards the browser renders (Element.checkVisibility with visibility and opacity, as Selenium's
+            # is_displayed: not display:none / hidden, visibility:hidden or opacity 0, itself or an ancestor), read
+            # in one round trip - per-element is_displayed() calls cost ~30 s on 271 cards
             visible = lambda: d.execute_script(  # noqa: E731
-                "return Array.from(document.querySelectorAll('details.claim')).filter(e => e.checkVisibility())"
+                "return Array.from(document.querySelectorAll('details.claim'))"
+                ".filter(e => e.checkVisibility({visibilityProperty: true, opacityProperty: true}))"
                 ".map(e => [e.getAttribute('data-id'), e.getAttribute('data-verdict'), e.id])")
             shown = lambda: [i for i, _, _ in visible()]  # noqa: E731
             assert count() == (len(claims), len(findings))

@@ -76,23 +76,29 @@ def test_counted_greedy_search_is_the_fast_search(seed):
     assert calls == out.is_private_calls == ops.is_private_calls and ops.beliefs > 0
 
 
-def test_simulatable_counter_counts_every_decision_as_if_unmemoised():
-    """SimulatableCheck(ops=...) adds, on every call, the beliefs the twin's okayToRelease computes for that call."""
+@pytest.mark.parametrize("improved", [True, False], ids=["Algorithm 5", "Algorithm 4"])
+@pytest.mark.parametrize("twin", ["exact", "fast"])
+def test_simulatable_counter_counts_every_decision_as_if_unmemoised(improved, twin):
+    """SimulatableCheck(ops=...) adds, on every call, the beliefs the twin's okayToRelease computes for that call -
+    for Algorithm 5 (memoised on the last release) and Algorithm 4 (memoised on the output prefix), each twin; days
+    that share prefixes make the memo answer most calls."""
     from privclaims.theory.maskit import fast as F
     from privclaims.theory.maskit.system import SimulatableCheck, maskit
 
+    tw = F if twin == "fast" else E
     ch, S = routine_chain(3, n=4, T=6, days=30)
     ops = E.OpCount()
-    chk = SimulatableCheck(ch, S, Q(1, 10), twin=F, ops=ops)
-    days = [[0, 1, 2, 1, 0, 3], [0, 0, 1, 2, 3, 3]]
+    chk = SimulatableCheck(ch, S, Q(1, 10), twin=tw, improved=improved, ops=ops)
+    days = [[0, 1, 2, 1, 0, 3], [0, 0, 1, 2, 3, 3], [0, 1, 2, 1, 0, 3], [0, 1, 2, 2, 3, 1]]
     expected, decisions = 0, 0
     for x in days:
         out = maskit(ch, chk, x)
         for t in range(1, ch.T + 1):
             one = E.OpCount()
-            F.okay_to_release(ch, S, Q(1, 10), list(out[: t - 1]), ops=one)
+            tw.okay_to_release(ch, S, Q(1, 10), list(out[: t - 1]), improved=improved, ops=one)
             expected, decisions = expected + one.beliefs, decisions + 1
     assert chk.decisions == decisions and ops.beliefs == expected > 0
+    assert len(chk.memo) < decisions  # the memo answered some calls, and still counted their work
 
 
 def test_reach_table_mult_adds_counts_the_products_reach_table_makes(monkeypatch):

@@ -23,6 +23,8 @@ Rules (``n`` integers are Python ``int`` or numpy integers; ``bool`` is never a 
 
 from __future__ import annotations
 
+import hashlib
+
 import math
 import numbers
 from pathlib import Path
@@ -172,6 +174,13 @@ def clip_unit(x: float) -> float:
     return min(1.0, max(0.0, float(x)))
 
 
+def file_identity(path: Path | str) -> tuple:
+    """What a per-process memo of a file's parsed contents is keyed on: the resolved path and a BLAKE2b digest of the
+    bytes (hashing is a small fraction of parsing), so any rewrite - whatever its size and times - is read again."""
+    p = Path(path).resolve()
+    return (str(p), hashlib.blake2b(p.read_bytes(), digest_size=20).hexdigest())
+
+
 def existing_path(p: object, name: str, kind: str = "file") -> Path:
     """A path that exists and is a file (``kind="file"``) or a directory (``kind="dir"``)."""
     if not isinstance(p, (str, Path)) or (isinstance(p, str) and not p.strip()):
@@ -212,4 +221,4 @@ def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Ite
 
 __all__ = ["ENUMERATION_LIMIT", "FLOAT_EXACT_INT", "integer", "time_step", "index", "choice", "instance",
            "finite_float", "counts", "float_exact_int", "float_exact_counts", "exponential_size", "randomness", "clip_unit", "existing_path",
-           "text_lines"]
+           "file_identity", "text_lines"]

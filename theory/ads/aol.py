@@ -338,13 +338,20 @@ class AdService:
         n_below = int(np.searchsorted(self._stored[(chat, level)], threshold, side="left")) if threshold > 0 else 0
         key = (chat, level, k, n_below)
         if key not in self._orders:
-            rows, V = self._instance_rows(cols, threshold)
-            if rows.size == 0:
-                self._orders[key] = ()
-            else:
-                run = greedy_run(SparseAdInstance(cnt / cnt.sum(), V), min(k, rows.size))
-                self._orders[key] = tuple(int(rows[a]) for a, b in zip(run.order, run.benefits) if b > 0)
+            self._orders[key] = self.server_order_uncached(chat, level, threshold, k)
         return self._orders[key]
+
+    def server_order_uncached(self, chat: int, level: tuple[int, int, int], threshold: float, k: int) -> tuple[int, ...]:
+        """:meth:`server_order` computed afresh: Greedy on ĉ's instance with the CTRs below the threshold dropped."""
+        below = self._below_of(chat, level)
+        if below is None:
+            return ()
+        cols, cnt = below
+        rows, V = self._instance_rows(cols, threshold)
+        if rows.size == 0:
+            return ()
+        run = greedy_run(SparseAdInstance(cnt / cnt.sum(), V), min(k, rows.size))
+        return tuple(int(rows[a]) for a, b in zip(run.order, run.benefits) if b > 0)
 
     def _instance_rows(self, cols: np.ndarray, threshold: float) -> tuple[np.ndarray, sp.csr_matrix]:
         """The ads with a CTR >= ``threshold`` in some column of ``cols`` (ascending) and their CSR rows over

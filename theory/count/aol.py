@@ -34,7 +34,7 @@ import numpy as np
 from privclaims.theory.count import fast_topdown
 from privclaims.theory.count.hierarchy import Entry, Hierarchy
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.validate import existing_path, integer, text_lines
+from privclaims.theory.validate import existing_path, file_identity, integer, text_lines
 from privclaims.theory.zealous.loaders import blank_query
 
 ROOT = "*"
@@ -57,14 +57,14 @@ def url_domain(url: str) -> str | None:
 def read_user_log(path: Path) -> list[Event]:
     """Parse one user's file: a block is ``query<TAB>time`` then zero or more clicked URLs (one click
     event each; none gives one event without click). A URL outside a block raises InvalidInput
-    naming file:line. Memoised per process on the file's resolved path, size and modification time."""
+    naming file:line. Memoised per process on the file's path and content digest
+    (:func:`privclaims.theory.validate.file_identity`)."""
     path = existing_path(path, "path (per-user log file)", "file")
-    st = Path(path).stat()
-    return list(_read_user_log(Path(path), str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
+    return list(_read_user_log(Path(path), file_identity(path)))
 
 
 @lru_cache(maxsize=4096)
-def _read_user_log(path: Path, resolved: str, size: int, mtime_ns: int) -> tuple[Event, ...]:
+def _read_user_log(path: Path, identity: tuple) -> tuple[Event, ...]:
     events: list[Event] = []
     user = path.stem
     query: str | None = None

@@ -19,34 +19,39 @@ from functools import lru_cache
 from pathlib import Path
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.validate import existing_path, finite_float, integer, text_lines
+from privclaims.theory.validate import existing_path, file_identity, finite_float, integer, text_lines
 
 TZ = timedelta(hours=8)
 
 
 PLT_TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
-_FIXED_WIDTH = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}")
+_FIXED_WIDTH = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]")
 
 
 def parse_plt_time(text: str) -> datetime:
-    """``datetime.strptime(text, PLT_TIME_FORMAT)``: a zero-padded ASCII timestamp (every GeoLife line) is read by
-    the C ``datetime.fromisoformat``, which on that fixed width gives the same datetime or raises ValueError exactly
-    where strptime does (property_tests/test_maskit_data.py); anything else goes to strptime itself."""
+    """``datetime.strptime(text, PLT_TIME_FORMAT)``, results and errors: a zero-padded ASCII timestamp with hour
+    00-23 and minutes, seconds 00-59 (every GeoLife line) is read by the C ``datetime.fromisoformat``, which on that
+    pattern gives strptime's datetime (property_tests/test_maskit_model.py); anything else - and any date
+    fromisoformat refuses (February 30) - goes to strptime itself, so an error is strptime's error (Python 3.14's
+    fromisoformat reads hour 24 as the next day: the pattern excludes it)."""
     if _FIXED_WIDTH.fullmatch(text):
-        return datetime.fromisoformat(text)
+        try:
+            return datetime.fromisoformat(text)
+        except ValueError:
+            pass
     return datetime.strptime(text, PLT_TIME_FORMAT)
 
 
 def read_plt(path: Path) -> list[tuple[datetime, float, float]]:
     """Points of one GeoLife .plt file (6 header lines, then lat,lon,0,alt,days,date,time); memoised per process on
-    the file's resolved path, size and modification time (the experiments read each file once per sweep)."""
+    the file's path and content digest (:func:`privclaims.theory.validate.file_identity`; the experiments
+    read each file once per sweep)."""
     path = existing_path(path, "path (GeoLife .plt)", "file")
-    st = Path(path).stat()
-    return list(_read_plt(str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
+    return list(_read_plt(str(path), file_identity(path)))
 
 
 @lru_cache(maxsize=4096)
-def _read_plt(path: str, size: int, mtime_ns: int) -> tuple[tuple[datetime, float, float], ...]:
+def _read_plt(path: str, identity: tuple) -> tuple[tuple[datetime, float, float], ...]:
     out = []
     for ln, line in text_lines(Path(path)):
         if ln <= 6 or not line.strip():
