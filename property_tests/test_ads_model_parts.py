@@ -252,20 +252,22 @@ def test_server_order_memo_equals_a_fresh_run_at_every_stored_ctr(tmp_path, min_
     svc = AdService(ev, min_support)
     checked = exact_hits = 0
     for level in ((0, 0, 0), (2, 2, 1), (4, 2, 2), (5, 2, 0)):
-        for i in range(0, len(ev.leaves), 7):
+        seen = set()
+        for i in range(len(ev.leaves)):
             chat, lv = svc.server_context(i, level)
             below = svc._below_of(chat, lv)
-            if below is None:
+            if below is None or (chat, lv) in seen or len(seen) >= 12:
                 continue
+            seen.add((chat, lv))
             pos, _ = stored_positions(svc.B.indptr, below[0])
             vals = sorted(set(svc.B.data[pos].tolist()))
             ts = sorted({0.0, *vals, *((a + b) / 2 for a, b in zip(vals, vals[1:])), vals[-1] + 0.01} if vals else {0.0})
             for t in ts + ts[::-1]:
-                for k in (1, 3, 10):
+                for k in (1, 10):
                     assert svc.server_order(chat, lv, t, k) == svc.server_order_uncached(chat, lv, t, k), (chat, lv, t, k)
                     checked += 1
                     exact_hits += t in vals
-    assert checked > 500 and exact_hits > 100
+    assert checked > 300 and exact_hits > 100, (checked, exact_hits)
 
 
 def test_aol_reader_errors(tmp_path):
