@@ -193,7 +193,7 @@ FLOAT_FILTER_MARGIN = 1e-9
 def float_filter_sign_of_diff(p: Fraction, q: Fraction, eps: Fraction) -> int | None:
     """The sign of ``p - e^eps q`` from floats when they decide it with certainty, else None (then decide rigorously).
 
-    With ``|eps| <= 700`` and ``p`` (0 or), ``q``, ``e^eps q`` normal floats in ``(1e-300, 1e300)``: ``float`` of a
+    With ``|eps| <= 700``, ``p`` zero or a normal float in ``(1e-300, 1e300)`` and so ``q`` and ``e^eps q``: ``float`` of a
     rational is correctly rounded (relative error <= 2^-53), ``float(eps)`` is off by <= |eps| 2^-53 (a factor
     e^{±|eps| 2^-53} on e^eps), ``math.exp`` and the product add <= 2 ulps: each of ``a = float(p)`` and
     ``b = exp(float(eps)) float(q)`` is within a relative (|eps| + 5) 2^-52 < 1e-12 of its true value, so

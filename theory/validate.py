@@ -24,7 +24,6 @@ Rules (``n`` integers are Python ``int`` or numpy integers; ``bool`` is never a 
 from __future__ import annotations
 
 import hashlib
-
 import math
 import numbers
 from pathlib import Path
