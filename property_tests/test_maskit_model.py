@@ -111,36 +111,30 @@ def test_geolife_loaders(tmp_path):
         read_plt(bad)
 
 
+def _parses_like_strptime(text: str) -> None:
+    """parse_plt_time(text) is strptime's datetime, or raises ValueError exactly where strptime does."""
+    from datetime import datetime
+
+    from privclaims.theory.maskit.data import PLT_TIME_FORMAT, parse_plt_time
+
+    try:
+        want = datetime.strptime(text, PLT_TIME_FORMAT)
+    except ValueError:
+        with pytest.raises(ValueError):
+            parse_plt_time(text)
+        return
+    assert parse_plt_time(text) == want
+
+
 @given(st.one_of(st.text(alphabet="0123456789", min_size=14, max_size=14),
                  st.datetimes().map(lambda t: t.strftime("%Y%m%d%H%M%S")).filter(lambda x: len(x) == 14)))
 def test_plt_time_parser_is_strptime_on_every_fixed_width_timestamp(digits):
     """parse_plt_time reads a zero-padded ASCII timestamp with datetime.fromisoformat; on that width it gives
     strptime's datetime, or raises ValueError exactly where strptime does (month 13, February 30, hour 24, ...)."""
-    from datetime import datetime
-
-    from privclaims.theory.maskit.data import PLT_TIME_FORMAT, parse_plt_time
-
     d = digits
-    text = f"{d[:4]}-{d[4:6]}-{d[6:8]} {d[8:10]}:{d[10:12]}:{d[12:14]}"
-    try:
-        want = datetime.strptime(text, PLT_TIME_FORMAT)
-    except ValueError:
-        with pytest.raises(ValueError):
-            parse_plt_time(text)
-        return
-    assert parse_plt_time(text) == want
+    _parses_like_strptime(f"{d[:4]}-{d[4:6]}-{d[6:8]} {d[8:10]}:{d[10:12]}:{d[12:14]}")
 
 
 @pytest.mark.parametrize("text", ["2008-1-3 2:5:4", "2008-10-23 02:53:04.5", "2008-10-23T02:53:04", " 2008-10-23 02:53:04"])
 def test_plt_time_parser_off_the_fixed_width_is_strptime(text):
-    from datetime import datetime
-
-    from privclaims.theory.maskit.data import PLT_TIME_FORMAT, parse_plt_time
-
-    try:
-        want = datetime.strptime(text, PLT_TIME_FORMAT)
-    except ValueError:
-        with pytest.raises(ValueError):
-            parse_plt_time(text)
-        return
-    assert parse_plt_time(text) == want
+    _parses_like_strptime(text)
