@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from privclaims.checks.project import Project, ProjectError, load_project, papers
+from privclaims.checks.project import PAPERS, Project, ProjectError, load_project, papers
 from privclaims.checks.registry import Context
 from privclaims.checks.report import claim_markdown, summary, summary_line, to_json, to_markdown
 from privclaims.checks.runner import drift, run_claims
@@ -175,14 +175,17 @@ def _pins(project: Project) -> dict[str, str]:
     return pinned_verdicts(project)
 
 
-def _project(args: argparse.Namespace) -> Project:
+def _project(args: argparse.Namespace, files_only: bool = False) -> Project:
+    """The project the arguments name; ``files_only``: its files alone (:meth:`Project.read`, nothing imported),
+    so that bad input is refused before the checks' modules are imported."""
     try:
-        if args.project is not None:
-            return load_project(str(_folder(args.project, "--project").resolve()),
-                                str(_folder(args.documents, "--documents")) if args.documents else None)
-        if args.documents:
-            return load_project(str(papers().root), str(_folder(args.documents, "--documents")))
-        return papers()
+        folder = str(_folder(args.project, "--project").resolve()) if args.project is not None else str(PAPERS)
+        documents = str(_folder(args.documents, "--documents")) if args.documents else None
+        if files_only:
+            return Project.read(folder, documents)
+        if args.project is None and documents is None:
+            return papers()
+        return load_project(folder, documents)
     except ProjectError as e:
         raise UsageError(str(e)) from None
 
@@ -203,17 +206,18 @@ def _main(argv: list[str] | None) -> int:
     try:
         args = parse_args(argv)
         check_environment(args)
-        project = _project(args)
-        ids = select(args, project)
+        files = _project(args, files_only=True)  # every argument is checked before any check module is imported
+        ids = select(args, files)
         json_path = _writable(args.json_path) if args.json_path else None
         md_path = _writable(args.md_path) if args.md_path else None
         html_path = _writable(args.html_path) if args.html_path else None
-        data_dir = _folder(args.data, "--data") if args.data is not None else project.data_dir()
+        data_dir = _folder(args.data, "--data") if args.data is not None else files.data_dir()
         if args.list and (args.reports or args.json_path or args.md_path or args.html_path or args.from_path):
             raise UsageError("--list runs nothing: it takes no --reports, --json, --markdown, --html or --from")
         reports = args.reports if args.reports is not None else os.environ.get("PRIVCLAIMS_REPORTS")
         reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         report_doc = _read_report(args.from_path) if args.from_path else None
+        project = _project(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -182,12 +182,17 @@ class Project:
     # ------------------------------------------------------------------ loading
 
     @classmethod
-    def load(cls, folder: str | Path, documents: str | Path | None = None) -> "Project":
-        """Read ``folder/privclaims.toml`` (or that file itself), the catalogue, and import the check,
-        definition and quote modules."""
+    def read(cls, folder: str | Path, documents: str | Path | None = None) -> "Project":
+        """The project's files alone: ``folder/privclaims.toml`` (or that file itself) and the catalogue, nothing
+        imported (no checks, definitions or quotes): enough to validate a selection of claims, areas and pins."""
         root, cfg = read_config(folder)
-        proj = cls(root, cfg, read_catalog(root / cfg.ledger.catalog),
+        return cls(root, cfg, read_catalog(root / cfg.ledger.catalog),
                    documents_override=Path(documents) if documents else None)
+
+    @classmethod
+    def load(cls, folder: str | Path, documents: str | Path | None = None) -> "Project":
+        """:meth:`read`, then import the check, definition and quote modules."""
+        proj = cls.read(folder, documents)
         proj._collect()
         return proj
 
