@@ -96,6 +96,33 @@ def test_greedy_mondrian_equals_generic_greedy(inst):
     assert calls == ref.is_private_calls
 
 
+class _ReadsRationals:
+    """The fast twin given the grid vector as rationals (what it was given before ``search.grid_vector``)."""
+
+    @staticmethod
+    def is_private(chain, p, S, delta, ops=None):
+        assert not isinstance(p, np.ndarray)
+        return F.is_private(chain, p, S, delta, ops=ops)
+
+
+@given(instances(max_n=3, max_T=4), st.sampled_from([1, 2, 3, 7, 10]))
+def test_fast_grid_vector_is_the_rationals_as_the_fast_twin_reads_them(inst, d):
+    """search.grid_vector hands the fast twin k/d as floats: entry by entry what the fast twin makes of the
+    rationals, and the generic greedy over it decides, counts and ends alike (same vector, calls and work)."""
+    ch, _, S, delta = inst
+    coords = search.coordinates(ch)
+    ks = [(3 * n + 1) % (d + 1) for n in range(len(coords))]
+    fast_p = search.grid_vector(ch, coords, ks, d, F)
+    exact_p = search.grid_vector(ch, coords, ks, d)
+    assert isinstance(fast_p, np.ndarray) and not isinstance(exact_p, np.ndarray)
+    assert np.array_equal(fast_p, np.array([[float(x) for x in row] for row in exact_p]))
+    ops_a, ops_b = E.OpCount(), E.OpCount()
+    a = search.greedy_mondrian(ch, S, delta, d, twin=F, ops=ops_a)
+    b = search.greedy_mondrian(ch, S, delta, d, twin=_ReadsRationals, ops=ops_b)
+    assert (a.p, a.utility, a.is_private_calls) == (b.p, b.utility, b.is_private_calls)
+    assert (ops_a.is_private_calls, ops_a.beliefs, ops_a.mult_adds) == (ops_b.is_private_calls, ops_b.beliefs, ops_b.mult_adds)
+
+
 @given(instances(max_n=4, max_T=4))
 def test_forward_backward_prefixes_agree(inst):
     ch, p, S, d = inst

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Hashable, Iterable
 
-from privclaims.theory.maskit import exact
+import numpy as np
+
+from privclaims.theory.maskit import exact, fast
 from privclaims.theory.maskit.model import MarkovChain, check_delta, check_grid, dominates, sensitive_indices
 from privclaims.theory.numbers import ONE, Q
 from privclaims.theory.validate import exponential_size
@@ -47,6 +49,20 @@ def vector_from(chain: MarkovChain, coords: list[tuple[int, int]], values: Itera
     for (t, i), v in zip(coords, values):
         p[t - 1][i] = v
     return p
+
+
+def grid_vector(chain: MarkovChain, coords: list[tuple[int, int]], numerators: Iterable[int], d: int,
+                twin: Any = exact) -> Any:
+    """The grid vector ``p_i^t = k/d`` at ``coords`` (1 elsewhere) as ``twin`` reads it: for the fast twin the
+    T x n float array of ``k / d`` (each entry correctly rounded, i.e. ``float(Fraction(k, d))``, and for
+    d < 2**52 strictly inside (0, 1) when k/d is: what the fast twin would make of the rationals, without
+    converting them one by one); for any other twin the rationals of :func:`vector_from`."""
+    if twin is fast and d < 2**52:
+        K = np.full((chain.T, chain.n), d, dtype=np.int64)
+        for (t, i), k in zip(coords, numerators):
+            K[t - 1, i] = k
+        return K / d
+    return vector_from(chain, coords, [Q(k, d) for k in numerators])
 
 
 def _grid(d: int) -> list[Any]:
@@ -154,7 +170,7 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
     def private(v: list[int]) -> bool:
         nonlocal calls
         calls += 1
-        p = vector_from(chain, coords, [Q(x, d) for x in v])
+        p = grid_vector(chain, coords, v, d, twin)
         return twin.is_private(chain, p, S, delta) if ops is None else twin.is_private(chain, p, S, delta, ops=ops)
 
     changed = True
@@ -190,5 +206,5 @@ def is_minimal(chain: MarkovChain, p: list[list[Any]], S: Iterable[Hashable], de
     return True
 
 
-__all__ = ["SearchOutcome", "coordinates", "vector_from", "optimal_exhaustive", "optimal_monotone", "greedy_mondrian",
+__all__ = ["SearchOutcome", "coordinates", "vector_from", "grid_vector", "optimal_exhaustive", "optimal_monotone", "greedy_mondrian",
            "is_minimal", "dominates"]
