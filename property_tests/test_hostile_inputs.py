@@ -455,3 +455,26 @@ def test_memoised_readers_see_a_rewrite_that_keeps_size_and_mtime(tmp_path):
         again = read(path)
         assert again != first, path.name
         assert read(path) == again
+
+
+def test_memoised_location_days_sees_a_rewrite_and_hands_out_fresh_lists(tmp_path):
+    """location_days is memoised on its parameters and every trajectory file's identity: a rewrite of one file
+    (same size, modification time set back) gives the new days, and a caller editing the returned lists does not
+    change what the next caller gets."""
+    import os
+
+    from privclaims.theory.maskit.data import location_days
+
+    traj = tmp_path / "000" / "Trajectory"
+    traj.mkdir(parents=True)
+    day = "39.90,116.30,0,492,39744.1,2008-10-23,{h}:00:00\n"
+    plt = _write(traj, "a.plt", PLT_HEAD + day.format(h="01") + day.format(h="05"))
+    first = location_days(tmp_path / "000", T=12)
+    first[0][1][0] = "edited"
+    assert location_days(tmp_path / "000", T=12)[0][1][0] != "edited"
+    st = plt.stat()
+    plt.write_text(PLT_HEAD + day.format(h="01") + day.format(h="05").replace("116.30", "116.40"), encoding="utf-8")
+    os.utime(plt, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert plt.stat().st_size == st.st_size
+    again = location_days(tmp_path / "000", T=12)
+    assert again[0][1][-1] != first[0][1][-1] and again[0][1][0] == "3990_11630"

@@ -84,7 +84,8 @@ def _fill(day: list) -> list:
 
 
 def location_days(user_dir: Path, T: int = 12, cell: float = 0.01, min_slots: int = 2) -> list[tuple[str, list]]:
-    """[(date, [cell label per slot])] in chronological order."""
+    """[(date, [cell label per slot])] in chronological order; memoised per process on the parameters and the
+    identity (path and content digest) of every trajectory file (the sweeps read each user once per δ)."""
     user_dir = existing_path(user_dir, "user_dir (GeoLife user)", "dir")
     T = integer(T, "T (slots per day)", lo=1)
     min_slots = integer(min_slots, "min_slots", lo=1)
@@ -92,17 +93,23 @@ def location_days(user_dir: Path, T: int = 12, cell: float = 0.01, min_slots: in
     traj = Path(user_dir) / "Trajectory"
     if not traj.is_dir():
         raise InvalidInput(f"{user_dir}: no Trajectory folder")
+    files = tuple(file_identity(f) for f in sorted(traj.glob("*.plt")))
+    return [(date, list(slots)) for date, slots in _location_days(files, T, cell, min_slots)]
+
+
+@lru_cache(maxsize=256)
+def _location_days(files: tuple[tuple, ...], T: int, cell: float, min_slots: int) -> tuple[tuple[str, tuple], ...]:
     votes: dict = defaultdict(lambda: defaultdict(Counter))
-    for f in sorted(traj.glob("*.plt")):
-        for ts, lat, lon in read_plt(f):
+    for path, _digest in files:
+        for ts, lat, lon in read_plt(Path(path)):
             label = f"{round(lat / cell)}_{round(lon / cell)}"
             votes[ts.date().isoformat()][_slot(ts, T)][label] += 1
     days = []
     for date in sorted(votes):
         raw = [votes[date][s].most_common(1)[0][0] if votes[date][s] else None for s in range(T)]
         if sum(c is not None for c in raw) >= min_slots:
-            days.append((date, _fill(raw)))
-    return days
+            days.append((date, tuple(_fill(raw))))
+    return tuple(days)
 
 
 def mode_days(user_dir: Path, T: int = 12) -> list[tuple[str, list]]:
