@@ -47,3 +47,34 @@ def test_the_filter_defers_outside_its_range():
     assert float_filter_sign_of_diff(Fraction(1), Fraction(10**400), Fraction(1)) is None
     assert float_filter_sign_of_diff(Fraction(3), Fraction(1), Fraction(1)) == 1  # 3 > e
     assert float_filter_sign_of_diff(Fraction(2), Fraction(1), Fraction(1)) == -1  # 2 < e
+
+
+BIG = st.builds(lambda n, k, d: Fraction(n, d) * Fraction(3, 7) ** k, st.integers(-10**30, 10**30),
+                st.integers(-600, 600), st.integers(1, 10**30))
+
+
+@given(st.one_of(RATIONALS, BIG), st.one_of(RATIONALS, BIG).filter(lambda q: q != 0),
+       st.one_of(RATIONALS, BIG).filter(lambda r: r > 0))
+def test_the_rational_filter_agrees_with_the_exact_sign_wherever_it_answers(p, q, r):
+    """Rationals of thousands of bits (3/7 to the ±600th) and ordinary ones, in Fraction and in the rational type Q."""
+    from privclaims.theory.numbers import Q, float_filter_sign_of_rational_diff
+
+    d = p - r * q
+    exact = (d > 0) - (d < 0)
+    for conv in (Fraction, Q):
+        fast = float_filter_sign_of_rational_diff(conv(p), conv(q), conv(r))
+        assert fast is None or fast == exact
+
+
+@given(RATIONALS.filter(lambda q: q != 0), st.fractions(min_value=Fraction(1, 10**6), max_value=Fraction(10**6)),
+       st.integers(-40, 40))
+def test_the_rational_filter_defers_on_near_ties(q, r, k):
+    """p = r q (1 + k / 10^15): within 1e-9 relative the filter defers; beyond, it agrees."""
+    from privclaims.theory.numbers import float_filter_sign_of_rational_diff
+
+    p = r * q * (1 + Fraction(k, 10**15))
+    fast = float_filter_sign_of_rational_diff(p, q, r)
+    assert fast is None
+    far = r * q * (1 + Fraction(k or 1, 10**6))
+    d = far - r * q
+    assert float_filter_sign_of_rational_diff(far, q, r) == (d > 0) - (d < 0)
