@@ -205,9 +205,15 @@ def float_filter_sign_of_diff(p: Fraction, q: Fraction, eps: Fraction) -> int | 
         a, qf = float(p), float(q)
     except OverflowError:  # beyond the float range: decide rigorously
         return None
+    return _decided_by_floats(p, a, qf, math.exp(float(eps)))
+
+
+def _decided_by_floats(p: Any, a: float, qf: float, factor: float) -> int | None:
+    """The two filters' last step: the sign of ``a - factor qf`` (a = float(p)) when every float is normal (or a and p
+    both zero) and the difference exceeds the margin, else None."""
     if (a == 0) != (p == 0) or (a != 0 and not 1e-300 < abs(a) < 1e300) or not 1e-300 < abs(qf) < 1e300:
         return None
-    b = math.exp(float(eps)) * qf
+    b = factor * qf
     if not 1e-300 < abs(b) < 1e300:
         return None
     d = a - b
@@ -229,16 +235,7 @@ def float_filter_sign_of_rational_diff(p: Fraction, q: Fraction, r: Fraction) ->
         a, qf, rf = float(p), float(q), float(r)
     except OverflowError:  # beyond the float range: decide exactly
         return None
-    if (a == 0) != (p == 0) or (a != 0 and not 1e-300 < abs(a) < 1e300) or not 1e-300 < abs(qf) < 1e300 \
-            or not 1e-300 < abs(rf) < 1e300:
-        return None
-    b = rf * qf
-    if not 1e-300 < abs(b) < 1e300:
-        return None
-    d = a - b
-    if abs(d) > FLOAT_FILTER_MARGIN * (abs(a) + abs(b)):
-        return 1 if d > 0 else -1
-    return None
+    return _decided_by_floats(p, a, qf, rf) if 1e-300 < abs(rf) < 1e300 else None
 
 
 def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: int = 1 << 14) -> int:
