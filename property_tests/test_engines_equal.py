@@ -261,3 +261,22 @@ def test_whitespace_is_pythons():
     from privclaims.theory.zealous.items import WHITESPACE
 
     assert WHITESPACE == "".join(c for c in map(chr, range(0x110000)) if c.isspace())
+
+
+def test_only_a_per_user_folder_skips_the_shuffle(tmp_path):
+    """Dask shuffles rows on the user unless every partition holds whole users: a per-user folder (one file per user,
+    a partition = whole files) skips the shuffle and publishes what the Python engine does; a TSV file, a Parquet
+    folder or a log in memory is shuffled."""
+    from privclaims.theory.zealous.dask_engine import histogram_dask, whole_users
+
+    rows = [(f"u{u}", f"q{(u * 7 + k) % 5}", 60 * k + u, f"http://www.c{k % 3}.com" if k % 2 else "")
+            for u in range(130) for k in range(4)]  # 130 user files: 3 partitions of whole users
+    src = write_formats(rows, tmp_path)
+    params = ZealousParams.of(2, 1, 3, 6)
+    for fmt, source in src.items():
+        assert whole_users(source) == (fmt == "user_dir"), fmt
+        frame = histogram_dask(source, "queries", 2, 5)
+        assert any("shuffle" in str(k) for k in frame.__dask_graph__()) == (fmt != "user_dir"), fmt
+        with dask.config.set(scheduler="sync"):
+            assert engines.publish(source, "queries", params, seed=3, engine="dask") == \
+                engines.publish(src["memory"], "queries", params, seed=3, engine="python"), fmt

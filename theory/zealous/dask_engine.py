@@ -153,13 +153,23 @@ def histogram_dask(source: SearchLog | str | Path, kind: ItemKind | str, m: obje
     """Steps 1-2 as a lazy dask DataFrame ``(item, c)``, one row per item."""
     import pandas as pd
 
-    return _histogram(read_rows(source), ItemKind.of(kind, session_gap), contributions(m), seed, npartitions)
+    return _histogram(read_rows(source), ItemKind.of(kind, session_gap), contributions(m), seed, npartitions,
+                      whole_users(source))
 
 
-def _histogram(rows: Any, kind: ItemKind, m: int, seed: int, npartitions: int | None = None) -> Any:
+def whole_users(source: SearchLog | str | Path) -> bool:
+    """Does :func:`read_rows` put every user's rows in one partition? A per-user folder does (a partition is a group
+    of whole files, a file is one user's log); a log, a TSV file (cut into byte blocks) or a Parquet file may not."""
+    return sources.source_format(source) == "user_dir"
+
+
+def _histogram(rows: Any, kind: ItemKind, m: int, seed: int, npartitions: int | None = None,
+               grouped: bool = False) -> Any:
+    """Steps 1-2 on ``rows``: shuffled on the user first unless ``grouped`` (each user's rows already in one partition,
+    :func:`whole_users`) and no other partition count is asked for."""
     import pandas as pd
 
-    by_user = rows.shuffle(on="user", npartitions=npartitions or rows.npartitions)
+    by_user = rows if grouped and npartitions is None else rows.shuffle(on="user", npartitions=npartitions or rows.npartitions)
     meta = pd.DataFrame({"item": pd.Series(dtype=object), "c": pd.Series(dtype="int64")})
     parts = by_user.map_partitions(_partition_histogram, kind, m, int(seed), meta=meta)
     return parts.groupby("item").c.sum().reset_index()
@@ -185,7 +195,8 @@ def histogram_dict(source: SearchLog | str | Path, kind: ItemKind | str, m: obje
                    session_gap: int | None = None, scheduler: Any = None) -> dict[str, int]:
     """Steps 1-2 on Dask as ``{item text: users}``."""
     rows = read_rows(source)
-    df = compute(_histogram(rows, ItemKind.of(kind, session_gap), contributions(m), seed), rows, source, scheduler)
+    df = compute(_histogram(rows, ItemKind.of(kind, session_gap), contributions(m), seed, grouped=whole_users(source)),
+                 rows, source, scheduler)
     return {str(k): int(c) for k, c in zip(df["item"], df["c"])}
 
 
@@ -199,7 +210,7 @@ def publish_dask(source: SearchLog | str | Path, kind: ItemKind | str, params: Z
         raise InvalidInput("params: sampling needs a rational lambda (ZealousParams.of(m, lam, tau, tau'))")
     k = ItemKind.of(kind, session_gap)
     rows = read_rows(source)
-    hist = _histogram(rows, k, params.m, seed, npartitions)
+    hist = _histogram(rows, k, params.m, seed, npartitions, whole_users(source))
     meta = pd.DataFrame({"item": pd.Series(dtype=object), "noisy": pd.Series(dtype=object)})
     released = hist.map_partitions(_partition_release, params, int(seed), k, granularity, meta=meta)
     df = compute(released, rows, source, scheduler)
