@@ -301,13 +301,54 @@ def test_dask_pair_histogram_equals_the_reference_plan(cluster, tmp_path, ids):
     (tmp_path / "pq").mkdir()
     df.iloc[:7000].to_parquet(tmp_path / "pq" / "a.parquet")
     df.iloc[7000:].to_parquet(tmp_path / "pq" / "b.parquet")
-    for source in (dd.from_pandas(df, npartitions=5), tmp_path / "pq"):
-        for fraction in (0.0, 0.002, None, 1.0):
-            got = dask_engine.pair_histogram_dask(source, 3, 5, fraction=fraction).compute()
-            assert sorted(zip(got["item"].tolist(), got["c"].tolist())) == want, (type(source).__name__, fraction)
+    import dask
+
+    cases = [(source, fraction) for source in (dd.from_pandas(df, npartitions=5), tmp_path / "pq")
+             for fraction in (0.0, 0.002, None, 1.0)]
+    # the eight plans computed in one call (one round trip to the cluster); each result is checked on its own
+    results = dask.compute(*[dask_engine.pair_histogram_dask(source, 3, 5, fraction=fraction) for source, fraction in cases])
+    for (source, fraction), got in zip(cases, results):
+        assert sorted(zip(got["item"].tolist(), got["c"].tolist())) == want, (type(source).__name__, fraction)
     assert dask_engine.parquet_pieces(tmp_path / "pq", 3000) == [
         (str(tmp_path / "pq" / "a.parquet"), a, min(a + 3000, 7000)) for a in range(0, 7000, 3000)] + [
         (str(tmp_path / "pq" / "b.parquet"), a, min(a + 3000, 13000)) for a in range(0, 13000, 3000)]
+
+
+def _pair_histograms_in_this_process(_: int = 0) -> list:
+    """pair_histogram_dask on the synchronous scheduler in this process, through both rest passes (bitmap and
+    anti-join): the sorted histograms for fractions 0, 0.002 and 1."""
+    import dask
+    import dask.dataframe as dd
+    import numpy as np
+    import pandas as pd
+
+    from privclaims.theory.zealous import dask_engine
+
+    rng = np.random.default_rng(5)
+    users = rng.integers(0, 200, 6000)
+    users[-1] = 2 ** 40  # outside the bitmap: the anti-join pass
+    df = pd.DataFrame({"user": users.astype("int64"), "item": rng.integers(0, 90, 6000).astype("int64")})
+    with dask.config.set(scheduler="sync"):
+        return [sorted(dask_engine.pair_histogram_dask(dd.from_pandas(df, npartitions=3), 3, 5, fraction=f)
+                       .compute().itertuples(index=False, name=None)) for f in (0.0, 0.002, 1.0)]
+
+
+def test_the_piece_connection_is_reused_and_left_clean():
+    """The pieces of a pass share this thread's DuckDB (piece_connection): after a plan that registers frames and sets
+    the bitmap variable on it, nothing registered or set is left, the results repeat, and a forked process opens its own
+    connection and computes the same."""
+    import multiprocessing as mp
+
+    from privclaims.theory.zealous.dask_engine import piece_connection
+
+    first = _pair_histograms_in_this_process()
+    con = piece_connection()
+    assert con is piece_connection()
+    assert con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall() == []
+    assert con.execute("SELECT name FROM duckdb_variables()").fetchall() == []
+    assert _pair_histograms_in_this_process() == first and all(first)
+    with mp.get_context("fork").Pool(1) as pool:
+        assert pool.map(_pair_histograms_in_this_process, [0]) == [first]
 
 
 def test_users_estimate_of_the_dask_plan():
