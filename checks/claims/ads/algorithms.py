@@ -11,8 +11,6 @@ from __future__ import annotations
 from itertools import combinations, permutations, product
 from typing import Any
 
-import sympy
-
 from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, ad_model, by_dims, examples, search,
                                                  search_refutation, smallest_witness, summary, value_only, verdict_of)
 from privclaims.checks.definitions.ads import (AD_MODEL, ALL_ADS_AS_PRINTED, ALT_RANGE, GREEDY2_STOP, GREEDY_ARGMAX,
@@ -135,6 +133,7 @@ def prop6(ctx):
     "Theorem 7's ratio (sympy), and Greedy attains 1 − (1 − 1/k)^k on the tight instances."))
 def text_maxcov(ctx):
     """Feige's inapproximability is a cited theorem; only the printed constants' consistency is computed."""
+    import sympy
     e = sympy.E
     same = sympy.simplify(e / (e - 1) - 1 / (1 - 1 / e)) == 0
     tight = {}
@@ -449,6 +448,7 @@ def thm7(ctx):
 def text_thm7_seq(ctx):
     """(1 − 1/k)^k increases with k: d/dx[x·ln(1 − 1/x)] = h(1/x) with h(t) = ln(1−t) + t/(1−t), h(0) = 0,
     h'(t) = t/(1−t)^2 > 0 on (0,1). So 1 − (1 − 1/k)^k decreases to its limit 1 − 1/e and stays strictly above it."""
+    import sympy
     x, t = sympy.symbols("x t", positive=True)
     g = x * sympy.log(1 - 1 / x)
     h = sympy.log(1 - t) + t / (1 - t)

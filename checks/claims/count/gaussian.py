@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import mpmath
-import sympy as sp
 
 import math
 
@@ -234,6 +233,7 @@ def thm1_decreasing(ctx):
     -2/sqrt(2 pi) e^{-z^2/2} (1 + 1/z^2) (eps/s + s/(2 sigma^2)) < 0 (all factors positive).
     Then the substitution: at the proof's sigma = sqrt(2 ln(2/delta)) s / eps, e^{eps^2 sigma^2/(2 s^2)} = 2/delta,
     whereas the chain writes 4/delta (it silently switches to the theorem's sigma, ln(4/delta))."""
+    import sympy as sp
     e, s, g = sp.symbols("epsilon s sigma", positive=True)
     z = e * g / s - s / (2 * g)
     f = 2 * sp.exp(-z**2 / 2) / (z * sp.sqrt(2 * sp.pi))
@@ -263,6 +263,7 @@ def thm1_final(ctx):
     """The chain's last lines. Line1 = sqrt(L) * Line2 identically (sympy), Line2 has LHS decreasing and
     RHS increasing in L = ln(2/delta) >= ln 2, and Line3 (L = ln 2) is decided rigorously. Also the
     'since eps <= 1' step is checked as an implication on a grid (rigorous)."""
+    import sympy as sp
     L = sp.symbols("L", positive=True)
     h, spi = sp.exp(sp.Rational(1, 2)), sp.sqrt(sp.pi)
     line1 = (4 * L - 1) * spi - sp.sqrt(L) * h
@@ -300,6 +301,7 @@ def fact1(ctx):
     """Symbolic: the moment generating function of sum a_i X_i (independent X_i ~ N(mu_i, s_i^2)) is the
     product of the MGFs, which equals the MGF of N(sum a_i mu_i, sum a_i^2 s_i^2) (d = 3, sympy); plus a
     seeded sample check of Eq. (2.1) (mean and variance within 5 standard errors)."""
+    import sympy as sp
     t = sp.symbols("t", real=True)
     a = sp.symbols("a1:4", real=True)
     mu = sp.symbols("mu1:4", real=True)
@@ -346,6 +348,7 @@ def fact2(ctx):
     """For z > 0: t/z ≥ 1 on [z, ∞) makes the bound valid (sympy: ∫_z^∞ (t/z) φ(t) dt = φ(z)/z), and rigorous
     interval checks on a grid. Outside the domain (recorded, not a reading): at z = −1 the right side is
     negative and the bound fails, re-verified in interval arithmetic."""
+    import sympy as sp
     t, z = sp.symbols("t z", positive=True)
     integral = sp.integrate(t / z * sp.exp(-t**2 / 2) / sp.sqrt(2 * sp.pi), (t, z, sp.oo))
     closed = sp.simplify(integral - sp.exp(-z**2 / 2) / (z * sp.sqrt(2 * sp.pi))) == 0

@@ -7,7 +7,6 @@ import random
 
 import mpmath
 import numpy as np
-import sympy as sp
 
 from privclaims.checks.claims.count import scenarios as S
 from privclaims.checks.definitions.count import (
@@ -242,6 +241,7 @@ def text_share_t(ctx):
     """Share variance sigma^2/((1-t)N-1) increases with t (exact on a grid, symbolic derivative); with
     more than t N users missing the total variance drops below sigma^2 and the exact breach exceeds
     delta (witness); with fewer than (1-t)N messages the protocol aborts before release."""
+    import sympy as sp
     t_, N, s2 = sp.symbols("t N sigma2", positive=True)
     deriv = sp.simplify(sp.diff(s2 / ((1 - t_) * N - 1), t_))
     grid_ok = all(
@@ -988,6 +988,7 @@ def p_gauss_split(ctx):
     """Sum of N independent N(0, sigma^2/N) is N(0, sigma^2) (Fact 1: variance additivity, sympy); the exact
     discrete-Gaussian shares reproduce the variance statistically; and Gaussian noise gives (eps, delta)-
     probabilistic DP of a count by Theorem 1 (see dp.thm1)."""
+    import sympy as sp
     s2, N = sp.symbols("sigma2 N", positive=True)
     sym_ok = sp.simplify(N * (s2 / N) - s2) == 0
     rnd = SampledRandomness(Q(40, 8), ctx.int_seed("split"))
@@ -1018,6 +1019,7 @@ def p_gauss_split(ctx):
 def p_laplace_gamma(ctx):
     """Laplace(b) = sum_{i<=N} (G_i - G'_i), G ~ Gamma(1/N, b): characteristic functions multiply to
     1/(1 + b^2 u^2) (sympy), and a seeded KS test of the sum against Laplace(b)."""
+    import sympy as sp
     # log CF of G - G' with G ~ Gamma(1/N, b): -(1/N)(log(1 - i b u) + log(1 + i b u)); as Re(1 +- i x) = 1 > 0,
     # arg(1 +- i x) = +-atan(x) cancel and the log moduli add to log(1 + x^2); N such terms give -log(1 + x^2).
     x = sp.symbols("x", positive=True)

@@ -9,7 +9,6 @@ import functools
 import itertools
 from typing import Any
 
-import sympy
 import z3
 
 from privclaims.checks.claims.ads.common import by_dims
@@ -387,6 +386,7 @@ def text_uniform(ctx: Context) -> Outcome:
     """Uniform match sets with multiplicity k: N = k·n and G = (n+1)/2, so N = k(2G − 1) — increasing in G for a
     fixed k (sympy). Exhaustive searches for two generalisations of one query ordered the other way: uniform match
     sets of different multiplicities; a table whose target is uniform overall."""
+    import sympy
     from privclaims.checks.definitions.querygen import ONE_MULTIPLICITY, UNIFORM_MATCHES, UNIFORM_TABLE
 
     k, g = sympy.symbols("k G", positive=True)

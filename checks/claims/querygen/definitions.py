@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import itertools
 
-import sympy
-
 from privclaims.checks.claims.querygen.common import SRC, example_count, one_reading, query_list
 from privclaims.checks.definitions.querygen import GUESSING, QG_MODEL, SHANNON
 from privclaims.checks.evidence import decide, decide_enclosed
@@ -131,6 +129,7 @@ def def_query(ctx: Context) -> Outcome:
     f"{SRC} §2 Eq. (1): The Shannon entropy is a traditional estimator of measuring the information of X as follows "
     "(here, log is to the base 2)"))
 def def_shannon(ctx: Context) -> Outcome:
+    import sympy
     t = table1()
     h = exact.shannon_entropy(t, eq3_query(t), "Income")
     closed = sympy.log(3, 2) - sympy.Rational(2, 3)  # counts (2, 1): -(2/3)log(2/3) - (1/3)log(1/3)

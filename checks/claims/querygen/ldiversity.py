@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import sympy
 import z3
 
 from privclaims.checks.claims.ads.common import by_dims
@@ -99,6 +98,7 @@ def _lemma_symbolic() -> dict[str, Any]:
     """(n+1)/2 − Σ p_i·i = Σ_{k<n} C_k (p_k − p_{k+1}) + C_n p_n with C_k = Σ_{i≤k} ((n+1)/2 − i) = k(n−k)/2:
     sympy proves the closed form of C_k, C_k − C_{k−1} = c_k, C_n = 0 and C_k ≥ 0 on 0 ≤ k ≤ n; the
     summation-by-parts identity is expanded exactly for n = 1..24."""
+    import sympy
     i, k, n = sympy.symbols("i k n", integer=True, positive=True)
     c = (n + 1) / sympy.Integer(2) - i
     C = sympy.summation(c, (i, 1, k))

@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 from itertools import product
 
-import sympy as sp
-
 from privclaims.checks.claims.zealous.common import SRC, by_parts
 from privclaims.checks.definitions.zealous import EXPERIMENTS, KANON, THRESHOLDS
 from privclaims.checks.evidence import decide, decide_enclosed
@@ -155,6 +153,7 @@ def text_delta_order(ctx):
     is negative: symbolic). "delta > delta' for any lambda, tau'": searched in the Table-6.1 setting (U = 500k, m = 5,
     tau = 1) over lambda in {1/8..8}, tau' on a grid, keeping only cells where both guarantees are non-vacuous (delta,
     delta' < 1) and Theorem 14's first condition holds."""
+    import sympy as sp
     lam, tp, U, m = sp.symbols("lambda tau_p U m", positive=True)
     log_delta = sp.log(U * m / 2) - (tp - 1) / lam
     log_dprime = sp.log(m / 2) + (2 * m / lam) * (1 - tp / m)
@@ -391,6 +390,7 @@ def text_superlinear(ctx):
     """tau' = tau + max(T1, T2) of (6.5) with lambda = tau = 2m/eps: T1 = -lambda ln(2 - 2e^{-1/lambda}) and T2 = lambda
     ln(U m/(2 delta tau)) = (2m/eps) ln(U eps/(4 delta)) (linear in m). Asymptotic reading: the limit of T1/m (sympy); range
     reading: whether T2 >= T1 (so tau'/m is constant) for every m in 1..40 and eps in a grid (rigorous intervals)."""
+    import sympy as sp
     m, eps, U, delta = sp.symbols("m epsilon U delta", positive=True)
     lam = 2 * m / eps
     t2_over_m = sp.simplify(sp.expand_log(lam * sp.log(U * m / (2 * delta * lam)) / m, force=True))
