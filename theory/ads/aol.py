@@ -38,6 +38,7 @@ from privclaims.theory.ads.hierarchy import PAPER_SEQUENCE
 from privclaims.theory.errors import InvalidInput
 
 _TIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
+_SCHEME_RE = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)  # a URL line starts with a scheme (compiled once)
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def read_user_file(path: Path | str) -> list[Search]:
                 if not _TIME_RE.match(t.strip()):
                     raise InvalidInput(f"{path}:{lineno}: malformed timestamp {t!r}")
                 cur = [q, t.strip(), []]
-            elif cur is not None and re.match(r"^[a-z][a-z0-9+.-]*://", line.strip(), re.I):
+            elif cur is not None and _SCHEME_RE.match(line.strip()):
                 cur[2].append(line.strip())
             else:
                 raise InvalidInput(f"{path}:{lineno}: expected 'query<TAB>time' or a URL, got {line[:60]!r}")
@@ -95,7 +96,7 @@ def read_log_dir(folder: Path | str) -> list[Search]:
 
 
 def domain(url: str) -> str:
-    host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", url.strip(), flags=re.I).split("/")[0].split(":")[0].lower()
+    host = _SCHEME_RE.sub("", url.strip()).split("/")[0].split(":")[0].lower()
     return host[4:] if host.startswith("www.") else host
 
 
