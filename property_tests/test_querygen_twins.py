@@ -245,3 +245,23 @@ def test_generalize_levels_equals_generalize_at_every_level(inst, seed, choice, 
             one = fast.generalize(t, q, PrivacyRequirement(target, g), s, seed=seed,
                                   choice=choice if s == "best_fit" else "local-min", ties=ties)
             assert out[(s, g)] == one, (s, g, out[(s, g)], one)
+
+
+@given(instances(), st.integers(0, 50))
+def test_generalize_levels_by_reading_equals_each_reading_on_its_own(inst, seed):
+    """Every reading pair of the shared computation is what generalize_levels returns under that pair alone (same keys
+    in the same order, equal answers), and the experiments' means under each pair equal run() under it."""
+    from privclaims.theory.querygen import experiments
+
+    t, q, target, g_min = inst
+    levels = sorted({Q(1), Q(g_min), Q(g_min) + Q(1, 3), Q(5, 2)})
+    choices, ties = ("local-min", "fit"), ("two-or-more", "more-than-two")
+    both = fast.generalize_levels_by_reading(t, q, target, levels, STRATEGIES, seed=seed, choices=choices, ties=ties)
+    assert list(both) == [(c, r) for c in choices for r in ties]
+    for (c, r), out in both.items():
+        alone = fast.generalize_levels(t, q, target, levels, STRATEGIES, seed=seed, choice=c, ties=r)
+        assert list(out.items()) == list(alone.items()), (c, r)
+    queries = [tuple(row) for row in t.rows[:3]]
+    runs = experiments.run_by_reading(t, queries, [target], seed=seed, levels={target: levels}, choices=choices, ties=ties)
+    for (c, r), res in runs.items():
+        assert res == experiments.run(t, queries, [target], seed=seed, levels={target: levels}, choice=c, ties=r), (c, r)

@@ -60,35 +60,49 @@ def run(table: AuxTable, queries: Sequence[tuple], targets: Sequence[int] | None
     """Mean traffic per (target, strategy, level), the original queries' mean, and counters; ``choice`` reads
     Best-Fit's step (:func:`~privclaims.theory.querygen.model.best_fit_step`), ``ties`` Brute-Force's tie rule
     (:func:`~privclaims.theory.querygen.model.pick_tie`)."""
+    return run_by_reading(table, queries, targets, seed=seed, levels=levels, choices=(choice,),
+                          ties=(ties,))[(choice, ties)]
+
+
+def run_by_reading(table: AuxTable, queries: Sequence[tuple], targets: Sequence[int] | None = None, *, seed: int = 0,
+                   levels: dict[int, list[Any]] | None = None, choices: Sequence[str] = ("local-min",),
+                   ties: Sequence[str] = ("two-or-more",)) -> dict[tuple[str, str], dict[str, Any]]:
+    """:func:`run` under every pair of readings at once, ``{(choice, tie): run(..., choice=choice, ties=tie)}``: each
+    query's generalisations come from :func:`~privclaims.theory.querygen.fast.generalize_levels_by_reading`, so
+    what a reading does not change is computed once (one result dict per pair, nothing shared between them)."""
     targets = list(range(table.m)) if targets is None else list(targets)
-    res: dict[str, Any] = {}
+    combos = [(c, tie) for c in dict.fromkeys(choices) for tie in dict.fromkeys(ties)]
+    res: dict[tuple[str, str], dict[str, Any]] = {combo: {} for combo in combos}
     for t in targets:
         lv = (levels or {}).get(t) or g_min_levels(table, t)
         qs = [for_target(q, t) for q in queries]
         orig = [fast.traffic_overhead(table, q) for q in qs]
-        traffic = {s: np.zeros(len(lv)) for s in STRATEGIES}
-        removed = {s: np.zeros(len(lv)) for s in STRATEGIES}
-        unsat = {s: [0] * len(lv) for s in STRATEGIES}
+        traffic = {combo: {s: np.zeros(len(lv)) for s in STRATEGIES} for combo in combos}
+        removed = {combo: {s: np.zeros(len(lv)) for s in STRATEGIES} for combo in combos}
+        unsat = {combo: {s: [0] * len(lv) for s in STRATEGIES} for combo in combos}
         for k, q in enumerate(qs):
-            out = fast.generalize_levels(table, q, t, lv, STRATEGIES, seed=seed * 1_000_003 + k, choice=choice,
-                                           ties=ties)
-            for s in STRATEGIES:
-                for j, g in enumerate(lv):
-                    r = out[(s, Q(g))]
-                    traffic[s][j] += r.traffic
-                    removed[s][j] += len(r.removed)
-                    unsat[s][j] += not r.satisfied
+            outs = fast.generalize_levels_by_reading(table, q, t, lv, STRATEGIES, seed=seed * 1_000_003 + k,
+                                                     choices=choices, ties=ties)
+            for combo in combos:
+                out = outs[combo]
+                for s in STRATEGIES:
+                    for j, g in enumerate(lv):
+                        r = out[(s, Q(g))]
+                        traffic[combo][s][j] += r.traffic
+                        removed[combo][s][j] += len(r.removed)
+                        unsat[combo][s][j] += not r.satisfied
         nq = len(qs)
         mean_orig = float(np.mean(orig))
-        res[table.attributes[t]] = {
-            "levels": lv,
-            "original": mean_orig,
-            "traffic": {s: (traffic[s] / nq).tolist() for s in STRATEGIES},
-            "ratio": {s: (traffic[s] / nq / mean_orig).tolist() for s in STRATEGIES},
-            "removed": {s: (removed[s] / nq).tolist() for s in STRATEGIES},
-            "unsatisfied": unsat,
-            "empty_original_queries": sum(o == 0 for o in orig),
-        }
+        for combo in combos:
+            res[combo][table.attributes[t]] = {
+                "levels": list(lv),
+                "original": mean_orig,
+                "traffic": {s: (traffic[combo][s] / nq).tolist() for s in STRATEGIES},
+                "ratio": {s: (traffic[combo][s] / nq / mean_orig).tolist() for s in STRATEGIES},
+                "removed": {s: (removed[combo][s] / nq).tolist() for s in STRATEGIES},
+                "unsatisfied": unsat[combo],
+                "empty_original_queries": sum(o == 0 for o in orig),
+            }
     return res
 
 

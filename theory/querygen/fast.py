@@ -20,6 +20,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 import numpy as np
 
+from privclaims.theory.errors import InvalidInput
 from privclaims.theory.validate import counts as check_counts
 
 from privclaims.theory.querygen.model import (
@@ -268,8 +269,25 @@ def generalize_levels(table: AuxTable, query: Any, attribute: str | int, g_mins:
     depend on G_min: the per-level decisions ``num·q >= p·N`` once per level, not per strategy, and the choice
     sequences of Worst-Fit, Best-Fit's "local-min" step and Random-Fit once per query, each level's run being the
     sequence's prefix up to the first query meeting its G_min (Best-Fit's "fit" step looks at G_min: run per level)."""
-    check_choice("best_fit", choice)
-    check_ties(ties)
+    return generalize_levels_by_reading(table, query, attribute, g_mins, strategies, seed=seed, choices=(choice,),
+                                        ties=(ties,))[(choice, ties)]
+
+
+def generalize_levels_by_reading(table: AuxTable, query: Any, attribute: str | int, g_mins: Sequence[object],
+                                 strategies: Sequence[str], *, seed: int = 0, choices: Sequence[str] = ("local-min",),
+                                 ties: Sequence[str] = ("two-or-more",)
+                                 ) -> dict[tuple[str, str], dict[tuple[str, Any], Generalization]]:
+    """:func:`generalize_levels` under every pair of readings at once: ``{(choice, tie): generalize_levels(...,
+    choice=choice, ties=tie)}``. Worst-Fit and Random-Fit read neither, Best-Fit reads only the step ``choice`` and
+    Brute-Force only the tie rule, so each is computed once per reading it reads, on one lattice and one set of
+    per-level decisions (an experiment run under several readings of the same query shares them)."""
+    choices, ties = list(dict.fromkeys(choices)), list(dict.fromkeys(ties))
+    for c in choices:
+        check_choice("best_fit", c)
+    for tie in ties:
+        check_ties(tie)
+    if not choices or not ties:
+        raise InvalidInput(f"choices = {choices!r} and ties = {ties!r} must each name at least one reading")
     reqs = [PrivacyRequirement(attribute, g) for g in g_mins]
     q, t = validate_request(table, query, reqs[0])
     fixed, num, n = lattice(table, q, t)
@@ -278,24 +296,43 @@ def generalize_levels(table: AuxTable, query: Any, attribute: str | int, g_mins:
     ok_list = {g: v.tolist() for g, v in ok.items()}
     num_list, n_list = num.tolist(), n.tolist()
     pos = {f: j for j, f in enumerate(fixed)}
-    paths: dict[str, list[int]] = {}
-    for s in strategies:
+
+    def path(s: str, choice: str) -> list[int] | None:
         if s == "worst_fit" or (s == "best_fit" and choice == "local-min"):
-            paths[s] = _greedy_path(fixed, num_list, n_list, s == "worst_fit")
-        elif s == "random_fit":
-            paths[s] = [pos[f] for f in random_removal_order(fixed, seed)]
-    out: dict[tuple[str, Any], Generalization] = {}
-    for s in strategies:
+            return _greedy_path(fixed, num_list, n_list, s == "worst_fit")
+        if s == "random_fit":
+            return [pos[f] for f in random_removal_order(fixed, seed)]
+        return None
+
+    def levels(s: str, choice: str, tie: str) -> dict[tuple[str, Any], Generalization]:
+        p = path(s, choice)
+        out = {}
         for r in reqs:
-            if s in paths:
-                out[(s, r.g_min)] = _cut(s, table, q, fixed, num, n, ok_list[r.g_min], paths[s], s != "random_fit")
+            if p is not None:
+                out[(s, r.g_min)] = _cut(s, table, q, fixed, num, n, ok_list[r.g_min], p, s != "random_fit")
             elif s == "brute_force":
-                out[(s, r.g_min)] = _brute(q, table, fixed, num, n, r.g_min, seed, ties, ok[r.g_min])
+                out[(s, r.g_min)] = _brute(q, table, fixed, num, n, r.g_min, seed, tie, ok[r.g_min])
             else:  # Best-Fit's "fit" step
                 out[(s, r.g_min)] = _greedy(s, q, table, fixed, num_list, n_list, r.g_min, False, choice, ok_list[r.g_min])
-    return out
+        return out
+
+    # each strategy once per reading it reads (the key keeps only those readings)
+    reads = {s: ((lambda c, tie: c) if s == "best_fit" else (lambda c, tie: tie) if s == "brute_force"
+                 else (lambda c, tie: None)) for s in strategies}
+    done: dict[tuple[str, Any], dict] = {}
+    result: dict[tuple[str, str], dict[tuple[str, Any], Generalization]] = {}
+    for c in choices:
+        for tie in ties:
+            combo: dict[tuple[str, Any], Generalization] = {}
+            for s in strategies:
+                key = (s, reads[s](c, tie))
+                if key not in done:
+                    done[key] = levels(s, c, tie)
+                combo.update(done[key])
+            result[(c, tie)] = combo
+    return result
 
 
-__all__ = ["encode", "lattice", "matching_mask", "guessing_entropy", "guessing_entropy_of_counts",
+__all__ = ["generalize_levels_by_reading", "encode", "lattice", "matching_mask", "guessing_entropy", "guessing_entropy_of_counts",
            "shannon_entropy_of_counts", "traffic_overhead", "is_privacy_preserving", "brute_force", "best_fit",
            "worst_fit", "random_fit", "generalize", "generalize_levels", "all_star"]
