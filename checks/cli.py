@@ -206,7 +206,9 @@ def _main(argv: list[str] | None) -> int:
     try:
         args = parse_args(argv)
         check_environment(args)
-        files = _project(args, files_only=True)  # every argument is checked before any check module is imported
+        # the papers' ledger (shipped whole) is checked on its files, every argument before any check module is
+        # imported; a user's project is imported first, so a module that fails to import is the error reported
+        files = _project(args, files_only=args.project is None)
         ids = select(args, files)
         json_path = _writable(args.json_path) if args.json_path else None
         md_path = _writable(args.md_path) if args.md_path else None
@@ -217,7 +219,7 @@ def _main(argv: list[str] | None) -> int:
         reports = args.reports if args.reports is not None else os.environ.get("PRIVCLAIMS_REPORTS")
         reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         report_doc = _read_report(args.from_path) if args.from_path else None
-        project = _project(args)
+        project = files if args.project is not None else _project(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

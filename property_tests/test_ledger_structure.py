@@ -248,3 +248,19 @@ def c(ctx):
 '''
     row = _row(tmp_path / "parts", by_parts)
     assert row["verdict"] == "unverifiable" and row["why"] == "b: the printed figure is an image"
+
+
+def test_a_project_whose_checks_fail_to_import_is_the_error_whatever_else_is_wrong(tmp_path, capsys):
+    """A user's project is imported before the other arguments are checked: a check module that fails to import is
+    the one error reported (exit 2), with any bad argument beside it, and nothing is created (--reports)."""
+    from privclaims.checks.cli import main
+
+    with pytest.raises(ProjectError, match="boom"):
+        _project(tmp_path, "raise RuntimeError('boom')\n", ["a.one"])
+    new_dir = tmp_path.parent / f"{tmp_path.name}-reports"
+    for extra in ([], ["--claim", "nope"], ["--area", "zz"], ["--verdict", "bogus"], ["--workers", "0"],
+                  ["--json", str(tmp_path / "no" / "r.json")], ["--reason", "why"], ["--reports", str(new_dir)]):
+        assert main(["--project", str(tmp_path), *extra]) == 2, extra
+        err = capsys.readouterr().err
+        assert "checks.py: importing it failed: RuntimeError: boom" in err and err.count("error:") == 1, (extra, err)
+    assert not new_dir.exists()
