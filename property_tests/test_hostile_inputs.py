@@ -478,3 +478,12 @@ def test_memoised_location_days_sees_a_rewrite_and_hands_out_fresh_lists(tmp_pat
     assert plt.stat().st_size == st.st_size
     again = location_days(tmp_path / "000", T=12)
     assert again[0][1][-1] != first[0][1][-1] and again[0][1][0] == "3990_11630"
+    # every parameter is part of the key: a coarser cell merges the two places, a third observed slot drops the day
+    assert set(location_days(tmp_path / "000", T=12, cell=1.0)[0][1]) == {"40_116"}
+    assert location_days(tmp_path / "000", T=12, min_slots=3) == []
+    # a trajectory entry that is not a readable file is refused as read_plt refuses it, whatever the memo holds
+    (traj / "b.plt").mkdir()
+    _raises(lambda: location_days(tmp_path / "000", T=12), "b.plt", "is a directory")
+    (traj / "b.plt").rmdir()
+    (traj / "c.plt").symlink_to(tmp_path / "nowhere.plt")
+    _raises(lambda: location_days(tmp_path / "000", T=12), "does not exist")

@@ -93,14 +93,17 @@ def location_days(user_dir: Path, T: int = 12, cell: float = 0.01, min_slots: in
     traj = Path(user_dir) / "Trajectory"
     if not traj.is_dir():
         raise InvalidInput(f"{user_dir}: no Trajectory folder")
-    files = tuple(file_identity(f) for f in sorted(traj.glob("*.plt")))
+    # each file as read_plt names it (its errors and messages unchanged), with its identity
+    files = tuple((str(f), file_identity(existing_path(f, "path (GeoLife .plt)", "file")))
+                  for f in sorted(traj.glob("*.plt")))
     return [(date, list(slots)) for date, slots in _location_days(files, T, cell, min_slots)]
 
 
 @lru_cache(maxsize=256)
-def _location_days(files: tuple[tuple, ...], T: int, cell: float, min_slots: int) -> tuple[tuple[str, tuple], ...]:
+def _location_days(files: tuple[tuple[str, tuple], ...], T: int, cell: float, min_slots: int
+                   ) -> tuple[tuple[str, tuple], ...]:
     votes: dict = defaultdict(lambda: defaultdict(Counter))
-    for path, _digest in files:
+    for path, _identity in files:
         for ts, lat, lon in read_plt(Path(path)):
             label = f"{round(lat / cell)}_{round(lon / cell)}"
             votes[ts.date().isoformat()][_slot(ts, T)][label] += 1
