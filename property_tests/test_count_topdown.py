@@ -147,3 +147,22 @@ def test_aol_estimates_noise_has_counts_variance():
     assert len(diffs) >= 200
     ratio = statistics.pvariance(diffs, mu=0.0) / var
     assert 0.7 < ratio < 1.4, (ratio, len(diffs), math.sqrt(var))
+
+
+def test_fast_estimates_release_float64_tallies_and_refuse_a_non_boolean_click():
+    """The fast twin's released values keep their types: every noisy count and the CTR of an ad with a kept entry
+    are numpy float64 (a tally plus noise), the CTR of a bidding ad without any kept entry a Python float (noise
+    only). A click flag that is not True or False is InvalidInput (the counts add 1 per True)."""
+    h = complete_tree(2, 2)
+    leaf = h.leaves()[0]
+    log = [Entry(u, leaf, "a", u % 2 == 0) for u in range(6)]
+    bids = {v: ["a", "ghost"] for v in h.nodes}  # "ghost" bids everywhere but has no entry
+    res = fast_topdown.estimates(log, h, 0, 3, lambda key: 0.5, bids=bids)
+    assert res.counts and all(type(c) is np.float64 for c in res.counts.values())
+    assert {type(x) for (a, _), x in res.ctr.items() if a == "a"} == {np.float64}
+    assert {type(x) for (a, _), x in res.ctr.items() if a == "ghost"} == {float}
+    for flag in (1, [1], "no", None, np.True_):
+        with pytest.raises(InvalidInput, match="clicked"):
+            fast_topdown.estimates([Entry("u", leaf, "a", flag)], h, 0, 3)
+        with pytest.raises(InvalidInput, match="clicked"):
+            estimates([Entry("u", leaf, "a", flag)], h, 0, 3)

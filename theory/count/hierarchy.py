@@ -96,6 +96,8 @@ def validate_log(log: Iterable[Entry], h: Hierarchy) -> list[Entry]:
             raise InvalidInput(f"log[{i}] = {e!r} is not an Entry")
         if e.context not in h.children:
             raise InvalidInput(f"log[{i}]: unknown context {e.context!r}")
+        if type(e.clicked) is not bool:  # a count of clicks adds 1 for True; 1, [1] or "no" is not a click flag
+            raise InvalidInput(f"log[{i}].clicked = {e.clicked!r} must be True or False")
         out.append(e)
     if not out:
         raise InvalidInput("empty ad log")
