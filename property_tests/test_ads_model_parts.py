@@ -334,3 +334,10 @@ def test_greedy_guarantee_is_the_submodular_bound():
     assert all(greedy_guarantee(k) > greedy_guarantee(k + 1) > 1 - 1 / 2.7182818284590452 for k in range(1, 8))
     inst, opt = tight_instance(3)
     assert expected_revenue(inst, greedy(inst, 3)) / expected_revenue(inst, opt) == greedy_guarantee(3)
+
+
+def test_domain_reads_any_case_of_the_scheme_and_host():
+    from privclaims.theory.ads.aol import domain
+
+    for url in ("HTTP://www.X.com/a", "http://www.x.com", "Https://X.COM:8080/b?c", "ftp://www.x.com"):
+        assert domain(url) == "x.com", url

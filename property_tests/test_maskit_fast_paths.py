@@ -405,3 +405,16 @@ def test_forward_backward_keeps_a_tiny_release_probability_1_minus_p():
     q = [[1 - Q(1, 10**100), Q(1, 2)], [Q(1, 2), Q(1, 2)]]  # 1 - p = 10^-100: a normal float
     total = E.forward_backward(ch, q, (0, None))[1]
     assert F.forward_backward(ch, q, (0, None))[1] == pytest.approx(float(total), rel=1e-12)
+
+
+def test_grid_vector_floats_only_where_k_over_d_stays_inside_the_unit_interval():
+    """Below d = 2**52 every k/d with 0 < k < d is a float strictly inside (0, 1); from there on (1 - 1/d may round to
+    1) the fast twin is handed the rationals and converts them itself (probability_float keeps them below 1)."""
+    ch = markov_chain(["a", "b"], [Q(1, 2), Q(1, 2)], [[[Q(1, 2), Q(1, 2)], [Q(1, 3), Q(2, 3)]]])
+    coords = search.coordinates(ch)
+    for d in (2**52 - 1, 2**52, 2**53 + 1):
+        p = search.grid_vector(ch, coords, [d - 1] * len(coords), d, F)
+        if d < 2**52:
+            assert isinstance(p, np.ndarray) and all(0 < p[t - 1, i] < 1 for t, i in coords), d
+        else:
+            assert not isinstance(p, np.ndarray) and all(p[t - 1][i] == Q(d - 1, d) for t, i in coords), d

@@ -78,3 +78,13 @@ def test_the_rational_filter_defers_on_near_ties(q, r, k):
     far = r * q * (1 + Fraction(k or 1, 10**6))
     d = far - r * q
     assert float_filter_sign_of_rational_diff(far, q, r) == (d > 0) - (d < 0)
+
+
+def test_the_rational_filter_defers_on_exact_ties():
+    """p = r q exactly (the floats may still differ in the last bit): never a sign, always the exact path."""
+    from privclaims.theory.numbers import Q, float_filter_sign_of_rational_diff
+
+    for p, q, r in ((Fraction(3, 5), Fraction(1, 5), Fraction(3)), (Fraction(1, 3), Fraction(1, 7), Fraction(7, 3)),
+                    (Fraction(10**40 + 1, 3**80), Fraction(1, 3**80), Fraction(10**40 + 1))):
+        for conv in (Fraction, Q):
+            assert float_filter_sign_of_rational_diff(conv(p), conv(q), conv(r)) is None, (p, q, r)

@@ -349,6 +349,29 @@ def test_the_piece_connection_is_reused_and_left_clean():
     assert _pair_histograms_in_this_process() == first and all(first)
     with mp.get_context("fork").Pool(1) as pool:
         assert pool.map(_pair_histograms_in_this_process, [0]) == [first]
+        # the child inherits this process's connection object (same address after fork) and must not use it
+        assert pool.apply(_connection_address) != id(con)
+
+
+def _connection_address() -> int:
+    from privclaims.theory.zealous.dask_engine import piece_connection
+
+    return id(piece_connection())
+
+
+def test_a_failing_piece_leaves_the_connection_clean():
+    """A piece whose query fails still removes what it registered and set (the cleanup is not only on success)."""
+    import duckdb
+    import pandas as pd
+
+    from privclaims.theory.zealous import dask_engine
+
+    with pytest.raises(duckdb.Error):
+        dask_engine._on_piece(pd.DataFrame({"user": [1], "item": [2]}), "SELECT no_such_column FROM {src}",
+                              {"v": ("INTEGER", 3)}, extra=pd.DataFrame({"x": [1]}))
+    con = dask_engine.piece_connection()
+    assert con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall() == []
+    assert con.execute("SELECT name FROM duckdb_variables()").fetchall() == []
 
 
 def test_users_estimate_of_the_dask_plan():
