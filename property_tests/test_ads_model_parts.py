@@ -324,6 +324,40 @@ def test_ads_suite_cache_honours_privclaims_cache(tmp_path, monkeypatch):
     assert X._suite.__wrapped__(str(logs), 3) == {"seed": 3}
 
 
+def test_a_suite_another_process_computes_is_waited_on_while_the_other_reading_is_computed(tmp_path, monkeypatch):
+    """While another process holds reading 2's lock, _suite(reading 2) computes reading 3 (if nobody has) instead of
+    idling, then waits and reads reading 2 as the other process stored it; each suite is computed once."""
+    import fcntl
+    import pickle
+    import threading
+    import time
+
+    import privclaims.checks.claims.ads.experiments as X
+
+    logs, cache = tmp_path / "logs", tmp_path / "cache"
+    logs.mkdir()
+    _write_log(logs, "1.txt", "q\t2006-03-01 10:00:00\n")
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(cache))
+    calls: list[int] = []
+    monkeypatch.setattr(X, "_compute_suite", lambda folder, seed, min_support=2: calls.append(min_support) or
+                        {"support": min_support, "by": "this process"})
+    path2, out = X._suite_path(str(logs), 3, 2), []
+    with open(str(path2) + ".lock", "w") as lock:  # "another process" computing reading 2
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        worker = threading.Thread(target=lambda: out.append(X._suite.__wrapped__(str(logs), 3, 2)))
+        worker.start()
+        for _ in range(500):
+            if calls:
+                break
+            time.sleep(0.01)
+        assert calls == [3] and not out  # reading 3 computed, reading 2 still awaited
+        path2.write_bytes(pickle.dumps({"support": 2, "by": "the other process"}))
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    worker.join(10)
+    assert out == [{"support": 2, "by": "the other process"}] and calls == [3]
+    assert X._suite.__wrapped__(str(logs), 3, 3) == {"support": 3, "by": "this process"} and calls == [3]
+
+
 def test_greedy_guarantee_is_the_submodular_bound():
     """Greedy's factor for k ads (000 §4.3 after Nemhauser et al.): 1 - (1 - 1/k)^k: 1 for k = 1, 3/4 for k = 2,
     19/27 for k = 3, decreasing towards 1 - 1/e; the tight instance attains it exactly."""

@@ -62,16 +62,24 @@ def _cache_key(folder: str, seed: int, min_support: int) -> str:
     return h.hexdigest()[:24]
 
 
-@lru_cache(maxsize=4)
-def _suite(folder: str, seed: int, min_support: int = 2) -> dict[str, Any]:
-    """The runs, computed once per machine: the ledger's worker processes share a result file in the
-    experiment cache (:func:`privclaims.theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or <temp dir>/privclaims-ads-cache;
-    guarded by a lock; keyed by code, data and seed, so never stale)."""
+SUPPORTS = (2, 3)  # the minimum supports of the two readings of SUPPORT_THRESHOLD (>= 2, > 2)
+
+
+def _suite_path(folder: str, seed: int, min_support: int) -> Path:
     base = cache_dir("privclaims-ads-cache")
     base.mkdir(parents=True, exist_ok=True)
-    path = base / f"privclaims-ads-aol-{_cache_key(folder, seed, min_support)}.pickle"
+    return base / f"privclaims-ads-aol-{_cache_key(folder, seed, min_support)}.pickle"
+
+
+def _locked_suite(folder: str, seed: int, min_support: int, wait: bool) -> dict[str, Any] | None:
+    """The suite from the experiment cache, computed and stored here if absent, under its file lock; without ``wait``,
+    None at once when another process holds the lock."""
+    path = _suite_path(folder, seed, min_support)
     with open(str(path) + ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            return None
         try:
             if path.exists():
                 with open(path, "rb") as fh:
@@ -85,6 +93,22 @@ def _suite(folder: str, seed: int, min_support: int = 2) -> dict[str, Any]:
             return out
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@lru_cache(maxsize=4)
+def _suite(folder: str, seed: int, min_support: int = 2) -> dict[str, Any]:
+    """The runs, computed once per machine: the ledger's worker processes share a result file in the
+    experiment cache (:func:`privclaims.theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or <temp dir>/privclaims-ads-cache;
+    guarded by a lock; keyed by code, data and seed, so never stale). While another process computes this reading's
+    suite, the other reading's (which the ledger's other AOL claims need) is computed here if nobody has, instead of
+    waiting idle; then this one is read."""
+    out = _locked_suite(folder, seed, min_support, wait=False)
+    if out is not None:
+        return out
+    for other in SUPPORTS:
+        if other != min_support and min_support in SUPPORTS and not _suite_path(folder, seed, other).exists():
+            _locked_suite(folder, seed, other, wait=False)
+    return _locked_suite(folder, seed, min_support, wait=True)
 
 
 def _compute_suite(folder: str, seed: int, min_support: int = 2) -> dict[str, Any]:
