@@ -7,6 +7,7 @@ selections, ties included. Otherwise small-denominator rationals (ties and near-
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -15,31 +16,48 @@ from privclaims.theory.ads.model import AdInstance, ad_instance
 from privclaims.theory.numbers import Q
 
 
+# The strategies an instance is drawn from, built once (a strategy built per example is validated per example; the
+# draws, and so the examples for a seed, are the same).
+_CTR_DYADIC, _CTR = st.integers(0, 8), st.integers(0, 6)
+_PAY_DYADIC, _PAY = st.integers(0, 4).map(lambda x: Q(x, 4)), st.integers(0, 3).map(lambda x: Q(x, 2))
+_THRESHOLDS = st.sampled_from([None, Q(1, 4), Q(1, 2)])
+
+
+@lru_cache(maxsize=None)
+def _weights(n: int, hi: int) -> Any:
+    return st.lists(st.integers(0, hi), min_size=n, max_size=n).filter(lambda w: sum(w) > 0)
+
+
+@lru_cache(maxsize=None)
+def _sizes(lo: int, hi: int) -> Any:
+    return st.integers(lo, hi)
+
+
 @st.composite
 def ad_instances(draw: Any, max_ads: int = 5, max_contexts: int = 4, dyadic: bool = False,
                  context_payments: bool = False, threshold: bool = False, min_ads: int = 1) -> AdInstance:
-    m = draw(st.integers(min_ads, max_ads))
-    n = draw(st.integers(1, max_contexts))
+    m = draw(_sizes(min_ads, max_ads))
+    n = draw(_sizes(1, max_contexts))
     if dyadic:
-        wts = draw(st.lists(st.integers(0, 4), min_size=n, max_size=n).filter(lambda w: sum(w) > 0))
+        wts = list(draw(_weights(n, 4)))
         # normalise to a power-of-two total by padding the last weight
         total = 1
         while total < sum(wts):
             total *= 2
         wts[-1] += total - sum(wts)
         weights = [Q(x, total) for x in wts]
-        ctr = [[Q(draw(st.integers(0, 8)), 8) for _ in range(n)] for _ in range(m)]
-        pay_vals = st.integers(0, 4).map(lambda x: Q(x, 4))
+        ctr = [[Q(draw(_CTR_DYADIC), 8) for _ in range(n)] for _ in range(m)]
+        pay_vals = _PAY_DYADIC
     else:
-        wts = draw(st.lists(st.integers(0, 6), min_size=n, max_size=n).filter(lambda w: sum(w) > 0))
+        wts = draw(_weights(n, 6))
         weights = [Q(x, sum(wts)) for x in wts]
-        ctr = [[Q(draw(st.integers(0, 6)), 6) for _ in range(n)] for _ in range(m)]
-        pay_vals = st.integers(0, 3).map(lambda x: Q(x, 2))
+        ctr = [[Q(draw(_CTR), 6) for _ in range(n)] for _ in range(m)]
+        pay_vals = _PAY
     if context_payments:
         payments: Any = [[draw(pay_vals) for _ in range(n)] for _ in range(m)]
     else:
         payments = [draw(pay_vals) for _ in range(m)]
-    th = draw(st.sampled_from([None, Q(1, 4), Q(1, 2)])) if threshold else None
+    th = draw(_THRESHOLDS) if threshold else None
     return ad_instance(weights, ctr, payments, threshold=th)
 
 
