@@ -206,5 +206,5 @@ def is_minimal(chain: MarkovChain, p: list[list[Any]], S: Iterable[Hashable], de
     return True
 
 
-__all__ = ["SearchOutcome", "coordinates", "vector_from", "grid_vector", "optimal_exhaustive", "optimal_monotone", "greedy_mondrian",
-           "is_minimal", "dominates"]
+__all__ = ["SearchOutcome", "coordinates", "vector_from", "grid_vector", "optimal_exhaustive", "optimal_monotone",
+           "greedy_mondrian", "is_minimal", "dominates"]

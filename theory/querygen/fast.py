@@ -316,16 +316,17 @@ def generalize_levels_by_reading(table: AuxTable, query: Any, attribute: str | i
                 out[(s, r.g_min)] = _greedy(s, q, table, fixed, num_list, n_list, r.g_min, False, choice, ok_list[r.g_min])
         return out
 
-    # each strategy once per reading it reads (the key keeps only those readings)
-    reads = {s: ((lambda c, tie: c) if s == "best_fit" else (lambda c, tie: tie) if s == "brute_force"
-                 else (lambda c, tie: None)) for s in strategies}
+    def reading_read(s: str, choice: str, tie: str) -> str | None:
+        """The one reading strategy ``s`` depends on (None: neither): its results are keyed by it alone."""
+        return choice if s == "best_fit" else tie if s == "brute_force" else None
+
     done: dict[tuple[str, Any], dict] = {}
     result: dict[tuple[str, str], dict[tuple[str, Any], Generalization]] = {}
     for c in choices:
         for tie in ties:
             combo: dict[tuple[str, Any], Generalization] = {}
             for s in strategies:
-                key = (s, reads[s](c, tie))
+                key = (s, reading_read(s, c, tie))
                 if key not in done:
                     done[key] = levels(s, c, tie)
                 combo.update(done[key])
@@ -333,6 +334,6 @@ def generalize_levels_by_reading(table: AuxTable, query: Any, attribute: str | i
     return result
 
 
-__all__ = ["generalize_levels_by_reading", "encode", "lattice", "matching_mask", "guessing_entropy", "guessing_entropy_of_counts",
+__all__ = ["encode", "lattice", "matching_mask", "guessing_entropy", "guessing_entropy_of_counts",
            "shannon_entropy_of_counts", "traffic_overhead", "is_privacy_preserving", "brute_force", "best_fit",
-           "worst_fit", "random_fit", "generalize", "generalize_levels", "all_star"]
+           "worst_fit", "random_fit", "generalize", "generalize_levels", "generalize_levels_by_reading", "all_star"]

@@ -171,7 +171,10 @@ def _histogram(rows: Any, kind: ItemKind, m: int, seed: int, npartitions: int | 
     :func:`whole_users`) and no other partition count is asked for."""
     import pandas as pd
 
-    by_user = rows if grouped and npartitions is None else rows.shuffle(on="user", npartitions=npartitions or rows.npartitions)
+    if grouped and npartitions is None:
+        by_user = rows
+    else:
+        by_user = rows.shuffle(on="user", npartitions=npartitions or rows.npartitions)
     meta = pd.DataFrame({"item": pd.Series(dtype=object), "c": pd.Series(dtype="int64")})
     parts = by_user.map_partitions(_partition_histogram, kind, m, int(seed), meta=meta)
     return parts.groupby("item").c.sum().reset_index()

@@ -77,8 +77,8 @@ def _experiments(seed: int, reach: Any, comparison: str, sim: str) -> tuple[Any,
     printed = {a: experiments.g_min_levels(t, a, reach=Q(reach)) for a in range(t.m)}
     levels = printed if comparison == GE.name else {
         a: [strictly_above(t, PrivacyRequirement(a, g)).g_min for g in lv] for a, lv in printed.items()}
-    runs = experiments.run_by_reading(t, queries, seed=seed, levels=None if (reach == 1 and comparison == GE.name) else levels,
-                                      choices=_CHOICES, ties=_TIES)
+    runs = experiments.run_by_reading(t, queries, seed=seed, choices=_CHOICES, ties=_TIES,
+                                      levels=None if (reach == 1 and comparison == GE.name) else levels)
     return t, queries, printed, runs
 
 
