@@ -220,7 +220,12 @@ def _main(argv: list[str] | None) -> int:
         reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         report_doc = _read_report(args.from_path) if args.from_path else None
         project = files if args.project is not None else _project(args)
-    except UsageError as e:
+        if not args.list:  # a broken pin is refused before anything runs, not after
+            from privclaims.checks.pins import read_pin
+
+            for cid in ids:
+                read_pin(project, cid)
+    except (UsageError, ProjectError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except SystemExit as e:  # argparse

@@ -22,7 +22,12 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from privclaims.checks.project import ProjectError, explain
+from privclaims.checks.verdict import VERDICTS
 
 FLOAT_REL = 1e-9  # floats of the evidence agree with their pins to 9 significant digits
 VOLATILE_EXACT = ("figure", "figures", "traceback", "data_dir")
@@ -99,13 +104,36 @@ def pin_path(project: Any, claim_id: str) -> Path:
     return project.pins_dir / area / f"{label}.json"
 
 
+class PinFile(BaseModel):
+    """A pin file's schema (the keys :func:`write_pin` writes; an unknown key is refused)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    id: str = Field(min_length=3)
+    verdict: Literal[VERDICTS]  # type: ignore[valid-type]
+    readings: dict[str, Literal[VERDICTS]]  # type: ignore[valid-type]
+    values: dict[str, Any] | None
+    values_quick: Literal["same"] | dict[str, Any] | None
+    reason: str
+
+
 def read_pin(project: Any, claim_id: str) -> dict[str, Any] | None:
-    """The claim's pin (None: not pinned), read once per project."""
+    """The claim's pin (None: not pinned), read once per project; a file that is not JSON, breaks
+    :class:`PinFile` or pins another claim is a :class:`~privclaims.checks.project.ProjectError` naming it."""
     if claim_id not in project.pin_cache:
         p = pin_path(project, claim_id)
-        pin = json.loads(p.read_text(encoding="utf-8")) if p.is_file() else None
-        if pin is not None and (not isinstance(pin, dict) or pin.get("id") != claim_id or "verdict" not in pin):
-            raise ValueError(f"{p}: not the pin of {claim_id} (needs id and verdict)")
+        pin = None
+        if p.is_file():
+            try:
+                pin = json.loads(p.read_text(encoding="utf-8"))
+            except (ValueError, UnicodeDecodeError) as e:  # JSONDecodeError is a ValueError
+                raise ProjectError(f"pin {p}: not JSON text ({e})") from None
+            try:
+                PinFile.model_validate(pin)
+            except ValidationError as e:
+                raise ProjectError(explain(e, f"pin {p}")) from None
+            if pin["id"] != claim_id:
+                raise ProjectError(f"pin {p}: id {pin['id']!r} is not {claim_id!r} (a pin's file is its claim's, "
+                                   f"<pins>/<area>/<label>.json)")
         project.pin_cache[claim_id] = pin
     return project.pin_cache[claim_id]
 

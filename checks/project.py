@@ -110,7 +110,8 @@ class CatalogEntry:
     check: str  # the catalog's suggested check type
 
 
-def _explain(e: ValidationError, where: str) -> str:
+def explain(e: ValidationError, where: str) -> str:
+    """A schema violation in one line: ``where``, then each unknown key, missing key or wrong value (with the value)."""
     parts = []
     for err in e.errors():
         loc = ".".join(str(x) for x in err["loc"])
@@ -143,7 +144,7 @@ def read_catalog(path: Path) -> dict[str, CatalogEntry]:
     try:
         cat = CatalogFile.model_validate(raw)
     except ValidationError as e:
-        raise ProjectError(_explain(e, f"catalogue {path}")) from None
+        raise ProjectError(explain(e, f"catalogue {path}")) from None
     out: dict[str, CatalogEntry] = {}
     for row in cat.claims:
         if row.id in out:
@@ -375,7 +376,7 @@ def read_config(folder: str | Path) -> tuple[Path, ProjectFile]:
     try:
         cfg = ProjectFile.model_validate(_read_toml(cfg_path))
     except ValidationError as e:
-        raise ProjectError(_explain(e, str(cfg_path))) from None
+        raise ProjectError(explain(e, str(cfg_path))) from None
     return cfg_path.parent.resolve(), cfg
 
 

@@ -132,8 +132,12 @@ class ClaimItem(pytest.Item):
             raise ClaimDrift("\n".join(problems))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        from privclaims.checks.project import ProjectError
+
         if isinstance(excinfo.value, ClaimDrift):
             return str(excinfo.value)
+        if isinstance(excinfo.value, ProjectError):  # e.g. a broken pin file: its one line, no traceback
+            return f"ledger project {self.path.parent}: {excinfo.value}"
         return super().repr_failure(excinfo)
 
     def reportinfo(self) -> tuple[Path, int, str]:

@@ -107,3 +107,52 @@ def test_values_of_a_row_are_what_compare_reads():
     pin = read_pin(proj, "dp.def3")
     assert compare(pin, row, quick=True) == []
     assert set(values_of(row)["readings"]) == {"per-pair split", "per-input split"}
+
+
+BROKEN_PINS = {  # file text -> what the one-line error names
+    '{"id": "dp.rating"}': "missing key 'verdict'",
+    '{"id": "dp.rating", "verdict": "verified", "readings": {}, "values": null, "values_quick": null, "reason": "r", '
+    '"extra": 1}': "unknown key 'extra'",
+    '{"id": "dp.rating", "verdict": "verifyed", "readings": {}, "values": null, "values_quick": null, "reason": "r"}':
+        "verdict: Input should be",
+    '{"id": "dp.other", "verdict": "verified", "readings": {}, "values": null, "values_quick": null, "reason": "r"}':
+        "id 'dp.other' is not 'dp.rating'",
+    '{"id": "dp.rating", "verdict": "verified", "readings": {}, "values": "x", "values_quick": null, "reason": "r"}':
+        "values",
+    '{"id": "dp.rating", "verdict": "verified", "readings": {}, "values": null, "values_quick": "other", "reason": "r"}':
+        "values_quick",
+    '["dp.rating"]': "Input should be",
+    '{"id": "dp.rating", ': "not JSON text",
+    "\xff": "not JSON text",
+}
+
+
+@pytest.mark.parametrize("text", list(BROKEN_PINS), ids=range(len(BROKEN_PINS)))
+def test_a_broken_pin_is_a_project_error_naming_its_file_and_rule(tmp_path, text):
+    from types import SimpleNamespace
+
+    from privclaims.checks.project import ProjectError
+
+    pin = tmp_path / "dp" / "rating.json"
+    pin.parent.mkdir()
+    pin.write_bytes(text.encode("latin-1") if text == "\xff" else text.encode())
+    with pytest.raises(ProjectError) as e:
+        read_pin(SimpleNamespace(pins_dir=tmp_path, pin_cache={}), "dp.rating")
+    assert str(pin) in str(e.value) and BROKEN_PINS[text] in str(e.value), str(e.value)
+
+
+def test_the_cli_refuses_a_broken_pin_in_one_line_before_running(tmp_path):
+    """A user's hand-edited pin: exit 2, one line naming the file and the rule, nothing run (no report written)."""
+    import shutil
+
+    proj = tmp_path / "draft"
+    shutil.copytree(ROOT / "examples" / "my-draft", proj, ignore=shutil.ignore_patterns("__pycache__"))
+    (proj / "pins" / "dp" / "rating.json").write_text('{"id": "a.wrong"}')
+    report = tmp_path / "r.json"
+    for extra in (["--no-table", "--json", str(report)], ["--verdict", "refuted"], ["--show", "dp.rating"]):
+        r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--project", str(proj), *extra],
+                           cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 2, (extra, r.stdout, r.stderr)
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert "rating.json" in r.stderr and "missing key 'verdict'" in r.stderr, r.stderr
+    assert not report.exists()

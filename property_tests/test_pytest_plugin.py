@@ -202,3 +202,15 @@ def test_given_paths_run_beside_the_claims_and_a_bad_folder_is_refused(pytester,
     r = pytester.runpytest("--privclaims", str(tmp_path))
     assert r.ret == pytest.ExitCode.USAGE_ERROR
     r.stderr.fnmatch_lines(["*--privclaims*no privclaims.toml there*"])
+
+
+def test_a_broken_pin_fails_its_claim_in_one_line(pytester, tmp_path):
+    """A pin file that breaks the pin schema fails its own claim with one line naming the file and the rule
+    (no traceback); the other claims run."""
+    proj = _copy_example(tmp_path / "draft")
+    (proj / "pins" / "dp" / "rating.json").write_text('{"id": "dp.rating", "verdict": "verified"}')
+    r = pytester.runpytest("--privclaims", str(proj))
+    r.assert_outcomes(passed=5, failed=1)
+    r.stdout.fnmatch_lines(["ledger project *: pin *rating.json: missing key 'readings'*"])
+    r.stdout.no_fnmatch_line("*Traceback*")
+    r.stdout.no_fnmatch_line("*pins.py:*")
