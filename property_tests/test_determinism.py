@@ -1,18 +1,16 @@
 """Same seed -> byte-identical JSON report apart from timings, for EVERY area in --quick mode (claims and the
-float-safety section), whatever the number of worker processes; the seed is printed by the CLI."""
+float-safety section), whatever the number of worker processes; the seed is printed by the CLI.
+
+The two runs (one worker, two workers; every area, the default seed given by ``--seed``) are the session's shared
+quick-ledger runs (``property_tests/conftest.py``: the two-worker run is also the one test_ledger checks against the
+pins), so the determinism tests add one ledger run to the suite instead of twelve."""
 
 from __future__ import annotations
-
-import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from privclaims.checks.catalog import AREAS
-
-ROOT = Path(__file__).resolve().parent.parent
+from property_tests.conftest import QUICK_LEDGER_GROUP
 
 
 def _strip_timings(x):
@@ -23,23 +21,33 @@ def _strip_timings(x):
     return x
 
 
-@pytest.mark.parametrize("area", AREAS)
-def test_same_seed_same_report_every_area(tmp_path, area):
-    docs, outs = [], []
-    for i in range(2):
-        out = tmp_path / f"r{i}.json"
-        r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--area", area, "--quick", "--seed", "7", "--json", str(out),
-                            "--workers", str(i + 1), "--no-table"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+def _docs(quick_ledger):
+    runs = [quick_ledger(1), quick_ledger(2)]
+    for r in runs:
         assert r.returncode in (0, 1), r.stderr[-2000:]
         assert "Traceback" not in r.stderr
-        docs.append(_strip_timings(json.loads(out.read_text())))
-        outs.append(r.stdout)
-    differ = [a["id"] for a, b in zip(docs[0]["claims"], docs[1]["claims"]) if a != b]
-    assert not differ, {cid: [c["evidence"] for d in docs for c in d["claims"] if c["id"] == cid] for cid in differ}
-    assert docs[0] == docs[1]
-    assert docs[0]["run"]["seed"] == 7
-    assert docs[0]["safety"]["seed"] == 7
-    assert all("seed 7" in o for o in outs)
+        assert f"seed {r.seed}" in r.stdout
+    return [_strip_timings(r.doc()) for r in runs], runs[0].seed
+
+
+@pytest.mark.xdist_group(QUICK_LEDGER_GROUP)
+@pytest.mark.parametrize("area", AREAS)
+def test_same_seed_same_report_every_area(quick_ledger, area):
+    docs, _ = _docs(quick_ledger)
+    claims = [[c for c in d["claims"] if c["area"] == area] for d in docs]
+    assert claims[0], area  # the area's claims are in the report (the comparison is not vacuous)
+    differ = [a["id"] for a, b in zip(*claims) if a != b]
+    assert not differ, {cid: [c["evidence"] for cs in claims for c in cs if c["id"] == cid] for cid in differ}
+    assert claims[0] == claims[1]
+
+
+@pytest.mark.xdist_group(QUICK_LEDGER_GROUP)
+def test_same_seed_same_safety_section_and_run_record(quick_ledger):
+    docs, seed = _docs(quick_ledger)
+    assert docs[0]["safety"] == docs[1]["safety"]
+    assert {k: v for k, v in docs[0].items() if k != "claims"} == {k: v for k, v in docs[1].items() if k != "claims"}
+    assert docs[0]["run"]["seed"] == seed
+    assert docs[0]["safety"]["seed"] == seed
 
 
 def test_other_seed_changes_the_randomised_parts(tmp_path):
@@ -49,3 +57,21 @@ def test_other_seed_changes_the_randomised_parts(tmp_path):
     a = campaign("quick", 1, ["maskit.is_private"], size=60)[0]
     b = campaign("quick", 2, ["maskit.is_private"], size=60)[0]
     assert (a.boundary, a.extra_suppressions, a.exact_private) != (b.boundary, b.extra_suppressions, b.exact_private)
+
+
+def test_the_seed_flag_reaches_the_report(tmp_path):
+    """``--seed`` is honoured (the shared runs above pass the default one): a run with seed 7 says so and records it."""
+    import json
+    import subprocess
+    import sys
+
+    from property_tests.conftest import ROOT
+
+    out = tmp_path / "r.json"
+    r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--claim", "querygen.text_uniform", "--quick",
+                        "--seed", "7", "--workers", "1", "--json", str(out), "--no-table"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode in (0, 1), r.stderr[-2000:]
+    doc = json.loads(out.read_text())
+    assert "seed 7" in r.stdout and doc["run"]["seed"] == 7
+    assert doc.get("safety", {"seed": 7})["seed"] == 7

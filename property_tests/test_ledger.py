@@ -10,6 +10,7 @@ import pytest
 from privclaims.checks.catalog import AREAS, catalog, expected
 from privclaims.checks.registry import load_all
 from privclaims.checks.verdict import VERDICTS
+from property_tests.conftest import QUICK_LEDGER_GROUP
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,18 +71,19 @@ def test_json_report_schema(tmp_path):
     assert "dp.def2" in md.read_text()
 
 
-def test_quick_ledger_matches_every_pin(tmp_path):
-    """The --quick ledger over all areas: every computed verdict equals its pin, none errors; its Markdown
-    report has every finding with its statement, source, readings and complete witness."""
+@pytest.mark.xdist_group(QUICK_LEDGER_GROUP)
+def test_quick_ledger_matches_every_pin(tmp_path, quick_ledger):
+    """The --quick ledger over all areas (default seed, two workers; the run is shared with test_determinism):
+    every computed verdict equals its pin, none errors; its Markdown report has every finding with its statement,
+    source, readings and complete witness."""
     from property_tests.test_reports import assert_findings_complete
 
-    out, md, html = tmp_path / "q.json", tmp_path / "q.md", tmp_path / "q.html"
-    r = run_cli("--quick", "--json", str(out), "--markdown", str(md), "--html", str(html), "--no-table", timeout=1200)
-    doc = json.loads(out.read_text())
-    assert_findings_complete(doc, md.read_text())
+    r = quick_ledger(2)
+    doc, html = r.doc(), r.html_path
+    assert_findings_complete(doc, r.md_path.read_text())
     drift = [(c["id"], c["verdict"], c["expected"]) for c in doc["claims"]
              if not c["evidence"].get("skipped") and c["verdict"] != c["expected"]]
-    assert drift == [] and r.returncode == 0, r.stdout[-3000:]
+    assert drift == [] and r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert len(doc["claims"]) == 271
     assert_headline_rule(doc)
     assert_definitions_reach_their_claims(doc)
