@@ -58,10 +58,9 @@ def pytest_terminal_summary(terminalreporter):
 
 # ------------------------------------------------------------------ the --quick ledger, run once per worker count
 # Sharing a fixture (issue 25): the pin check of the quick ledger (test_ledger) and the determinism tests read the
-# same runs. They carry ``xdist_group("quick-ledger")`` (pyproject: ``--dist loadgroup``), so one xdist worker
-# runs them all and this session fixture computes each run once.
-
-QUICK_LEDGER_GROUP = "quick-ledger"
+# same runs, computed once per test session. Under xdist the runs live in the session's shared temporary folder
+# (the parent of each worker's basetemp, pytest-xdist's documented pattern), each under its own file lock: a worker
+# that needs several runs computes one nobody is computing first, then waits for the others.
 
 
 def _default_seed() -> int:
@@ -87,21 +86,51 @@ class QuickLedgerRun:
         return json.loads(self.json_path.read_text())
 
 
-@pytest.fixture(scope="session")
-def quick_ledger(tmp_path_factory):
-    """``quick_ledger(workers)``: the run with that many worker processes (computed on first use)."""
-    runs: dict[int, QuickLedgerRun] = {}
+def _quick_ledger_run(folder: Path, workers: int) -> QuickLedgerRun:
+    """The run in ``folder`` (computed there under the folder's lock unless a finished one is found)."""
+    import fcntl
 
-    def run(workers: int) -> QuickLedgerRun:
-        if workers not in runs:
-            d = tmp_path_factory.mktemp(f"quick-ledger-w{workers}")
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = folder / "q.json", folder / "q.md", folder / "q.html"
+    done = folder / "run.json"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
             seed = _default_seed()
-            paths = d / "q.json", d / "q.md", d / "q.html"
             r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--quick", "--seed", str(seed),
                                 "--workers", str(workers), "--json", str(paths[0]), "--markdown", str(paths[1]),
                                 "--html", str(paths[2]), "--no-table"],
                                cwd=ROOT, capture_output=True, text=True, timeout=1200)
-            runs[workers] = QuickLedgerRun(workers, seed, r.returncode, r.stdout, r.stderr, *paths)
-        return runs[workers]
+            done.write_text(json.dumps({"seed": seed, "returncode": r.returncode, "stdout": r.stdout, "stderr": r.stderr}))
+        rec = json.loads(done.read_text())
+    return QuickLedgerRun(workers, rec["seed"], rec["returncode"], rec["stdout"], rec["stderr"], *paths)
 
-    return run
+
+def _free(folder: Path) -> bool:
+    """Nobody holds ``folder``'s lock and its run is not done (checked without waiting)."""
+    import fcntl
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    return not (folder / "run.json").exists()
+
+
+@pytest.fixture(scope="session")
+def quick_ledger(tmp_path_factory, worker_id):
+    """``quick_ledger(w1, w2, ...)``: the runs with those numbers of worker processes, in that order (each computed
+    once per session: runs nobody is computing are computed first, then the others are waited for)."""
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+
+    def runs(*workers: int) -> list[QuickLedgerRun]:
+        folders = {w: shared / f"quick-ledger-w{w}" for w in workers}
+        first = [w for w in workers if _free(folders[w])]
+        for w in first + [w for w in workers if w not in first]:
+            _quick_ledger_run(folders[w], w)
+        return [_quick_ledger_run(folders[w], w) for w in workers]
+
+    return runs

@@ -2,15 +2,15 @@
 float-safety section), whatever the number of worker processes; the seed is printed by the CLI.
 
 The two runs (one worker, two workers; every area, the default seed given by ``--seed``) are the session's shared
-quick-ledger runs (``property_tests/conftest.py``: the two-worker run is also the one test_ledger checks against the
-pins), so the determinism tests add one ledger run to the suite instead of twelve."""
+quick-ledger runs (``property_tests/conftest.py``, computed once per session whichever xdist worker asks first: the
+two-worker run is also the one test_ledger checks against the pins), so the determinism tests add one ledger run to
+the suite instead of twelve."""
 
 from __future__ import annotations
 
 import pytest
 
 from privclaims.checks.catalog import AREAS
-from property_tests.conftest import QUICK_LEDGER_GROUP
 
 
 def _strip_timings(x):
@@ -22,7 +22,7 @@ def _strip_timings(x):
 
 
 def _docs(quick_ledger):
-    runs = [quick_ledger(1), quick_ledger(2)]
+    runs = quick_ledger(1, 2)
     for r in runs:
         assert r.returncode in (0, 1), r.stderr[-2000:]
         assert "Traceback" not in r.stderr
@@ -30,7 +30,6 @@ def _docs(quick_ledger):
     return [_strip_timings(r.doc()) for r in runs], runs[0].seed
 
 
-@pytest.mark.xdist_group(QUICK_LEDGER_GROUP)
 @pytest.mark.parametrize("area", AREAS)
 def test_same_seed_same_report_every_area(quick_ledger, area):
     docs, _ = _docs(quick_ledger)
@@ -41,7 +40,6 @@ def test_same_seed_same_report_every_area(quick_ledger, area):
     assert claims[0] == claims[1]
 
 
-@pytest.mark.xdist_group(QUICK_LEDGER_GROUP)
 def test_same_seed_same_safety_section_and_run_record(quick_ledger):
     docs, seed = _docs(quick_ledger)
     assert docs[0]["safety"] == docs[1]["safety"]

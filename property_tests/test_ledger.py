@@ -10,7 +10,6 @@ import pytest
 from privclaims.checks.catalog import AREAS, catalog, expected
 from privclaims.checks.registry import load_all
 from privclaims.checks.verdict import VERDICTS
-from property_tests.conftest import QUICK_LEDGER_GROUP
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,14 +70,13 @@ def test_json_report_schema(tmp_path):
     assert "dp.def2" in md.read_text()
 
 
-@pytest.mark.xdist_group(QUICK_LEDGER_GROUP)
 def test_quick_ledger_matches_every_pin(tmp_path, quick_ledger):
     """The --quick ledger over all areas (default seed, two workers; the run is shared with test_determinism):
     every computed verdict equals its pin, none errors; its Markdown report has every finding with its statement,
     source, readings and complete witness."""
     from property_tests.test_reports import assert_findings_complete
 
-    r = quick_ledger(2)
+    (r,) = quick_ledger(2)
     doc, html = r.doc(), r.html_path
     assert_findings_complete(doc, r.md_path.read_text())
     drift = [(c["id"], c["verdict"], c["expected"]) for c in doc["claims"]
