@@ -117,3 +117,16 @@ def hierarchies_with_ctr(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tu
     ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
     chat = draw(st.sampled_from(sorted(parent)))
     return parent, prior, ctr, chat
+
+
+@st.composite
+def hierarchy_instances(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tuple:
+    """(parent, prior over leaves, CTR per leaf, payments per leaf, ĉ): a hierarchy with context-dependent bids."""
+    parent = draw(trees(max_leaves))
+    leaves = [v for v in parent if not any(p == v for p in parent.values())]
+    wts = draw(st.lists(st.integers(1, 5), min_size=len(leaves), max_size=len(leaves)))
+    prior = {c: Q(w, sum(wts)) for c, w in zip(leaves, wts)}
+    m = draw(st.integers(1, max_ads))
+    ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
+    pay = {c: [Q(draw(st.integers(0, 2)), 2) for _ in range(m)] for c in leaves}
+    return parent, prior, ctr, pay, draw(st.sampled_from(sorted(parent)))

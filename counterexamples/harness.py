@@ -16,12 +16,12 @@ import contextlib
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Iterator
-
-import z3
-import z3.z3 as _z3_core
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from privclaims.theory.numbers import Q
+
+if TYPE_CHECKING:  # z3 is imported by the searches that use it, not when a check module is imported
+    import z3
 
 
 class NonRationalWitness(ValueError):
@@ -61,6 +61,8 @@ class SearchResult:
 
 def model_rational(model: z3.ModelRef, term: z3.ExprRef) -> Any:
     """The exact rational a model gives ``term`` (:class:`NonRationalWitness` if algebraic)."""
+    import z3
+
     v = model.eval(term, model_completion=True)
     if z3.is_int_value(v):
         return Q(v.as_long())
@@ -92,6 +94,9 @@ def fresh_z3_context() -> Iterator[z3.Context]:
     the same context, so in a ledger run it depended on which claims a worker process had checked before (a pinned
     witness moved from 5/48 to 23/256 with the order of the run). A fresh context per search makes the answer a
     function of the query alone. z3 objects made inside must not be used after the block."""
+    import z3
+    import z3.z3 as _z3_core
+
     saved = _z3_core._main_ctx
     ctx = z3.Context()
     _z3_core._main_ctx = ctx
@@ -116,6 +121,8 @@ def z3_search(
     reads an exact witness; ``verify(witness)`` re-checks it with the exact twin.
     ``unsat`` means none exists within ``bound``; ``unknown`` (incl. timeout) means undecided.
     """
+    import z3
+
     t0 = time.perf_counter()
     with fresh_z3_context():
         s = z3.Solver()

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from privclaims.counterexamples.strategies import distributions
 from privclaims.theory.floats import UNDERFLOW_FLOOR
 from privclaims.theory.maskit.model import MarkovChain, markov_chain
+from privclaims.theory.maskit.weak import set_labelled
 from privclaims.theory.numbers import Q
 
 
@@ -143,3 +144,68 @@ def underflow_chains(draw: Any, max_n: int = 3, max_T: int = 4, near_certificate
         return shift_mass(list(row), src, dst, draw(st.sampled_from(masses)))
 
     return markov_chain(ch.contexts, tiny(ch.initial), [[tiny(r) for r in m] for m in ch.steps])
+
+
+@st.composite
+def dominating_pairs(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> tuple:
+    """(chain, p, q ⪰ p, S, δ) on the grid {0, 1/grid, ..., 1} (grid = 3: {0, 1/3, 2/3, 1})."""
+    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=grid))
+    q = dominating(draw, p, grid)
+    return ch, p, q, S, d
+
+
+@st.composite
+def single_raises(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> tuple:
+    """(chain, p, q, (t', i)) with q = p except q_i^{t'} = p_i^{t'} + ε (ε a positive step of the grid
+    {0, 1/grid, ..., 1})."""
+    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=grid))
+    t = draw(st.integers(1, ch.T))
+    i = draw(st.integers(0, ch.n - 1))
+    k = int(p[t - 1][i] * grid)
+    if k == grid:
+        k = grid - 1
+        p[t - 1][i] = Q(k, grid)
+    up = draw(st.integers(k + 1, grid))
+    q = [list(r) for r in p]
+    q[t - 1][i] = Q(up, grid)
+    return ch, p, q, S, (t, i)
+
+
+WEAK_LABELS = ("p", "q", "r", "s")  # the contexts of M in weak_generalisations; "s" sensitive
+
+
+@st.composite
+def weak_generalisations(draw: Any, max_n: int = 3, max_T: int = 3) -> tuple:
+    """(M', λ of an adversary M'' between M' and M, δ): an ID chain over IDs a0..a{n-1}, each ID's true
+    context, a set label Π(a) ∋ truth, and a label distribution λ_a on Π(a)."""
+    ids = draw(chains(max_n=max_n, max_T=max_T))
+    truth = {a: draw(st.sampled_from(WEAK_LABELS)) for a in ids.contexts}
+    Pi = {a: {truth[a]} | set(draw(st.lists(st.sampled_from(WEAK_LABELS), max_size=2))) for a in ids.contexts}
+    lam = {}
+    for a in ids.contexts:
+        labs = sorted(Pi[a])
+        w = draw(distributions(len(labs), 4))
+        lam[a] = dict(zip(labs, w))
+    delta = Q(draw(st.integers(1, 11)), 12)
+    return set_labelled(ids, Pi, truth), truth, lam, delta
+
+
+@st.composite
+def cut_hierarchies(draw: Any) -> tuple:
+    """A random two/three-level tree over 2..8 leaves, a random cut and a random sensitive set."""
+    n = draw(st.integers(2, 8))
+    leaves = [f"c{i}" for i in range(n)]
+    k = draw(st.integers(1, n))
+    cuts = sorted(set(draw(st.lists(st.integers(1, n - 1), max_size=k - 1)))) if n > 1 else []
+    groups, prev = [], 0
+    for c in cuts + [n]:
+        groups.append(leaves[prev:c])
+        prev = c
+    tree = {"root": [f"g{i}" for i in range(len(groups))]}
+    for i, g in enumerate(groups):
+        tree[f"g{i}"] = g
+    cut = [f"g{i}" for i in range(len(groups))]
+    if draw(st.booleans()):
+        cut = ["root"]
+    S = draw(st.lists(st.sampled_from(leaves), min_size=1, max_size=3, unique=True))
+    return tree, cut, S, n

@@ -11,18 +11,12 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Any
 
-import z3
-from hypothesis import strategies as st
-
 from privclaims.checks.definitions.dp import EPS_DP, INDISTINGUISHABILITY, K_ANONYMITY, PER_INPUT, PER_PAIR, PROB_DP
 from privclaims.checks.definitions.maskit import DELTA_PRIVACY, PRIVATE_OUTPUT, SYSTEM_MODEL
 from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import Outcome, Reading, by_reading, compare_all, in_model, refuted, unverifiable, verified, verified_bounded
-from privclaims.counterexamples.harness import exhaustive_search, model_rational, z3_search
-from privclaims.counterexamples.property_search import property_search
-from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms, finite_systems
 from privclaims.theory.dp import exact
 from privclaims.theory.dp.delta_privacy import finite_system, max_breach, posterior_belief, prior_belief, set_belief, window_belief
 from privclaims.theory.dp.mechanism import finite_mechanism
@@ -141,6 +135,11 @@ def def3(ctx: Context) -> Outcome:
     """Definition 3 under both printed quantifier orders: the exact checker (privclaims.theory.dp.exact) against the
     literal definition enumerated over every split of the output space and against closed forms, on fixed instances
     and on random finite mechanisms (rational e^eps, so the literal reading is decided exactly)."""
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.strategies import finite_mechanisms
+
     r = Q(1, 20)
     fixed = {f"RR p={rational_str(p)}": (
         {0: {0: p, 1: 1 - p}, 1: {0: 1 - p, 1: p}}, [(0, 1)]) for p in RR_GRID}
@@ -214,6 +213,11 @@ def def3_delta0(ctx: Context) -> Outcome:
     """For delta = 0, (eps, 0)-probabilistic DP <=> eps-DP; and a pDP mechanism's eps-DP breaches
     have probability <= delta. Property search over random finite mechanisms, plus a z3 search for
     a two-input mechanism that is (eps, 0)-pDP but not eps-DP."""
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms
+
     n = 150 if ctx.quick else 600
 
     def holds(case: tuple, qf: str) -> bool:
@@ -249,6 +253,10 @@ def def3_delta0(ctx: Context) -> Outcome:
 def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
     """z3: p, q distributions over ``outputs`` points with (ln e, 0)-pDP (every output with mass
     under either input satisfies the two-sided ratio bound) but some p_i > e q_i."""
+    import z3
+
+    from privclaims.counterexamples.harness import model_rational, z3_search
+
     def build(s: z3.Solver) -> Any:
         E = z3.RealVal(str(exp_eps))  # made here: each search has a fresh z3 context
         p = [z3.Real(f"p{i}") for i in range(outputs)]
@@ -284,6 +292,11 @@ def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
 def def4(ctx: Context) -> Outcome:
     """Definition 4: the worst-set (hockey-stick) checker against (a) randomized response's closed
     form delta = p - e^eps (1-p) and (b) the literal all-subsets reading, on random mechanisms."""
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms
+
     pairs: dict[str, tuple[Any, Any]] = {}
     for p in RR_GRID:
         for e in ("ln(1)", "ln(3/2)", "ln(2)"):
@@ -412,6 +425,9 @@ def def6_subset(ctx: Context) -> Outcome:
     """For S' of S: if o preserves delta/|S'|-privacy then Pr[X_t in S'|o] - Pr[X_t in S'] <= delta, per output (the
     stronger reading: it implies the per-system one), on random finite systems (any system) and on the probabilistic
     check over random chains (suppression systems, validated against the model)."""
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.strategies import finite_systems
+
     from privclaims.counterexamples.maskit_strategies import instances
     from privclaims.theory.maskit.models import system_problems
     from privclaims.theory.maskit.system import probabilistic_system
@@ -499,6 +515,8 @@ def _suppression_t2_search(n: int, timeout_ms: int, supports: str = "all") -> An
     t = 2) that is δ/2-private as a system, with an output whose window gain exceeds δ. One query per support of the
     prior (``supports="all"``: every non-empty set of streams; ``"full"``: the full support only), positive on it."""
     from itertools import combinations
+
+    import z3
 
     from privclaims.counterexamples.harness import SearchResult, fresh_z3_context
 
@@ -682,6 +700,10 @@ def _any_system_window_witness() -> Any:
 
 
 def _z3_window_search(streams: list, labels: dict) -> Any:
+    import z3
+
+    from privclaims.counterexamples.harness import model_rational, z3_search
+
     def build(s: z3.Solver) -> Any:
         p = {x: z3.Real("p_" + "".join(x)) for x in streams}
         d = z3.Real("delta")

@@ -28,14 +28,16 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import numpy as np
-import scipy.sparse as sp
 
 from privclaims.theory.ads.fast import SparseAdInstance, greedy_run, stored_positions
 from privclaims.theory.ads.hierarchy import PAPER_SEQUENCE
 from privclaims.theory.errors import InvalidInput
+
+if TYPE_CHECKING:  # scipy.sparse is imported where a matrix is built
+    import scipy.sparse as sp
 
 _TIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
 _SCHEME_RE = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)  # a URL line starts with a scheme (compiled once)
@@ -211,6 +213,8 @@ class AdService:
     integers a dict of tuples would hold, so the same floats)."""
 
     def __init__(self, ev: Events, min_support: int = 2):
+        import scipy.sparse as sp
+
         if isinstance(min_support, bool) or not isinstance(min_support, int) or min_support < 1:
             raise InvalidInput(f"min_support = {min_support!r} must be a positive integer")
         self.ev = ev
@@ -358,6 +362,8 @@ class AdService:
         """The ads with a CTR >= ``threshold`` in some column of ``cols`` (ascending) and their CSR rows over
         ``cols`` (CTRs below the threshold dropped; column j of the result = ``cols[j]``, indices sorted):
         ``B[:, cols]`` thresholded, restricted to its non-empty rows, built from the stored entries only."""
+        import scipy.sparse as sp
+
         B = self.B
         pos, lens = stored_positions(B.indptr, cols)
         ad, val = B.indices[pos], B.data[pos]

@@ -19,15 +19,17 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Hashable, Iterable
+from typing import TYPE_CHECKING, Any, Hashable, Iterable
 
 import numpy as np
-import scipy.sparse as sp
 
 from privclaims.theory.ads.exact import AltResult, GreedyRun
 from privclaims.theory.ads.model import AdInstance, check_ad_set, check_alpha, check_k, check_subsets, validate_sparse
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.floats import RELATIVE_MARGIN
+
+if TYPE_CHECKING:  # scipy.sparse is imported where a matrix is built (not when the module is)
+    import scipy.sparse as sp
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ def as_sparse(inst: AdInstance | SparseAdInstance) -> SparseAdInstance:
         raise InvalidInput(f"expected an AdInstance or SparseAdInstance, got {type(inst).__name__}")
     V = np.array([[float(v) for v in row] for row in inst.values()], dtype=np.float64)
     w = np.array([float(x) for x in inst.weights], dtype=np.float64)
+    import scipy.sparse as sp
+
     return SparseAdInstance(w, sp.csr_matrix(V), tuple(inst.contexts))
 
 

@@ -10,7 +10,6 @@ import math
 from typing import Any
 
 import numpy as np
-from scipy.special import ndtr
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.floats import certainly_le
@@ -30,6 +29,8 @@ def _scalars(**named: object) -> None:
 
 
 def _q(x: Any) -> Any:
+    from scipy.special import ndtr
+
     return ndtr(-np.asarray(x, dtype=float))
 
 

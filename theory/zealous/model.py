@@ -15,10 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Hashable, Mapping
+from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q, as_rational, in_open_unit, positive, rational_str
+
+if TYPE_CHECKING:  # numpy is imported where an array is made
+    import numpy as np
 
 ITEM_KINDS = ("keywords", "queries", "clicks", "query_pairs")
 

@@ -20,9 +20,6 @@ from privclaims.checks.readings import Audit, Quote, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import (Outcome, Part, Reading, by_part, discrepancy, refuted, unverifiable, verified,
                                        verified_bounded)
-from privclaims.counterexamples.ads_greedy_z3 import search_increasing_benefit, search_lemmas, search_submodularity, worst_ratio
-from privclaims.counterexamples.ads_strategies import ad_instances, instance_and_alpha, instance_and_k
-from privclaims.counterexamples.harness import exhaustive_search
 from privclaims.theory.ads import exact as E
 from privclaims.theory.ads import fast as F
 from privclaims.theory.ads.coverage import coverage_to_ads, covered, max_coverage, perturbed_tight_instance, tight_instance
@@ -98,6 +95,8 @@ def _reduction_fails(inst: tuple[list, list]) -> bool:
 def prop6(ctx):
     """Executable reduction of Prop. 6: for every coverage instance with |U| <= 3 and <= 3 sets (and |U| = 4 with <= 2
     sets), every k and every A: E[Revenue(A)] = |∪ S_A|/|U|, and the optimal ad set is an optimal cover."""
+
+    from privclaims.counterexamples.harness import exhaustive_search
 
     def compute():
         cands = list(_coverage_instances(3, 3)) + [x for x in _coverage_instances(4, 2) if len(x[0]) == 4]
@@ -204,6 +203,8 @@ def alg6(ctx):
     lowest-id run is one of the runs (an implementation check: a mismatch is an ``error``). As printed, a round whose
     maximal benefit is 0 may re-pick a chosen ad, after which A never grows (with the for-loop's first maximiser)."""
 
+    from privclaims.counterexamples.ads_strategies import instance_and_k
+
     def agrees(ik) -> bool:
         inst, k = ik
         runs = set(greedy_orders(inst, k, "new"))
@@ -288,6 +289,8 @@ def def_benefit(ctx):
     """B(A, A') by definition (two revenue evaluations via the client's choice in each context); b(l) = Σ b_i =
     E[Revenue({a_1..a_l})] on every greedy run; b*(k) does not depend on the order of the optimal ads."""
 
+    from privclaims.counterexamples.ads_strategies import instance_and_k
+
     def compute(over_reading: str):
         over = over_of(over_reading)
         r = search(ctx, f"ads.def_benefit {over}", instance_and_k(max_ads=5, max_contexts=4, context_payments=True),
@@ -324,6 +327,9 @@ def _submodular(inst) -> bool:
                 "sizes, which covers both payment readings (every non-negative value matrix is realised by one payment "
                 "per ad). The proof's stray 'sdf' is an extraction artefact."))
 def fact3(ctx):
+    from privclaims.counterexamples.ads_greedy_z3 import search_submodularity
+    from privclaims.counterexamples.ads_strategies import ad_instances
+
     def compute():
         p = search(ctx, "ads.fact3", ad_instances(max_ads=4, max_contexts=4, context_payments=True, threshold=True),
                    value_only(_submodular), examples(ctx, 12, 300),
@@ -351,6 +357,9 @@ def _lemmas(ik, which: str, over: str) -> bool:
 
 
 def _lemma_check(ctx, which: str, **extra: Any) -> Outcome:
+    from privclaims.counterexamples.ads_greedy_z3 import search_lemmas
+    from privclaims.counterexamples.ads_strategies import instance_and_k
+
     strat = instance_and_k(max_ads=6, max_contexts=5, context_payments=True, threshold=True)
     z3 = {}
     for m, n, k in (Z3_SIZES_QUICK if ctx.quick else Z3_SIZES_FULL):
@@ -413,6 +422,8 @@ def lem11(ctx):
     audit=Audit("Re-derived: Lemma 11 at l = k and 1 − (1 − 1/k)^k > 1 − 1/e (ads.text_thm7_seq). " + LEMMA_AUDIT +
                 " Tightness: the tight instances attain exactly 1 − (1 − 1/k)^k (exact)."))
 def thm7(ctx):
+    from privclaims.counterexamples.ads_greedy_z3 import worst_ratio
+
     out = _lemma_check(ctx, "thm7")
     if out.verdict != "verified-bounded":
         return out
@@ -478,6 +489,8 @@ def text_thm7_seq(ctx):
     "both twins. As printed, a rule may re-pick a chosen ad and never halt (ads.alg6's finding); the prefix claim is "
     "checked on the runs that halt (partial correctness)."))
 def text_prefix(ctx):
+    from privclaims.counterexamples.ads_strategies import ad_instances
+
     def make(over: str):
         def holds(inst) -> bool:
             n = inst.n_ads
@@ -547,6 +560,8 @@ def def_altobj(ctx):
     """Eq. (4.3) by brute force (per k, the best k-set) equals the literal max over all subsets, with k from 0 and
     with k from 1."""
 
+    from privclaims.counterexamples.ads_strategies import instance_and_alpha
+
     def make(k_min: int):
         def holds(ia) -> bool:
             inst, alpha = ia
@@ -596,6 +611,8 @@ def _prop7_fails(over: str, k_min: int):
 def prop7(ctx):
     """Under every combination: '≤' by property search (Eq. (4.3) optimum by brute force, 1 − 1/e rigorous, every
     Greedy′ output of every greedy run) and the printed '=' on the one-ad witness."""
+    from privclaims.counterexamples.ads_strategies import instance_and_alpha
+
     strat = instance_and_alpha(max_ads=5, max_contexts=4, context_payments=True)
 
     def compute(over_reading: str, range_reading: str):
@@ -678,6 +695,9 @@ def _thm8_fails(part: str, over: str, k_min: int, stop: str):
                               (Quote(T, "§4.3.2 proof of Theorem 8", r"$$E[\text{Revenue}(\{a_1, \dots, a_{k'}\})] - "
                                      r"\alpha k' \leq E[\text{Revenue}(\{a_1, \dots, a_{k'-1}\})] - \alpha(k' - 1).$$"),)),)))
 def thm8(ctx):
+    from privclaims.counterexamples.ads_greedy_z3 import search_increasing_benefit
+    from privclaims.counterexamples.ads_strategies import instance_and_alpha
+
     strat = instance_and_alpha(max_ads=5, max_contexts=4, context_payments=True)
     z3 = {f"z3 non-increasing benefits |A|={m} n={n} k={k}": search_increasing_benefit(m, n, k)
           for m, n, k in ([(4, 3, 3)] if ctx.quick else [(4, 3, 3), (5, 3, 4), (5, 4, 3)])}

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from privclaims.checks.verdict import Outcome, discrepancy, refuted, unverifiable, verified_bounded
-from privclaims.counterexamples.ads_strategies import describe_instance
-from privclaims.counterexamples.harness import SearchResult
-from privclaims.counterexamples.property_search import property_search
+
+if TYPE_CHECKING:  # the searches (hypothesis, z3) are imported when a check runs, not when the ledger starts
+    from privclaims.counterexamples.harness import SearchResult
 
 
 def search(ctx: Any, name: str, strategy: Any, holds: Callable[[Any], bool], examples: int,
            encoding: str) -> SearchResult:
     """``property_search`` with the run's seed for ``name``; witnesses re-verified by ``holds``."""
+    from privclaims.counterexamples.ads_strategies import describe_instance
+    from privclaims.counterexamples.property_search import property_search
+
     return property_search(strategy, holds, examples=examples, seed=ctx.int_seed(name), encoding=encoding,
                            verify=lambda x: not holds(x), describe=describe_instance)
 

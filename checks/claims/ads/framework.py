@@ -11,8 +11,6 @@ import re
 from itertools import combinations
 from typing import Any
 
-from hypothesis import strategies as st
-
 from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, ad_model, by_dims, examples, printed_figures, search,
                                                  summary, value_only, verdict_of)
 from privclaims.checks.definitions.ads import (ABSTAIN, AD_MODEL, ALWAYS_SHOW, CLIENT_RULE, CTR_THRESHOLD, CUT_OR_SELF,
@@ -22,7 +20,6 @@ from privclaims.checks.readings import Audit, NotApplicable, Quote, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import (Outcome, Part, Reading, by_part, by_reading, compare_all, discrepancy, refuted,
                                        unverifiable, verified, verified_bounded)
-from privclaims.counterexamples.ads_strategies import ad_instances, instance_and_k, trees
 from privclaims.theory.ads import exact as E
 from privclaims.theory.ads import fast as F
 from privclaims.theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage
@@ -130,6 +127,8 @@ def text_tradeoff(ctx):
     """The printed condition ('some ad's CTR depends on the context' makes every context-free single ad
     suboptimal), on a minimal hand instance re-verified exactly; and 'dropping a goal makes it easy' by property
     search (server-only with ĉ = c and k = 1, client-only with all ads)."""
+    from privclaims.counterexamples.ads_strategies import ad_instances
+
     w = TRADEOFF_WITNESS
     opt1 = E.optimum(w, 1)
     full = full_information_revenue(w)
@@ -200,6 +199,10 @@ def text_2gb(ctx):
     "is worth 0), against a literal sort, on instances with bids and thresholds. The choice depends on the values only, "
     "so one search serves both payment readings (each instance re-checked on its per-ad realisation)."))
 def def_client(ctx):
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.ads_strategies import ad_instances
+
     def make(rule: str):
         def holds(x) -> bool:
             inst, A = x
@@ -226,19 +229,6 @@ def def_client(ctx):
     return by_dims(ctx, (CLIENT_RULE,), compute)
 
 
-@st.composite
-def hierarchy_instances(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tuple:
-    """(parent, prior over leaves, CTR per leaf, payments per leaf, ĉ): a hierarchy with context-dependent bids."""
-    parent = draw(trees(max_leaves))
-    leaves = [v for v in parent if not any(p == v for p in parent.values())]
-    wts = draw(st.lists(st.integers(1, 5), min_size=len(leaves), max_size=len(leaves)))
-    prior = {c: Q(w, sum(wts)) for c, w in zip(leaves, wts)}
-    m = draw(st.integers(1, max_ads))
-    ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
-    pay = {c: [Q(draw(st.integers(0, 2)), 2) for _ in range(m)] for c in leaves}
-    return parent, prior, ctr, pay, draw(st.sampled_from(sorted(parent)))
-
-
 @claim("ads.def_erev", method="property", rests_on=(AD_MODEL, CLIENT_RULE), audit=Audit(
     "A definition: on random hierarchies (with and without context-dependent bids) the theory's E[Revenue(A|ĉ)] equals "
     "the expected revenue of the ad the client displays when the true leaf is drawn from Pr[c]/Pr[ĉ] (an abstaining "
@@ -247,6 +237,8 @@ def hierarchy_instances(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tup
 def def_erev(ctx):
     """E[Revenue(A|ĉ)] from a hierarchy equals the expected revenue of the client's displayed ad when the true leaf c
     is drawn from Pr[c]/Pr[ĉ]; A* is the brute-force argmax."""
+
+    from privclaims.counterexamples.ads_strategies import hierarchy_instances
 
     def make(per_context: bool, rule: str):
         def holds(x) -> bool:
@@ -299,6 +291,8 @@ INSTANTIATION_WITNESS = ad_instance(["1/2", "1/2"], [["1", "0"], ["0", "1"]])
                    "two-context instance with a separate best ad per context the optimum is 1/2 for k = 1 and 1 for "
                    "k = 2 (hand computation in property_tests/test_audit_ads.py)."))
 def text_instantiations(ctx):
+    from privclaims.counterexamples.ads_strategies import instance_and_k
+
     def client_only(ik) -> bool:
         inst, _ = ik
         return E.expected_revenue(inst, range(inst.n_ads)) == full_information_revenue(inst)
@@ -380,6 +374,8 @@ def text_constraints(ctx):
     whose CTR was zeroed (or whose bid is 0) is still shown when every sent ad is worth 0; with an abstaining client no
     displayed ad is below the threshold or unbid (property search over Greedy's choice)."""
 
+    from privclaims.counterexamples.ads_strategies import instance_and_k
+
     def bad_display(inst, d, j, part) -> bool:
         if d is None:
             return False
@@ -440,6 +436,8 @@ def text_constraints(ctx):
 def p_text_trusted(ctx):
     """A trusted third party knowing c and all ads sends the single best ad: revenue Σ Pr[c] max_a v (the client-only
     optimum) with one ad to the client and nothing disclosed to the server; no choice of (ĉ, A) earns more."""
+
+    from privclaims.counterexamples.ads_strategies import hierarchy_instances
 
     def holds(x) -> bool:
         parent, prior, ctr, pay, chat = x
@@ -536,6 +534,10 @@ def p_def_cut(ctx):
     (1) and (2); a valid cut exists iff the root meets the requirement (and is internal, for proper ancestors); our
     choice (finest, ancestor-or-self) is valid and maximal; all cuts enumerated."""
 
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.ads_strategies import trees
+
     def make(proper: bool):
         def holds(x) -> bool:
             parent, sens_mask, md, ratio = x
@@ -593,6 +595,8 @@ def p_def_cut(ctx):
     "Level-j to Level-i's decimals gives Level-i), searched on random coordinates. The interest and query levels map "
     "through Figure 4.2's business hierarchy, which is not in the text: the location half is what is checked."))
 def def_levels(ctx):
+    from hypothesis import strategies as st
+
     lat, lon = "61.22913", "-149.912044"
     levels = {i: generalize_location(lat, lon, i) for i in range(6)}
     paper_decimals = {0: None, 1: 4, 2: 3, 3: 2, 4: 1, 5: 0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from itertools import combinations_with_replacement, product
+from typing import Any
 
 from privclaims.checks.claims.count.gaussian import decide_between
 from privclaims.checks.definitions.count import COUNT_PROTOCOL, HIERARCHY, HONEST_FRACTION
@@ -15,8 +16,6 @@ from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Reading, by_reading, in_model, refuted, unverifiable, verified, verified_bounded
 from privclaims.theory.count import per_input as pi
 from privclaims.theory.count.models import corollary2_problems, count_problems
-from privclaims.counterexamples.harness import exhaustive_search
-from privclaims.counterexamples import count_prop8
 from privclaims.theory.count import exact_privacy as ex
 from privclaims.theory.count import fast_topdown
 from privclaims.theory.count.hierarchy import Entry, Hierarchy, complete_tree
@@ -129,6 +128,8 @@ PROP8_BIG_O = Reading(
 
 def _proof_accounting(c: tuple) -> int:
     """Σ over the nodes Algorithm 8 expands of (ads bidding there + children): the proof's count."""
+    from privclaims.counterexamples import count_prop8
+
     branch, height, b, n, m, ms = c
     h, log, bids = count_prop8.instance(*c)
     res = estimates(log, h, ms, m, bids=bids)
@@ -146,6 +147,9 @@ def prop8(ctx):
     """Exhaustive search (counterexamples/count_prop8.py, hierarchies with branch 2 so that the witness is not a
     chain) for an instance where TopDown with exact counts exceeds (b + branch(H)) height(H) N m / min_support,
     counting every Count call, or counting as the proof does; and a property search of the O(·) reading."""
+    from privclaims.counterexamples import count_prop8
+    from privclaims.counterexamples.harness import exhaustive_search
+
     every = count_prop8.search(branches=(2,))
     outcomes = {}
     if every.found:

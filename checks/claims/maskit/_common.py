@@ -7,8 +7,6 @@ from typing import Any, Callable
 from privclaims.checks.registry import Context
 from privclaims.checks.verdict import Outcome, Reading, in_model, refuted, verified_bounded
 from privclaims.checks.claims.maskit._quotes import QUOTES, S000, S001, render
-from privclaims.counterexamples.maskit_exhaustive import bounded, describe_instance
-from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.maskit.model import MarkovChain
 
 
@@ -67,6 +65,8 @@ def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[An
                      **evidence: Any) -> Outcome:
     """verified-bounded after ``n`` hypothesis examples without a counterexample, else refuted with the shrunk
     instance (re-verified by ``verify`` = the exact twin, when given) validated against ``model`` (name, validator)."""
+    from privclaims.counterexamples.property_search import property_search
+
     raw: dict[str, Any] = {}
     res = property_search(strategy, holds, examples=n, seed=ctx.int_seed(name), encoding=encoding,
                           verify=verify, describe=lambda w: (raw.__setitem__("w", w), describe(w))[1])
@@ -99,6 +99,8 @@ def exhaustive_extension(ctx: Context, out: Outcome, searches: Any) -> Outcome:
     (``verified-bounded``): ``searches`` yields ``(evidence key, candidates, is_counterexample, bound, encoding)``;
     each runs with :func:`privclaims.counterexamples.maskit_exhaustive.bounded`, its record goes into the evidence under
     its key, and the first witness refutes the claim (the searches after it do not run)."""
+    from privclaims.counterexamples.maskit_exhaustive import bounded, describe_instance
+
     if out.verdict != "verified-bounded" or ctx.quick:
         return out
     for key, candidates, bad, bound, encoding in searches:

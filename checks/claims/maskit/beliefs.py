@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from itertools import product
 
-from hypothesis import strategies as st
-
 from privclaims.checks.claims.maskit._audit import AUDITS
 from privclaims.checks.claims.maskit._common import (
     QUOTES, S000, S001, examples, one_reading, property_verdict, quoted, release_brackets, render, stated,
@@ -15,7 +13,6 @@ from privclaims.checks.claims.maskit._common import (
 from privclaims.checks.definitions.maskit import DELTA_PRIVACY, FIGURE_3_4B, STRONG_ADVERSARY, UTILITY
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import Reading, by_reading, compare_all, discrepancy, refuted, verified, verified_bounded
-from privclaims.counterexamples.maskit_strategies import chains, instances
 from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
 from privclaims.theory.dp.delta_privacy import posterior_belief as dp_posterior
 from privclaims.theory.errors import InvalidInput
@@ -52,6 +49,8 @@ def _labels(chain, o):
 
 @claim("maskit.def_markov", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.def_markov"], readings=stated("maskit.def_markov"))
 def def_markov(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import chains
+
     def holds(ch):
         streams = E.input_streams(ch)
         if sum(streams.values(), ZERO) != 1:
@@ -98,6 +97,10 @@ EQ32_READINGS = (
 def eq3_2(ctx: Context):
     """(e_i A^(t1+1)..A^(t2)) against Pr[X_t2 = · | X_t1 = c_i] by enumerating every input stream; each reading
     is its own search (all targets j, or only j = i)."""
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.maskit_strategies import chains
+
     def holds_for(only_diagonal: bool):
         def holds(inst):
             ch, t1, t2 = inst
@@ -136,6 +139,8 @@ def def_utility(ctx: Context):
     """Σ_o Pr[o]·#released (all outputs, exact) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t); the fast twin within 1e-12.
     If the intended identity holds the verdict is a discrepancy (000 §3.4's printed left side is misprinted);
     if it failed, refuted with the instance."""
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         lit = sum((po * sum(v is not None for v in o) for o, po in E.output_distribution(ch, p).items()), ZERO)
@@ -157,6 +162,8 @@ def def_utility(ctx: Context):
 
 @claim("maskit.prop1", method="exact+property", rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop1"], readings=stated("maskit.prop1"))
 def prop1(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import chains
+
     def holds(ch):
         pri = E.prior_beliefs(ch)
         fp = F.prior_beliefs(ch)
@@ -172,6 +179,8 @@ def prop1(ctx: Context):
 
 @claim("maskit.def_hmm", method="exact+property", rests_on=(), audit=AUDITS["maskit.def_hmm"], readings=stated("maskit.def_hmm"))
 def def_hmm(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         P = suppression_vector(ch, p)
@@ -201,6 +210,8 @@ def _emit_all(P, x, o):
 
 @claim("maskit.prop2", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop2"], readings=stated("maskit.prop2"))
 def prop2(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         sysm = probabilistic_system(ch, p)  # MaskIt's literal channel: each state released w.p. 1 - p
@@ -231,6 +242,8 @@ def def_util_prob(ctx: Context):
 
 @claim("maskit.def7", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.def7"], readings=stated("maskit.def7"))
 def def7(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         lvl = E.privacy_level(ch, p, S)
@@ -318,6 +331,8 @@ def cx_discretize(ctx: Context):
 @claim("maskit.alg1", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.alg1"], readings=stated("maskit.alg1"))
 def alg1(ctx: Context):
     # (a) learning by counting: traces in proportion to their probabilities recover the chain exactly
+    from privclaims.counterexamples.maskit_strategies import instances
+
     recovered = {}
     for name, ch in [("3.2", figure_3_2()), ("3.3", figure_3_3()), ("3.4b", figure_3_4b())]:
         streams = E.input_streams(ch)
@@ -354,6 +369,8 @@ def alg1(ctx: Context):
 
 @claim("maskit.alg2", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg2"], readings=stated("maskit.alg2"))
 def alg2(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         lit = dp_max_breach(probabilistic_system(ch, p), S).gain
@@ -365,6 +382,8 @@ def alg2(ctx: Context):
 
 @claim("maskit.def_masksensitive", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.def_masksensitive"], readings=stated("maskit.def_masksensitive"))
 def def_masksensitive(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         m = mask_sensitive_vector(ch, S)
@@ -383,6 +402,8 @@ def def_masksensitive(ctx: Context):
 
 @claim("maskit.prop3", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop3"], readings=stated("maskit.prop3"))
 def prop3(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         for o in list(E.output_distribution(ch, p))[:15]:
@@ -408,6 +429,8 @@ def prop3(ctx: Context):
 
 @claim("maskit.prop4", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop4"], readings=stated("maskit.prop4"))
 def prop4(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         for o in list(E.output_distribution(ch, p))[:10]:
@@ -429,6 +452,8 @@ def prop4(ctx: Context):
 
 @claim("maskit.text_partial_calc", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_partial_calc"], readings=stated("maskit.text_partial_calc"))
 def text_partial_calc(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         P = suppression_vector(ch, p)
@@ -479,6 +504,8 @@ def _path_through_suppressible(ch, P, t1, i, t2, j):
 
 @claim("maskit.alg_partial", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.alg_partial"], readings=stated("maskit.alg_partial"))
 def alg_partial(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         P = suppression_vector(ch, p)
@@ -492,6 +519,8 @@ def alg_partial(ctx: Context):
 
 @claim("maskit.text_possible", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_possible"], readings=stated("maskit.text_possible"))
 def text_possible(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         for x in list(E.input_streams(ch))[:6]:
@@ -517,6 +546,8 @@ def _sim_case(inst):
 
 @claim("maskit.prop5", method="exact+property", rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop5"], readings=stated("maskit.prop5"))
 def prop5(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, S, d, sysm = _sim_case(inst)
         for o in sysm.outputs():
@@ -534,6 +565,8 @@ def prop5(ctx: Context):
 
 @claim("maskit.cor1", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.cor1"], readings=stated("maskit.cor1"))
 def cor1(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         pri = E.prior_beliefs(ch)
@@ -567,6 +600,8 @@ def _simulatable_output_pairs(inst):
 
 @claim("maskit.claim2", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim2"], readings=stated("maskit.claim2"))
 def claim2(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         return all(not (agrees and oy != o) for o, oy, agrees in _simulatable_output_pairs(inst))
 
@@ -576,6 +611,8 @@ def claim2(ctx: Context):
 
 @claim("maskit.claim3", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim3"], readings=stated("maskit.claim3"))
 def claim3(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         return all((oy == o) == agrees for o, oy, agrees in _simulatable_output_pairs(inst))
 

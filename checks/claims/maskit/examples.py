@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import z3
-
 from privclaims.checks.claims.maskit._common import QUOTES, S000, S001, quoted, render
 from privclaims.checks.definitions.maskit import (
     DELTA_PRIVACY,
@@ -20,7 +18,6 @@ from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, NotApplicable, Reading, Rejected
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import Part, by_part, by_reading, compare_all, discrepancy, verified
-from privclaims.counterexamples.maskit_convexity import convexity_witness
 from privclaims.theory.maskit import exact as E
 from privclaims.theory.maskit.figures import figure_3_1, figure_3_2, figure_3_3, figure_3_4a, figure_3_4b
 from privclaims.theory.maskit.search import coordinates, optimal_exhaustive
@@ -97,6 +94,8 @@ def ex2(ctx: Context):
        audit=Audit(EXACT_AUDIT + "Re-derived: under the mixture, (y1, ⊥) comes from s1 (weight 1/4) or z1 suppressed with "
                    "probability 1/2 (weight 1/8): posterior 2/3, gain 5/12 > (1/4 + 1/4)/2."))
 def ex3_convex(ctx: Context):
+    from privclaims.counterexamples.maskit_convexity import convexity_witness
+
     ch = figure_3_3()
     S = ["s1", "s2"]
     p = vec(ch, ones={"y1", "y2", "s1", "s2"})
@@ -132,6 +131,8 @@ def ex3_convex(ctx: Context):
        audit=Audit(EXACT_AUDIT + "Re-derived: under p, (y2, ⊥) leaves only s2 (z2 is suppressed but y2 -> z2 releases "
                    "nothing else): posterior 1, gain 3/4; the mixture's worst output is (y1, ⊥) with gain 5/12."))
 def ex3_concave(ctx: Context):
+    from privclaims.counterexamples.maskit_convexity import convexity_witness
+
     ch = figure_3_3()
     S = ["s1", "s2"]
     p = vec(ch, ones={"y1", "z1", "s1", "s2"})
@@ -213,6 +214,8 @@ def _z3_private_vectors(ch, S, delta) -> tuple[Any, dict, Any]:
     """z3 over every suppression vector p in [0, 1]^(n·T) (coordinates of positive prior; the others are irrelevant):
     ISPRIVATE(δ, p, S, M) as polynomial constraints (for every output o and sensitive (t, s): Pr[X_t = s, o] <=
     (Pr[X_t = s] + δ)·Pr[o], Pr[·] summed over every input stream with Proposition 2's emissions) and the utility."""
+    import z3
+
     from itertools import product
 
     pri = E.prior_beliefs(ch)
@@ -246,6 +249,8 @@ Z3_RLIMIT = 200_000_000  # resource units per query; the undivided bound query n
 
 
 def _z3_unsat(ch, S, delta, extra, timeout_ms: int) -> str:
+    import z3
+
     from privclaims.counterexamples.harness import fresh_z3_context
 
     with fresh_z3_context():  # the answer a function of the query alone, not of earlier queries in the process
@@ -263,6 +268,8 @@ def _q(q, ch, name, t):
 
 def _all_suppressed(names_times):
     """The z3 condition 'every listed (context, time) is always suppressed' (q = 1), as a function of (q, chain)."""
+    import z3
+
     return lambda q, c: z3.And(*(_q(q, c, n, t) == 1 for n, t in names_times))
 
 
@@ -280,6 +287,8 @@ def _bound_by_cases(ch, S, delta, bound: str, lemmas: dict[str, str], cases: dic
     seconds where the undivided query takes ~50 s (~2.4e7 resource units). Returns the answer ("unsat", "sat",
     "unknown") and how it was reached: if a lemma is not unsat the cases do not cover every private vector and the
     undivided query decides."""
+    import z3
+
     lemma_answers = dict(lemmas)
     if any(a != "unsat" for a in lemma_answers.values()):
         direct = _z3_unsat(ch, S, delta, lambda q, u, c: u > z3.RealVal(bound), timeout_ms)
@@ -344,6 +353,8 @@ CLAIM6_PARTS = (
                               "[0, 1], which covers every grid",
                               ((S000, "§3.6.1 proof of Claim 6", r"In summary, any privacy-preserving suppression probabilities will have utility less than that of the simulatable check."),)),)))
 def claim6(ctx: Context):
+    import z3
+
     ch = figure_3_4b()
     S, d = ["s1", "s2"], Q(1, 3)
     sim = E.simulatable_utility(ch, S, d)

@@ -4,17 +4,12 @@ speed-ups (Lemmas 4, 5, Algorithm 3) and privacy of the resulting system (Lemma 
 
 from __future__ import annotations
 
-from hypothesis import strategies as st
-
 from privclaims.checks.claims.maskit._audit import AUDITS, NA_ALL_SEARCH
 from privclaims.checks.claims.maskit._common import examples, exhaustive_extension, property_verdict, stated
 from privclaims.checks.definitions.maskit import DELTA_PRIVACY, OPTIMUM_DOMAIN, STRONG_ADVERSARY, UTILITY
 from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import by_reading, in_model, refuted, unverifiable
-from privclaims.counterexamples.maskit_strategies import dominating, instances
-from privclaims.counterexamples.harness import exhaustive_search
-from privclaims.counterexamples.maskit_exhaustive import dominated_pairs, vector_instances
 from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
 from privclaims.theory.maskit import exact as E
 from privclaims.theory.maskit.figures import figure_3_2
@@ -23,40 +18,17 @@ from privclaims.theory.maskit.search import greedy_mondrian, is_minimal, optimal
 from privclaims.theory.maskit.system import probabilistic_system
 from privclaims.theory.numbers import Q
 
-D = 3
-
-
-@st.composite
-def pairs(draw, max_n=3, max_T=3):
-    """(chain, p, q ⪰ p, S, δ) on the grid {0, 1/3, 2/3, 1}."""
-    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=D))
-    q = dominating(draw, p, D)
-    return ch, p, q, S, d
-
-
-@st.composite
-def single_raise(draw, max_n=3, max_T=3):
-    """(chain, p, q, (t', i)) with q = p except q_i^{t'} = p_i^{t'} + ε (ε a positive grid step)."""
-    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=D))
-    t = draw(st.integers(1, ch.T))
-    i = draw(st.integers(0, ch.n - 1))
-    k = int(p[t - 1][i] * D)
-    if k == D:
-        k = D - 1
-        p[t - 1][i] = Q(k, D)
-    up = draw(st.integers(k + 1, D))
-    q = [list(r) for r in p]
-    q[t - 1][i] = Q(up, D)
-    return ch, p, q, S, (t, i)
-
-
 @claim("maskit.thm3", method="property+exhaustive", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.thm3"], readings=stated("maskit.thm3"))
 def thm3(ctx: Context):
+    from privclaims.counterexamples.harness import exhaustive_search
+    from privclaims.counterexamples.maskit_exhaustive import dominated_pairs
+    from privclaims.counterexamples.maskit_strategies import dominating_pairs
+
     def holds(inst):
         ch, p, q, S, d = inst
         return E.privacy_level(ch, q, S) <= E.privacy_level(ch, p, S)
 
-    out = property_verdict(ctx, "maskit.thm3", pairs(), holds, n=examples(ctx, 300, 40),
+    out = property_verdict(ctx, "maskit.thm3", dominating_pairs(), holds, n=examples(ctx, 300, 40),
                            encoding="random chains n <= 3, T <= 3; p, q on {0,1/3,2/3,1} with q ⪰ p: privacy(q) <= privacy(p)")
     if out.verdict != "verified-bounded":
         return out
@@ -90,6 +62,8 @@ def thm3(ctx: Context):
 
 @claim("maskit.text_thm3_cases", method="property+exact", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.text_thm3_cases"], readings=stated("maskit.text_thm3_cases"))
 def text_thm3_cases(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import single_raises
+
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
         for o in E.output_distribution(ch, p):
@@ -104,12 +78,14 @@ def text_thm3_cases(ctx: Context):
                 return False
         return True
 
-    return property_verdict(ctx, "maskit.text_thm3_cases", single_raise(), holds, n=examples(ctx, 200, 30),
+    return property_verdict(ctx, "maskit.text_thm3_cases", single_raises(), holds, n=examples(ctx, 200, 30),
                             encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)")
 
 
 @claim("maskit.claim1", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim1"], readings=stated("maskit.claim1"))
 def claim1(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import single_raises
+
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
         if p[tp - 1][i] >= 1:
@@ -131,18 +107,22 @@ def claim1(ctx: Context):
                             return False
         return True
 
-    return property_verdict(ctx, "maskit.claim1", single_raise(), holds, n=examples(ctx, 200, 30),
+    return property_verdict(ctx, "maskit.claim1", single_raises(), holds, n=examples(ctx, 200, 30),
                             encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s")
 
 
 @claim("maskit.obs1", method="property", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.obs1"], readings=stated("maskit.obs1"))
 def obs1(ctx: Context):
-    return property_verdict(ctx, "maskit.obs1", pairs(max_n=4, max_T=4), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
+    from privclaims.counterexamples.maskit_strategies import dominating_pairs
+
+    return property_verdict(ctx, "maskit.obs1", dominating_pairs(max_n=4, max_T=4), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
                             n=examples(ctx, 300, 40), encoding="q ⪰ p on {0,1/3,2/3,1}: utility(q) <= utility(p)")
 
 
 @claim("maskit.text_search", method="property", quick=False, rests_on=(DELTA_PRIVACY, UTILITY, OPTIMUM_DOMAIN), not_applicable=(NA_ALL_SEARCH,), audit=AUDITS["maskit.text_search"], readings=stated("maskit.text_search"))
 def text_search(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     gaps = []
 
     def holds(inst):
@@ -169,6 +149,8 @@ def text_search(ctx: Context):
 
 @claim("maskit.lem1", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem1"], readings=stated("maskit.lem1"))
 def lem1(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         g = greedy_mondrian(ch, S, d, 2)
@@ -251,6 +233,8 @@ def headline_why(all_vectors) -> str | None:
 
 @claim("maskit.lem2", method="exhaustive+property+exact", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY, OPTIMUM_DOMAIN), audit=AUDITS["maskit.lem2"], readings=stated("maskit.lem2"))
 def lem2(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         a = optimal_exhaustive(ch, S, d, 2)
@@ -265,6 +249,9 @@ def lem2(ctx: Context):
 
 @claim("maskit.lem4", method="property", rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.lem4"], readings=stated("maskit.lem4"))
 def lem4(ctx: Context):
+    from privclaims.counterexamples.maskit_exhaustive import vector_instances
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         P = suppression_vector(ch, p)
@@ -281,13 +268,16 @@ def lem4(ctx: Context):
 
 @claim("maskit.lem5", method="property", rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.lem5"], readings=stated("maskit.lem5"))
 def lem5(ctx: Context):
+    from privclaims.counterexamples.maskit_exhaustive import dominated_pairs
+    from privclaims.counterexamples.maskit_strategies import dominating_pairs
+
     def holds(inst):
         ch, p, q, S, d = inst
         cache = E.PassedCache()
         E.is_private(ch, p, S, d, cache=cache)
         return E.is_private(ch, q, S, d, cache=cache) == E.is_private(ch, q, S, d)
 
-    out = property_verdict(ctx, "maskit.lem5", pairs(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
+    out = property_verdict(ctx, "maskit.lem5", dominating_pairs(max_n=3, max_T=4), holds, n=examples(ctx, 300, 40),
                            encoding="ISPRIVATE(q) skipping triplets that passed under p ⪯ q (Lemma 5 cache) = ISPRIVATE(q) without the cache")
     d = Q(1, 4)
 
@@ -315,6 +305,8 @@ def _exact_twin_with(**kw):
 
 @claim("maskit.alg3", method="property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.alg3"], readings=stated("maskit.alg3"))
 def alg3(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         # a greedy search sharing one cache across all its ISPRIVATE calls gives the same vector
@@ -326,6 +318,8 @@ def alg3(ctx: Context):
 
 @claim("maskit.thm4", method="property+exact", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY, OPTIMUM_DOMAIN), audit=AUDITS["maskit.thm4"], readings=stated("maskit.thm4"))
 def thm4(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         ops = E.OpCount()

@@ -11,8 +11,6 @@ from privclaims.checks.definitions.maskit import (
 from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import refuted
-from privclaims.counterexamples.maskit_exhaustive import delta_instances
-from privclaims.counterexamples.maskit_strategies import instances
 from privclaims.theory.dp.delta_privacy import max_breach as dp_max_breach
 from privclaims.theory.maskit import exact as E
 from privclaims.theory.maskit import fast as F
@@ -36,6 +34,8 @@ def _runs(ch, S, d, improved=True, limit=12):
 
 @claim("maskit.alg4", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg4"], readings=stated("maskit.alg4"))
 def alg4(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         lit = deterministic_system(ch, SimulatableCheck(ch, S, d, improved=False))
@@ -68,6 +68,8 @@ def alg4(ctx: Context):
 
 @claim("maskit.lem6", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem6"], readings=stated("maskit.lem6"))
 def lem6(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         return dp_max_breach(deterministic_system(ch, SimulatableCheck(ch, S, d, improved=False)), S).gain <= d
@@ -78,6 +80,8 @@ def lem6(ctx: Context):
 
 
 def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
+    from privclaims.counterexamples.maskit_exhaustive import delta_instances
+
     deltas = [Q(1, 4), Q(1, 2), Q(3, 4)]
     bad = lambda c: dp_max_breach(deterministic_system(c[0], SimulatableCheck(c[0], c[1], c[2], improved=improved)), c[1]).gain > c[2]
     return exhaustive_extension(ctx, out, ((
@@ -88,6 +92,8 @@ def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
 
 @claim("maskit.alg5", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg5"], readings=stated("maskit.alg5"))
 def alg5(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         lit = deterministic_system(ch, SimulatableCheck(ch, S, d))
@@ -101,6 +107,8 @@ def alg5(ctx: Context):
 
 @claim("maskit.lem9", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem9"], readings=stated("maskit.lem9"))
 def lem9(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         for x, o in _runs(ch, S, d, improved=False):
@@ -116,6 +124,8 @@ def lem9(ctx: Context):
 
 @claim("maskit.claim5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim5"], readings=stated("maskit.claim5"))
 def claim5(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         pri = E.prior_beliefs(ch)
@@ -138,6 +148,8 @@ def claim5(ctx: Context):
 
 @claim("maskit.lem7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem7"], readings=stated("maskit.lem7"))
 def lem7(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     class ForcedRelease(SimulatableCheck):
         """The simulatable check, except that at (prefix*, t*) it releases, and suppresses everything after."""
 
@@ -173,6 +185,8 @@ def lem7(ctx: Context):
 
 @claim("maskit.claim4", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim4"], readings=stated("maskit.claim4"))
 def claim4(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         for x, o in _runs(ch, S, d, limit=6):
@@ -204,6 +218,8 @@ def _post(ch, marks, t, s):
 
 @claim("maskit.text_ex4_weakness", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.text_ex4_weakness"], readings=stated("maskit.text_ex4_weakness"))
 def text_ex4_weakness(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         pri = E.prior_beliefs(ch)
@@ -222,6 +238,8 @@ def text_ex4_weakness(ctx: Context):
 
 @claim("maskit.thm5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.thm5"], readings=stated("maskit.thm5"))
 def thm5(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         chk = SimulatableCheck(ch, S, d)
@@ -241,6 +259,8 @@ def thm5(ctx: Context):
 
 @claim("maskit.def_supp", method="exact+property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.def_supp"], readings=stated("maskit.def_supp"))
 def def_supp(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         u = E.simulatable_utility(ch, S, d)
@@ -295,6 +315,8 @@ def thm6_proof_middle_step() -> dict:
 
 @claim("maskit.thm6", method="property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.thm6"], readings=stated("maskit.thm6"))
 def thm6(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         g = greedy_mondrian(ch, S, d, 2)
@@ -337,6 +359,8 @@ def thm6(ctx: Context):
 
 @claim("maskit.claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim7"], readings=stated("maskit.claim7"))
 def claim7(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         seen: dict = {}
@@ -356,6 +380,8 @@ def claim7(ctx: Context):
 
 @claim("maskit.text_offline_online", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.text_offline_online"], readings=stated("maskit.text_offline_online"))
 def text_offline_online(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import instances
+
     def holds(inst):
         ch, p, S, d = inst
         # server-side precomputation of supp(i, t) reproduces every online decision

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from hypothesis import strategies as st
-
 from privclaims.checks.claims.maskit._common import examples, property_verdict
 from privclaims.checks.claims.maskit._common import quoted, stated
 from privclaims.checks.claims.maskit._audit import AUDITS, NA_ANY_SYSTEM_6, NA_SUPPRESSION_THM2
@@ -15,8 +13,6 @@ from privclaims.checks.quotes import S000
 from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import compare_all, verified
-from privclaims.counterexamples.maskit_strategies import chains
-from privclaims.counterexamples.strategies import distributions
 from privclaims.theory.dp.delta_privacy import posterior_belief as dp_posterior
 from privclaims.theory.dp.delta_privacy import prior_belief as dp_prior
 from privclaims.theory.maskit import exact as E
@@ -34,25 +30,6 @@ from privclaims.theory.maskit.weak import (
     weak_prior,
 )
 from privclaims.theory.numbers import ONE, ZERO, Q
-
-LABELS = ("p", "q", "r", "s")  # contexts of M; "s" sensitive
-
-
-@st.composite
-def generalisations(draw, max_n=3, max_T=3):
-    """(M', λ of an adversary M'' between M' and M, δ): an ID chain over IDs a0..a{n-1}, each ID's true
-    context, a set label Π(a) ∋ truth, and a label distribution λ_a on Π(a)."""
-    ids = draw(chains(max_n=max_n, max_T=max_T))
-    truth = {a: draw(st.sampled_from(LABELS)) for a in ids.contexts}
-    Pi = {a: {truth[a]} | set(draw(st.lists(st.sampled_from(LABELS), max_size=2))) for a in ids.contexts}
-    lam = {}
-    for a in ids.contexts:
-        labs = sorted(Pi[a])
-        w = draw(distributions(len(labs), 4))
-        lam[a] = dict(zip(labs, w))
-    delta = Q(draw(st.integers(1, 11)), 12)
-    return set_labelled(ids, Pi, truth), truth, lam, delta
-
 
 def _run_F(M1, S, delta, kind):
     """F(δ/μ, M', S') on Π-transformed inputs (= ID streams): the literal system over IDs."""
@@ -95,6 +72,8 @@ def _weak_breach_within_delta(kind):
 
 @claim("maskit.p_def_weak", method="exact+property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_def_weak"], readings=stated("maskit.p_def_weak"))
 def p_def_weak(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations, WEAK_LABELS
+
     def holds(inst):
         M1, truth, lam, delta = inst
         lam = label_distribution(M1, lam)
@@ -104,7 +83,7 @@ def p_def_weak(ctx: Context):
             return False
         pri = E.prior_beliefs(M1.ids)
         for t in range(M1.ids.T):
-            for c in LABELS:
+            for c in WEAK_LABELS:
                 mass = sum((pri[t][k] for k, a in enumerate(M1.ids.contexts) if truth[a] == c), ZERO)
                 if mass:
                     cond = sum((pri[t][k] for k, a in enumerate(M1.ids.contexts) if truth[a] == c and c in M1.Pi[a]), ZERO) / mass
@@ -112,7 +91,7 @@ def p_def_weak(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.p_def_weak", generalisations(), holds, n=examples(ctx, 150, 30),
+    return property_verdict(ctx, "maskit.p_def_weak", weak_generalisations(), holds, n=examples(ctx, 150, 30),
                             encoding="random ID chains with set labels Π(a) ∋ true context and label distributions on Π(a): Eqs. (9), (10)",
                             note="001 prints Eq. (9) twice (extraction duplicate)")
 
@@ -129,11 +108,13 @@ def p_ex5(ctx: Context):
 
 @claim("maskit.p_eq11", method="exact+property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_eq11"], readings=stated("maskit.p_eq11"))
 def p_eq11(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations, WEAK_LABELS
+
     def holds(inst):
         M1, truth, lam, delta = inst
         # literal: worlds (ID stream, label stream); prior of X_t = s
         for t in range(1, M1.ids.T + 1):
-            for s in LABELS:
+            for s in WEAK_LABELS:
                 lit = ZERO
                 for x, px in E.input_streams(M1.ids).items():
                     lit += px * lam[M1.ids.contexts[x[t - 1]]].get(s, ZERO)
@@ -141,7 +122,7 @@ def p_eq11(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.p_eq11", generalisations(), holds, n=examples(ctx, 150, 30),
+    return property_verdict(ctx, "maskit.p_eq11", weak_generalisations(), holds, n=examples(ctx, 150, 30),
                             encoding="Σ_a Pr[X'_t = a] Pr[s | X'_t = a] vs the literal joint over (ID stream, labels)")
 
 
@@ -184,7 +165,9 @@ def p_ex6(ctx: Context):
 @claim("maskit.p_lc1", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_lc1"], readings=stated("maskit.p_lc1"))
 def p_lc1(ctx: Context):
     # LC1 for Theorem 7's construction: every M'' between M' and M (every λ), every output, t, s
-    return property_verdict(ctx, "maskit.p_lc1", generalisations(), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+
+    return property_verdict(ctx, "maskit.p_lc1", weak_generalisations(), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
                             encoding="LC1 as a computable check: posterior (adversary M'' = λ, learning nothing by Claim 10) - prior <= δ, "
                                      "for F = probabilistic check at δ/μ on M' (random generalisations, λ)")
 
@@ -217,6 +200,8 @@ def p_text_freq_only(ctx: Context):
 
 @claim("maskit.p_thm6", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY, SYSTEM_MODEL), not_applicable=(NA_ANY_SYSTEM_6,), audit=AUDITS["maskit.p_thm6"], readings=stated("maskit.p_thm6"))
 def p_thm6(ctx: Context):
+    from hypothesis import strategies as st
+
     def holds(inst):
         ch, d = inst
         S = [ch.contexts[-1]]
@@ -232,6 +217,8 @@ def p_thm6(ctx: Context):
                 worst = max(worst, post[t][ch.index(S[0])] - E.prior_beliefs(fc)[t][ch.index(S[0])])
         return worst <= d
 
+    from privclaims.counterexamples.maskit_strategies import chains
+
     strat = st.tuples(chains(max_n=3, max_T=3), st.integers(1, 11).map(lambda k: Q(k, 12)))
     return property_verdict(ctx, "maskit.p_thm6", strat, holds, n=examples(ctx, 100, 20),
                             encoding="F = probabilistic check (greedy, d=2); frequency-knowing prior (Eq. 14) and posterior after learning the published M (Eq. 15): gain <= δ")
@@ -239,6 +226,8 @@ def p_thm6(ctx: Context):
 
 @claim("maskit.p_thm7", method="property", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY, SYSTEM_MODEL), not_applicable=(NA_ANY_SYSTEM_6,), audit=AUDITS["maskit.p_thm7"], readings=stated("maskit.p_thm7"))
 def p_thm7(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+
     def holds(inst):
         ok = True
         for kind in ("probabilistic", "simulatable"):
@@ -249,12 +238,14 @@ def p_thm7(ctx: Context):
             ok &= weak_max_breach_literal(M1, lam, sysm, S)[0] <= delta
         return ok
 
-    return property_verdict(ctx, "maskit.p_thm7", generalisations(), holds, n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_thm7", weak_generalisations(), holds, n=examples(ctx, 80, 15),
                             encoding="F(δ/μ, M', S') (probabilistic greedy d=2 and simulatable) on Π-inputs; literal weak-adversary breach <= δ for random λ")
 
 
 @claim("maskit.p_claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim7"], readings=stated("maskit.p_claim7"))
 def p_claim7(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+
     @_thm7_property("simulatable")
     def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
         for a in Sp:
@@ -265,7 +256,7 @@ def p_claim7(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.p_claim7", generalisations(), holds, n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(), holds, n=examples(ctx, 80, 15),
                             encoding="ID-level gain of every a ∈ S' is <= δ/μ (beliefs over IDs do not depend on λ)")
 
 
@@ -286,6 +277,8 @@ def _worlds(M1, lam, sysm):
 
 @claim("maskit.p_claim8", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim8"], readings=stated("maskit.p_claim8"))
 def p_claim8(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations, WEAK_LABELS
+
     @_thm7_property("probabilistic")
     def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
         worlds = list(_worlds(M1, lam, sysm))
@@ -296,25 +289,29 @@ def p_claim8(ctx: Context):
                     den = sum((w for x, l, w, ch in worlds if x[t - 1] == a), ZERO)
                     if den_o == 0:
                         continue
-                    for s in LABELS:
+                    for s in WEAK_LABELS:
                         num_o = sum((w * ch.get(o, ZERO) for x, l, w, ch in worlds if x[t - 1] == a and l[t - 1] == s), ZERO)
                         num = sum((w for x, l, w, ch in worlds if x[t - 1] == a and l[t - 1] == s), ZERO)
                         if num_o / den_o != num / den:
                             return False
         return True
 
-    return property_verdict(ctx, "maskit.p_claim8", generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
+    return property_verdict(ctx, "maskit.p_claim8", weak_generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
                             encoding="Pr[X_t = s | X'_t = a, o] = Pr[X_t = s | X'_t = a] by summing the literal joint over (ID stream, label stream)")
 
 
 @claim("maskit.p_claim9", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim9"], readings=stated("maskit.p_claim9"))
 def p_claim9(ctx: Context):
-    return property_verdict(ctx, "maskit.p_claim9", generalisations(), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+
+    return property_verdict(ctx, "maskit.p_claim9", weak_generalisations(), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
                             encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ")
 
 
 @claim("maskit.p_claim10", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim10"], readings=stated("maskit.p_claim10"))
 def p_claim10(ctx: Context):
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+
     @_thm7_property("probabilistic")
     def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
         M1_, truth, lam_, _ = inst
@@ -327,32 +324,11 @@ def p_claim10(ctx: Context):
                 return False
         return True
 
-    return property_verdict(ctx, "maskit.p_claim10", generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
+    return property_verdict(ctx, "maskit.p_claim10", weak_generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
                             encoding="Pr[o] of the user (true labels) = Pr[o] an adversary with any λ simulates from M'' (literal joint sums)")
 
 
 # --------------------------------------------------------------------------- Theorem 2
-
-
-@st.composite
-def hierarchies(draw):
-    """A random two/three-level tree over 2..8 leaves, a random cut and a random sensitive set."""
-    n = draw(st.integers(2, 8))
-    leaves = [f"c{i}" for i in range(n)]
-    k = draw(st.integers(1, n))
-    cuts = sorted(set(draw(st.lists(st.integers(1, n - 1), max_size=k - 1)))) if n > 1 else []
-    groups, prev = [], 0
-    for c in cuts + [n]:
-        groups.append(leaves[prev:c])
-        prev = c
-    tree = {"root": [f"g{i}" for i in range(len(groups))]}
-    for i, g in enumerate(groups):
-        tree[f"g{i}"] = g
-    cut = [f"g{i}" for i in range(len(groups))]
-    if draw(st.booleans()):
-        cut = ["root"]
-    S = draw(st.lists(st.sampled_from(leaves), min_size=1, max_size=3, unique=True))
-    return tree, cut, S, n
 
 
 @claim("dp.thm2", method="exact+property", readings=stated("dp.thm2"),
@@ -368,6 +344,8 @@ def hierarchies(draw):
                                       ((S000, "§2.2.2 proof of Theorem 2", r"The posterior probability among these descendants remains uniform."),)))))
 def dp_thm2(ctx: Context):
     # exact instance: 6 contexts, cut {work: 3 leaves, leisure: 3 leaves}, sensitive "hospital"
+    from privclaims.counterexamples.maskit_strategies import cut_hierarchies
+
     tree = {"root": ["work", "leisure"], "work": ["office", "lab", "meeting"], "leisure": ["hospital", "gym", "park"]}
     ell, bound = theorem2_bound(tree, "root", ["work", "leisure"], ["hospital"])
     b = generalisation_breach(tree, "root", ["work", "leisure"], ["hospital"])
@@ -379,7 +357,7 @@ def dp_thm2(ctx: Context):
         ell, bound = theorem2_bound(tree, "root", cut, S)
         return generalisation_breach(tree, "root", cut, S).gain == bound  # equality: posterior uniform over descendants
 
-    out = property_verdict(ctx, "dp.thm2", hierarchies(), holds, n=examples(ctx, 200, 30),
+    out = property_verdict(ctx, "dp.thm2", cut_hierarchies(), holds, n=examples(ctx, 200, 30),
                            encoding="random 2-level hierarchies, cuts and S: Definition 6 on the literal one-step system gives max breach = 1/ℓ - 1/n "
                                     "exactly (ℓ = fewest leaves under a cut node with a sensitive leaf), hence (1/ℓ - 1/n)-privacy",
                            exact_instance={"ell": ell, "bound": bound, "max_breach": b.gain})

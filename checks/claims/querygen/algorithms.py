@@ -9,8 +9,6 @@ import functools
 import itertools
 from typing import Any
 
-import z3
-
 from privclaims.checks.claims.ads.common import by_dims
 from privclaims.checks.claims.querygen.common import (
     MODEL_NAME, SRC, example_count, fit_choice, one_reading, qg_model, query_list, requirement, strategy_readings,
@@ -26,13 +24,9 @@ from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import (
     Outcome, Part, by_part, compare_all, in_model, discrepancy, refuted, unverifiable, verified, verified_bounded,
 )
-from privclaims.counterexamples import querygen_search as search
-from privclaims.counterexamples.harness import z3_search
-from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
-from privclaims.theory.querygen.instances import instances
 from privclaims.theory.querygen.model import (
     STAR, STRATEGIES, PrivacyRequirement, fixed_positions, is_star, make_query, make_table, remove,
 )
@@ -48,6 +42,9 @@ from privclaims.theory.querygen.table1 import eq3_query, table1
     "for every Q and every generalisation Q̂ a strategy returns, filtering the response to Q̂ by Q gives exactly the "
     "response to Q", f"{SRC} §3: the generalizer filters the response to Q̂ so the user receives the results of Q"))
 def text_exact_results(ctx: Context) -> Outcome:
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.theory.querygen.instances import instances
+
     def compute(step: str, tie: str) -> Outcome:
         def holds(inst) -> bool:
             t, q, target, g_min = inst
@@ -111,6 +108,8 @@ def def_privreq(ctx: Context) -> Outcome:
     whenever one exists. The gloss ('more than G_min guesses on average') as a part under both readings: under '≥'
     it fails at G = G_min (Eq. (3)); under '>' every preserving Table 1 instance has G > G_min, and the printed '≥'
     is contradicted at Eq. (3)."""
+    from privclaims.counterexamples import querygen_search as search
+
     t = table1()
     q = eq3_query(t)
     g = exact.guessing_entropy(t, q, "Income")
@@ -386,6 +385,8 @@ def text_uniform(ctx: Context) -> Outcome:
     """Uniform match sets with multiplicity k: N = k·n and G = (n+1)/2, so N = k(2G − 1) — increasing in G for a
     fixed k (sympy). Exhaustive searches for two generalisations of one query ordered the other way: uniform match
     sets of different multiplicities; a table whose target is uniform overall."""
+    from privclaims.counterexamples import querygen_search as search
+
     import sympy
     from privclaims.checks.definitions.querygen import ONE_MULTIPLICITY, UNIFORM_MATCHES, UNIFORM_TABLE
 
@@ -419,6 +420,10 @@ def text_uniform(ctx: Context) -> Outcome:
 
 def _z3_eq4_optimal(t, q, target: int, g_min, g_best) -> Any:
     """z3: is there a generalisation x with G ≥ G_min and G < g_best?  (G via N + Σ min(c_x, c_y))."""
+    import z3
+
+    from privclaims.counterexamples.harness import z3_search
+
     fixed = fixed_positions(q)
     dom = t.domains[target]
 
@@ -584,6 +589,9 @@ def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=Non
     the procedure ends unsatisfied although a preserving generalisation exists (G can drop under generalisation, so
     the path can pass over it), found by exhaustive search and re-verified by the exact twins. Best-Fit
     (``choice_of``: its step's reading → "local-min" or "fit") runs under each reading of its step too."""
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.theory.querygen.instances import instances
+
     seed = ctx.int_seed(f"querygen.alg_{strategy}")
 
     def compute(comparison: str, goal: str, step: str | None = None):
@@ -643,6 +651,9 @@ def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=Non
 def alg_brute(ctx: Context) -> Outcome:
     """Brute-Force = exact Eq. (4) optimum (def_opt), under each comparison; tie rule: uniform among tied combinations."""
     # Q matches one tuple (G = 1); each single removal gives {x, y} (G = 3/2): three tied optima
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.theory.querygen.instances import instances
+
     t = make_table(("a", "b", "c", "d"), [("x", 1, 1, 1), ("y", 2, 1, 1), ("y", 1, 2, 1), ("y", 1, 1, 2)])
     q = make_query(t, ("*", 1, 1, 1))
     req = PrivacyRequirement("a", Q(3, 2))

@@ -13,7 +13,6 @@ from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import (
     Outcome, compare_all, compare_exact, discrepancy, unverifiable, verified, verified_bounded,
 )
-from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact, fast
@@ -158,6 +157,8 @@ def def_shannon(ctx: Context) -> Outcome:
 def def_guessing(ctx: Context) -> Outcome:
     """Eq. (2) on Table 1, and Massey's optimality: guessing in decreasing likelihood minimises the
     expected number of guesses (against all n! guessing orders, exhaustively for n ≤ 6)."""
+    from privclaims.counterexamples.property_search import property_search
+
     from hypothesis import strategies as st
 
     t = table1()

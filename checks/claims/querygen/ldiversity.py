@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import z3
-
 from privclaims.checks.claims.ads.common import by_dims
 from privclaims.checks.claims.querygen.common import (
     SRC, example_count, one_reading, requirement, strategy_readings,
@@ -21,12 +19,8 @@ from privclaims.checks.verdict import (
     Outcome, Part, Reading, by_part, compare_exact, discrepancy, in_model, refuted, unverifiable, verified,
     verified_bounded,
 )
-from privclaims.counterexamples import querygen_search as search
-from privclaims.counterexamples.harness import z3_search
-from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
-from privclaims.theory.querygen.instances import instances
 from privclaims.theory.querygen.model import STRATEGIES, g_min_from_l
 
 
@@ -131,6 +125,8 @@ def _lemma_symbolic() -> dict[str, Any]:
     "for any distribution sorted decreasingly on l values, Σ p_i·i ≤ (l + 1)/2", f"{SRC} §6 proof of Theorem 6.1: "
     "G = Σ p_i · i ≤ (l_Q̂ + 1)/2"))
 def lem_uniform(ctx: Context) -> Outcome:
+    from privclaims.counterexamples import querygen_search as search
+
     sym = _lemma_symbolic()
     z3_runs = {n: search.z3_guessing_bound(n) for n in (1, 2, 3, 5, 8, 13, 21, 34)}
     z3_res = {n: r.status for n, r in z3_runs.items()}
@@ -165,6 +161,12 @@ def lem_uniform(ctx: Context) -> Outcome:
     "Q is modified into the query Q̂ with the guessing entropy value, which is greater than or equal to (l + 1)/2, the "
     "size of the attribute value set for Q̂ is at least l"))
 def thm6_1(ctx: Context) -> Outcome:
+    import z3
+
+    from privclaims.counterexamples.harness import z3_search
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.theory.querygen.instances import instances
+
     sym = _lemma_symbolic()
     # z3: integers l > n >= 1 and a sorted distribution on n values with Σ p_i i >= (l+1)/2: unsat for n <= 12
     statuses = {}
@@ -242,6 +244,8 @@ def text_related(ctx: Context) -> Outcome:
     """k-anonymity: a record's class has ≥ k members, so a uniform pick among them re-identifies it with probability
     1/|class| ≤ 1/k (by definition). The l-diversity gloss: exhaustive search, smallest group first, for a group with
     ≥ l distinct values whose most likely value has probability > 1/l. NP-hardness of optimal k-anonymity [25]: cited."""
+    from privclaims.counterexamples import querygen_search as search
+
     res = search.search_l_diversity_disclosure(l=2)  # l = 1 cannot fail (a risk is at most 1)
     kanon = verified(by_definition="a class of size s ≥ k re-identifies a record with probability 1/s ≤ 1/k")
     cited = unverifiable(missing="Meyerson and Williams [25]: a cited complexity result").because(

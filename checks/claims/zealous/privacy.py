@@ -11,8 +11,6 @@ from __future__ import annotations
 from itertools import product
 from math import ceil
 
-from hypothesis import strategies as st
-
 from privclaims.checks.claims.zealous.common import LOG_MODEL, SRC, SRC_P, by_parts, real_tau, split_of
 from privclaims.checks.definitions.dp import EPS_DP, INDISTINGUISHABILITY, PROB_DP
 from privclaims.checks.definitions.zealous import ITEM_HISTOGRAM, SEARCH_LOG, THRESHOLDS
@@ -20,9 +18,6 @@ from privclaims.checks.evidence import decide, decide_enclosed
 from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Part, by_reading, in_model, not_checked, refuted, verified, verified_bounded
-from privclaims.counterexamples.property_search import property_search
-from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms
-from privclaims.counterexamples.zealous_searches import prop9_smt, thm13_exhaustive
 from privclaims.theory.dp import exact as dpx
 from privclaims.theory.dp.mechanism import finite_mechanism
 from privclaims.theory.numbers import ONE, ZERO, Epsilon, Q
@@ -78,6 +73,8 @@ def thm13(ctx):
     on small logs from the smallest upward (counterexamples/zealous_searches.py). The published item set is a
     post-processing of ZEALOUS's output, so a set of published item sets violating Definition 4 for it violates
     Definition 4 for ZEALOUS. The same search with lambda = m/eps' (Korolova et al.'s analysis) is reported."""
+    from privclaims.counterexamples.zealous_searches import thm13_exhaustive
+
     printed = thm13_exhaustive(2)
     korolova = thm13_exhaustive(1)
     ev = {"search_as_printed": printed, "search_lambda=m/eps'": korolova, "source": f"{SRC} §6.4.1 Theorem 13"}
@@ -124,6 +121,11 @@ def text_clicks(ctx):
     """The composition step: an (eps1, delta1)-indistinguishable release followed by an independent eps2-DP release is
     (eps1 + eps2, delta1)-indistinguishable. Searched on random pairs of finite mechanisms sharing the neighbour
     relation (exact hockey-stick of the product mechanism)."""
+
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.strategies import finite_mechanisms
 
     @st.composite
     def pairs(draw):
@@ -576,6 +578,12 @@ def prop9(ctx):
     indistinguishable, for e^eps in {1, 3/2, 2, 10} (with two inputs the two orders of Definition 3 coincide; witnesses
     would be re-verified by the literal subset reading of Definition 4). (2) hypothesis, per order: random mechanisms
     with up to 3 inputs (a path), delta* = least pDP delta => (eps, delta*)-indistinguishable."""
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms
+    from privclaims.counterexamples.zealous_searches import prop9_smt
+
     smt = [prop9_smt(n, E) for n in range(1, 5) for E in (Q(1), Q(3, 2), Q(2), Q(10))]
     found = [r for r in smt if r.found]
     undecided = [r.bound for r in smt if not r.exhausted]
