@@ -12,11 +12,14 @@ tables are rich; otherwise (CI logs, pipes) they are plain fixed-layout text, no
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
+import multiprocessing as mp
 import os
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from privclaims.checks.project import PAPERS, Project, ProjectError, load_project, papers
 from privclaims.checks.registry import Context
@@ -244,15 +247,18 @@ def _main(argv: list[str] | None) -> int:
               f"{'quick' if args.quick else 'full'} mode, data {data_dir or 'absent'}, {args.workers} worker(s)")
     if args.repin:
         return _repin(ids, ctx, args, project, out)
+    papers_ledger = project.root == papers().root
+    want_safety = not (args.no_safety or args.claim or not papers_ledger)
     t0 = time.perf_counter()
-    rows = _run_with_progress(ids, ctx, args.workers, out, project)
-    elapsed = time.perf_counter() - t0
+    with _beside(want_safety and args.workers > 1, _safety_section, args.quick, ctx.profile, args.seed, args.area) as side:
+        rows = _run_with_progress(ids, ctx, args.workers, out, project)
+        elapsed = time.perf_counter() - t0
+        section = side.result() if side is not None else None
     bad = drift(rows)
     quotes = _quotes(ids, project)
     if not args.no_table:
         _print_tables(rows, out, project)
-    papers_ledger = project.root == papers().root
-    safety = None if args.no_safety or args.claim or not papers_ledger else _safety(args, ctx, out)
+    safety = _safety(args, ctx, out, section) if want_safety else None
     run: dict[str, Any] = {"project": project.name, "seed": args.seed, "quick": args.quick,
                            "data_dir": str(data_dir) if data_dir else None, "drift": [r["id"] for r in bad],
                            "quotes": quotes}
@@ -289,17 +295,42 @@ def _main(argv: list[str] | None) -> int:
     return 0
 
 
-def _safety(args: argparse.Namespace, ctx: Context, console: Any) -> dict[str, Any] | None:
-    """The float-safety campaign (quick: a few hundred instances per kind; full: the hypothesis profile's size),
-    restricted to the decision kinds of the selected areas; Mironov's noise attack only when an area with
-    Laplace noise (zealous, dp) is selected. Nothing is printed when nothing of it concerns the selection
-    (the report's section then lists no kind)."""
-    from privclaims.counterexamples.float_safety import KINDS, campaign, safety_section
+@contextmanager
+def _beside(wanted: bool, fn: Callable[..., Any], *args: Any) -> Iterator[cf.Future | None]:
+    """``fn(*args)`` in a process of its own while the block runs (the block's claims keep the ledger's workers;
+    the process's result is the same as computing ``fn`` here, after them); None when not ``wanted``."""
+    if not wanted:
+        yield None
+        return
+    with cf.ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("fork")) as pool:
+        yield pool.submit(fn, *args)
 
-    kinds = [k for k in KINDS if not args.area or k.split(".")[0] in args.area]
-    noise = not args.area or bool({"zealous", "dp"} & set(args.area))
+
+def _safety_kinds(area: list[str] | None) -> tuple[list[str], bool]:
+    """The decision kinds of the selected areas, and whether Mironov's noise attack concerns them (an area with
+    Laplace noise: zealous, dp)."""
+    from privclaims.counterexamples.float_safety import KINDS
+
+    return [k for k in KINDS if not area or k.split(".")[0] in area], not area or bool({"zealous", "dp"} & set(area))
+
+
+def _safety_section(quick: bool, profile: str, seed: int, area: list[str] | None) -> dict[str, Any]:
+    """The float-safety campaign's report section (quick: a few hundred instances per kind; full: the hypothesis
+    profile's size), restricted to the decision kinds of the selected areas (:func:`_safety_kinds`)."""
+    from privclaims.counterexamples.float_safety import campaign, safety_section
+
+    kinds, noise = _safety_kinds(area)
+    profile = "quick" if quick else profile
+    return safety_section(campaign(profile, seed, kinds) if kinds else [], seed, profile, noise=noise)
+
+
+def _safety(args: argparse.Namespace, ctx: Context, console: Any, sec: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The float-safety section (``sec`` when it was computed beside the claims, else computed here) and its table.
+    Nothing is printed when nothing of it concerns the selection (the report's section then lists no kind)."""
+    kinds, noise = _safety_kinds(args.area)
     profile = "quick" if args.quick else ctx.profile
-    sec = safety_section(campaign(profile, args.seed, kinds) if kinds else [], args.seed, profile, noise=noise)
+    if sec is None:
+        sec = _safety_section(args.quick, ctx.profile, args.seed, args.area)
     if not kinds and not noise:
         return sec
     if not args.no_table and kinds:

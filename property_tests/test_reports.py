@@ -219,6 +219,26 @@ def test_plain_console_table_off_a_terminal_keeps_verdicts_whole():
     assert "float safety" not in ads.stdout and "Mironov" not in ads.stdout  # no decision kind of ads
 
 
+def test_the_safety_campaign_beside_the_claims_is_the_one_after_them():
+    """With two or more workers the ledger computes the float-safety section in a process of its own while the claims
+    run; it is the section computed in-process afterwards (timings aside), for a selection of areas as for all."""
+    from privclaims.checks.cli import _beside, _safety_section
+
+    def plain(sec):
+        return {k: ([{kk: vv for kk, vv in r.items() if kk != "seconds"} for r in v] if k == "kinds" else v)
+                for k, v in sec.items()}
+
+    for area in (["querygen", "dp"], ["ads"]):
+        here = _safety_section(True, "ci", 7, area)
+        with _beside(True, _safety_section, True, "ci", 7, area) as side:
+            there = side.result()
+        assert plain(there) == plain(here)
+        assert {r["kind"].split(".")[0] for r in here["kinds"]} == ({"querygen", "dp"} if "dp" in area else set())
+        assert ("attack_defeated" in here.get("noise", {})) == ("dp" in area)  # Mironov's attack: Laplace areas only
+    with _beside(False, _safety_section, True, "ci", 7, ["ads"]) as side:
+        assert side is None
+
+
 def test_environment_validated_like_flags_and_empty_selection_is_an_error(tmp_path):
     bad = [({"PRIVCLAIMS_DATA": "/nonexistent"}, "PRIVCLAIMS_DATA"),
            ({"PRIVCLAIMS_DATA": ""}, "empty"),
