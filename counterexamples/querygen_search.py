@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterator
 
 import z3
 from hypothesis import strategies as st
@@ -31,13 +31,31 @@ from privclaims.theory.querygen.instances import instances
 from privclaims.theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table, remove
 
 
+def bounded_compositions(total: int, parts: int, cap: int) -> Iterator[tuple[int, ...]]:
+    """The tuples of ``parts`` integers in 0..``cap`` summing to ``total``, in increasing lexicographic order
+    (the first part ascending, then the rest recursively)."""
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(max(0, total - cap * (parts - 1)), min(cap, total) + 1):
+        for rest in bounded_compositions(total - first, parts - 1, cap):
+            yield (first, *rest)
+
+
+def multiplicities(n_types: int, max_count: int) -> Iterator[tuple[int, ...]]:
+    """Every multiplicity vector in 0..max_count^n_types but the zero one, smallest total first and lexicographic
+    within a total: ``sorted(product(range(max_count + 1), repeat=n_types), key=lambda c: (sum(c), c))[1:]``,
+    generated lazily (a search that stops at its first witness does not order the 3^12 vectors first)."""
+    for total in range(1, n_types * max_count + 1):
+        yield from bounded_compositions(total, n_types, max_count)
+
+
 def _multiset_tables(types: list[tuple], max_count: int, names: tuple[str, ...], domains: dict):
     """Tables whose rows are the tuple ``types`` with multiplicities 0..max_count, smallest first."""
-    combos = sorted(itertools.product(range(max_count + 1), repeat=len(types)), key=lambda c: (sum(c), c))
-    for counts in combos:
-        if sum(counts):
-            rows = [t for t, c in zip(types, counts) for _ in range(c)]
-            yield make_table(names, rows, domains)
+    for counts in multiplicities(len(types), max_count):
+        rows = [t for t, c in zip(types, counts) for _ in range(c)]
+        yield make_table(names, rows, domains)
 
 
 def _describe_table(t) -> dict[str, Any]:

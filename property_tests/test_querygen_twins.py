@@ -265,3 +265,17 @@ def test_generalize_levels_by_reading_equals_each_reading_on_its_own(inst, seed)
     runs = experiments.run_by_reading(t, queries, [target], seed=seed, levels={target: levels}, choices=choices, ties=ties)
     for (c, r), res in runs.items():
         assert res == experiments.run(t, queries, [target], seed=seed, levels={target: levels}, choice=c, ties=r), (c, r)
+
+
+@pytest.mark.parametrize("n_types,max_count", [(12, 2), (4, 3), (5, 2), (1, 1), (1, 0), (3, 0)])
+def test_multiplicities_are_the_sorted_product_lazily(n_types, max_count):
+    """The searches' table enumeration (counterexamples/querygen_search.py): generated lazily, the same vectors in the
+    same order as sorting the whole product by (total, lexicographic), the zero vector left out."""
+    import itertools
+
+    from privclaims.counterexamples.querygen_search import bounded_compositions, multiplicities
+
+    want = [c for c in sorted(itertools.product(range(max_count + 1), repeat=n_types), key=lambda c: (sum(c), c)) if sum(c)]
+    assert list(multiplicities(n_types, max_count)) == want
+    assert list(bounded_compositions(0, 0, 5)) == [()] and list(bounded_compositions(1, 0, 5)) == []
+    assert list(bounded_compositions(7, 2, 3)) == []  # more than the parts can hold
