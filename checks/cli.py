@@ -223,7 +223,7 @@ def _main(argv: list[str] | None) -> int:
         reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         report_doc = _read_report(args.from_path) if args.from_path else None
         project = files if args.project is not None else _project(args)
-        if not args.list:  # a broken pin is refused before anything runs, not after
+        if not args.list:  # a broken pin is refused before anything runs (--list and --verdict read them in select)
             from privclaims.checks.pins import read_pin
 
             for cid in ids:

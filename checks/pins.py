@@ -104,6 +104,9 @@ def pin_path(project: Any, claim_id: str) -> Path:
     return project.pins_dir / area / f"{label}.json"
 
 
+_MEND = "; mend the file, or delete it and re-pin the claim (privclaims ledger --repin --claim ID --reason ...)"
+
+
 class PinFile(BaseModel):
     """A pin file's schema (the keys :func:`write_pin` writes; an unknown key is refused)."""
 
@@ -126,14 +129,14 @@ def read_pin(project: Any, claim_id: str) -> dict[str, Any] | None:
             try:
                 pin = json.loads(p.read_text(encoding="utf-8"))
             except (ValueError, UnicodeDecodeError) as e:  # JSONDecodeError is a ValueError
-                raise ProjectError(f"pin {p}: not JSON text ({e})") from None
+                raise ProjectError(f"pin {p}: not JSON text ({e}){_MEND}") from None
             try:
                 PinFile.model_validate(pin)
             except ValidationError as e:
-                raise ProjectError(explain(e, f"pin {p}")) from None
+                raise ProjectError(explain(e, f"pin {p}") + _MEND) from None
             if pin["id"] != claim_id:
                 raise ProjectError(f"pin {p}: id {pin['id']!r} is not {claim_id!r} (a pin's file is its claim's, "
-                                   f"<pins>/<area>/<label>.json)")
+                                   f"<pins>/<area>/<label>.json){_MEND}")
         project.pin_cache[claim_id] = pin
     return project.pin_cache[claim_id]
 

@@ -86,51 +86,61 @@ class QuickLedgerRun:
         return json.loads(self.json_path.read_text())
 
 
-def _quick_ledger_run(folder: Path, workers: int) -> QuickLedgerRun:
-    """The run in ``folder`` (computed there under the folder's lock unless a finished one is found)."""
-    import fcntl
-
-    folder.mkdir(parents=True, exist_ok=True)
+def _compute_quick_ledger_run(folder: Path, workers: int) -> None:
+    """Run the ledger into ``folder`` and record how it ended in ``run.json`` (a timeout too: it is not retried)."""
+    seed = _default_seed()
     paths = folder / "q.json", folder / "q.md", folder / "q.html"
-    done = folder / "run.json"
-    with open(folder / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
-            seed = _default_seed()
-            r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--quick", "--seed", str(seed),
-                                "--workers", str(workers), "--json", str(paths[0]), "--markdown", str(paths[1]),
-                                "--html", str(paths[2]), "--no-table"],
-                               cwd=ROOT, capture_output=True, text=True, timeout=1200)
-            done.write_text(json.dumps({"seed": seed, "returncode": r.returncode, "stdout": r.stdout, "stderr": r.stderr}))
-        rec = json.loads(done.read_text())
-    return QuickLedgerRun(workers, rec["seed"], rec["returncode"], rec["stdout"], rec["stderr"], *paths)
+    try:
+        r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--quick", "--seed", str(seed),
+                            "--workers", str(workers), "--json", str(paths[0]), "--markdown", str(paths[1]),
+                            "--html", str(paths[2]), "--no-table"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=1200)
+        rec = {"seed": seed, "returncode": r.returncode, "stdout": r.stdout, "stderr": r.stderr}
+    except subprocess.TimeoutExpired as e:
+        rec = {"seed": seed, "returncode": None, "stdout": str(e.stdout or ""), "stderr": f"timed out: {e}"}
+    (folder / "run.json").write_text(json.dumps(rec))
 
 
-def _free(folder: Path) -> bool:
-    """Nobody holds ``folder``'s lock and its run is not done (checked without waiting)."""
+def _try_run(folder: Path, workers: int, wait: bool) -> QuickLedgerRun | None:
+    """The run in ``folder``: computed here under the folder's lock unless done; without ``wait``, None at once
+    when another worker holds the lock."""
     import fcntl
 
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "lock", "w") as lock:
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         except BlockingIOError:
-            return False
-        fcntl.flock(lock, fcntl.LOCK_UN)
-    return not (folder / "run.json").exists()
+            return None
+        try:
+            if not (folder / "run.json").exists():
+                _compute_quick_ledger_run(folder, workers)
+            rec = json.loads((folder / "run.json").read_text())
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return QuickLedgerRun(workers, rec["seed"], rec["returncode"], rec["stdout"], rec["stderr"],
+                          folder / "q.json", folder / "q.md", folder / "q.html")
 
 
 @pytest.fixture(scope="session")
-def quick_ledger(tmp_path_factory, worker_id):
+def quick_ledger(tmp_path_factory):
     """``quick_ledger(w1, w2, ...)``: the runs with those numbers of worker processes, in that order (each computed
-    once per session: runs nobody is computing are computed first, then the others are waited for)."""
-    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    once per session: a run nobody holds is taken and computed, while one another worker computes is left for later;
+    only when every remaining run is held elsewhere does this worker wait)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: the session's shared folder
 
     def runs(*workers: int) -> list[QuickLedgerRun]:
-        folders = {w: shared / f"quick-ledger-w{w}" for w in workers}
-        first = [w for w in workers if _free(folders[w])]
-        for w in first + [w for w in workers if w not in first]:
-            _quick_ledger_run(folders[w], w)
-        return [_quick_ledger_run(folders[w], w) for w in workers]
+        got: dict[int, QuickLedgerRun] = {}
+        while len(got) < len(workers):
+            todo = [w for w in workers if w not in got]
+            for w in todo:
+                r = _try_run(shared / f"quick-ledger-w{w}", w, wait=False)
+                if r is not None:
+                    got[w] = r
+            if len(got) < len(workers) and all(w not in got for w in todo):  # all held elsewhere: wait for the first
+                w = todo[0]
+                got[w] = _try_run(shared / f"quick-ledger-w{w}", w, wait=True)
+        return [got[w] for w in workers]
 
     return runs

@@ -335,6 +335,127 @@ def test_a_lost_lazy_import_is_found(tmp_path):
     assert len(found) == 2 and all("undefined name 'z3'" in f for f in found), found
 
 
+def _type_checking_names(tree: ast.Module) -> set[str]:
+    """Names a module binds only under ``if TYPE_CHECKING:`` (for annotations; absent when the module runs)."""
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for sub in ast.walk(node):
+                if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                    out.update((a.asname or a.name.split(".")[0]) for a in sub.names)
+    return out
+
+
+def runtime_uses_of_annotation_only_names(path: Path) -> list[str]:
+    """Uses, outside annotations, of a name bound only under ``if TYPE_CHECKING:`` and not imported by an enclosing
+    function: pyflakes counts such a name as bound, but it is a NameError when the line runs (a lazy import that a
+    function lost, issue 25)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    only = _type_checking_names(tree)
+    if not only:
+        return []
+    lazy_annotations = any(isinstance(n, ast.ImportFrom) and n.module == "__future__"
+                           and any(a.name == "annotations" for a in n.names) for n in tree.body)
+    found: list[str] = []
+
+    def bound_in(fn: ast.AST) -> set[str]:
+        names = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)} if hasattr(fn, "args") else set()
+        stack = list(fn.body) if isinstance(fn.body, list) else [fn.body]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                if not isinstance(n, ast.Lambda):
+                    names.add(n.name)
+                continue
+            if isinstance(n, (ast.Import, ast.ImportFrom)):
+                names.update((a.asname or a.name.split(".")[0]) for a in n.names)
+            stack.extend(ast.iter_child_nodes(n))
+        return names
+
+    def visit(node: ast.AST, scopes: list[set[str]]) -> None:
+        if isinstance(node, ast.If) and node in tree.body and "TYPE_CHECKING" in ast.unparse(node.test):
+            return
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            for d in getattr(node, "decorator_list", []):
+                visit(d, scopes)
+            for d in node.args.defaults + [k for k in node.args.kw_defaults if k]:
+                visit(d, scopes)
+            if not lazy_annotations:
+                for a in ast.walk(node.args):
+                    if isinstance(a, ast.arg) and a.annotation:
+                        visit(a.annotation, scopes)
+                if getattr(node, "returns", None):
+                    visit(node.returns, scopes)
+            inner = scopes + [bound_in(node)]
+            for b in (node.body if isinstance(node.body, list) else [node.body]):
+                visit(b, inner)
+            return
+        if isinstance(node, ast.AnnAssign):
+            if not lazy_annotations:
+                visit(node.annotation, scopes)
+            for part in (node.target, node.value):
+                if part is not None:
+                    visit(part, scopes)
+            return
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in only \
+                and not any(node.id in sc for sc in scopes):
+            found.append(f"{path}:{node.lineno}: {node.id!r} is bound only under TYPE_CHECKING")
+        for child in ast.iter_child_nodes(node):
+            visit(child, scopes)
+
+    visit(tree, [])
+    return found
+
+
+def unresolved_function_imports(path: Path) -> list[str]:
+    """``from X import Y`` statements inside functions whose X cannot be imported or has no Y (module or name): a lazy
+    import only fails when its function runs, so they are resolved here."""
+    import importlib
+
+    bad = []
+    for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                try:
+                    mod = importlib.import_module(node.module)
+                except ImportError as e:
+                    bad.append(f"{path}:{node.lineno}: {node.module}: {e}")
+                    continue
+                for a in node.names:
+                    if hasattr(mod, a.name):
+                        continue
+                    try:  # a submodule not imported yet
+                        importlib.import_module(f"{node.module}.{a.name}")
+                    except ImportError:
+                        bad.append(f"{path}:{node.lineno}: {node.module} has no {a.name}")
+    return bad
+
+
+def test_no_runtime_use_of_a_type_checking_only_name():
+    found = [x for p in sorted(set(_house().files.values())) for x in runtime_uses_of_annotation_only_names(p)]
+    assert found == []
+
+
+def test_every_import_inside_a_function_resolves():
+    found = [x for p in sorted(set(_house().files.values())) for x in unresolved_function_imports(p)]
+    assert found == []
+
+
+def test_the_import_nets_find_planted_losses(tmp_path):
+    m = tmp_path / "m.py"
+    m.write_text("from __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                 "    import z3\n\n\ndef ok(x: z3.ExprRef) -> z3.ExprRef:\n    import z3\n\n    return z3.Int('x')\n\n\n"
+                 "def lost(x: z3.ExprRef) -> int:\n    return z3.Int('y')\n\n\n"
+                 "def wrong_module():\n    from privclaims.counterexamples.maskit_exhaustive import dominating_pairs\n"
+                 "    from privclaims.counterexamples.maskit_strategies import dominating_pairs as fine\n")
+    uses = runtime_uses_of_annotation_only_names(m)
+    assert len(uses) == 1 and ":16: 'z3'" in uses[0], uses
+    bad = unresolved_function_imports(m)
+    assert len(bad) == 1 and "maskit_exhaustive has no dominating_pairs" in bad[0], bad
+
+
 HEAVY_AT_CHECK_TIME = ("hypothesis", "z3", "scipy", "sympy", "pandas", "duckdb", "dask", "matplotlib")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from privclaims.counterexamples.maskit_strategies import chains, instances
@@ -138,3 +138,43 @@ def test_plt_time_parser_is_strptime_on_every_fixed_width_timestamp(digits):
 @pytest.mark.parametrize("text", ["2008-1-3 2:5:4", "2008-10-23 02:53:04.5", "2008-10-23T02:53:04", " 2008-10-23 02:53:04"])
 def test_plt_time_parser_off_the_fixed_width_is_strptime(text):
     _parses_like_strptime(text)
+
+
+# ------------------------------------------------------------------ the generators the ledger's checks draw from
+# (counterexamples/maskit_strategies.py; moved there from the check modules in issue 25): what each says it draws
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.data())
+def test_dominating_pairs_and_single_raises_stay_on_their_grid(data):
+    from privclaims.counterexamples.maskit_strategies import dominating_pairs, single_raises
+
+    grid = data.draw(st.sampled_from([2, 3, 4]))
+    ch, p, q, S, delta = data.draw(dominating_pairs(grid=grid))
+    on_grid = {Q(k, grid) for k in range(grid + 1)}
+    assert all(x in on_grid for row in p + q for x in row)
+    assert all(b >= a for rp, rq in zip(p, q) for a, b in zip(rp, rq))  # q ⪰ p
+    ch, p, q, S, (t, i) = data.draw(single_raises(grid=grid))
+    diff = [(tt, ii) for tt, (rp, rq) in enumerate(zip(p, q), 1) for ii, (a, b) in enumerate(zip(rp, rq)) if a != b]
+    assert diff == [(t, i)] and q[t - 1][i] > p[t - 1][i] and q[t - 1][i] in on_grid and p[t - 1][i] in on_grid
+    thirds = {Q(k, 3) for k in range(4)}  # the checks' default grid, which their encodings state: {0, 1/3, 2/3, 1}
+    for strat in (dominating_pairs(), single_raises()):
+        _, p, q, _, _ = data.draw(strat)
+        assert all(x in thirds for row in p + q for x in row)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.data())
+def test_weak_generalisations_and_cut_hierarchies_are_what_they_say(data):
+    from privclaims.counterexamples.maskit_strategies import WEAK_LABELS, cut_hierarchies, weak_generalisations
+
+    M1, truth, lam, delta = data.draw(weak_generalisations())
+    for a in truth:
+        assert truth[a] in WEAK_LABELS and truth[a] in M1.Pi[a] and M1.Pi[a] <= set(WEAK_LABELS)
+        assert set(lam[a]) == set(M1.Pi[a]) and sum(lam[a].values()) == 1
+    assert delta.denominator in (1, 2, 3, 4, 6, 12) and 0 < delta < 1
+    tree, cut, S, n = data.draw(cut_hierarchies())
+    leaves = [c for g in tree["root"] for c in tree[g]]
+    assert 2 <= n <= 8 and sorted(leaves) == sorted(f"c{i}" for i in range(n))
+    assert cut == ["root"] or cut == tree["root"]
+    assert 1 <= len(S) <= 3 and set(S) <= set(leaves)
