@@ -166,3 +166,35 @@ def test_fast_estimates_release_float64_tallies_and_refuse_a_non_boolean_click()
             fast_topdown.estimates([Entry("u", leaf, "a", flag)], h, 0, 3)
         with pytest.raises(InvalidInput, match="clicked"):
             estimates([Entry("u", leaf, "a", flag)], h, 0, 3)
+
+
+def test_aol_runs_share_their_prepared_input_and_release_the_same():
+    """run_estimates memoises Algorithm 7's input step per emulation on (m, seed) (issue 25: a figure's runs differ
+    only in their noise). Every run, memo hit or miss, releases what TopDown on a fresh preparation releases (pickled
+    equal, types included), each (m, seed) keeps its own, and a bool m is still refused after m = 1 was run."""
+    import pickle
+
+    from privclaims.theory.count import aol, exact_topdown
+
+    events = [aol.Event(f"u{i}", q, d) for i in range(60)
+              for q, d in ((f"w{i % 4} x{i % 7}", f"d{i % 5}.com"), (f"w{(i + 1) % 4} y", f"d{(i + 2) % 5}.com"),
+                           (f"w{i % 3} z{i % 2}", None), (f"w{i % 4} x{i % 7}", f"d{(i + 1) % 5}.com"))]
+    em = aol.build(events, n_ads=5, per_context=2, seed=0)
+
+    def fresh(eps, t, m, seed):
+        fresh_em = aol.Emulation(em.hierarchy, tuple(em.train), em.test, em.n_train_users, em.ads, em.bids)
+        return aol.run_estimates(fresh_em, eps, t, m=m, min_support=2, delta=0.02, depth_limit=1, seed=seed)
+
+    runs = [(None, 0.0, 2, 0), (1.0, 0.0, 2, 0), (1.0, 0.5, 2, 0), (0.5, 0.0, 1, 1), (1.0, 0.25, 2, 1), (1.0, 0.0, 1, 0)]
+    for eps, t, m, seed in runs * 2:
+        got = aol.run_estimates(em, eps, t, m=m, min_support=2, delta=0.02, depth_limit=1, seed=seed)
+        assert pickle.dumps(got) == pickle.dumps(fresh(eps, t, m, seed)), (eps, t, m, seed)
+    keys = [(2, 0), (1, 1), (2, 1), (1, 0)]
+    memo = [aol.prepared(em, m, seed) for m, seed in keys]
+    assert all(aol.prepared(em, m, seed) is p for (m, seed), p in zip(keys, memo))  # kept, one per (m, seed)
+    assert len({id(p) for p in memo}) == 4 and [(p.m, p.seed) for p in memo] == keys
+    exact_none = exact_topdown.estimates(list(em.train), em.hierarchy, 2, 2, depth_limit=1, bids=em.bids, seed=0)
+    fast_none = aol.run_estimates(em, None, 0.0, m=2, min_support=2, depth_limit=1, seed=0)
+    assert {v: float(c) for v, c in exact_none.counts.items()} == {v: float(c) for v, c in fast_none.counts.items()}
+    with pytest.raises(InvalidInput, match="contribution bound"):
+        aol.run_estimates(em, None, 0.0, m=True, min_support=2, depth_limit=1, seed=0)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,6 +33,7 @@ from urllib.parse import urlparse
 import numpy as np
 
 from privclaims.theory.count import fast_topdown
+from privclaims.theory.count.exact_topdown import Prepared, prepare
 from privclaims.theory.count.hierarchy import Entry, Hierarchy
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.validate import existing_path, file_identity, integer, text_lines
@@ -105,10 +107,13 @@ def first_word(q: str) -> str:
     return q.split()[0] if q.split() else "-"
 
 
-@dataclass
+@dataclass(eq=False)
 class Emulation:
+    """The AOL emulation :func:`build` makes; read-only once built (:func:`run_estimates` memoises the prepared input
+    of each (m, seed) on it: the runs of one figure differ only in their noise)."""
+
     hierarchy: Hierarchy
-    train: list[Entry]
+    train: tuple[Entry, ...]
     test: list[tuple[str, str]]  # (leaf context, clicked ad)
     n_train_users: int
     ads: list[str]
@@ -147,7 +152,7 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
             continue
         shown = rng.choice(bids.get("w:" + first_word(e.query)) or bids[ROOT])
         train.append(Entry(e.user, leaf, shown, e.domain == shown))
-    return Emulation(h, train, test, len(users) - len(test_users), ads, bids)
+    return Emulation(h, tuple(train), test, len(users) - len(test_users), ads, bids)
 
 
 def corollary2_sigma2(eps: float, delta: float, height: int, m: int) -> float:
@@ -174,7 +179,22 @@ def run_estimates(em: Emulation, eps: float | None, t: float, m: int = 4, min_su
             if key not in cache:
                 cache[key] = float(rng.normal(0.0, sd))
             return cache[key]
-    return fast_topdown.estimates(em.train, em.hierarchy, min_support, m, noise, depth_limit=depth_limit, bids=em.bids, seed=seed)
+    return fast_topdown.topdown(prepared(em, m, seed), min_support, noise, depth_limit)
+
+
+_PREPARED: "weakref.WeakKeyDictionary[Emulation, dict[tuple[int, int], Prepared]]" = weakref.WeakKeyDictionary()
+
+
+def prepared(em: Emulation, m: int, seed: int) -> Prepared:
+    """Algorithm 7's input step on the training entries (:func:`~privclaims.theory.count.exact_topdown.prepare`),
+    memoised per emulation on ``(m, seed)`` (a pure function of them: the emulation is read-only)."""
+    if type(m) is not int or type(seed) is not int:  # prepare refuses or reads it; a bool must not hit 1's memo
+        return prepare(em.train, em.hierarchy, m, seed, em.bids)
+    memo = _PREPARED.setdefault(em, {})
+    key = (m, seed)
+    if key not in memo:
+        memo[key] = prepare(em.train, em.hierarchy, m, seed, em.bids)
+    return memo[key]
 
 
 def precision_coverage(em: Emulation, res, thetas=None) -> list[tuple[float, float, float]]:

@@ -84,6 +84,30 @@ def prepared_entries(log: Iterable[Entry], h: Hierarchy, m: int, seed: int,
     return entries, (default_bids(entries, h) if bids is None else bids)
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """Algorithm 7's input step done once (:func:`prepare`): the kept entries (at most m per user, seeded), the
+    bidders per node and the exact tallies ``count_v``, ``clicks_{a,v}``, ``no_clicks_{a,v}`` of the kept entries.
+    TopDown (:func:`topdown`, and the fast twin's) reads it; runs that differ only in their noise share one."""
+
+    hierarchy: Hierarchy
+    m: int
+    seed: int
+    entries: tuple
+    bids: Mapping
+    counts: Mapping
+    clicks: Mapping
+    no_clicks: Mapping
+
+
+def prepare(log: Iterable[Entry], h: Hierarchy, m: int, seed: int = 0,
+            bids: Mapping[Hashable, Iterable[Hashable]] | None = None) -> Prepared:
+    """:func:`prepared_entries` and :func:`true_counts` of the kept entries."""
+    entries, bids = prepared_entries(log, h, m, seed, bids)
+    cnt, clk, nclk = true_counts(entries, h)
+    return Prepared(h, m, seed, tuple(entries), bids, cnt, clk, nclk)
+
+
 def estimates(
     log: Iterable[Entry],
     h: Hierarchy,
@@ -95,8 +119,13 @@ def estimates(
     seed: int = 0,
 ) -> EstimatesResult:
     """Algorithm 7 then Algorithm 8, exactly."""
-    entries, bids = prepared_entries(log, h, m, seed, bids)
-    cnt, clk, nclk = true_counts(entries, h)
+    return topdown(prepare(log, h, m, seed, bids), min_support, noise, depth_limit)
+
+
+def topdown(prep: Prepared, min_support: object, noise: Callable[[Any], Any] = zero_noise,
+            depth_limit: int | None = None) -> EstimatesResult:
+    """Algorithm 8 (TopDown), exactly, on a prepared input (:func:`prepare`)."""
+    h, bids, cnt, clk, nclk = prep.hierarchy, prep.bids, prep.counts, prep.clicks, prep.no_clicks
     ms = Q(min_support)
     res = EstimatesResult()
     stack = [h.root]
@@ -133,5 +162,5 @@ def contribution_sq_norm(entries: Iterable[Entry], h: Hierarchy, depth_limit: in
     )
 
 
-__all__ = ["EstimatesResult", "zero_noise", "limit_contributions", "default_bids", "true_counts", "estimates",
+__all__ = ["EstimatesResult", "Prepared", "prepare", "topdown", "zero_noise", "limit_contributions", "default_bids", "true_counts", "estimates",
            "proposition8_bound", "contribution_sq_norm", "ZERO"]

@@ -11,7 +11,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping
 import numpy as np
 
 from privclaims.theory.count.hierarchy import Entry, Hierarchy
-from privclaims.theory.count.exact_topdown import EstimatesResult, prepared_entries, true_counts, zero_noise
+from privclaims.theory.count.exact_topdown import EstimatesResult, Prepared, prepare, zero_noise
 from privclaims.theory.floats import certainly_le
 
 
@@ -25,9 +25,15 @@ def estimates(
     bids: Mapping[Hashable, Iterable[Hashable]] | None = None,
     seed: int = 0,
 ) -> EstimatesResult:
-    entries, bids = prepared_entries(log, h, m, seed, bids)
-    cnt, clk, nclk = true_counts(entries, h)
-    ads = {e.ad for e in entries}
+    return topdown(prepare(log, h, m, seed, bids), min_support, noise, depth_limit)
+
+
+def topdown(prep: Prepared, min_support: object, noise: Callable[[Any], Any] = zero_noise,
+            depth_limit: int | None = None) -> EstimatesResult:
+    """TopDown in float64 on a prepared input (:func:`~privclaims.theory.count.exact_topdown.prepare`), the exact
+    twin's :func:`~privclaims.theory.count.exact_topdown.topdown` signature."""
+    h, bids, cnt, clk, nclk = prep.hierarchy, prep.bids, prep.counts, prep.clicks, prep.no_clicks
+    ads = {e.ad for e in prep.entries}
     ms = float(min_support)
     res = EstimatesResult()
     stack = [h.root]
