@@ -393,3 +393,29 @@ def test_hierarchy_instances_are_what_they_say(data):
     assert all(x in {Q(k, 4) for k in range(5)} for v in ctr.values() for x in v)
     assert all(x in {Q(0), Q(1, 2), Q(1)} for v in pay.values() for x in v)
     assert c_hat in parent
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_benefit_table_is_the_benefit_of_every_pair(data):
+    """theory.ads.exact.benefit_table (Fact 3's exhaustive check reads it): entry [mask(A)][mask(A')] is
+    benefit(inst, A, A') and subset_revenues[mask(A)] is expected_revenue(inst, A), for every pair of ad sets."""
+    from privclaims.counterexamples.ads_strategies import ad_instances
+    from privclaims.theory.ads import exact as E
+
+    inst = data.draw(ad_instances(max_ads=4, max_contexts=3))
+    m = inst.n_ads
+    sets = [[a for a in range(m) if b >> a & 1] for b in range(1 << m)]
+    er = E.subset_revenues(inst)
+    assert er == [E.expected_revenue(inst, A) for A in sets]
+    table = E.benefit_table(inst)
+    assert all(table[b][a] == E.benefit(inst, sets[b], sets[a]) for b in range(1 << m) for a in range(1 << m))
+
+
+def test_the_benefit_table_refuses_an_exponential_size_first():
+    from privclaims.theory.ads import exact as E
+    from privclaims.theory.ads.model import ad_instance
+
+    big = ad_instance([1], [[Q(1, 2)] for _ in range(E.BENEFIT_TABLE_MAX_ADS + 1)])
+    with pytest.raises(InvalidInput, match="2\\^13 entries"):
+        E.subset_revenues(big)

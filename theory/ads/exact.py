@@ -75,6 +75,36 @@ def benefit(inst: AdInstance, base: Iterable[int], added: Iterable[int]) -> Any:
     return expected_revenue(inst, A | A2) - expected_revenue(inst, A)
 
 
+BENEFIT_TABLE_MAX_ADS = 12
+"""The benefit table has 4^|𝒜| entries: 16.8M at 12 ads (larger instances are refused before any work)."""
+
+
+def subset_revenues(inst: AdInstance) -> list[Any]:
+    """``E[Revenue(A|ĉ)]`` of every ad set, indexed by its bitmask (bit a set: ad a ∈ A), exactly: per context
+    the best value of A is the larger of the best of A without its lowest ad and that ad's value (so each set costs
+    one max per context); equal to :func:`expected_revenue` of the set."""
+    check_instance(inst)
+    m = inst.n_ads
+    if m > BENEFIT_TABLE_MAX_ADS:
+        raise InvalidInput(f"inst has {m} ads: the table of every ad set's revenue holds 2^{m} entries "
+                           f"(at most {BENEFIT_TABLE_MAX_ADS} ads)")
+    n = len(inst.weights)
+    best: list[list[Any]] = [[ZERO] * n]
+    for mask in range(1, 1 << m):
+        low = (mask & -mask).bit_length() - 1
+        rest = best[mask & (mask - 1)]
+        best.append([max(rest[j], inst.value(low, j)) for j in range(n)])
+    return [sum((w * b for w, b in zip(inst.weights, row)), ZERO) for row in best]
+
+
+def benefit_table(inst: AdInstance) -> list[list[Any]]:
+    """``B(A, A')`` for every pair of ad sets, ``table[mask(A)][mask(A')]`` (:func:`benefit`, exactly, from
+    :func:`subset_revenues`): 4^|𝒜| entries, for exhaustive checks over all pairs (Fact 3)."""
+    er = subset_revenues(inst)
+    full = len(er)
+    return [[er[b | a] - er[b] for a in range(full)] for b in range(full)]
+
+
 def client_choice(inst: AdInstance, ads: Iterable[int], context: Hashable) -> int:
     """``a* = argmax_{a∈A} p_a(c)·CTR_τ(a|c)``; the lowest ad id among ties (Definition of §4.2.3)."""
     check_instance(inst)

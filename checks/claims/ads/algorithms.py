@@ -306,14 +306,20 @@ def def_benefit(ctx):
 
 
 def _submodular(inst) -> bool:
-    m = inst.n_ads
-    for mask in product((0, 1, 2), repeat=m):
-        A1 = [a for a in range(m) if mask[a] == 2]
-        A2 = [a for a in range(m) if mask[a] >= 1]
-        for r in range(1, m + 1):
-            for A in combinations(range(m), r):
-                if E.benefit(inst, A1, A) < E.benefit(inst, A2, A):
-                    return False
+    """``B(A1, A) >= B(A2, A)`` for every A1 ⊆ A2 and every non-empty A, over all ad sets (exact benefits from the
+    theory's table, :func:`privclaims.theory.ads.exact.benefit_table`)."""
+    table = E.benefit_table(inst)
+    full = len(table)
+    for b2 in range(full):
+        row2 = table[b2]
+        b1 = b2
+        while True:  # every subset b1 of b2
+            row1 = table[b1]
+            if any(row1[a] < row2[a] for a in range(1, full)):
+                return False
+            if b1 == 0:
+                break
+            b1 = (b1 - 1) & b2
     return True
 
 
