@@ -328,9 +328,9 @@ def _safety(args: argparse.Namespace, ctx: Context, console: Any, sec: dict[str,
     """The float-safety section (``sec`` when it was computed beside the claims, else computed here) and its table.
     Nothing is printed when nothing of it concerns the selection (the report's section then lists no kind)."""
     kinds, noise = _safety_kinds(args.area)
-    profile = "quick" if args.quick else ctx.profile
     if sec is None:
         sec = _safety_section(args.quick, ctx.profile, args.seed, args.area)
+    profile = sec["profile"]
     if not kinds and not noise:
         return sec
     if not args.no_table and kinds:

@@ -98,6 +98,7 @@ class Prepared:
     counts: Mapping
     clicks: Mapping
     no_clicks: Mapping
+    ads: frozenset  # the ads of the kept entries
 
 
 def prepare(log: Iterable[Entry], h: Hierarchy, m: int, seed: int = 0,
@@ -105,7 +106,7 @@ def prepare(log: Iterable[Entry], h: Hierarchy, m: int, seed: int = 0,
     """:func:`prepared_entries` and :func:`true_counts` of the kept entries."""
     entries, bids = prepared_entries(log, h, m, seed, bids)
     cnt, clk, nclk = true_counts(entries, h)
-    return Prepared(h, m, seed, tuple(entries), bids, cnt, clk, nclk)
+    return Prepared(h, m, seed, tuple(entries), bids, cnt, clk, nclk, frozenset(e.ad for e in entries))
 
 
 def estimates(

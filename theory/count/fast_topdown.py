@@ -32,8 +32,7 @@ def topdown(prep: Prepared, min_support: object, noise: Callable[[Any], Any] = z
             depth_limit: int | None = None) -> EstimatesResult:
     """TopDown in float64 on a prepared input (:func:`~privclaims.theory.count.exact_topdown.prepare`), the exact
     twin's :func:`~privclaims.theory.count.exact_topdown.topdown` signature."""
-    h, bids, cnt, clk, nclk = prep.hierarchy, prep.bids, prep.counts, prep.clicks, prep.no_clicks
-    ads = {e.ad for e in prep.entries}
+    h, bids, cnt, clk, nclk, ads = prep.hierarchy, prep.bids, prep.counts, prep.clicks, prep.no_clicks, prep.ads
     ms = float(min_support)
     res = EstimatesResult()
     stack = [h.root]
