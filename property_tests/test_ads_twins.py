@@ -72,9 +72,11 @@ def test_greedy_ties_go_to_the_lowest_id_even_behind_a_stale_bound():
     stale bound 1/2 tops the lazy heap, round 3 ads 2 and 3 tie (1/4). Both twins take the lowest id each time."""
     inst = ad_instance(["1/4"] * 4, [["1", "1", "0", "0"], ["0", "0", "1", "0"], ["1", "0", "0", "1"],
                                      ["0", "0", "0", "1"]])
-    ex, fa = E.greedy_run(inst, 4), F.greedy_run(inst, 4)
-    assert ex.order == fa.order == (0, 1, 2, 3)
-    assert [float(b) for b in ex.benefits] == list(fa.benefits) == [0.5, 0.25, 0.25, 0.0]
+    ex = E.greedy_run(inst, 4)
+    for evaluation in F.EVALUATIONS:
+        fa = F.greedy_run_evaluated(inst, 4, evaluation)
+        assert ex.order == fa.order == (0, 1, 2, 3)
+        assert [float(b) for b in ex.benefits] == list(fa.benefits) == [0.5, 0.25, 0.25, 0.0]
     # the same on the sparse form with a tolerance taken from the column maxima (a value of 1: no shortcut)
     S = F.sparse_instance([0.25] * 4, sp.csr_matrix(np.array([[1, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 1], [0, 0, 0, 1.0]])))
     assert F.greedy(S, 4) == (0, 1, 2, 3)
@@ -87,8 +89,8 @@ def test_greedy_after_all_benefits_reach_zero():
     rows = [["1/2", "0", "0"], ["1/2", "0", "0"], ["0", "0", "0"], ["1/4", "0", "0"], ["1", "0", "0"],
             ["0", "1", "0"], ["0", "1/2", "0"]]
     inst = ad_instance(["1/2", "1/4", "1/4"], rows)
-    for k in range(1, len(rows) + 1):
-        ex, fa = E.greedy_run(inst, k), F.greedy_run(inst, k)
+    for k, evaluation in itertools.product(range(1, len(rows) + 1), F.EVALUATIONS):
+        ex, fa = E.greedy_run(inst, k), F.greedy_run_evaluated(inst, k, evaluation)
         assert ex.order == fa.order and [float(b) for b in ex.benefits] == list(fa.benefits)
     assert F.greedy_run(inst, 7).order == (4, 5, 0, 1, 2, 3, 6)
     assert F.greedy_prime(inst, "0").ads == E.greedy_prime(inst, "0").ads
@@ -116,10 +118,47 @@ def _many_ad_instances(draw):
 
 @given(_many_ad_instances())
 def test_lazy_twin_equals_exact_on_many_tied_ads(ik):
+    """Both ways of evaluating the benefits (lazy: its heap paths; eager: every ad each round) on the same instances."""
     inst, k = ik
-    ex, fa = E.greedy_run(inst, k), F.greedy_run(inst, k)
-    assert ex.order == fa.order and len(fa.order) == k
-    assert [float(b) for b in ex.benefits] == list(fa.benefits)
+    ex = E.greedy_run(inst, k)
+    for evaluation in ("lazy", "eager"):
+        fa = F.greedy_run_evaluated(inst, k, evaluation)
+        assert ex.order == fa.order and len(fa.order) == k
+        assert [float(b) for b in ex.benefits] == list(fa.benefits)
+
+
+@st.composite
+def _float_sparse_instances(draw):
+    """Float instances whose benefits are rounded sums (not dyadic): CTRs drawn from a few random levels, so exact and
+    near ties (within the tolerance, or just outside it) occur; some empty rows and columns; payments or none."""
+    m, n = draw(st.integers(1, 60)), draw(st.integers(1, 12))
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    rng = np.random.default_rng(seed)
+    levels = rng.random(3) * draw(st.sampled_from([1.0, 1e-3]))
+    D = np.where(rng.random((m, n)) < draw(st.sampled_from([0.1, 0.4, 0.9])), levels[rng.integers(0, 3, (m, n))], 0.0)
+    if draw(st.booleans()):  # clones one tolerance apart and exactly equal
+        D[m // 2:] = D[: m - m // 2] * (1 + draw(st.sampled_from([0.0, 2.0 ** -41, 2.0 ** -39, 2.0 ** -52])))
+    w = rng.random(n) + 0.01
+    pay = draw(st.sampled_from([None, "7", "random"]))  # payments: values above 1, the tolerance from the column maxima
+    pay = None if pay is None else np.full(m, 7.0) if pay == "7" else rng.random(m) * 9 + 0.5
+    return F.sparse_instance(w / w.sum(), sp.csr_matrix(D), pay), draw(st.integers(1, m))
+
+
+@given(_float_sparse_instances())
+def test_eager_and_lazy_evaluation_give_the_same_run_float_for_float(ik):
+    """The claim of ``fast._greedy_eager``: evaluating every ad each round gives the lazy twin's run, the same floats
+    (order, benefits, revenues) — on rounded, tied and near-tied benefits, not only dyadic ones."""
+    S, k = ik
+    lazy, eager = F.greedy_run_evaluated(S, k, "lazy"), F.greedy_run_evaluated(S, k, "eager")
+    assert (eager.order, eager.benefits, eager.revenues) == (lazy.order, lazy.benefits, lazy.revenues)
+    assert F.greedy_run(S, k).order == lazy.order
+    assert eager.evaluations >= lazy.evaluations - S.n_ads  # eager evaluates every ad left, each round
+
+
+def test_greedy_evaluation_is_checked():
+    S = F.sparse_instance([1.0], sp.csr_matrix(np.ones((2, 1))))
+    with pytest.raises(InvalidInput, match="evaluation = 'fastest'"):
+        F.greedy_run_evaluated(S, 1, "fastest")
 
 
 def test_fast_twin_is_exact_up_to_its_tolerance():
@@ -154,7 +193,7 @@ def test_lazy_greedy_matches_plain_on_random_sparse():
     w = rng.random(n)
     w /= w.sum()
     S = F.sparse_instance(w, V)
-    run = F.greedy_run(S, 20)
+    run = F.greedy_run_evaluated(S, 20, "lazy")
     # plain (non-lazy) greedy in float
     cur = np.zeros(n)
     D = S.values.toarray()

@@ -228,6 +228,7 @@ class AdService:
         self._below: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         self._results: dict[tuple, dict] = {}
         self._orders: dict[tuple, tuple[int, ...]] = {}  # server_order's memo (see there)
+        self._contexts: dict[tuple, tuple[int, tuple]] = {}  # server_context's memo
         self._stored: dict[tuple, np.ndarray] = {}  # per (ĉ, level): the sorted stored CTRs of its columns
         # back-off: per event, the first level of PAPER_SEQUENCE whose context has >= min_support training events
         bo_level = np.full(len(ev.leaves), -1, dtype=np.int64)
@@ -246,7 +247,7 @@ class AdService:
         targets, col = np.unique(bo_code[has], return_inverse=True)
         self.col = np.full(len(ev.leaves), -1, dtype=np.int64)
         self.col[has] = col.ravel()
-        indptr, indices, data = [0], [], []
+        indptr, indices, data = [], [], []  # per level: column lengths, ad ids, CTRs
         t_level, t_key = targets // width, targets % width
         for li, lv in enumerate(PAPER_SEQUENCE):
             mine = np.flatnonzero(t_level == li)
@@ -259,14 +260,14 @@ class AdService:
             pair, pair_n = np.unique(kinv.ravel() * n_ads + self._ads[:n][sel], return_counts=True)
             pk, pa = pair // n_ads, pair % n_ads  # sorted by context, then ad id
             start = np.searchsorted(pk, np.arange(uk.size + 1))
-            for j in mine:  # targets ascending: the columns in order
-                g = int(np.searchsorted(uk, t_key[j]))
-                lo, hi = int(start[g]), int(start[g + 1])
-                indices.append(pa[lo:hi])
-                data.append(pair_n[lo:hi].astype(np.float64) / int(ctx_n[g]))
-                indptr.append(indptr[-1] + hi - lo)
+            g = np.searchsorted(uk, t_key[mine])  # targets ascending: the columns in order, each its context's pairs
+            pos, lens = stored_positions(start, g)
+            indices.append(pa[pos])
+            data.append(pair_n[pos].astype(np.float64) / np.repeat(ctx_n[g], lens))
+            indptr.append(lens)
         self.B = sp.csc_matrix((np.concatenate(data) if data else np.zeros(0),
-                                np.concatenate(indices) if indices else np.zeros(0, np.int64), np.array(indptr)),
+                                np.concatenate(indices) if indices else np.zeros(0, np.int64),
+                                np.concatenate([[0], np.cumsum(np.concatenate(indptr))]) if indptr else np.zeros(1, np.int64)),
                                shape=(n_ads, targets.size))
 
     def keys(self, level: tuple[int, int, int]) -> np.ndarray:
@@ -317,7 +318,14 @@ class AdService:
     def server_context(self, event: int, level: tuple[int, int, int]) -> tuple[int, tuple]:
         """ĉ (as a key) at ``level``; if no training leaf lies below it, the server generalises ĉ further along
         the hierarchy (levels of PAPER_SEQUENCE, then the root, that are at least as general), which
-        uses only what ĉ reveals."""
+        uses only what ĉ reveals. Memoised per (event, level): a pure function of the trained service, which every
+        threshold of a sweep asks again."""
+        key = (int(event), tuple(level))
+        if key not in self._contexts:
+            self._contexts[key] = self._server_context_uncached(int(event), key[1])
+        return self._contexts[key]
+
+    def _server_context_uncached(self, event: int, level: tuple[int, int, int]) -> tuple[int, tuple]:
         chat = int(self.keys(level)[event])
         if self._below_of(chat, level) is not None:
             return chat, level
@@ -371,10 +379,11 @@ class AdService:
         if threshold > 0:
             keep = val >= threshold
             ad, val, j = ad[keep], val[keep], j[keep]
-        rows, r = np.unique(ad, return_inverse=True)
-        r = r.ravel()
-        order = np.lexsort((j, r))
-        indptr = np.concatenate([[0], np.cumsum(np.bincount(r, minlength=rows.size))])
+        order = np.lexsort((j, ad))  # by ad, then column (one sort: each (ad, column) is stored once)
+        ad = ad[order]
+        first = np.flatnonzero(np.concatenate([[True], ad[1:] != ad[:-1]])) if ad.size else np.zeros(0, np.int64)
+        rows = ad[first]
+        indptr = np.concatenate([first, [ad.size]])
         return rows, sp.csr_matrix((val[order], j[order], indptr), shape=(rows.size, cols.size))
 
     def client_pick(self, event: int, sent: Sequence[int], threshold: float) -> int | None:

@@ -279,7 +279,60 @@ class _Lazy:
         self.cur[idx] = np.maximum(self.cur[idx], self.data[lo:hi])
 
 
-def _greedy(S: SparseAdInstance, k: int) -> GreedyRun:
+EAGER_MAX_WORK = 1 << 16  # rounds × stored entries up to which Greedy evaluates every ad each round (see _greedy)
+
+
+def _row_gains(data: np.ndarray, indices: np.ndarray, starts: np.ndarray, nonempty: np.ndarray, w: np.ndarray,
+               cur: np.ndarray) -> np.ndarray:
+    """Every ad's benefit ``Σ_j w_j · max(0, v(a, c_j) − cur_j)`` over its stored entries: the same per-row
+    ``np.add.reduceat`` as :meth:`_Lazy._gains`, so each row's float equals the lazy twin's for that row."""
+    d = data - cur[indices]
+    np.maximum(d, 0.0, out=d)
+    d *= w[indices]
+    out = np.zeros(starts.size)
+    if d.size:
+        out[nonempty] = np.add.reduceat(d, starts[nonempty])
+    return out
+
+
+def _greedy_eager(S: SparseAdInstance, k: int) -> GreedyRun:
+    """Algorithm 6 evaluating every ad in every round (one vectorised pass over the stored entries): the same
+    run as :func:`_greedy_lazy`, float for float. Both pick, among the ads not chosen, the lowest id whose benefit is
+    within ``tol`` of the largest; the lazy twin's stale bounds are never below the current benefits (each term
+    ``w_j·max(0, v − cur_j)`` is a monotone float function of ``cur_j``, summed in the same order), so its fresh top is
+    this largest benefit and its candidates are every ad within ``tol`` of it; the benefits are the same floats
+    (:func:`_row_gains`)."""
+    V, w = S.values, S.weights
+    ptr = np.asarray(V.indptr, dtype=np.int64)
+    starts, nonempty = ptr[:-1], ptr[1:] > ptr[:-1]
+    data, indices = V.data, V.indices
+    cur = np.zeros(S.n_contexts)
+    tol = _tol(S)
+    taken = np.zeros(S.n_ads, dtype=bool)
+    order, benefits, revenues = [], [], [0.0]
+    evaluations = 0
+    for _ in range(k):
+        g = _row_gains(data, indices, starts, nonempty, w, cur)
+        evaluations += S.n_ads - len(order)
+        g[taken] = -np.inf
+        best = float(g.max())
+        a = int(np.flatnonzero(g >= best - tol)[0])
+        taken[a] = True
+        lo, hi = int(ptr[a]), int(ptr[a + 1])
+        cur[indices[lo:hi]] = np.maximum(cur[indices[lo:hi]], data[lo:hi])
+        order.append(a)
+        benefits.append(float(g[a]))
+        revenues.append(revenues[-1] + float(g[a]))
+        if best == 0.0:  # every benefit left is exactly 0 (they only shrink): each further round takes the lowest id
+            rest = np.flatnonzero(~taken)[: k - len(order)].tolist()
+            order += rest
+            benefits += [0.0] * len(rest)
+            revenues += [revenues[-1]] * len(rest)
+            break
+    return GreedyRun(tuple(order), tuple(benefits), tuple(revenues), evaluations)
+
+
+def _greedy_lazy(S: SparseAdInstance, k: int) -> GreedyRun:
     st = _Lazy(S)
     order, benefits, revenues = [], [], [0.0]
     for _ in range(k):
@@ -297,9 +350,32 @@ def _greedy(S: SparseAdInstance, k: int) -> GreedyRun:
     return GreedyRun(tuple(order), tuple(benefits), tuple(revenues), st.evaluations)
 
 
+EVALUATIONS = ("auto", "lazy", "eager")
+
+
+def _greedy(S: SparseAdInstance, k: int, evaluation: str = "auto") -> GreedyRun:
+    """Algorithm 6 on the float instance: evaluating every ad each round (``"eager"``; ``"auto"`` when
+    ``k × stored entries`` is at most :data:`EAGER_MAX_WORK`: on small instances one numpy pass per round costs less
+    than the lazy heap's bookkeeping) or lazily (Minoux, ``"lazy"``; ``"auto"`` otherwise). The two give the same run
+    (order, benefits, revenues, float for float); only ``evaluations`` differs."""
+    if evaluation not in EVALUATIONS:
+        raise InvalidInput(f"evaluation = {evaluation!r}: use one of {EVALUATIONS}")
+    if evaluation == "eager" or (evaluation == "auto" and k * max(S.values.nnz, 1) <= EAGER_MAX_WORK):
+        return _greedy_eager(S, k)
+    return _greedy_lazy(S, k)
+
+
 def greedy_run(inst: AdInstance | SparseAdInstance, k: int) -> GreedyRun:
+    """Greedy's run (order, benefits, revenues, benefit evaluations), the benefits evaluated as :func:`_greedy`'s
+    ``"auto"`` picks."""
+    return greedy_run_evaluated(inst, k, "auto")
+
+
+def greedy_run_evaluated(inst: AdInstance | SparseAdInstance, k: int, evaluation: str) -> GreedyRun:
+    """:func:`greedy_run` with the evaluation of the benefits chosen (``"auto"``, ``"lazy"``, ``"eager"``): it decides
+    how many benefits are computed, never which run."""
     S = as_sparse(inst)
-    return _greedy(S, check_k(k, S.n_ads))
+    return _greedy(S, check_k(k, S.n_ads), evaluation)
 
 
 def greedy(inst: AdInstance | SparseAdInstance, k: int) -> tuple[int, ...]:
