@@ -272,3 +272,24 @@ def test_theory_greedy_finals_match_the_text(rows, strategy, g_min):
     theirs.pop("ties")
     mine, _ = _greedy_finals(rows, strategy, lambda v: v >= g_min)
     assert {(frozenset(i for i in range(1, m) if x[i] == 1), ok) for x, ok in theirs.items()} == mine
+
+
+@pytest.mark.parametrize("m, n", [(2, 3), (3, 3), (3, 4), (4, 2)])
+def test_canonical_instances_are_every_instance_up_to_symmetry_in_order(m, n):
+    """canonical_rows (the exhaustive search's enumeration) = canonical_instances' tables' rows, in the same order, and
+    together over d they are the multisets of n rows over (target value, agreement bits) that use target values 0..d−1
+    exactly and match the query (*, 1, .., 1) somewhere — counted here from the definition by brute force over every
+    ordered sequence of rows."""
+    from privclaims.theory.querygen.model import STAR
+    from privclaims.theory.querygen.models import canonical_instances, canonical_rows, canonical_table
+
+    for d in range(1, n + 1):
+        rows = list(canonical_rows(m, n, d))
+        tables = list(canonical_instances(m, n, d))
+        assert [t.rows for t, _ in tables] == rows and all(q == (STAR,) + (1,) * (m - 1) for _, q in tables)
+        assert [canonical_table(m, d, r) for r in rows] == [t for t, _ in tables]
+        types = list(itertools.product(range(d), *[(0, 1)] * (m - 1)))
+        want = {tuple(sorted(seq)) for seq in itertools.product(types, repeat=n)
+                if {r[0] for r in seq} == set(range(d)) and any(all(r[1:]) for r in seq)}
+        assert len(rows) == len(set(rows)) == len(want) and set(rows) == want
+        assert rows == sorted(rows)  # the search's order: the smallest witness is the first

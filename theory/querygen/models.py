@@ -111,13 +111,24 @@ def canonical_instances(m: int, n_rows: int, d: int) -> Iterator[tuple[AuxTable,
     through whether a tuple agrees with the query on it, so each non-target column is 1 (agrees with the query) or 0,
     the query is (*, 1, .., 1), and the target's values are named 0..d−1. Tables are multisets (rows sorted); the query
     matches at least one tuple. Together over d = 1..n_rows these are all instances of that size."""
-    names = tuple(f"a{i}" for i in range(m))
+    for rows in canonical_rows(m, n_rows, d):
+        yield canonical_table(m, d, rows), (STAR,) + (1,) * (m - 1)
+
+
+def canonical_rows(m: int, n_rows: int, d: int) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """The rows of :func:`canonical_instances`' tables, in the same order, without building the tables (a search
+    that reads only the rows builds the table of the one it reports with :func:`canonical_table`)."""
     types = [(v,) + bits for v in range(d) for bits in itertools.product((0, 1), repeat=m - 1)]
-    q = (STAR,) + (1,) * (m - 1)
     for rows in itertools.combinations_with_replacement(types, n_rows):
         if len({r[0] for r in rows}) < d or not any(all(r[1:]) for r in rows):
             continue
-        yield make_table(names, rows, {a: range(d) if i == 0 else (0, 1) for i, a in enumerate(names)}), q
+        yield rows
+
+
+def canonical_table(m: int, d: int, rows: tuple[tuple[int, ...], ...]) -> AuxTable:
+    """The table of :func:`canonical_instances` with these rows (validated by ``make_table``)."""
+    names = tuple(f"a{i}" for i in range(m))
+    return make_table(names, rows, {a: range(d) if i == 0 else (0, 1) for i, a in enumerate(names)})
 
 
 def small_instances(m: int, n_rows: int, d: int) -> Iterator[tuple[AuxTable, tuple]]:

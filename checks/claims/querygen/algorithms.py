@@ -218,7 +218,12 @@ def greedy_miss(t, q, target, strategy: str, comparison: str) -> Any:
 
 
 def _g_of_counts(counts) -> Any:
-    c = sorted(counts, reverse=True)
+    return _g_of_sorted_counts(tuple(sorted(counts, reverse=True)))
+
+
+@functools.lru_cache(maxsize=None)
+def _g_of_sorted_counts(c: tuple[int, ...]) -> Any:
+    """G of a target-value histogram given as its counts in decreasing order (a pure function of the tuple)."""
     return Q(sum(i * x for i, x in enumerate(c, 1)), sum(c)) if c else Q(0)
 
 
@@ -228,14 +233,16 @@ def _canonical_miss(rows: tuple, strategy: str, comparison: str, choice: str = "
     re-verified by the exact twins (:func:`greedy_miss_witness`). ``choice`` reads Best-Fit's step
     (:func:`privclaims.theory.querygen.models.best_fit_step`)."""
     fixed = frozenset(range(1, len(rows[0])))
+    agrees = [(row[0], sum(1 << i for i in fixed if row[i])) for row in rows]  # per row: the columns it agrees on
     g = {}
     for r in range(len(fixed) + 1):
         for keep in itertools.combinations(sorted(fixed), r):
+            km = sum(1 << i for i in keep)
             cnt: dict = {}
-            for row in rows:
-                if all(row[i] for i in keep):
-                    cnt[row[0]] = cnt.get(row[0], 0) + 1
-            g[frozenset(keep)] = _g_of_counts(list(cnt.values()))
+            for target, mask in agrees:
+                if mask & km == km:  # the row agrees with the query on every kept column
+                    cnt[target] = cnt.get(target, 0) + 1
+            g[frozenset(keep)] = _g_of_counts(cnt.values())
     for level in sorted(set(g.values())):
         if level < 1:
             continue
@@ -270,17 +277,18 @@ def smallest_greedy_miss(strategy: str, comparison: str, max_m: int = 5, max_n: 
     search over all instances up to the symmetries of G (:func:`privclaims.theory.querygen.models.canonical_instances`:
     binary non-target columns, query (*, 1, .., 1), target values 0..d−1), and how many instances of each smaller size
     were searched without one."""
-    from privclaims.theory.querygen.models import canonical_instances
+    from privclaims.theory.querygen.models import canonical_rows, canonical_table
 
     below: dict[str, int] = {}
     for m in range(2, max_m + 1):
         for n in range(1, max_n + 1):
             for d in range(1, n + 1):
                 key = f"{m} columns × {n} tuples, {d} target value(s)"
-                for t, q in canonical_instances(m, n, d):
-                    g = _canonical_miss(t.rows, strategy, comparison, choice)
+                for rows in canonical_rows(m, n, d):  # canonical_instances' rows; the table built for the witness
+                    g = _canonical_miss(rows, strategy, comparison, choice)
                     if g is not None:
-                        return {"table": t, "query": q, "G_min": g, "size": key, "searched_below": below}
+                        return {"table": canonical_table(m, d, rows), "query": (STAR,) + (1,) * (m - 1), "G_min": g,
+                                "size": key, "searched_below": below}
                     below[key] = below.get(key, 0) + 1
     return {"table": None, "searched_below": below}
 
