@@ -176,10 +176,7 @@ def test_aol_runs_share_their_prepared_input_and_release_the_same():
 
     from privclaims.theory.count import aol, exact_topdown
 
-    events = [aol.Event(f"u{i}", q, d) for i in range(60)
-              for q, d in ((f"w{i % 4} x{i % 7}", f"d{i % 5}.com"), (f"w{(i + 1) % 4} y", f"d{(i + 2) % 5}.com"),
-                           (f"w{i % 3} z{i % 2}", None), (f"w{i % 4} x{i % 7}", f"d{(i + 1) % 5}.com"))]
-    em = aol.build(events, n_ads=5, per_context=2, seed=0)
+    em = _small_emulation()
 
     def fresh(eps, t, m, seed):
         fresh_em = aol.Emulation(em.hierarchy, tuple(em.train), em.test, em.n_train_users, em.ads, em.bids)
@@ -198,3 +195,61 @@ def test_aol_runs_share_their_prepared_input_and_release_the_same():
     assert {v: float(c) for v, c in exact_none.counts.items()} == {v: float(c) for v, c in fast_none.counts.items()}
     with pytest.raises(InvalidInput, match="contribution bound"):
         aol.run_estimates(em, None, 0.0, m=True, min_support=2, depth_limit=1, seed=0)
+
+
+def _small_emulation():
+    from privclaims.theory.count import aol
+
+    events = [aol.Event(f"u{i}", q, d) for i in range(60)
+              for q, d in ((f"w{i % 4} x{i % 7}", f"d{i % 5}.com"), (f"w{(i + 1) % 4} y", f"d{(i + 2) % 5}.com"),
+                           (f"w{i % 3} z{i % 2}", None), (f"w{i % 4} x{i % 7}", f"d{(i + 1) % 5}.com"))]
+    return aol.build(events, n_ads=5, per_context=2, seed=0)
+
+
+@pytest.mark.parametrize("block", [1, 3])
+def test_aol_noise_drawn_in_blocks_is_one_draw_per_key_in_walk_order(monkeypatch, block):
+    """run_estimates draws its Gaussian noise NOISE_BLOCK values at a time (issue 25) and serves them in draw order:
+    a run equals the run drawing one value per new key (NOISE_BLOCK = 1: Generator.normal one value at a time), and
+    refilling often (NOISE_BLOCK = 3) changes nothing; pickled equal, types included."""
+    import pickle
+
+    from privclaims.theory.count import aol
+
+    em = _small_emulation()
+    runs = [(1.0, 0.0, 0), (0.5, 0.25, 1), (1.0, 0.5, 3)]
+    want = [pickle.dumps(aol.run_estimates(em, e, t, m=2, min_support=2, delta=0.02, depth_limit=1, seed=s))
+            for e, t, s in runs]
+    monkeypatch.setattr(aol, "NOISE_BLOCK", block)
+    got = [pickle.dumps(aol.run_estimates(em, e, t, m=2, min_support=2, delta=0.02, depth_limit=1, seed=s))
+           for e, t, s in runs]
+    assert got == want
+    assert aol.run_estimates(em, 1.0, 0.0, m=2, min_support=2, depth_limit=1, seed=0).calls > 3 * block
+
+
+def test_aol_precision_coverage_is_its_definition():
+    """precision_coverage against the definition written out: each test entry's pick is the best ad (highest CTR,
+    lowest id on ties) of the deepest node on its leaf's path that has one; at threshold θ the shown picks are those
+    with CTR >= θ, coverage = shown / all test entries, precision = clicked among shown (NaN if none). Thresholds at
+    the CTRs themselves (where >= and > differ), between them and above them all."""
+    import math
+
+    from privclaims.theory.count import aol
+
+    em = _small_emulation()
+    for eps, seed in ((None, 0), (1.0, 0), (1.0, 2)):
+        res = aol.run_estimates(em, eps, 0.0, m=2, min_support=2, delta=0.02, depth_limit=1, seed=seed)
+        best = {}
+        for (a, v), c in sorted(res.ctr.items(), key=lambda kv: repr(kv[0])):
+            if c is not None and (v not in best or (-c, a) < (-best[v][1], best[v][0])):
+                best[v] = (a, c)
+        picks = [(next((best[v] for v in reversed(em.hierarchy.path(leaf)) if v in best), None), clicked)
+                 for leaf, clicked in em.test]
+        ctrs = sorted({p[1] for p, _ in picks if p is not None})
+        thetas = sorted({0.0, 1.0, *ctrs, *((a + b) / 2 for a, b in zip(ctrs, ctrs[1:])), (ctrs[-1] + 0.01) if ctrs else 0.5})
+        got = aol.precision_coverage(em, res, thetas)
+        for (th, prec, cov), want_th in zip(got, thetas):
+            shown = [(p, d) for p, d in picks if p is not None and p[1] >= want_th]
+            assert th == want_th and cov == len(shown) / len(picks)
+            want_prec = sum(p[0] == d for p, d in shown) / len(shown) if shown else float("nan")
+            assert (math.isnan(prec) and math.isnan(want_prec)) or prec == want_prec
+        assert any(0 < c < 1 for _, _, c in got) and len(ctrs) >= 2

@@ -161,6 +161,9 @@ def corollary2_sigma2(eps: float, delta: float, height: int, m: int) -> float:
     return float(round_up(6 * height * m * m * math.log(4 / delta) / (eps * eps)))
 
 
+NOISE_BLOCK = 4096  # Generator.normal(0, sd, n) gives the n values that n calls Generator.normal(0, sd) give, in order
+
+
 def run_estimates(em: Emulation, eps: float | None, t: float, m: int = 4, min_support: float = 50, delta: float = 0.02,
                   depth_limit: int = 1, seed: int = 0):
     """Estimates on the training entries with Count's total noise (eps None: exact, non-private)."""
@@ -174,10 +177,13 @@ def run_estimates(em: Emulation, eps: float | None, t: float, m: int = 4, min_su
         sd = math.sqrt(var)
         cache: dict = {}
         rng = np.random.default_rng(seed)
+        block: list[float] = []  # drawn NOISE_BLOCK at a time, served in draw order: the values of one draw per call
 
         def noise(key):
             if key not in cache:
-                cache[key] = float(rng.normal(0.0, sd))
+                if not block:
+                    block.extend(rng.normal(0.0, sd, NOISE_BLOCK).tolist()[::-1])
+                cache[key] = block.pop()
             return cache[key]
     return fast_topdown.topdown(prepared(em, m, seed), min_support, noise, depth_limit)
 
@@ -205,20 +211,23 @@ def precision_coverage(em: Emulation, res, thetas=None) -> list[tuple[float, flo
             continue
         if v not in best_ad or c > best_ad[v][1] or (c == best_ad[v][1] and a < best_ad[v][0]):
             best_ad[v] = (a, c)
-    picks = []
+    h = em.hierarchy
+    ctr, hit = [], []  # per test entry with a pick: the picked ad's CTR and whether it is the clicked ad
     for leaf, clicked in em.test:
-        choice = None
-        for v in reversed(em.hierarchy.path(leaf)):
-            if v in best_ad:
-                choice = best_ad[v]
-                break
-        picks.append((choice, clicked))
+        if leaf != h.root and leaf not in h.parent:
+            h.path(leaf)  # an unknown context: path's InvalidInput
+        v = leaf  # the deepest node on the leaf's path (leaf up to the root) with a best ad
+        while v not in best_ad and v != h.root:
+            v = h.parent[v]
+        if v in best_ad:
+            ctr.append(best_ad[v][1])
+            hit.append(best_ad[v][0] == clicked)
+    ctr_arr, hit_arr, n = np.asarray(ctr, dtype=np.float64), np.asarray(hit, dtype=bool), len(em.test)
     out = []
     for th in thetas:
-        shown = [(c, d) for c, d in picks if c is not None and c[1] >= th]
-        cov = len(shown) / max(1, len(picks))
-        prec = sum(1 for c, d in shown if c[0] == d) / len(shown) if shown else float("nan")
-        out.append((th, prec, cov))
+        shown = ctr_arr >= th
+        k = int(shown.sum())
+        out.append((th, int(hit_arr[shown].sum()) / k if k else float("nan"), k / max(1, n)))
     return out
 
 

@@ -35,9 +35,9 @@ def topdown(prep: Prepared, min_support: object, noise: Callable[[Any], Any] = z
     h, bids, cnt, clk, nclk, ads = prep.hierarchy, prep.bids, prep.counts, prep.clicks, prep.no_clicks, prep.ads
     ms = float(min_support)
     res = EstimatesResult()
-    stack = [h.root]
+    stack = [(h.root, 0)]  # (node, its depth): a child is one level below its parent
     while stack:
-        v = stack.pop()
+        v, depth = stack.pop()
         c = np.float64(cnt.get(v, 0)) + float(noise(("count", v)))
         res.calls += 1
         res.counts[v] = c
@@ -50,6 +50,6 @@ def topdown(prep: Prepared, min_support: object, noise: Callable[[Any], Any] = z
             y = (np.float64(nclk.get((a, v), 0)) if seen else 0.0) + float(noise(("no_clicks", a, v)))
             res.calls += 2
             res.ctr[(a, v)] = None if x + y == 0 else x / (x + y)
-        if depth_limit is None or h.depth(v) < depth_limit:
-            stack.extend(reversed(h.children[v]))
+        if depth_limit is None or depth < depth_limit:
+            stack.extend((child, depth + 1) for child in reversed(h.children[v]))
     return res
