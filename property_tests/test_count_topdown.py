@@ -253,3 +253,32 @@ def test_aol_precision_coverage_is_its_definition():
             want_prec = sum(p[0] == d for p, d in shown) / len(shown) if shown else float("nan")
             assert (math.isnan(prec) and math.isnan(want_prec)) or prec == want_prec
         assert any(0 < c < 1 for _, _, c in got) and len(ctrs) >= 2
+
+
+def test_aol_emulation_is_read_only_under_its_memo():
+    """The prepared-input memo of run_estimates is keyed on the emulation object, so the emulation cannot change
+    under it: fields cannot be reassigned, and the bidders, the hierarchy's parent and children maps, the test
+    entries and the ads are read-only (a changed bidder list would otherwise be silently ignored by a memo hit)."""
+    import dataclasses
+
+    from privclaims.theory.count import aol
+
+    em = _small_emulation()
+    aol.run_estimates(em, 1.0, 0.0, m=2, min_support=2, delta=0.02, depth_limit=1, seed=0)
+    node = next(v for v in em.bids if em.bids[v])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        em.bids = {}
+    with pytest.raises(TypeError):
+        em.bids[node] = ()
+    with pytest.raises((TypeError, AttributeError)):
+        em.bids[node].append("x")
+    with pytest.raises(TypeError):
+        em.hierarchy.parent["new"] = em.hierarchy.root
+    with pytest.raises(TypeError):
+        em.hierarchy.children[em.hierarchy.root] = ()
+    with pytest.raises((TypeError, AttributeError)):
+        em.hierarchy.children[em.hierarchy.root].append("new")
+    with pytest.raises((TypeError, AttributeError)):
+        em.test.append(("q:x", "d0.com"))
+    with pytest.raises((TypeError, AttributeError)):
+        em.ads.append("d9.com")

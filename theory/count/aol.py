@@ -28,6 +28,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
@@ -107,17 +109,19 @@ def first_word(q: str) -> str:
     return q.split()[0] if q.split() else "-"
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class Emulation:
-    """The AOL emulation :func:`build` makes; read-only once built (:func:`run_estimates` memoises the prepared input
-    of each (m, seed) on it: the runs of one figure differ only in their noise)."""
+    """The AOL emulation :func:`build` makes, read-only: :func:`run_estimates` memoises the prepared input of each
+    (m, seed) on it (the runs of one figure differ only in their noise). Its fields cannot be reassigned, and
+    :func:`build` gives it tuples and read-only mappings (the hierarchy's parent map, the bidders), so a memoised
+    input cannot go stale."""
 
     hierarchy: Hierarchy
     train: tuple[Entry, ...]
-    test: list[tuple[str, str]]  # (leaf context, clicked ad)
+    test: Sequence[tuple[str, str]]  # (leaf context, clicked ad)
     n_train_users: int
-    ads: list[str]
-    bids: dict  # node -> ads bidding on it
+    ads: Sequence[str]
+    bids: Mapping[str, Sequence[str]]  # node -> ads bidding on it
 
 
 def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int = 0) -> Emulation:
@@ -136,7 +140,7 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
         fw = "w:" + first_word(e.query)
         parent[fw] = ROOT
         parent["q:" + e.query] = fw
-    h = Hierarchy(parent, ROOT)
+    h = Hierarchy(MappingProxyType(parent), ROOT)
     cw = Counter((first_word(e.query), e.domain) for e in events if e.user not in test_users and e.domain in ad_set)
     bids: dict = {ROOT: ads[:per_context]}
     for (w, d), c in sorted(cw.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -152,7 +156,9 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
             continue
         shown = rng.choice(bids.get("w:" + first_word(e.query)) or bids[ROOT])
         train.append(Entry(e.user, leaf, shown, e.domain == shown))
-    return Emulation(h, tuple(train), test, len(users) - len(test_users), ads, bids)
+    h.children = MappingProxyType({v: tuple(c) for v, c in h.children.items()})  # read-only once built
+    return Emulation(h, tuple(train), tuple(test), len(users) - len(test_users), tuple(ads),
+                     MappingProxyType({v: tuple(a) for v, a in bids.items()}))
 
 
 def corollary2_sigma2(eps: float, delta: float, height: int, m: int) -> float:
