@@ -129,3 +129,25 @@ def test_released_delta_bound_refuses_a_bad_slack(s):
     mech = estimates_mechanism(logs, [("L1", "L2")], h, 1, 1, {0: ONE}, {})
     with pytest.raises(InvalidInput, match="s ="):
         released_delta_bound(mech, Q(27, 10), s, Q(1, 2), 1, 2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_outputs_follow_the_seeded_input_step_when_users_have_more_than_m_entries(seed):
+    """Each user keeps m = 1 of its entries (Algorithm 7, seeded): the mechanism's outputs are Estimates' with the
+    same seed, so which entry is kept decides which leaf's count is positive. Two leaves, three users with an entry
+    under each; every output of 30 random noise draws has exactly the probability of its draws."""
+    h = complete_tree(2, 2)
+    a, b = sorted(h.leaves(), key=repr)
+    log = [Entry(f"u{i}", leaf, "x", (i + j) % 2 == 0) for i in range(3) for j, leaf in enumerate((a, b))]
+    pmf = truncated_discrete_gaussian(Q(1, 2), 1)
+    mech = estimates_mechanism({"L": log, "L'": log[:4]}, [("L", "L'")], h, 1, 1, pmf, {}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(30):
+        draws = {("count", v): rng.choice(list(pmf)) for v in h.nodes}
+        res = estimates(log, h, 1, 1, noise=lambda k: draws[k], bids={}, seed=seed)
+        out = (tuple(sorted(res.counts.items(), key=repr)), ())
+        p = ONE
+        for v in res.counts:
+            p *= pmf[draws[("count", v)]]
+        assert mech.pr("L", out) == p
+    assert len(mech.outputs) > 3

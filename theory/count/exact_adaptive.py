@@ -13,10 +13,10 @@ be finite and rational:
 * **Truncation, bounded rigorously.** :func:`gaussian_tail_bound` is a rational upper bound on
   ``Pr[|X| > K]`` for the untruncated law: ``sum_{x > K} w^(x^2) <= w^((K+1)^2) / (1 - w^(2K+2))``
   (as ``x^2 >= (K+1)^2 + (x-K-1)(2K+2)``), doubled, and the normaliser is ``>= 1`` (the x = 0 term).
-* :func:`estimates_mechanism` runs :func:`privclaims.theory.count.exact_topdown.estimates` on every assignment of
-  noise to the Count calls it *actually makes* (branching lazily on each new call), so each output is
-  exactly what Estimates releases (noisy ``count_v`` of every visited node, and ``CTR^(a|v)``), with
-  probability the product of the noise pmf over the calls made.
+* :func:`estimates_mechanism` runs :func:`privclaims.theory.count.exact_topdown.estimates` (its input step once,
+  TopDown per assignment) on every assignment of noise to the Count calls it *actually makes* (branching lazily on
+  each new call), so each output is exactly what Estimates releases (noisy ``count_v`` of every visited node, and
+  ``CTR^(a|v)``), with probability the product of the noise pmf over the calls made.
 
 **From the truncated to the untruncated mechanism** (:func:`untruncated_delta_bound`): when no CTR is
 released (no ad bids), an output O fixes the released calls and their noise, so
@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, Mapping
 
-from privclaims.theory.count.exact_topdown import estimates
+from privclaims.theory.count.exact_topdown import prepare, topdown
 from privclaims.theory.count.hierarchy import Entry, Hierarchy
 from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from privclaims.theory.errors import InvalidInput
@@ -86,6 +86,7 @@ class _Need(Exception):
 def _outputs(log: list[Entry], h: Hierarchy, min_support: object, m: int, pmf: Mapping[int, Any],
              bids: Mapping, depth_limit: int | None, seed: int) -> dict:
     dist: dict = {}
+    prep = prepare(log, h, m, seed, bids)  # Algorithm 7's input step: the same for every noise assignment
     stack: list[dict] = [{}]
     while stack:
         assigned = stack.pop()
@@ -96,7 +97,7 @@ def _outputs(log: list[Entry], h: Hierarchy, min_support: object, m: int, pmf: M
             return assigned[key]
 
         try:
-            res = estimates(log, h, min_support, m, noise=noise, depth_limit=depth_limit, bids=bids, seed=seed)
+            res = topdown(prep, min_support, noise=noise, depth_limit=depth_limit)  # = estimates(log, h, ...)
         except _Need as need:
             stack.extend({**assigned, need.key: x} for x in pmf)
             continue
