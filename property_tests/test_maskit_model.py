@@ -178,3 +178,33 @@ def test_weak_generalisations_and_cut_hierarchies_are_what_they_say(data):
     assert 2 <= n <= 8 and sorted(leaves) == sorted(f"c{i}" for i in range(n))
     assert cut == ["root"] or cut == tree["root"]
     assert 1 <= len(S) <= 3 and set(S) <= set(leaves)
+
+
+def test_cached_distribution_strategies_draw_what_fresh_ones_draw():
+    """counterexamples.strategies.distributions returns one strategy object per arguments (issue 25: a strategy built
+    per draw is validated per draw). Its draws are those of a freshly built strategy: the same examples, in the same
+    order, for a derandomised run - and each is a distribution with the asked number of points, zeros as allowed."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from privclaims.counterexamples import strategies as S
+    from privclaims.theory.numbers import ONE
+
+    assert S.distributions(3, 4) is S.distributions(3, 4) and S.distributions(3, 4) is not S.distributions(3, 5)
+
+    def drawn(make):
+        seen = []
+
+        @settings(max_examples=120, derandomize=True, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(st.tuples(st.integers(1, 4), st.integers(1, 6), st.booleans()).flatmap(lambda a: st.tuples(st.just(a), make(*a))))
+        def run(x):
+            seen.append(x)
+
+        run()
+        return seen
+
+    cached = drawn(S.distributions)
+    assert cached == drawn(lambda n, d, z: S._distributions(n, d, z))
+    for (n, d, zeros), dist in cached:
+        assert len(dist) == n and sum(dist) == ONE and (zeros or all(x > 0 for x in dist))
