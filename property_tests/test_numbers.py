@@ -173,3 +173,22 @@ def test_max_keeping_nan_never_drops_a_nan():
     assert math.isnan(max_keeping_nan(0.1, math.nan)) and math.isnan(max_keeping_nan(math.nan, 0.2))
     assert max_keeping_nan(0.1, 0.3) == max_keeping_nan(0.3, 0.1) == 0.3
     assert max_keeping_nan(-math.inf, -1.0) == -1.0
+
+
+def test_exact_type_fast_paths_agree_with_the_definition():
+    """is_rational / as_rational answer the common exact types (int, Fraction, Q) without the ABC check and return a Q
+    unchanged (issue 25): the same answers as the definition - an exact rational, never a bool or a float - and the
+    same value, of type Q."""
+    import numbers as abc_numbers
+
+    from privclaims.theory.numbers import is_rational
+
+    for x in (0, 7, -3, Fraction(1, 3), Q(2, 5), True, False, 0.5, "1/2", None, 2 ** 80):
+        want = (isinstance(x, abc_numbers.Rational) and not isinstance(x, bool)) or type(x).__name__ == "mpq"
+        assert is_rational(x) is want, x
+    q = Q(3, 7)
+    assert as_rational(q) is q and type(as_rational(Fraction(3, 7))) is Q and as_rational(Fraction(3, 7)) == q
+    assert type(as_rational(4)) is Q and as_rational(4) == 4
+    for bad in (True, False):
+        with pytest.raises(InvalidInput, match="bool"):
+            as_rational(bad)

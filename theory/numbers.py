@@ -46,8 +46,13 @@ _RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*/\s*(\d+)\s*$")
 _DECIMAL_RE = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
 
 
+_EXACT_TYPES = frozenset({int, Fraction, Q})
+
+
 def is_rational(x: object) -> bool:
     """True for ints and exact rationals (Fraction, mpq); False for floats and bools."""
+    if type(x) in _EXACT_TYPES:  # the common exact types, without the ABC check (bool's type is bool: not here)
+        return True
     return isinstance(x, numbers.Rational) and not isinstance(x, bool) or type(x).__name__ == "mpq"
 
 
@@ -74,6 +79,8 @@ def as_rational(x: object, name: str = "value", *, allow_float: bool = False) ->
     converted exactly, ``0.1`` becoming 3602879701896397/36028797018963968), because a float typed by a
     user rarely means its binary value.
     """
+    if type(x) is Q:  # already exact and of the one rational type: Q(x) would be an equal copy (immutable)
+        return x
     if isinstance(x, bool):
         raise InvalidInput(f"{name}: expected a number, got the bool {x!r}")
     if is_rational(x):
