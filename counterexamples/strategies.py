@@ -28,6 +28,7 @@ def _weights(n: int, lo: int, max_den: int) -> st.SearchStrategy[list[int]]:
 
 @st.composite
 def _distributions(draw: Any, n: int, max_den: int, allow_zero: bool) -> list[Any]:
+    """See :func:`distributions` (this builds its strategy)."""
     weights = draw(_weights(n, 0 if allow_zero else 1, max_den))
     total = sum(weights)
     return [Q(w, total) for w in weights]

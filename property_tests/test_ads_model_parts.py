@@ -419,3 +419,33 @@ def test_the_benefit_table_refuses_an_exponential_size_first():
     big = ad_instance([1], [[Q(1, 2)] for _ in range(E.BENEFIT_TABLE_MAX_ADS + 1)])
     with pytest.raises(InvalidInput, match="2\\^13 entries"):
         E.subset_revenues(big)
+
+
+@pytest.mark.parametrize("min_support", [1, 2])
+def test_instance_rows_are_the_thresholded_columns_in_canonical_form(tmp_path, min_support):
+    """_instance_rows (the instance Greedy sees) = B[:, cols] with the CTRs below the threshold dropped and the empty
+    rows removed, entry for entry, with sorted column indices in every row (the order the benefits are summed in)."""
+    import scipy.sparse as sp
+
+    ev = _random_aol_events(tmp_path, seed=3, n_sites=14, users=8, blocks=60)
+    svc = AdService(ev, min_support)
+    checked = 0
+    for level in ((0, 0, 0), (2, 2, 1), (5, 2, 0)):
+        for i in range(0, len(ev.leaves), 7):
+            chat, lv = svc.server_context(i, level)
+            below = svc._below_of(chat, lv)
+            if below is None:
+                continue
+            for t in (0.0, 0.2, 0.5):
+                rows, V = svc._instance_rows(below[0], t)
+                full = sp.csr_matrix(svc.B[:, below[0]])
+                full.data[full.data < t] = 0
+                full.eliminate_zeros()
+                keep = np.flatnonzero(np.diff(full.indptr))
+                want = full[keep]
+                want.sort_indices()
+                assert rows.tolist() == keep.tolist() and V.has_sorted_indices
+                assert (V.indptr.tolist(), V.indices.tolist(), V.data.tolist()) == \
+                    (want.indptr.tolist(), want.indices.tolist(), want.data.tolist())
+                checked += 1
+    assert checked > 30

@@ -278,3 +278,28 @@ def test_value_is_payment_times_ctr_in_that_context():
     assert [[inst.value(a, j) for j in range(2)] for a in range(2)] == [[1, 1], [1, Q(3, 2)]]
     assert E.expected_revenue(inst, [1]) == Q(5, 4) and F.expected_revenue(inst, [1]) == 1.25
     assert E.client_choice(inst, [0, 1], inst.contexts[1]) == 1 == F.client_choice(inst, [0, 1], inst.contexts[1])
+
+
+def test_lazy_first_bounds_are_summed_like_the_benefits():
+    """Review finding (issue 25): the lazy twin's first bounds were V @ w, a sum in another order than the per-row
+    reduceat of every later evaluation, so a bound could sit one rounding step below its benefit and the lazy run
+    could differ from the eager one. Ad 0 spreads its benefit g over ten columns (V @ w one ulp below g); ads 1-4 sit
+    in one column with benefits g + tol - tiny steps, within the tolerance of ad 0 only when g is computed right."""
+    rng = np.random.default_rng(0)
+    for _ in range(100_000):
+        d = rng.random(10) * 0.2 + 0.1
+        w = rng.random(10)
+        w = w / w.sum() * 0.5
+        g = np.add.reduceat(d * w, [0])[0]
+        if (sp.csr_matrix(d[None, :]) @ w)[0] < g and 1 / 16 <= g < 1 / 8:
+            break
+    tol = 2.0 ** -40
+    rows = [np.r_[d, 0.0]]
+    for extra in (tol, tol - 2 ** -42, tol - 2 ** -43, tol - 2 ** -44):
+        r = np.zeros(11)
+        r[10] = 2 * (g + extra)
+        rows.append(r)
+    S = F.sparse_instance(np.r_[w, 0.5], sp.csr_matrix(np.array(rows)))
+    assert F._tol(S) == tol
+    runs = {e: F.greedy_run_evaluated(S, 1, e) for e in F.EVALUATIONS}
+    assert {r.order for r in runs.values()} == {(0,)} and runs["lazy"].benefits == (g,)

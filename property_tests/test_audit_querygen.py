@@ -293,3 +293,23 @@ def test_canonical_instances_are_every_instance_up_to_symmetry_in_order(m, n):
                 if {r[0] for r in seq} == set(range(d)) and any(all(r[1:]) for r in seq)}
         assert len(rows) == len(set(rows)) == len(want) and set(rows) == want
         assert rows == sorted(rows)  # the search's order: the smallest witness is the first
+
+
+def test_canonical_miss_is_greedy_miss_on_every_small_canonical_instance():
+    """The exhaustive search's evaluator (_canonical_miss: G by column bitmasks over the kept columns, issue 25) gives
+    what greedy_miss gives through the exact twins, for every canonical instance up to 4 columns and 3 tuples, each
+    strategy and both readings of the requirement (a shifted bit in the masks fails it at once)."""
+    from privclaims.checks.claims.querygen import algorithms as A
+    from privclaims.theory.querygen.models import canonical_instances
+
+    found = 0
+    for m in (2, 3, 4):
+        for n in (1, 2, 3):
+            for d in range(1, n + 1):
+                for t, q in canonical_instances(m, n, d):
+                    for strategy in ("best_fit", "worst_fit", "random_fit"):
+                        for comparison in (A.GE.name, A.GT.name):
+                            got = A._canonical_miss(t.rows, strategy, comparison)
+                            assert got == A.greedy_miss(t, q, 0, strategy, comparison), (t.rows, strategy, comparison)
+                            found += got is not None
+    assert found > 0

@@ -282,3 +282,48 @@ def test_aol_emulation_is_read_only_under_its_memo():
         em.test.append(("q:x", "d0.com"))
     with pytest.raises((TypeError, AttributeError)):
         em.ads.append("d9.com")
+
+
+def test_aol_emulation_pickles_and_copies():
+    """Review finding: the read-only maps must not make an emulation unpicklable (a spawned worker or a cache would
+    break): it pickles and deep-copies, and the copy runs the same."""
+    import copy
+    import pickle
+
+    from privclaims.theory.count import aol
+
+    em = _small_emulation()
+    for other in (pickle.loads(pickle.dumps(em)), copy.deepcopy(em)):
+        assert dict(other.bids) == dict(em.bids) and dict(other.hierarchy.parent) == dict(em.hierarchy.parent)
+        run = [pickle.dumps(aol.run_estimates(x, 1.0, 0.0, m=2, min_support=2, delta=0.02, depth_limit=1, seed=1))
+               for x in (em, other)]
+        assert run[0] == run[1]
+        with pytest.raises(TypeError):
+            other.bids["w:x"] = ()
+
+
+def test_aol_precision_coverage_edge_cases():
+    """Review finding: a pick found only at the root, a leaf with no pick (it still counts in coverage's
+    denominator), exact CTRs compared exactly (1/20 is below the float 0.05, equal to the rational 1/20), and an unknown
+    test context refused."""
+    from fractions import Fraction
+    from types import SimpleNamespace
+
+    from privclaims.theory.count import aol
+    from privclaims.theory.count.hierarchy import Hierarchy
+
+    root = "*"
+    h = Hierarchy({"w:a": root, "w:b": root, "q:a x": "w:a", "q:b y": "w:b"}, root)
+    em = aol.Emulation(h, (), (("q:a x", "ad2"), ("q:b y", "ad1"), ("q:b y", "ad9")), 1, ("ad1", "ad2"), {})
+    res = SimpleNamespace(ctr={("ad1", root): 0.5, ("ad2", "w:a"): 0.25, ("ad3", "w:a"): None})
+    import math
+
+    got = aol.precision_coverage(em, res, [0.0, 0.3, 0.6])  # the b leaves' pick is the root's ad1 (CTR 0.5)
+    assert got[:2] == [(0.0, 2 / 3, 1.0), (0.3, 0.5, 2 / 3)] and got[2][0] == 0.6 and math.isnan(got[2][1]) and got[2][2] == 0
+    no_root = SimpleNamespace(ctr={("ad2", "w:a"): Fraction(1, 20)})  # the b leaves have no pick
+    assert aol.precision_coverage(em, no_root, [0.0])[0] == (0.0, 1.0, 1 / 3)
+    (th, prec, cov), = aol.precision_coverage(em, no_root, [0.05])  # the float 0.05 is above 1/20: not shown
+    assert th == 0.05 and math.isnan(prec) and cov == 0.0
+    assert aol.precision_coverage(em, SimpleNamespace(ctr={("ad2", "w:a"): Fraction(1, 20)}), [Fraction(1, 20)])[0][1:] == (1.0, 1 / 3)
+    with pytest.raises(InvalidInput, match="unknown context"):
+        aol.precision_coverage(aol.Emulation(h, (), (("q:zzz", "ad1"),), 1, (), {}), res, [0.0])

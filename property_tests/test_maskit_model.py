@@ -188,7 +188,7 @@ def test_cached_distribution_strategies_draw_what_fresh_ones_draw():
     from hypothesis import strategies as st
 
     from privclaims.counterexamples import strategies as S
-    from privclaims.theory.numbers import ONE
+    from privclaims.theory.numbers import ONE, Q
 
     assert S.distributions(3, 4) is S.distributions(3, 4) and S.distributions(3, 4) is not S.distributions(3, 5)
 
@@ -204,7 +204,13 @@ def test_cached_distribution_strategies_draw_what_fresh_ones_draw():
         run()
         return seen
 
+    @st.composite
+    def as_before(draw, n, max_den, allow_zero):  # the strategy as it was built before the cache, written out
+        weights = draw(st.lists(st.integers(0 if allow_zero else 1, max_den), min_size=n, max_size=n)
+                       .filter(lambda w: sum(w) > 0))
+        return [Q(w, sum(weights)) for w in weights]
+
     cached = drawn(S.distributions)
-    assert cached == drawn(lambda n, d, z: S._distributions(n, d, z))
+    assert cached == drawn(as_before)
     for (n, d, zeros), dist in cached:
         assert len(dist) == n and sum(dist) == ONE and (zeros or all(x > 0 for x in dist))

@@ -320,12 +320,15 @@ class AdService:
         the hierarchy (levels of PAPER_SEQUENCE, then the root, that are at least as general), which
         uses only what ĉ reveals. Memoised per (event, level): a pure function of the trained service, which every
         threshold of a sweep asks again."""
-        key = (int(event), tuple(level))
+        if type(event) is not int or type(level) is not tuple:  # other types: no memo, as before (errors included)
+            return self._server_context_uncached(event, level)
+        key = (event, level)
         if key not in self._contexts:
-            self._contexts[key] = self._server_context_uncached(int(event), key[1])
+            self._contexts[key] = self._server_context_uncached(event, level)
         return self._contexts[key]
 
     def _server_context_uncached(self, event: int, level: tuple[int, int, int]) -> tuple[int, tuple]:
+        """:meth:`server_context` computed afresh."""
         chat = int(self.keys(level)[event])
         if self._below_of(chat, level) is not None:
             return chat, level

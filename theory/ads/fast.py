@@ -180,7 +180,9 @@ class _Lazy:
         self.indptr = self.V.indptr.tolist()  # Python ints: cheap row slicing
         self.ptr = np.asarray(self.V.indptr, dtype=np.int64)
         self.indices, self.data = self.V.indices, self.V.data
-        gains = np.asarray(self.V @ self.w).ravel()
+        # the first bounds are the benefits at cur = 0, summed as every later evaluation is (_row_gains): a bound
+        # from another summation order (V @ w) could sit one rounding step below the benefit it bounds
+        gains = _row_gains(self.data, self.indices, self.ptr[:-1], self.ptr[1:] > self.ptr[:-1], self.w, self.cur)
         self.heap = list(zip((-gains).tolist(), range(S.n_ads)))
         heapq.heapify(self.heap)
         self.stamp = [0] * S.n_ads
@@ -333,6 +335,7 @@ def _greedy_eager(S: SparseAdInstance, k: int) -> GreedyRun:
 
 
 def _greedy_lazy(S: SparseAdInstance, k: int) -> GreedyRun:
+    """Algorithm 6 with lazy (Minoux) evaluation: a benefit is re-evaluated only when its stale bound tops the heap."""
     st = _Lazy(S)
     order, benefits, revenues = [], [], [0.0]
     for _ in range(k):

@@ -28,7 +28,6 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from types import MappingProxyType
 from typing import Mapping, Sequence
 from urllib.parse import urlparse
 
@@ -36,7 +35,7 @@ import numpy as np
 
 from privclaims.theory.count import fast_topdown
 from privclaims.theory.count.exact_topdown import Prepared, prepare
-from privclaims.theory.count.hierarchy import Entry, Hierarchy
+from privclaims.theory.count.hierarchy import Entry, Hierarchy, ReadOnlyMap
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.validate import existing_path, file_identity, integer, text_lines
 from privclaims.theory.zealous.loaders import blank_query
@@ -113,8 +112,8 @@ def first_word(q: str) -> str:
 class Emulation:
     """The AOL emulation :func:`build` makes, read-only: :func:`run_estimates` memoises the prepared input of each
     (m, seed) on it (the runs of one figure differ only in their noise). Its fields cannot be reassigned, and
-    :func:`build` gives it tuples and read-only mappings (the hierarchy's parent map, the bidders), so a memoised
-    input cannot go stale."""
+    :func:`build` gives it tuples and read-only mappings (the hierarchy's parent and children maps, the bidders), so a
+    memoised input cannot go stale unless the Hierarchy object's own attributes are reassigned."""
 
     hierarchy: Hierarchy
     train: tuple[Entry, ...]
@@ -140,7 +139,7 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
         fw = "w:" + first_word(e.query)
         parent[fw] = ROOT
         parent["q:" + e.query] = fw
-    h = Hierarchy(MappingProxyType(parent), ROOT)
+    h = Hierarchy(ReadOnlyMap(parent), ROOT)
     cw = Counter((first_word(e.query), e.domain) for e in events if e.user not in test_users and e.domain in ad_set)
     bids: dict = {ROOT: ads[:per_context]}
     for (w, d), c in sorted(cw.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -156,9 +155,9 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
             continue
         shown = rng.choice(bids.get("w:" + first_word(e.query)) or bids[ROOT])
         train.append(Entry(e.user, leaf, shown, e.domain == shown))
-    h.children = MappingProxyType({v: tuple(c) for v, c in h.children.items()})  # read-only once built
+    h.children = ReadOnlyMap({v: tuple(c) for v, c in h.children.items()})  # read-only once built
     return Emulation(h, tuple(train), tuple(test), len(users) - len(test_users), tuple(ads),
-                     MappingProxyType({v: tuple(a) for v, a in bids.items()}))
+                     ReadOnlyMap({v: tuple(a) for v, a in bids.items()}))
 
 
 def corollary2_sigma2(eps: float, delta: float, height: int, m: int) -> float:
@@ -210,6 +209,10 @@ def prepared(em: Emulation, m: int, seed: int) -> Prepared:
 
 
 def precision_coverage(em: Emulation, res, thetas=None) -> list[tuple[float, float, float]]:
+    """``(θ, precision, coverage)`` per threshold θ (default 0, 0.05, .., 1). Each node's best ad is the released CTR's
+    argmax (lowest id on ties); a test entry's pick is the best ad of the deepest node on its leaf's path (leaf up to
+    the root) that has one. At θ the shown picks are those with CTR >= θ: coverage = shown / test entries, precision
+    = shown picks equal to the clicked ad / shown (NaN if none). CTRs are compared as given (exact or float)."""
     thetas = thetas if thetas is not None else [i / 20 for i in range(0, 21)]
     best_ad: dict = {}
     for (a, v), c in res.ctr.items():
@@ -228,10 +231,11 @@ def precision_coverage(em: Emulation, res, thetas=None) -> list[tuple[float, flo
         if v in best_ad:
             ctr.append(best_ad[v][1])
             hit.append(best_ad[v][0] == clicked)
-    ctr_arr, hit_arr, n = np.asarray(ctr, dtype=np.float64), np.asarray(hit, dtype=bool), len(em.test)
+    exact = not all(type(c) in (float, np.float64) for c in ctr)  # exact CTRs (the exact twin's) compared exactly
+    ctr_arr, hit_arr, n = np.asarray(ctr, dtype=object if exact else np.float64), np.asarray(hit, dtype=bool), len(em.test)
     out = []
     for th in thetas:
-        shown = ctr_arr >= th
+        shown = np.asarray(ctr_arr >= th, dtype=bool)
         k = int(shown.sum())
         out.append((th, int(hit_arr[shown].sum()) / k if k else float("nan"), k / max(1, n)))
     return out

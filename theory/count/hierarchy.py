@@ -8,10 +8,39 @@ impression ``(user, leaf context, ad, clicked)``.
 
 from __future__ import annotations
 
+from collections import abc
 from dataclasses import dataclass, field
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from privclaims.theory.errors import InvalidInput
+
+
+class ReadOnlyMap(abc.Mapping):
+    """A read-only mapping over a private copy of ``data`` (no item assignment, no mutating methods); it pickles and
+    deep-copies like the dict it copies, unlike ``types.MappingProxyType``."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping = ()) -> None:
+        object.__setattr__(self, "_data", dict(data))
+
+    def __getitem__(self, key: Hashable) -> object:
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"ReadOnlyMap({self._data!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a ReadOnlyMap cannot be changed")
+
+    def __reduce__(self):
+        return (ReadOnlyMap, (self._data,))
 
 
 @dataclass(frozen=True)
