@@ -2,7 +2,9 @@
 :mod:`privclaims.theory.ads.exact`, for instances with 10^4 ads and 10^5 contexts.
 
 Greedy is *lazy* (Minoux): benefits only shrink as A grows (Fact 3, submodularity), so a stale
-benefit is an upper bound; an ad is re-evaluated only when its bound reaches the top of a heap.
+benefit is an upper bound; an ad is re-evaluated only when its bound reaches the top of a heap. On small
+instances (``k ×`` stored entries ``≤ 2^16``) it evaluates every ad each round instead, the same run float for float
+(:func:`greedy_run_evaluated` chooses either).
 Ties: benefits within ``tol = 2^-40 · max(1, E[Revenue(𝒜)])`` of the best are treated as equal
 and the lowest ad id wins. So the fast twin is exact *up to tol*, not up to rounding: it reproduces
 the exact twin's choice whenever exact ties are float ties (e.g. dyadic inputs) and every exact gap
