@@ -166,6 +166,9 @@ def displayed_ad(inst: AdInstance | SparseAdInstance, ads: Iterable[int], contex
     return a if S.values[a, S.context_index(context)] > 0 else None
 
 
+_ONE_ROW, _NONEMPTY = np.zeros(1, dtype=np.int64), np.ones(1, dtype=bool)  # one non-empty row starting at 0
+
+
 class _Lazy:
     """Lazy greedy state: per-context best value ``cur`` and a heap of (−upper bound, ad id).
 
@@ -194,32 +197,19 @@ class _Lazy:
         self.tol = _tol(S)
 
     def _gains(self, ads: list[int]) -> list[float]:
-        """``Σ_j w_j · max(0, v(a, c_j) − cur_j)`` over the stored entries of each row ``a``; the products
-        are summed per row by ``np.add.reduceat`` (a row's sum depends on its entries only, so one row gives
-        the same float alone or in a batch)."""
+        """The current benefits of the rows ``ads``, by :func:`_row_gains` on their stored entries (a row's sum
+        depends on its entries only, so one row gives the same float alone, in a batch or among all rows)."""
         self.evaluations += len(ads)
         if len(ads) == 1:
             lo, hi = self.indptr[ads[0]], self.indptr[ads[0] + 1]
             if lo == hi:
                 return [0.0]
-            idx = self.indices[lo:hi]
-            d = self.data[lo:hi] - self.cur[idx]
-            starts = np.zeros(1, dtype=np.int64)
-        else:
-            pos, lens = stored_positions(self.ptr, np.asarray(ads, dtype=np.int64))
-            if not pos.size:
-                return [0.0] * len(ads)
-            starts = np.cumsum(lens) - lens
-            idx = self.indices[pos]
-            d = self.data[pos] - self.cur[idx]
-        np.maximum(d, 0.0, out=d)
-        d *= self.w[idx]
-        if len(ads) == 1:
-            return np.add.reduceat(d, starts).tolist()
-        out = np.zeros(len(ads))
-        nz = lens > 0  # reduceat would return d[start] for an empty row
-        out[nz] = np.add.reduceat(d, starts[nz])
-        return out.tolist()
+            return _row_gains(self.data[lo:hi], self.indices[lo:hi], _ONE_ROW, _NONEMPTY, self.w, self.cur).tolist()
+        pos, lens = stored_positions(self.ptr, np.asarray(ads, dtype=np.int64))
+        if not pos.size:
+            return [0.0] * len(ads)
+        return _row_gains(self.data[pos], self.indices[pos], np.cumsum(lens) - lens, lens > 0, self.w,
+                          self.cur).tolist()
 
     def _refresh(self, entries: list[tuple[float, int]]) -> list[float]:
         """Current benefits of popped heap entries, stamping them fresh. A bound of 0 needs no evaluation:
@@ -288,8 +278,9 @@ EAGER_MAX_WORK = 1 << 16  # rounds × stored entries up to which Greedy evaluate
 
 def _row_gains(data: np.ndarray, indices: np.ndarray, starts: np.ndarray, nonempty: np.ndarray, w: np.ndarray,
                cur: np.ndarray) -> np.ndarray:
-    """Every ad's benefit ``Σ_j w_j · max(0, v(a, c_j) − cur_j)`` over its stored entries: the same per-row
-    ``np.add.reduceat`` as :meth:`_Lazy._gains`, so each row's float equals the lazy twin's for that row."""
+    """Each row's benefit ``Σ_j w_j · max(0, v(a, c_j) − cur_j)`` over its stored entries (rows start at ``starts``
+    in ``data``/``indices``; ``nonempty`` marks the rows with entries), summed per row by ``np.add.reduceat``. The one
+    evaluation of both Greedy evaluations (:meth:`_Lazy._gains` and :func:`_greedy_eager`)."""
     d = data - cur[indices]
     np.maximum(d, 0.0, out=d)
     d *= w[indices]
