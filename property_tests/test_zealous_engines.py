@@ -374,6 +374,49 @@ def test_a_failing_piece_leaves_the_connection_clean():
     assert con.execute("SELECT name FROM duckdb_variables()").fetchall() == []
 
 
+@pytest.mark.parametrize("fatal", ["FatalException", "InternalException"])
+def test_a_piece_that_invalidates_the_database_drops_the_connection(fatal):
+    """After a fatal or internal error DuckDB refuses every further query on that database ("database has been
+    invalidated"): the piece raises that error, and the worker thread's next piece opens a new connection and
+    computes, instead of failing on the invalidated one for the rest of the worker's life."""
+    import duckdb
+    import pandas as pd
+
+    from privclaims.theory.zealous import dask_engine
+
+    class Invalidated:
+        closed = False
+
+        def __init__(self, real):
+            self.real = real
+
+        def register(self, name, frame):
+            return self.real.register(name, frame)
+
+        def execute(self, *a, **k):
+            raise getattr(duckdb, fatal)("database has been invalidated because of a previous fatal error")
+
+        def unregister(self, name):  # an invalidated database refuses the cleanup too
+            raise getattr(duckdb, fatal)("database has been invalidated")
+
+        def close(self):
+            Invalidated.closed = True
+            raise getattr(duckdb, fatal)("database has been invalidated")
+
+    real = dask_engine.piece_connection()
+    broken = Invalidated(real)
+    dask_engine._PIECE_CONNECTION.held = (__import__("os").getpid(), broken)
+    frame = pd.DataFrame({"user": [1, 1, 2], "item": [5, 6, 5]})
+    with pytest.raises(getattr(duckdb, fatal), match="invalidated"):
+        dask_engine._on_piece(frame, "SELECT item, count(*) AS c FROM {src} GROUP BY item ORDER BY item")
+    assert Invalidated.closed
+    fresh = dask_engine.piece_connection()
+    assert fresh is not broken and fresh is not real
+    got = dask_engine._on_piece(frame, "SELECT item, count(*) AS c FROM {src} GROUP BY item ORDER BY item")
+    assert got.values.tolist() == [[5, 2], [6, 1]]
+    assert dask_engine.piece_connection() is fresh
+
+
 def test_users_estimate_of_the_dask_plan():
     """estimated_users: exact below the sample size, within a few per cent above it (speed only)."""
     import numpy as np

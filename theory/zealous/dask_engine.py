@@ -240,7 +240,7 @@ def piece_connection() -> Any:
     import duckdb
 
     held = getattr(_PIECE_CONNECTION, "held", None)
-    if held is None or held[0] != os.getpid():
+    if held is None or held[0] != os.getpid() or held[1] is None:
         con = duckdb.connect()
         con.execute("SET threads = 1")
         con.execute("SET enable_progress_bar = false")
@@ -254,7 +254,10 @@ def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any
     a pandas partition, or ``(parquet file, first row, end row)`` read by DuckDB itself (row groups outside the range
     are skipped). ``variables``: DuckDB variables set first (name -> (SQL type, value)); ``frames``: more pandas
     frames, registered by name. Whatever the call registers or sets is removed before it returns, so no piece
-    sees another's frames or variables (a variable not set reads NULL, as on a new connection)."""
+    sees another's frames or variables (a variable not set reads NULL, as on a new connection). A fatal or internal
+    DuckDB error drops the connection (:func:`_drop_piece_connection`) before it is raised."""
+    import duckdb
+
     con = piece_connection()
     names = list(frames)
     if isinstance(piece, tuple):
@@ -272,11 +275,26 @@ def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any
         for name, (sql_type, value) in (variables or {}).items():
             con.execute(f"SET VARIABLE {name} = ?::{sql_type}", [value])
         return con.execute(sql.replace("{src}", src)).fetchdf()
+    except (duckdb.FatalException, duckdb.InternalException):
+        _drop_piece_connection(con)  # DuckDB invalidates a database after these: the next piece opens a new one
+        raise
     finally:
-        for name in names:
-            con.unregister(name)
-        for name in variables or {}:
-            con.execute(f"RESET VARIABLE {name}")
+        if getattr(_PIECE_CONNECTION, "held", (None, None))[1] is con:
+            for name in names:
+                con.unregister(name)
+            for name in variables or {}:
+                con.execute(f"RESET VARIABLE {name}")
+
+
+def _drop_piece_connection(con: Any) -> None:
+    """Forget this thread's piece connection ``con`` (closed if it still can be): after a fatal or internal error
+    DuckDB refuses every further query on that database, so keeping it would fail every later piece of this worker
+    thread."""
+    _PIECE_CONNECTION.held = (os.getpid(), None)
+    try:
+        con.close()
+    except Exception:  # an invalidated database may refuse even closing; it is dropped either way
+        pass
 
 
 def parquet_pieces(path: str | Path, rows_per_piece: int = 6_000_000) -> list[tuple[str, int, int]]:
