@@ -43,27 +43,40 @@ def test_plain_output_off_a_terminal_names_every_target(capsys, monkeypatch):
     assert "x.one [x]: 0.5 s; target 1; baseline 2; ratio 4; ratio_target 3; met yes" in out and "    n" in out
 
 
-@pytest.mark.parametrize("cpu,target,cores,floor,need,verdict", [
-    (440.0, 150.0, 2, "220 s", "300 CPU s", "140 s over"), (290.0, 150.0, 2, "145 s", "300 CPU s", "met"),
-    (300.0, 150.0, 2, "150 s", "300 CPU s", "met"), (250.0, 100.0, 2, "125 s", "200 CPU s", "50 s over"),
-    (250.0, 100.0, 4, "62 s", "400 CPU s", "met"),
+@pytest.mark.parametrize("cpu,target,cores,floor,budget,fit", [
+    (440.0, 150.0, 2, "220 s", "300 CPU s", "140 CPU s over budget"), (290.0, 150.0, 2, "145 s", "300 CPU s", "within budget"),
+    (300.0, 150.0, 2, "150 s", "300 CPU s", "within budget"), (300.4, 150.0, 2, "151 s", "300 CPU s", "1 CPU s over budget"),
+    (250.0, 100.0, 2, "125 s", "200 CPU s", "50 CPU s over budget"), (250.0, 100.0, 4, "63 s", "400 CPU s", "within budget"),
 ])
-def test_cpu_floor_is_the_cpu_shared_over_the_cores(cpu, target, cores, floor, need, verdict):
-    """The suite benchmarks' CPU line: cpu / cores is the least wall time; the target needs cpu <= target * cores."""
+def test_cpu_floor_is_the_cpu_shared_over_the_processes(cpu, target, cores, floor, budget, fit):
+    """The suite benchmarks' CPU line: cpu / cores (rounded up) is the least wall time; the target's budget is
+    target * cores CPU seconds; an overage is rounded up, never shown as 0."""
     from benchmarks.suite import cpu_floor
 
     line = cpu_floor(cpu, target, cores)
-    assert f"beats {floor} of wall time" in line and f"at most {need}" in line and line.endswith(f"({verdict})")
+    assert f"beats {floor} of wall time" in line and f"at most {budget}" in line and line.endswith(f"({fit})")
+
+
+def test_cpu_floor_counts_the_runs_parallelism_at_most_the_usable_cores(monkeypatch):
+    from benchmarks import suite
+
+    monkeypatch.setattr(suite, "usable_cores", lambda: 8)
+    assert "2 at a time" in suite.cpu_floor(100.0, 10.0)  # the runs use two processes: 8 cores do not lower the floor
+    monkeypatch.setattr(suite, "usable_cores", lambda: 1)
+    assert "1 at a time" in suite.cpu_floor(100.0, 10.0)
 
 
 def test_timed_counts_the_cpu_of_the_run_and_its_children():
-    """A run that burns ~0.3 s of CPU in a child process of its own shows at least that much CPU (and its wall time)."""
+    """A run that burns ~0.3 s of CPU in a child process of its own shows at least that much CPU (and its wall time);
+    a run that does nothing shows little (the count starts at the run)."""
     from benchmarks.suite import _timed
 
     code = ("import subprocess, sys; subprocess.run([sys.executable, '-c', "
             "'import time\\nt = time.process_time()\\nwhile time.process_time() - t < 0.3: pass'])")
     wall, cpu, r = _timed(["-c", code], {})
     assert r.returncode == 0 and cpu >= 0.3 and wall >= 0.3
+    wall, cpu, r = _timed(["-c", "pass"], {})
+    assert r.returncode == 0 and cpu < 0.25
 
 
 def test_the_tests_benchmark_notes_pytests_count_line_not_the_example_counts_after_it():
@@ -73,4 +86,27 @@ def test_the_tests_benchmark_notes_pytests_count_line_not_the_example_counts_aft
            "===== generated examples (HYPOTHESIS_PROFILE=ci) =====\nproperty_tests/x.py::t: {'tried': 40}\n")
     assert _pytest_summary(out) == "1383 passed, 8 skipped, 52 warnings in 213.05s (0:03:33)"
     assert _pytest_summary("1 failed, 2 passed in 3.10s\nx: {}") == "1 failed, 2 passed in 3.10s"
+    for line in ("2 errors in 3.0s", "1 error in 3.01s", "8 skipped in 0.50s", "no tests ran in 0.01s",
+                 "1 failed, 2 errors in 3.0s"):
+        assert _pytest_summary(f"{line}\nafter: 1") == line
+    assert _pytest_summary("Interrupted: 1 error during collection\nlast") == "last"
     assert _pytest_summary("no summary here\nlast") == "last"
+
+
+def test_the_tests_benchmark_runs_readme_command_2_and_sees_its_count_line(tmp_path):
+    """The benchmark runs README command 2 as written (pyproject's addopts already add -q; another -q would make pytest
+    print no count line), and at that verbosity pytest's output has the count line _pytest_summary reads."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from benchmarks.suite import ROOT, TESTS_ARGS, _pytest_summary
+
+    readme = (ROOT / "README.md").read_text()
+    assert ".venv/bin/python " + " ".join(TESTS_ARGS) + "\n" in readme
+    addopts = __import__("tomllib").loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["addopts"]
+    quiet = addopts.split().count("-q") + [a for a in TESTS_ARGS].count("-q")
+    (tmp_path / "test_one.py").write_text("def test_one():\n    assert True\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *["-q"] * quiet, "test_one.py"],
+                       cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0 and _pytest_summary(r.stdout).startswith("1 passed in "), r.stdout

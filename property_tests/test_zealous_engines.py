@@ -366,10 +366,12 @@ def test_a_failing_piece_leaves_the_connection_clean():
 
     from privclaims.theory.zealous import dask_engine
 
+    kept = dask_engine.piece_connection()
     with pytest.raises(duckdb.Error):
         dask_engine._on_piece(pd.DataFrame({"user": [1], "item": [2]}), "SELECT no_such_column FROM {src}",
                               {"v": ("INTEGER", 3)}, extra=pd.DataFrame({"x": [1]}))
     con = dask_engine.piece_connection()
+    assert con is kept  # an ordinary error keeps the connection (only fatal and internal ones drop it)
     assert con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall() == []
     assert con.execute("SELECT name FROM duckdb_variables()").fetchall() == []
 
@@ -394,27 +396,63 @@ def test_a_piece_that_invalidates_the_database_drops_the_connection(fatal):
             return self.real.register(name, frame)
 
         def execute(self, *a, **k):
-            raise getattr(duckdb, fatal)("database has been invalidated because of a previous fatal error")
+            raise getattr(duckdb, fatal)("the query: database has been invalidated by a previous fatal error")
 
         def unregister(self, name):  # an invalidated database refuses the cleanup too
-            raise getattr(duckdb, fatal)("database has been invalidated")
+            raise getattr(duckdb, fatal)("the cleanup: database has been invalidated")
 
         def close(self):
             Invalidated.closed = True
-            raise getattr(duckdb, fatal)("database has been invalidated")
+            raise getattr(duckdb, fatal)("the close: database has been invalidated")
 
     real = dask_engine.piece_connection()
     broken = Invalidated(real)
     dask_engine._PIECE_CONNECTION.held = (__import__("os").getpid(), broken)
     frame = pd.DataFrame({"user": [1, 1, 2], "item": [5, 6, 5]})
-    with pytest.raises(getattr(duckdb, fatal), match="invalidated"):
+    with pytest.raises(getattr(duckdb, fatal), match="^the query: ") as raised:  # the query's own error, unmasked
         dask_engine._on_piece(frame, "SELECT item, count(*) AS c FROM {src} GROUP BY item ORDER BY item")
+    assert raised.value.__context__ is None
     assert Invalidated.closed
     fresh = dask_engine.piece_connection()
     assert fresh is not broken and fresh is not real
     got = dask_engine._on_piece(frame, "SELECT item, count(*) AS c FROM {src} GROUP BY item ORDER BY item")
     assert got.values.tolist() == [[5, 2], [6, 1]]
     assert dask_engine.piece_connection() is fresh
+
+
+def test_a_connection_invalidated_during_the_cleanup_is_dropped_too():
+    """A fatal error raised while a failed piece cleans up (unregistering its frame) drops the connection as well; the
+    query's own error stays attached as the raised error's context."""
+    import duckdb
+    import pandas as pd
+
+    from privclaims.theory.zealous import dask_engine
+
+    real = dask_engine.piece_connection()
+
+    class InvalidatedByTheQuery:
+        def __init__(self):
+            self.real = real
+
+        def register(self, name, frame):
+            return real.register(name, frame)
+
+        def execute(self, *a, **k):
+            raise duckdb.BinderException("the query: no such column")
+
+        def unregister(self, name):
+            raise duckdb.FatalException("the cleanup: database has been invalidated")
+
+        def close(self):
+            pass
+
+    broken = InvalidatedByTheQuery()
+    dask_engine._PIECE_CONNECTION.held = (__import__("os").getpid(), broken)
+    with pytest.raises(duckdb.FatalException, match="^the cleanup: ") as raised:
+        dask_engine._on_piece(pd.DataFrame({"user": [1], "item": [2]}), "SELECT nope FROM {src}")
+    assert isinstance(raised.value.__context__, duckdb.BinderException)
+    assert dask_engine.piece_connection() is not broken
+    real.unregister("piece_frame")
 
 
 def test_users_estimate_of_the_dask_plan():

@@ -280,10 +280,14 @@ def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any
         raise
     finally:
         if getattr(_PIECE_CONNECTION, "held", (None, None))[1] is con:
-            for name in names:
-                con.unregister(name)
-            for name in variables or {}:
-                con.execute(f"RESET VARIABLE {name}")
+            try:
+                for name in names:
+                    con.unregister(name)
+                for name in variables or {}:
+                    con.execute(f"RESET VARIABLE {name}")
+            except (duckdb.FatalException, duckdb.InternalException):
+                _drop_piece_connection(con)  # invalidated during the cleanup: dropped too (raised, with the query's
+                raise  # own error, if any, as its __context__)
 
 
 def _drop_piece_connection(con: Any) -> None:
