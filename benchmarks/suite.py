@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 PARALLELISM = 2  # both runs use two processes at a time (ledger --workers 2, pytest -n 2)
-TESTS_ARGS = ("-m", "pytest", "-n", "2")  # README command 2 exactly (pyproject's addopts add -q; one more -q drops the count line)
+TESTS_ARGS = ("-m", "pytest", "-n", str(PARALLELISM))  # README command 2 exactly (pyproject's addopts add -q; one more -q drops the count line)
 
 
 def _timed(args: list[str], env: dict[str, str]) -> tuple[float, float, subprocess.CompletedProcess]:
@@ -95,7 +95,7 @@ def ledger_full_cold() -> Measurement:
     with tempfile.TemporaryDirectory() as d:
         cache = Path(d) / "cache"
         cache.mkdir()
-        secs, cpu, r = _timed(["-m", "privclaims", "ledger", "--workers", "2", "--json", str(Path(d) / "r.json"),
+        secs, cpu, r = _timed(["-m", "privclaims", "ledger", "--workers", str(PARALLELISM), "--json", str(Path(d) / "r.json"),
                           "--markdown", str(Path(d) / "r.md")], {"PRIVCLAIMS_CACHE": str(cache), "TMPDIR": d})
     if r.returncode != 0:
         raise AssertionError(f"ledger exited {r.returncode}: {_last_line(r.stdout)} {r.stderr[-500:]}")
