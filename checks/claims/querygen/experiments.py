@@ -497,7 +497,7 @@ def text_white(ctx: Context) -> Outcome:
     cited = compare_all({"G_min = 1.35 is a Gender level of Table 2 / Fig. 2(e)": (True, Q(135, 100) in gender_levels),
                          "G_min = 1.35 reachable with Gender's 4 categories (G ≤ 5/2)": (True, Q(135, 100) <= Q(5, 2))})
 
-    def compute(comparison: str):
+    def compute(comparison: str, tie: str):
         t, queries, res = _variant(ctx, comparison, ROW.name)
         a = t.attr_index("Single")
         dom_attr = t.attr_index("AfricanAmerican")
@@ -511,7 +511,7 @@ def text_white(ctx: Context) -> Outcome:
                 if qq[dom_attr] != dominant:
                     continue
                 n_has += 1
-                r = fast.brute_force(t, qq, requirement(t, a, g, comparison))
+                r = fast.brute_force(t, qq, requirement(t, a, g, comparison), ties=brute_ties(tie))
                 n_alone += fixed_positions(r.query) == (dom_attr,)
             hits[str(g)] = f"{n_alone}/{n_has}"
         analogue = {"target": "Single", "dominant value": f"AfricanAmerican={dominant}", "dominant share": share,
@@ -521,7 +521,7 @@ def text_white(ctx: Context) -> Outcome:
                                                       substitute_analogue=analogue),
                         WHITE_PARTS[2]: _extract_only("The 65.1% share of White", paper="65.1%")})
 
-    return by_dims(ctx, (PRIV_REQ,), compute,
+    return by_dims(ctx, (PRIV_REQ, BRUTE_TIES), compute,
                    why="The cited level agrees with Table 2; the statement itself is about Race and Gender of the 2007 "
                        "extract, which hmda does not have, so it is unverifiable (an analogue is shown).")
 
