@@ -104,16 +104,60 @@ def headline(verdicts: list[str]) -> str:
     return "unverifiable"
 
 
-def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, **evidence: Any) -> Outcome:
+SAME_UNDER = "same_under_every_reading"  # the claim-level evidence key naming the readings an outcome did not vary with
+
+
+def copied_dimensions(groups: Any) -> set[str]:
+    """The dimensions (definition ids, ``"claim"``) along which one computed outcome serves several combinations:
+    ``groups`` are lists of :class:`~privclaims.checks.readings.Combination` s that share one computation."""
+    out: set[str] = set()
+    for g in groups:
+        for other in g[1:]:
+            out |= {k for (k, v), (_, w) in zip(g[0].choice, other.choice) if v != w}
+    return out
+
+
+def same_under_evidence(copied: set[str], same_under: dict[Any, str] | None) -> dict[str, str]:
+    """The reasons, per dimension, why one outcome serves every reading of it — exactly the ``copied`` dimensions
+    must be declared in ``same_under`` (keys: a Definition, its id, or ``"claim"``; values: the reason, in words
+    that point to the quote or the computation that makes the readings agree). A copied dimension without a
+    reason, or a declared one the check computes per reading after all, raises ValueError (a check's design error:
+    the runner reports it as an error verdict)."""
+    declared = {getattr(k, "id", k): v for k, v in (same_under or {}).items()}
+    missing, stale = sorted(copied - set(declared)), sorted(set(declared) - copied)
+    if missing:
+        raise ValueError(f"one outcome serves several readings of {missing} without a reason: compute per reading, "
+                         "or declare same_under={definition: why its readings cannot change the outcome}")
+    if stale:
+        raise ValueError(f"same_under declares {stale}, but the outcome is computed per reading of them")
+    blank = sorted(k for k, v in declared.items() if not str(v).strip())
+    if blank:
+        raise ValueError(f"same_under gives no reason for {blank}")
+    return dict(sorted(declared.items()))
+
+
+def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under: dict[Any, str] | None = None,
+               **evidence: Any) -> Outcome:
     """One Outcome per reading combination the claim owes (keys: :class:`~privclaims.checks.readings.Combination`
     s from ``ctx.combinations``, or their ``key`` strings — a claim with only its own readings and no ambiguous
     definition uses its readings' names); the headline verdict is derived by :func:`headline` (the runner
-    re-derives it and checks the keys against what the claim owes). ``evidence`` is what the readings share."""
+    re-derives it and checks the keys against what the claim owes). ``evidence`` is what the readings share.
+
+    One Outcome object given for several combinations is one computation serving readings that differ in some
+    dimensions: each such dimension needs its reason in ``same_under`` (:func:`same_under_evidence`), recorded in
+    the claim's evidence under :data:`SAME_UNDER` — a reading is never covered silently."""
     if not outcomes:
         raise ValueError("by_reading needs at least one reading's outcome")
     per = {(k.key if isinstance(k, Combination) else k): o for k, o in outcomes.items()}
     if len(per) != len(outcomes):
         raise ValueError("by_reading got two outcomes for the same combination")
+    groups: dict[int, list[Combination]] = {}
+    for k, o in outcomes.items():
+        if isinstance(k, Combination):
+            groups.setdefault(id(o), []).append(k)
+    reasons = same_under_evidence(copied_dimensions(groups.values()), same_under)
+    if reasons or SAME_UNDER in evidence:
+        evidence = {**evidence, SAME_UNDER: {**evidence.get(SAME_UNDER, {}), **reasons}}
     return Outcome(headline([o.verdict for o in per.values()]), dict(evidence), why, per)
 
 

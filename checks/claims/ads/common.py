@@ -118,21 +118,29 @@ def value_only(holds: Callable[[Any], bool]) -> Callable[[Any], bool]:
 VALUE_ONLY_NOTE = ("one search over instances with context-dependent payments serves both payment readings: each "
                    "instance's per-ad realisation (p_a = max_c v(a, c), CTR = v/p_a) is built and has the same values, "
                    "which are all the property reads")
+VALUE_ONLY_REASON = ("the property reads only the values p·CTR, and both payment readings give the same value matrices "
+                     "(definition ad-model's note): " + VALUE_ONLY_NOTE + " (value_only)")
 
 
-def by_dims(ctx: Any, dims: tuple[Any, ...], compute: Callable[..., Any], **shared: Any) -> Any:
+def by_dims(ctx: Any, dims: tuple[Any, ...], compute: Callable[..., Any], same_under: dict[Any, str] | None = None,
+            **shared: Any) -> Any:
     """``by_reading`` over ``ctx.combinations`` where the outcome depends only on the readings of the definitions
-    ``dims`` (others give the same outcome, computed once): ``compute(*reading_names)``."""
-    from privclaims.checks.verdict import by_reading
+    ``dims``: ``compute(*reading_names)`` once per combination of them. Every other dimension the claim's readings
+    vary in needs its reason in ``same_under`` (:func:`privclaims.checks.verdict.same_under_evidence`: the outcome
+    computed once serves all its readings, and the evidence says why)."""
+    from privclaims.checks.verdict import SAME_UNDER, by_reading, copied_dimensions, same_under_evidence
 
     cache: dict[tuple[str, ...], Any] = {}
+    groups: dict[tuple[str, ...], list[Any]] = {}
     out = {}
     for c in ctx.combinations:
         key = tuple(c[d] for d in dims)
         if key not in cache:
             cache[key] = compute(*key)
+        groups.setdefault(key, []).append(c)
         out[c] = _copy(cache[key])
-    return by_reading(out, **shared)
+    reasons = same_under_evidence(copied_dimensions(groups.values()), same_under)
+    return by_reading(out, **shared, **({SAME_UNDER: reasons} if reasons else {}))
 
 
 def _copy(o: Any) -> Any:

@@ -11,7 +11,7 @@ import re
 from itertools import combinations
 from typing import Any
 
-from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, ad_model, by_dims, examples, printed_figures, search,
+from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, VALUE_ONLY_REASON, ad_model, by_dims, examples, printed_figures, search,
                                                  summary, value_only, verdict_of)
 from privclaims.checks.definitions.ads import (ABSTAIN, AD_MODEL, ALWAYS_SHOW, CLIENT_RULE, CTR_THRESHOLD, CUT_OR_SELF,
                                                EXPERIMENT_SETUP, PAY_PER_AD, PRIVACY_CUT, SUPPORT_GE, SUPPORT_THRESHOLD)
@@ -226,7 +226,7 @@ def def_client(ctx):
                    + VALUE_ONLY_NOTE)
         return verdict_of({"property": r})
 
-    return by_dims(ctx, (CLIENT_RULE,), compute)
+    return by_dims(ctx, (CLIENT_RULE,), compute, same_under={AD_MODEL: VALUE_ONLY_REASON})
 
 
 @claim("ads.def_erev", method="property", rests_on=(AD_MODEL, CLIENT_RULE), audit=Audit(
@@ -322,7 +322,8 @@ def text_instantiations(ctx):
         return by_part({INSTANTIATION_PARTS[0]: verdict_of({"property": r_client}),
                         INSTANTIATION_PARTS[1]: verdict_of({"property": r_server}), INSTANTIATION_PARTS[2]: k2})
 
-    return by_dims(ctx, (CLIENT_RULE,), compute)
+    return by_dims(ctx, (CLIENT_RULE,), compute, same_under={AD_MODEL: (
+        VALUE_ONLY_REASON + "; part 3's hand instance has one payment per ad (p_a = 1): an instance under both")})
 
 
 @claim("ads.ex_relevance", method="exact", rests_on=(), audit=Audit(

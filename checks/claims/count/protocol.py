@@ -890,6 +890,10 @@ def thm10(ctx):
                  "depends on the bits and is not the honest noisy sum."))
     return by_reading(
         _per_protocol(ctx, thesis, paper),
+        same_under={PROB_DP: "the thesis witness is refuted only when the release's least δ exceeds δ both per pair "
+                             "and per input (both decisions are in the witness), and under 002's construction every "
+                             "affine forwarding gives a uniform release or the honest sum, a fact about its law that "
+                             "neither order of the quantifiers changes"},
         why="Theorem 10 rests on 'Server 2 sends only the very last message upon which no further action is taken'. "
             "That is false for the thesis's Protocol 1, where Server 1 decrypts and publicly releases what Server 2 "
             "forwards, and a forwarded single ciphertext leaks b_1 + r_1; it holds for 002's pad construction, where "

@@ -679,7 +679,10 @@ def alg_brute(ctx: Context) -> Outcome:
         return verified_bounded(bound=res.bound, search=res, tie_instances={"three tied optima": three,
                                                                              "two tied optima": two})
 
-    return by_dims(ctx, (PRIV_REQ, BRUTE_TIES), compute)
+    return by_dims(ctx, (PRIV_REQ, BRUTE_TIES), compute, same_under={GEN_GOAL: (
+        "one search decides both: Brute-Force's answer must be a least-G combination meeting G_min (the procedure, "
+        "which for Brute-Force examines every combination) and be satisfied exactly when some generalisation is "
+        "(privacy-preserving whenever possible); an instance failing either reading fails the search")})
 
 
 TIE_SEEDS = 600

@@ -1,0 +1,77 @@
+"""A reading is never covered silently (checks/verdict.py ``same_under_evidence``): when one computed outcome serves
+several readings of a definition — one Outcome object given for several combinations to ``by_reading``, or a
+dimension ``by_dims`` does not vary — the check must say why, per definition, and the reason is in the claim's
+evidence; an undeclared copy, a declaration for a dimension computed per reading, or a blank reason is a check error."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from privclaims.checks.claims.ads.common import by_dims
+from privclaims.checks.readings import Definition, Reading, combinations
+from privclaims.checks.verdict import SAME_UNDER, by_reading, copied_dimensions, verified
+
+ORDER = Definition("order", "a quantifier order", readings=(Reading("per pair", "one split per pair", "doc §1"),
+                                                            Reading("per input", "one split per input", "doc §1")))
+TIES = Definition("ties", "a tie rule", readings=(Reading("first", "keep the first", "doc §2"),
+                                                  Reading("random", "uniformly at random", "doc §2")))
+ONE = Definition("one", "one reading only", readings=(Reading("only", "as printed", "doc §3"),))
+
+
+def _combos(*defs):
+    return combinations(defs, (Reading("as stated", "the statement", "doc"),))[0]
+
+
+def test_one_outcome_for_two_readings_needs_a_reason():
+    cs = _combos(ORDER, ONE)
+    shared = verified(x=1)
+    with pytest.raises(ValueError, match=r"\['order'\] without a reason"):
+        by_reading({c: shared for c in cs})
+    out = by_reading({c: shared for c in cs}, same_under={ORDER: "both orders agree on this instance: see x"})
+    assert out.evidence[SAME_UNDER] == {"order": "both orders agree on this instance: see x"}
+    assert out.verdict == "verified"
+
+
+def test_outcomes_computed_per_reading_need_none_and_refuse_a_stale_one():
+    cs = _combos(ORDER, TIES)
+    out = by_reading({c: verified(x=1) for c in cs})  # a fresh object each: computed per combination
+    assert SAME_UNDER not in out.evidence
+    with pytest.raises(ValueError, match=r"declares \['ties'\], but the outcome is computed per reading"):
+        by_reading({c: verified(x=1) for c in cs}, same_under={TIES: "a reason"})
+
+
+def test_only_the_dimensions_that_differ_within_a_shared_outcome_are_copied():
+    cs = _combos(ORDER, TIES)
+    per_order = {r.name: verified(order=r.name) for r in ORDER.readings}  # shared across TIES only
+    assert copied_dimensions([[c for c in cs if c[ORDER] == name] for name in per_order]) == {"ties"}
+    with pytest.raises(ValueError, match=r"\['ties'\] without a reason"):
+        by_reading({c: per_order[c[ORDER]] for c in cs})
+    with pytest.raises(ValueError, match=r"no reason for \['ties'\]"):
+        by_reading({c: per_order[c[ORDER]] for c in cs}, same_under={"ties": "  "})
+    out = by_reading({c: per_order[c[ORDER]] for c in cs}, same_under={"ties": "the rule never meets a tie here"})
+    assert out.evidence[SAME_UNDER] == {"ties": "the rule never meets a tie here"}
+
+
+def test_by_dims_declares_every_dimension_it_does_not_vary():
+    ctx = SimpleNamespace(combinations=tuple(_combos(ORDER, TIES)))
+    calls = []
+
+    def compute(order, *others):
+        calls.append(order)
+        return verified(order=order, others=others)
+
+    with pytest.raises(ValueError, match=r"\['ties'\] without a reason"):
+        by_dims(ctx, (ORDER,), compute)
+    calls.clear()
+    out = by_dims(ctx, (ORDER,), compute, same_under={TIES: "no instance has a tie"}, note="shared evidence")
+    assert calls == ["per pair", "per input"]  # once per reading of the varied dimension
+    assert out.evidence == {"note": "shared evidence", SAME_UNDER: {"ties": "no instance has a tie"}}
+    assert set(out.per_reading) == {c.key for c in ctx.combinations}
+    calls.clear()
+    out = by_dims(ctx, (ORDER, TIES), compute)  # every dimension varied: nothing to declare
+    assert len(calls) == 4
+    assert SAME_UNDER not in out.evidence
+    with pytest.raises(ValueError, match="computed per reading"):
+        by_dims(ctx, (ORDER, TIES), compute, same_under={TIES: "stale"})
