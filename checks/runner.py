@@ -31,7 +31,10 @@ from privclaims.checks.pins import compare, read_pin
 from privclaims.checks.project import Project, papers
 from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinations
 from privclaims.checks.registry import ClaimCheck, Context, DataMissing
-from privclaims.checks.verdict import HOLDS, NEEDS_WHY, Outcome, conjoin, headline, jsonable, not_checked, reading_outcome_json
+from privclaims.checks.verdict import (
+    HOLDS, NEEDS_WHY, SAME_UNDER, Outcome, conjoin, copied_dimensions, headline, jsonable, not_checked,
+    reading_outcome_json,
+)
 
 
 class _Timeout(Exception):
@@ -212,6 +215,14 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
             missing, extra = [k for k in keys if k not in per], [k for k in per if k not in keys]
             return _error_rows(owed, f"outcomes missing for {missing} and given for unknown combinations {extra}; "
                                      f"the claim owes exactly {keys}")
+        shared: dict[int, list[Combination]] = {}  # one computed outcome per group (a skip or an error may be shared)
+        for c in owed:
+            if per[c.key].verdict not in ("not-checked", "error"):
+                shared.setdefault(id(per[c.key]), []).append(c)
+        undeclared = copied_dimensions(shared.values()) - set(out.evidence.get(SAME_UNDER) or {})
+        if undeclared:  # by_reading checks its Combination keys; this catches every other way (key strings too)
+            return _error_rows(owed, f"one outcome serves several readings of {sorted(undeclared)} without a reason: "
+                                     "compute per reading, or declare by_reading(..., same_under={definition: why})")
     rows = []
     for c in owed:
         o = per[c.key]

@@ -145,7 +145,8 @@ def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under:
 
     One Outcome object given for several combinations is one computation serving readings that differ in some
     dimensions: each such dimension needs its reason in ``same_under`` (:func:`same_under_evidence`), recorded in
-    the claim's evidence under :data:`SAME_UNDER` — a reading is never covered silently."""
+    the claim's evidence under :data:`SAME_UNDER` — a reading is never covered silently (checked here for
+    Combination keys, and by the runner, :func:`privclaims.checks.runner.adjudicate`, for any keys)."""
     if not outcomes:
         raise ValueError("by_reading needs at least one reading's outcome")
     per = {(k.key if isinstance(k, Combination) else k): o for k, o in outcomes.items()}
@@ -155,7 +156,10 @@ def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under:
     for k, o in outcomes.items():
         if isinstance(k, Combination):
             groups.setdefault(id(o), []).append(k)
-    reasons = same_under_evidence(copied_dimensions(groups.values()), same_under)
+    if all(isinstance(k, Combination) for k in outcomes):
+        reasons = same_under_evidence(copied_dimensions(groups.values()), same_under)
+    else:  # keyed by name: the runner, which knows the combinations, checks every copy is declared
+        reasons = same_under_evidence(set(getattr(k, "id", k) for k in same_under or {}), same_under)
     if reasons or SAME_UNDER in evidence:
         evidence = {**evidence, SAME_UNDER: {**evidence.get(SAME_UNDER, {}), **reasons}}
     return Outcome(headline([o.verdict for o in per.values()]), dict(evidence), why, per)

@@ -75,3 +75,29 @@ def test_by_dims_declares_every_dimension_it_does_not_vary():
     assert SAME_UNDER not in out.evidence
     with pytest.raises(ValueError, match="computed per reading"):
         by_dims(ctx, (ORDER, TIES), compute, same_under={TIES: "stale"})
+
+
+def test_the_runner_catches_a_copy_keyed_by_reading_names():
+    """A check keyed by reading names (no Combination to inspect in by_reading) that gives one Outcome object to both
+    of its own readings is an error in the ledger unless it declares the claim dimension; a skip may be shared."""
+    from dataclasses import replace
+
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import ClaimCheck
+    from privclaims.checks.runner import adjudicate
+    from privclaims.checks.verdict import not_checked
+
+    own = (Reading("per-pair", "one split per pair", "000 §2.2"), Reading("per-input", "one split per input", "003 §3"))
+    proj = papers()
+    proj = replace(proj, checks={**proj.checks, "zealous.cor3": ClaimCheck("zealous.cor3", "exact", lambda ctx: None,
+                                                                             readings=own)}, pin_cache={})
+    shared = verified(x=1)
+    verdict, rows = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": shared, "per-input": shared}))
+    assert verdict == "error" and "['claim'] without a reason" in rows[0]["why"]
+    verdict, _ = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": shared, "per-input": shared},
+                                                             same_under={"claim": "both splits exist here: see x"}))
+    assert verdict == "verified"
+    assert adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=1)}))[0] == \
+        "verified"
+    skip = not_checked("skipped: no data", skipped=True)
+    assert adjudicate(proj, "zealous.cor3", by_reading({"per-pair": skip, "per-input": skip}))[0] == "not-checked"
