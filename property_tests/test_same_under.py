@@ -101,3 +101,24 @@ def test_the_runner_catches_a_copy_keyed_by_reading_names():
         "verified"
     skip = not_checked("skipped: no data", skipped=True)
     assert adjudicate(proj, "zealous.cor3", by_reading({"per-pair": skip, "per-input": skip}))[0] == "not-checked"
+
+
+def test_a_copy_is_seen_in_any_member_of_a_larger_group():
+    """Three dimensions, one outcome for all eight combinations: every dimension differs somewhere in the group, the
+    third only after the group's second member."""
+    third = Definition("third", "a third choice", readings=(Reading("a", "a", "doc §4"), Reading("b", "b", "doc §4")))
+    cs = _combos(ORDER, TIES, third)
+    assert copied_dimensions([cs]) == {"order", "ties", "third"}
+    assert copied_dimensions([[cs[0], cs[2]]]) == {"ties"}  # first and third members differ in 'ties' only
+    assert copied_dimensions([[cs[0], cs[2], cs[4]]]) == {"ties", "order"}
+    with pytest.raises(ValueError, match=r"\['order', 'third', 'ties'\] without a reason"):
+        by_reading(dict.fromkeys(cs, verified()))
+
+
+def test_by_dims_sees_one_object_returned_for_several_keys():
+    ctx = SimpleNamespace(combinations=tuple(_combos(ORDER, TIES)))
+    once = verified(x=1)
+    with pytest.raises(ValueError, match=r"\['order'\] without a reason"):
+        by_dims(ctx, (ORDER,), lambda order: once, same_under={TIES: "no ties"})
+    out = by_dims(ctx, (ORDER,), lambda order: once, same_under={TIES: "no ties", ORDER: "one instance, both orders"})
+    assert set(out.evidence[SAME_UNDER]) == {"ties", "order"}

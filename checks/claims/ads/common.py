@@ -131,13 +131,13 @@ def by_dims(ctx: Any, dims: tuple[Any, ...], compute: Callable[..., Any], same_u
     from privclaims.checks.verdict import SAME_UNDER, by_reading, copied_dimensions, same_under_evidence
 
     cache: dict[tuple[str, ...], Any] = {}
-    groups: dict[tuple[str, ...], list[Any]] = {}
+    groups: dict[int, list[Any]] = {}
     out = {}
     for c in ctx.combinations:
         key = tuple(c[d] for d in dims)
         if key not in cache:
             cache[key] = compute(*key)
-        groups.setdefault(key, []).append(c)
+        groups.setdefault(id(cache[key]), []).append(c)  # one object for several keys is a copy too
         out[c] = _copy(cache[key])
     reasons = same_under_evidence(copied_dimensions(groups.values()), same_under)
     return by_reading(out, **shared, **({SAME_UNDER: reasons} if reasons else {}))

@@ -19,7 +19,7 @@ from privclaims.checks.evidence import decide, decide_enclosed
 from privclaims.checks.readings import Audit, NotApplicable, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import (
-    Reading, by_reading, discrepancy, in_model, refuted, unverifiable, verified, verified_bounded,
+    Outcome, Reading, by_reading, discrepancy, in_model, refuted, unverifiable, verified, verified_bounded,
 )
 from privclaims.theory.count import per_input as pi
 from privclaims.theory.count.models import count_problems, gaussian_problems
@@ -880,6 +880,9 @@ def thm10(ctx):
             "corrupted Server 2 that forwards only user 1's ciphertext makes the public release b_1 + r_1, noised by "
             "one share of variance σ²/(N − 1) whose exact breach probability exceeds δ, so the adversary learns "
             "information that breaches privacy without colluding with anyone.")
+    elif leaked and breach.holds != breach_input.holds:  # the splits disagree: one outcome cannot serve both
+        thesis = Outcome("error", {"error": "the release's least δ exceeds δ under one split only: decide per split",
+                                   "least_delta_per_pair": breach, "least_delta_per_input": breach_input})
     else:
         thesis = verified(leaked=leaked, private=private)
     p = 3 if ctx.quick else 5

@@ -671,7 +671,8 @@ def alg_brute(ctx: Context) -> Outcome:
                                        "iff any does)")
         if res.found:
             return Outcome("error", {"error": "our Brute-Force is not the exhaustive optimum", "search": res})
-        three, two = _tie_picks(ties, 3, uniform=True), _tie_picks(ties, 2, uniform=tie == TWO_OR_MORE.name)
+        three = _tie_picks(ties, 3, comparison, uniform=True)
+        two = _tie_picks(ties, 2, comparison, uniform=tie == TWO_OR_MORE.name)
         bad = {name: inst for name, inst, tied in (("three tied optima", three, 3), ("two tied optima", two, 2))
                if inst["ties"] != tied or not all(v.holds for v in inst.values() if isinstance(v, Decision))}
         if bad:
@@ -688,11 +689,12 @@ def alg_brute(ctx: Context) -> Outcome:
 TIE_SEEDS = 600
 
 
-def _tie_picks(ties: str, tied: int, uniform: bool) -> dict[str, Any]:
+def _tie_picks(ties: str, tied: int, comparison: str, uniform: bool) -> dict[str, Any]:
     """Brute-Force (exact twin, ``ties``) over :data:`TIE_SEEDS` seeds on a query with exactly ``tied`` (2 or 3) tied
     optima: columns a, b1..b_tied; tuple (x, 1, ..., 1) and, per column, a y-tuple with a 2 there; Q = (*, 1, ..., 1)
-    matches only the first (G = 1); with G_min = 3/2 each single removal gives {x, y} (G = 3/2) and larger ones
-    {x, y, y, ...} (G < 3/2 for two or more y, by Eq. 1), so the optima are the ``tied`` single removals. The picks
+    matches only the first (G = 1); each single removal gives {x, y} (G = 3/2) and larger ones {x, y, y, ...}
+    (G ≤ 4/3 for two or more y, by Eq. 2), so with G_min = 7/5 — read by ``comparison``, '≥' or '>' alike here — the
+    optima are the ``tied`` single removals. The picks
     per combination, whether every pick is one of the tied optima and, when the reading prescribes a uniform choice
     (``uniform``), the chi-square p-value against one (a decision at 1/1000)."""
     from scipy.stats import chi2 as chi2_dist
@@ -701,14 +703,15 @@ def _tie_picks(ties: str, tied: int, uniform: bool) -> dict[str, Any]:
     rows = [("x",) + (1,) * tied] + [("y",) + tuple(2 if j == i else 1 for j in range(tied)) for i in range(tied)]
     t = make_table(cols, rows)
     q = make_query(t, ("*",) + (1,) * tied)
-    req = PrivacyRequirement("a", Q(3, 2))
+    req = requirement(t, "a", Q(7, 5), comparison)
     lo, argmins = exact.optimum(t, q, req)
     optima = {tuple(query_list(x)) for x in argmins}
     picks: dict[tuple, int] = {}
     for s in range(TIE_SEEDS):
         pick = tuple(query_list(exact.brute_force(t, q, req, seed=s, ties=ties).query))
         picks[pick] = picks.get(pick, 0) + 1
-    out = {"rows": rows, "query": query_list(q), "g_min": req.g_min, "optimum": lo, "ties": len(argmins),
+    out = {"rows": rows, "query": query_list(q), "g_min": Q(7, 5), "comparison": comparison, "optimum": lo,
+           "ties": len(argmins),
            "picks": {" ".join(map(str, k)): v for k, v in sorted(picks.items(), key=str)},
            "picks within the tied optima": decide(len(set(picks) - optima), "==", 0, "picks that are not a tied optimum")}
     if not uniform:

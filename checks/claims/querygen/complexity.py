@@ -15,7 +15,9 @@ from privclaims.checks.claims.querygen.common import (
 from privclaims.checks.definitions.querygen import BEST_FIT_CHOICE, COST_MODEL, EVALUATIONS, GUESSING, TOTAL_WORK
 from privclaims.checks.readings import Audit
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import Outcome, Reading, by_reading, discrepancy, in_model, refuted, verified_bounded
+from privclaims.checks.verdict import (
+    Outcome, Reading, by_reading, copied_dimensions, discrepancy, in_model, refuted, verified_bounded,
+)
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
 from privclaims.theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table
@@ -260,32 +262,40 @@ def cx_bestworst(ctx: Context) -> Outcome:
             "factor r (true only when r is bounded, which §4 calls the practical case).")
     else:
         s5 = verified_bounded(bound=f"k = {ks[0]}..{ks[-1]}", measured=c, fitted_exponent=exponent)
-    out, s5_takes_s4 = {}, False
+    same = _strategy_counts("best_fit", ks, choice=fit_choice(BEST_FIT_CHOICE.readings[0].name)) == _strategy_counts(
+        "best_fit", ks, choice=fit_choice(BEST_FIT_CHOICE.readings[1].name))
+    worst_tw = worst[TOTAL_WORK.name]  # Worst-Fit's measured total work: what §5, a statement on Worst-Fit, is judged by
+    out = {}
     for comb in ctx.combinations:
-        s4 = per_step[comb[BEST_FIT_CHOICE]][comb[COST_MODEL]]  # §4's bound under this cost model
         if comb.own.name != SECTION5_WORST.name:
-            out[comb] = s4
+            out[comb] = per_step[comb[BEST_FIT_CHOICE]][comb[COST_MODEL]]  # §4's bound under this cost model
         elif comb[COST_MODEL] == EVALUATIONS.name:
             out[comb] = s5
-        elif s4.verdict == "refuted":  # §5's smaller bound under total work falls with §4's
-            out[comb], s5_takes_s4 = s4, True
+        elif worst_tw.verdict == "refuted":  # §5's smaller bound falls with §4's, both measured on Worst-Fit
+            out[comb] = worst_tw
         else:
-            out[comb] = Outcome("error", {"error": "§5's bound under total work is judged by §4's refutation (the "
-                                                   "smaller bound falls with the larger), which did not happen"})
-    shared = {BEST_FIT_CHOICE: "§5's restatement is about Worst-Fit, which has no step reading: its outcome (Worst-Fit's "
-                               "counts) is the same whichever way Best-Fit's step is read",
-              "claim": "under the total-work cost model no bound in m, r and n alone holds (each evaluation reads the "
-                       "matching tuples, Θ(N)), so §5's O(m · n log n) falls with §4's O(rm · n log n), which is at "
-                       "least as large: one refutation serves both statements (an error otherwise)"}
-    if not s5_takes_s4:
-        shared.pop("claim")
+            out[comb] = Outcome("error", {"error": "§5's bound under total work is judged by §4's refutation on "
+                                                   "Worst-Fit (the smaller bound falls with the larger), which did not "
+                                                   "happen"})
+    if not same:  # the shared outcomes below rest on Best-Fit's counts agreeing under both step readings
+        out = {c: Outcome("error", {"error": "Best-Fit's counts differ between the step readings: compute per reading"})
+               for c in ctx.combinations}
+    groups: dict[int, list] = {}
+    for comb, o in out.items():
+        groups.setdefault(id(o), []).append(comb)
+    reasons = {BEST_FIT_CHOICE.id: "Best-Fit's counts are the same under both step readings (measured: "
+                                   "best_fit_step_readings.counts_identical_under_both), so §4's outcome is too, and "
+                                   "§5's restatement is about Worst-Fit, which has no step reading",
+               "claim": "under the total-work cost model both statements are judged on Worst-Fit's measured work "
+                        "(Best-Fit's refutation is shown for §4 when it has one): no bound in m, r and n alone holds "
+                        "(each evaluation reads the matching tuples, Θ(N)), so §5's O(m · n log n) falls with §4's "
+                        "larger O(rm · n log n)"}
+    shared = {d: reasons[d] for d in copied_dimensions(groups.values()) if d in reasons}
     per = per_step[BEST_FIT_CHOICE.readings[0].name]
     why = (_COMPLEXITY_WHY.format(bound="O(rm · n log n)",
                                   e_verdict="holds" if per[EVALUATIONS.name].verdict != "refuted" else "fails",
                                   t_verdict=per[TOTAL_WORK.name].verdict)
            + f" §5's O(m · n log n) for Worst-Fit is {s5.verdict} against §4's worst case r = m − 1.")
-    same = _strategy_counts("best_fit", ks, choice=fit_choice(BEST_FIT_CHOICE.readings[0].name)) == _strategy_counts(
-        "best_fit", ks, choice=fit_choice(BEST_FIT_CHOICE.readings[1].name))
     return by_reading(out, why=why, same_under=shared, max_r_on_table1=max_r, r_bound_m_minus_1=m1 - 1,
                       best_fit_step_readings=dict(
         counts_identical_under_both=same,
