@@ -449,3 +449,21 @@ def test_instance_rows_are_the_thresholded_columns_in_canonical_form(tmp_path, m
                     (want.indptr.tolist(), want.indices.tolist(), want.data.tolist())
                 checked += 1
     assert checked > 30
+
+
+def test_a_wrong_per_ad_twin_is_an_error_not_a_counterexample(monkeypatch):
+    """value_only (checks/claims/ads/common.py) serves both payment readings by building each instance's per-ad
+    realisation: a realisation with other values is our bug, so it raises (the check errors) instead of returning
+    False, which a search would report as a refutation of the claim."""
+    from privclaims.checks.claims.ads.common import value_only
+    from privclaims.theory.ads import models
+
+    inst = ad_instance(["1/2", "1/2"], [["1/3", "1"], ["1/4", "0"]], [["2", "1"], ["1", "0"]])
+    prop = value_only(lambda x: True)
+    assert prop(inst) is True and prop((inst, 2)) is True
+    right = models.per_ad_realisation
+    monkeypatch.setattr(models, "per_ad_realisation",
+                        lambda i: ad_instance(list(i.weights), [[v / 2 for v in row] for row in right(i).ctr],
+                                              [[p for p in row] for row in right(i).payments]))
+    with pytest.raises(RuntimeError, match="values differ"):
+        value_only(lambda x: True)(inst)

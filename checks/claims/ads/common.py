@@ -102,14 +102,18 @@ def value_only(holds: Callable[[Any], bool]) -> Callable[[Any], bool]:
     context-dependent payments, whose per-ad realisation (one payment per ad, no threshold) is built and checked to
     have the same values: the property, which reads the values only (the revenue, the client's argmax, Greedy, the
     optimum), then has the same truth under both readings of the ad model
-    (:data:`privclaims.checks.definitions.ads.AD_MODEL`), and one search serves both."""
+    (:data:`privclaims.checks.definitions.ads.AD_MODEL`), and one search serves both. A realisation that is not
+    a per-ad instance with the same values is our bug, not a counterexample to the claim: it raises (the check's
+    verdict is then an error, never a refutation)."""
     from privclaims.theory.ads.models import instance_problems, per_ad_realisation
 
     def both(x: Any) -> bool:
         inst = x[0] if isinstance(x, tuple) else x
         twin = per_ad_realisation(inst)
-        if twin.values() != inst.values() or instance_problems(twin, "per-ad"):
-            return False
+        problems = instance_problems(twin, "per-ad") or ([] if twin.values() == inst.values() else
+                                                          ["its values differ from the instance's"])
+        if problems:
+            raise RuntimeError(f"per_ad_realisation built a wrong per-ad twin ({'; '.join(problems)}) of {inst!r}")
         return holds(x)
 
     return both
