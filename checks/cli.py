@@ -159,7 +159,7 @@ def select(args: argparse.Namespace, project: Project) -> list[str]:
         raise UsageError("--repin records why the pins change: give --reason \"...\"")
     if args.reason is not None and not args.repin:
         raise UsageError("--reason is only read with --repin")
-    pins = _pins(project)
+    pins = _pins(project) if args.verdict else {}  # a filter by pinned verdict reads every pin
     ids = [c for c in cat if (not args.area or cat[c].area in args.area)]
     if args.claim:
         ids = [c for c in ids if c in args.claim] if args.area else [c for c in cat if c in args.claim]
@@ -223,10 +223,10 @@ def _main(argv: list[str] | None) -> int:
         reports_dir = _folder(reports, "--reports", create=True).resolve() if reports is not None else None
         report_doc = _read_report(args.from_path) if args.from_path else None
         project = files if args.project is not None else _project(args)
-        if not args.list:  # a broken pin is refused before anything runs (--list and --verdict read them in select)
-            from privclaims.checks.pins import read_pin
+        if not args.list and not args.repin:  # a broken pin is refused before anything runs (--verdict reads
+            from privclaims.checks.pins import read_pin  # every pin in select; --list reads the selected ones;
 
-            for cid in ids:
+            for cid in ids:  # --repin replaces the selected claims' pins, broken ones too)
                 read_pin(project, cid)
     except (UsageError, ProjectError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -404,10 +404,20 @@ def _print_tables(rows: list[dict[str, Any]], console: Any, project: Project) ->
 
 def _list(ids: list[str], project: Project) -> int:
     """One line per claim: ID, area, method (the check's, else the catalog's suggestion), pinned verdict and
-    the statement's first line (shortened only on a terminal, to its width)."""
+    the statement's first line (shortened only on a terminal, to its width). A broken pin file lists as
+    ``broken-pin`` (a run refuses it, naming the rule; ``--repin`` replaces it)."""
     import shutil
 
-    cat, pins, checks_ = project.catalog, _pins(project), project.checks
+    from privclaims.checks.pins import read_pin
+
+    cat, checks_ = project.catalog, project.checks
+    pins = {}
+    for c in ids:
+        try:
+            pin = read_pin(project, c)
+            pins[c] = pin["verdict"] if pin else None
+        except ProjectError:
+            pins[c] = "broken-pin"
     rows = [(c, cat[c].area, checks_[c].method if c in checks_ else f"({cat[c].check})", str(pins.get(c)),
              (cat[c].statement.splitlines() or [""])[0]) for c in ids]
     widths = [max(len(r[j]) for r in rows) for j in range(4)]
@@ -494,8 +504,11 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
     for r in full:
         if r["id"] in errors:
             continue
-        old = read_pin(project, r["id"])
+        try:
+            old, broken = read_pin(project, r["id"]), ""
+        except ProjectError as e:  # a hand-edited or truncated pin: replaced whole, and said so
+            old, broken = None, f"; replaced a broken pin ({e})"
         path = write_pin(project, r["id"], r, quick.get(r["id"]), args.reason)
         change = f"{old['verdict']} -> {r['verdict']}" if old and old["verdict"] != r["verdict"] else r["verdict"]
-        console.print(f"  pinned {r['id']}: {change} ({path})", markup=False)
+        console.print(f"  pinned {r['id']}: {change} ({path}){broken}", markup=False)
     return 1 if errors else 0

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 
 from privclaims.checks.evidence import contradictions
 from privclaims.checks.pins import compare, read_pin
-from privclaims.checks.project import Project, papers
+from privclaims.checks.project import Project, ProjectError, papers
 from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinations
 from privclaims.checks.registry import ClaimCheck, Context, DataMissing
 from privclaims.checks.verdict import (
@@ -171,8 +171,14 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
 
 
 def attach_pin(project: Project, row: dict[str, Any], quick: bool) -> None:
-    """``row["expected"]`` (the pinned verdict) and ``row["pin"]``: what moved from the pin (empty: nothing)."""
-    pin = read_pin(project, row["id"])
+    """``row["expected"]`` (the pinned verdict) and ``row["pin"]``: what moved from the pin (empty: nothing). A
+    broken pin file (which the CLI refuses before running, except for ``--repin``, which replaces it) moves all."""
+    try:
+        pin = read_pin(project, row["id"])
+    except ProjectError as e:
+        row["expected"] = None
+        row["pin"] = {"moved": [f"the pin file is broken: {e}"], "reason": None}
+        return
     row["expected"] = pin["verdict"] if pin else None
     skipped = (row.get("evidence") or {}).get("skipped")
     row["pin"] = {"moved": [] if skipped else compare(pin, row, quick), "reason": pin.get("reason") if pin else None}

@@ -156,3 +156,32 @@ def test_the_cli_refuses_a_broken_pin_in_one_line_before_running(tmp_path):
         assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
         assert "rating.json" in r.stderr and "missing key 'verdict'" in r.stderr, r.stderr
     assert not report.exists()
+
+
+def test_repin_replaces_a_broken_pin_and_list_names_it(tmp_path):
+    """The way out of a broken pin is the re-pin itself: ``--repin`` replaces the selected claims' pins, broken ones
+    too (and says so); ``--list`` shows the claim as ``broken-pin`` instead of refusing the whole list."""
+    import json
+    import shutil
+
+    proj = tmp_path / "draft"
+    shutil.copytree(ROOT / "examples" / "my-draft", proj, ignore=shutil.ignore_patterns("__pycache__"))
+    good = json.loads((proj / "pins" / "dp" / "rating.json").read_text())
+    (proj / "pins" / "dp" / "rating.json").write_text('{"id": "dp.rating", ')
+
+    def cli(*extra):
+        return subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--project", str(proj), *extra],
+                              cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+    listed = cli("--list")
+    assert listed.returncode == 0, listed.stderr
+    assert [x for x in listed.stdout.splitlines() if x.startswith("dp.rating ")][0].split()[3] == "broken-pin"
+    assert cli("--claim", "dp.rating", "--no-table").returncode == 2  # a run still refuses it, before running
+    r = cli("--claim", "dp.rating", "--repin", "--reason", "the file was truncated")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "replaced a broken pin" in r.stdout and "not JSON text" in r.stdout, r.stdout
+    new = json.loads((proj / "pins" / "dp" / "rating.json").read_text())
+    assert new["reason"] == "the file was truncated"
+    assert {k: v for k, v in new.items() if k != "reason"} == {k: v for k, v in good.items() if k != "reason"}
+    again = cli("--claim", "dp.rating", "--no-table")
+    assert again.returncode in (0, 1) and "match their pins" in again.stdout, again.stdout + again.stderr
