@@ -864,14 +864,25 @@ def thm10(ctx):
                              "per-pair least δ of the release b_1 + r_1 (one share) > δ")
     breach_input = decide_enclosed(lambda c: pi.two_sided_breach("1", P.share_variance, 1, c), ">", Q(1, 50),
                                    "per-input least δ of the release b_1 + r_1 (one share, neighbours ±1) > δ")
-    if leaked and not private and breach.holds and breach_input.holds:
+    breached = leaked and not private and breach.holds and breach_input.holds
+    smaller, smaller_input, minimal = {}, {}, True
+    if breached:
         smaller = {k: decide_enclosed(lambda c, k=k: ex.breach_probability("1", CountParams(sig2, t, k).share_variance, 1, c),
                                       "<=", Q(1, 50), f"N = {k}: one share's per-pair least δ <= δ") for k in range(2, n)}
+        smaller_input = {k: decide_enclosed(
+            lambda c, k=k: pi.two_sided_breach("1", CountParams(sig2, t, k).share_variance, 1, c), "<=", Q(1, 50),
+            f"N = {k}: one share's per-input least δ <= δ") for k in range(2, n)}
+        minimal = all(d.holds for d in (*smaller.values(), *smaller_input.values()))
+    if breached and not minimal:
+        thesis = Outcome("error", {"error": "a smaller N breaches δ too: the witness is not the fewest users",
+                                   "smaller_N": smaller, "smaller_N_per_input": smaller_input})
+    elif breached:
         thesis = refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b,
                                   "r_1": us[0].last_share, "noise_variance_of_release": P.share_variance,
                                   "least_delta_per_pair": breach, "least_delta_per_input": breach_input, "delta": "1/50", "eps": 1,
-                                  "minimal": f"the fewest users: with N in {list(smaller)} one share's breach probability is at most "
-                                             f"at most δ"}, smaller_N=smaller, model=in_model(
+                                  "minimal": f"the fewest users: with N in {list(smaller)} one share's least δ is at most δ, "
+                                             f"per pair and per input"}, smaller_N=smaller,
+                         smaller_N_per_input=smaller_input, model=in_model(
                                   "thesis Protocol 1 with a corrupted Server 2 (000 §5.4.5: not colluding with users or "
                                   "Server 1)", count_problems(n, t, sig2, n),
                                   minimal="the fewest users N ≥ 2 at t = 0 and this σ²")).because(
