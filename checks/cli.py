@@ -495,6 +495,13 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
 
     from privclaims.checks.pins import read_pin, write_pin
 
+    broken = {}
+    for cid in ids:  # a broken pin is replaced: the runs compare against no pin (forked workers inherit the cache)
+        try:
+            read_pin(project, cid)
+        except ProjectError as e:
+            broken[cid] = str(e)
+            project.pin_cache[cid] = None
     full = _run_with_progress(ids, replace(ctx, quick=False), args.workers, console, project)
     quick_ids = [c for c in ids if c in project.checks and project.checks[c].quick]
     quick = {r["id"]: r for r in _run_with_progress(quick_ids, replace(ctx, quick=True), args.workers, console, project)}
@@ -504,11 +511,9 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
     for r in full:
         if r["id"] in errors:
             continue
-        try:
-            old, broken = read_pin(project, r["id"]), ""
-        except ProjectError as e:  # a hand-edited or truncated pin: replaced whole, and said so
-            old, broken = None, f"; replaced a broken pin ({e})"
+        old = read_pin(project, r["id"])
         path = write_pin(project, r["id"], r, quick.get(r["id"]), args.reason)
         change = f"{old['verdict']} -> {r['verdict']}" if old and old["verdict"] != r["verdict"] else r["verdict"]
-        console.print(f"  pinned {r['id']}: {change} ({path}){broken}", markup=False)
+        was = f"; replaced a broken pin ({broken[r['id']]})" if r["id"] in broken else ""
+        console.print(f"  pinned {r['id']}: {change} ({path}){was}", markup=False)
     return 1 if errors else 0

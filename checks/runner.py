@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 
 from privclaims.checks.evidence import contradictions
 from privclaims.checks.pins import compare, read_pin
-from privclaims.checks.project import Project, ProjectError, papers
+from privclaims.checks.project import Project, papers
 from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinations
 from privclaims.checks.registry import ClaimCheck, Context, DataMissing
 from privclaims.checks.verdict import (
@@ -172,13 +172,9 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
 
 def attach_pin(project: Project, row: dict[str, Any], quick: bool) -> None:
     """``row["expected"]`` (the pinned verdict) and ``row["pin"]``: what moved from the pin (empty: nothing). A
-    broken pin file (which the CLI refuses before running, except for ``--repin``, which replaces it) moves all."""
-    try:
-        pin = read_pin(project, row["id"])
-    except ProjectError as e:
-        row["expected"] = None
-        row["pin"] = {"moved": [f"the pin file is broken: {e}"], "reason": None}
-        return
+    broken pin file raises :class:`~privclaims.checks.project.ProjectError` (``--repin`` marks the pins it replaces
+    as absent first)."""
+    pin = read_pin(project, row["id"])
     row["expected"] = pin["verdict"] if pin else None
     skipped = (row.get("evidence") or {}).get("skipped")
     row["pin"] = {"moved": [] if skipped else compare(pin, row, quick), "reason": pin.get("reason") if pin else None}
@@ -221,14 +217,18 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
             missing, extra = [k for k in keys if k not in per], [k for k in per if k not in keys]
             return _error_rows(owed, f"outcomes missing for {missing} and given for unknown combinations {extra}; "
                                      f"the claim owes exactly {keys}")
-        shared: dict[int, list[Combination]] = {}  # one computed outcome per group (a skip or an error may be shared)
+        shared: dict[int, list[Combination]] = {}  # combinations grouped by the outcome object they got
         for c in owed:
-            if per[c.key].verdict not in ("not-checked", "error"):
-                shared.setdefault(id(per[c.key]), []).append(c)
-        undeclared = copied_dimensions(shared.values()) - set(out.evidence.get(SAME_UNDER) or {})
-        if undeclared:  # by_reading checks its Combination keys; this catches every other way (key strings too)
+            shared.setdefault(id(per[c.key]), []).append(c)
+        declared = set(out.evidence.get(SAME_UNDER) or {})
+        computed = [g for g in shared.values() if per[g[0].key].verdict not in ("not-checked", "error")]
+        undeclared = copied_dimensions(computed) - declared  # a skip or an error may be shared without a reason
+        stale = declared - copied_dimensions(shared.values())
+        if undeclared or stale:  # by_reading checks its Combination keys; this catches every other way (names too)
             return _error_rows(owed, f"one outcome serves several readings of {sorted(undeclared)} without a reason: "
-                                     "compute per reading, or declare by_reading(..., same_under={definition: why})")
+                                     "compute per reading, or declare by_reading(..., same_under={definition: why})"
+                               if undeclared else f"same_under declares {sorted(stale)}, but the outcome is computed "
+                                                  "per reading of them")
     rows = []
     for c in owed:
         o = per[c.key]

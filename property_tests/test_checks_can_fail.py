@@ -168,9 +168,10 @@ def can_fail(verdicts: set[str]) -> bool:
 # reader might suspect to be fixed by construction, the perturbation shows the computed verdict moves.
 
 
-def _run_patched(claim_id: str, module: str, **patches: Any) -> str:
-    """Run ``claim_id``'s check with module-level names of ``module`` replaced (restored afterwards);
-    returns the verdict, skipping the test when the check's data set is absent."""
+def _run_patched(claim_id: str, module: str, quick: bool = True, **patches: Any) -> str:
+    """Run ``claim_id``'s check with module-level names of ``module`` replaced (restored afterwards), in --quick mode
+    unless ``quick`` is False (a claim --quick skips); returns the verdict, skipping the test when the check's data
+    set is absent."""
     from privclaims.checks.registry import Context, default_data_dir
     from privclaims.checks.runner import run_one
 
@@ -179,7 +180,7 @@ def _run_patched(claim_id: str, module: str, **patches: Any) -> str:
     try:
         for k, v in patches.items():
             setattr(mod, k, v)
-        row = run_one(claim_id, Context(quick=True, data_dir=default_data_dir()))  # the ledger's verdict, readings owed
+        row = run_one(claim_id, Context(quick=quick, data_dir=default_data_dir()))  # the ledger's verdict, readings owed
         if row["evidence"].get("skipped"):
             pytest.skip(f"{claim_id}: {row['evidence'].get('reason')}")
         return row["verdict"]
@@ -316,7 +317,86 @@ def _shannon_fast_twin_off() -> str:
                         fast=types.SimpleNamespace(shannon_entropy_of_counts=lambda counts: 0.9))
 
 
+def _coverage_reduction_halved() -> str:
+    # Prop. 6's reduction with CTR 1/2 on a set's elements: E[Revenue] is then half the covered fraction (error)
+    from privclaims.theory.ads.coverage import coverage_to_ads
+    from privclaims.theory.ads.model import ad_instance
+
+    def halved(U, sets):
+        inst = coverage_to_ads(U, sets)
+        return ad_instance(list(inst.weights), [[v / 2 for v in row] for row in inst.ctr], [[1] * len(U)] * len(sets))
+
+    return _run_patched("ads.prop6", "privclaims.checks.claims.ads.algorithms", coverage_to_ads=halved)
+
+
+def _phone_shows_nothing() -> str:
+    # a client that never displays the sent ad: the toy instance no longer shows Figure 1's flow (error)
+    return _run_patched("ads.p_ex_fig1", "privclaims.checks.claims.ads.framework", shown=lambda *a: None)
+
+
+def _querygen_exact_with(**funcs: Any) -> Any:
+    """The exact query-generalizer twin with some functions replaced (for a check module's ``exact``)."""
+    import types
+
+    from privclaims.theory.querygen import exact
+
+    return types.SimpleNamespace(**{**{k: getattr(exact, k) for k in dir(exact) if not k.startswith("__")}, **funcs})
+
+
+def _brute_force_is_worst_fit() -> str:
+    # Brute-Force answering with Worst-Fit's query: not the exhaustive Eq. (4) optimum (error)
+    from privclaims.theory.querygen import exact
+
+    wrong = _querygen_exact_with(brute_force=lambda t, q, req, **k: exact.worst_fit(t, q, req))
+    return _run_patched("querygen.def_opt", "privclaims.checks.claims.querygen.algorithms", quick=False, exact=wrong)
+
+
+def _brute_force_two_ties_keep_the_first() -> str:
+    # Brute-Force's tie rule read literally whatever the reading asked: 'two or more tie' then errors
+    from privclaims.theory.querygen import exact
+
+    wrong = _querygen_exact_with(brute_force=lambda *a, **k: exact.brute_force(*a, **{**k, "ties": "more-than-two"}))
+    return _run_patched("querygen.alg_brute", "privclaims.checks.claims.querygen.algorithms", quick=False, exact=wrong,
+                        example_count=lambda ctx, quick, full: quick)  # the perturbed run: the quick search budget
+
+
+def _random_queries_without_first_star() -> str:
+    # §5's random queries with the first attribute always '*': the share of '*' is far from 1/3 (error)
+    import types
+
+    from privclaims.theory.querygen import experiments
+    from privclaims.theory.querygen.model import STAR
+
+    def drawn(*a, **k):
+        return [(STAR,) + tuple(q[1:]) for q in experiments.random_queries(*a, **k)]
+
+    fake = types.SimpleNamespace(**{**{k: getattr(experiments, k) for k in dir(experiments) if not k.startswith("__")},
+                                    "random_queries": drawn})
+    return _run_patched("querygen.text_sim", "privclaims.checks.claims.querygen.experiments", experiments=fake)
+
+
+def _l_requirement_halved() -> str:
+    # G_min = max(1, l/2) for (l + 1)/2: outputs with fewer than l target values then meet it (error)
+    from privclaims.theory.numbers import Q
+
+    return _run_patched("querygen.thm6_1", "privclaims.checks.claims.querygen.ldiversity",
+                        g_min_from_l=lambda l: max(Q(1), Q(l, 2)))
+
+
 PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
+    "ads.prop6": ("Prop. 6's reduction with CTR 1/2 on each set's elements (the revenue is then half the covered "
+                  "fraction: our reduction reported broken, verdict error)", _coverage_reduction_halved,
+                  "verified-bounded"),
+    "ads.p_ex_fig1": ("a client that displays nothing (the toy instance no longer shows Figure 1's flow: verdict "
+                      "error)", _phone_shows_nothing, "verified"),
+    "querygen.def_opt": ("Brute-Force answering with Worst-Fit's query (not the Eq. (4) optimum: verdict error)",
+                         _brute_force_is_worst_fit, "verified-bounded"),
+    "querygen.alg_brute": ("Brute-Force keeping the first of two tied optima under every reading (the 'two or more' "
+                           "readings then error)", _brute_force_two_ties_keep_the_first, "verified-bounded"),
+    "querygen.text_sim": ("random queries whose first attribute is always '*' (the share of '*' is not 1/3: verdict "
+                          "error)", _random_queries_without_first_star, "verified-bounded"),
+    "querygen.thm6_1": ("G_min = max(1, l/2) for (l + 1)/2 (outputs with fewer than l values meet it: verdict error)",
+                        _l_requirement_halved, "verified"),
     "querygen.def_shannon": ("a fast twin whose Shannon entropy of counts (2, 1) is 0.9 instead of log2 3 − 2/3 (a "
                              "definition check must then report our code broken: verdict error)", _shannon_fast_twin_off,
                              "verified"),

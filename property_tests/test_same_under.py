@@ -91,14 +91,21 @@ def test_the_runner_catches_a_copy_keyed_by_reading_names():
     proj = papers()
     proj = replace(proj, checks={**proj.checks, "zealous.cor3": ClaimCheck("zealous.cor3", "exact", lambda ctx: None,
                                                                              readings=own)}, pin_cache={})
+    from privclaims.checks.verdict import discrepancy, refuted
+
+    for shared in (verified(x=1), refuted(witness={"x": 1}).because("w"),
+                   discrepancy(paper="1", computed="2").because("w")):  # any computed verdict, not only 'verified'
+        verdict, rows = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": shared, "per-input": shared}))
+        assert verdict == "error" and "['claim'] without a reason" in rows[0]["why"], shared.verdict
     shared = verified(x=1)
-    verdict, rows = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": shared, "per-input": shared}))
-    assert verdict == "error" and "['claim'] without a reason" in rows[0]["why"]
     verdict, _ = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": shared, "per-input": shared},
                                                              same_under={"claim": "both splits exist here: see x"}))
     assert verdict == "verified"
     assert adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=1)}))[0] == \
         "verified"
+    verdict, rows = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=1)},
+                                                                same_under={"claim": "stale: computed per reading"}))
+    assert verdict == "error" and "declares ['claim'], but the outcome is computed per reading" in rows[0]["why"]
     skip = not_checked("skipped: no data", skipped=True)
     assert adjudicate(proj, "zealous.cor3", by_reading({"per-pair": skip, "per-input": skip}))[0] == "not-checked"
 

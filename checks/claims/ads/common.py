@@ -129,29 +129,20 @@ VALUE_ONLY_REASON = ("the property reads only the values p·CTR, and both paymen
 def by_dims(ctx: Any, dims: tuple[Any, ...], compute: Callable[..., Any], same_under: dict[Any, str] | None = None,
             **shared: Any) -> Any:
     """``by_reading`` over ``ctx.combinations`` where the outcome depends only on the readings of the definitions
-    ``dims``: ``compute(*reading_names)`` once per combination of them. Every other dimension the claim's readings
-    vary in needs its reason in ``same_under`` (:func:`privclaims.checks.verdict.same_under_evidence`: the outcome
-    computed once serves all its readings, and the evidence says why)."""
-    from privclaims.checks.verdict import SAME_UNDER, by_reading, copied_dimensions, same_under_evidence
+    ``dims``: ``compute(*reading_names)`` once per combination of them, the one Outcome object given to every
+    combination it serves. Every other dimension the claim's readings vary in (and any dimension along which
+    ``compute`` returns one object for several keys) needs its reason in ``same_under``
+    (:func:`privclaims.checks.verdict.same_under_evidence`, checked by ``by_reading`` and by the runner)."""
+    from privclaims.checks.verdict import by_reading
 
     cache: dict[tuple[str, ...], Any] = {}
-    groups: dict[int, list[Any]] = {}
     out = {}
     for c in ctx.combinations:
         key = tuple(c[d] for d in dims)
         if key not in cache:
             cache[key] = compute(*key)
-        groups.setdefault(id(cache[key]), []).append(c)  # one object for several keys is a copy too
-        out[c] = _copy(cache[key])
-    reasons = same_under_evidence(copied_dimensions(groups.values()), same_under)
-    return by_reading(out, **shared, **({SAME_UNDER: reasons} if reasons else {}))
-
-
-def _copy(o: Any) -> Any:
-    """A fresh Outcome with the same verdict, evidence and why (by_reading keeps the objects)."""
-    from privclaims.checks.verdict import Outcome
-
-    return Outcome(o.verdict, dict(o.evidence), o.why, o.per_reading, o.per_part)
+        out[c] = cache[key]
+    return by_reading(out, same_under=same_under, **shared)
 
 
 def grid_instances(max_ads: int, max_contexts: int, values: tuple[Any, ...]):
