@@ -327,3 +327,25 @@ def test_aol_precision_coverage_edge_cases():
     assert aol.precision_coverage(em, SimpleNamespace(ctr={("ad2", "w:a"): Fraction(1, 20)}), [Fraction(1, 20)])[0][1:] == (1.0, 1 / 3)
     with pytest.raises(InvalidInput, match="unknown context"):
         aol.precision_coverage(aol.Emulation(h, (), (("q:zzz", "ad1"),), 1, (), {}), res, [0.0])
+
+
+def test_a_hierarchy_is_read_only_once_built():
+    """A Hierarchy keeps a private copy of its parent map and tuples of children: changing the map it was built from,
+    or the hierarchy itself, cannot change a tree a run has checked (a cycle added later would go unnoticed)."""
+    import dataclasses
+
+    from privclaims.theory.count.hierarchy import Hierarchy
+
+    parent = {"a": "r", "b": "r", "a1": "a"}
+    h = Hierarchy(parent, "r")
+    parent["b"] = "a1"  # the caller's dict changes after the build
+    assert h.parent["b"] == "r" and h.children["r"] == ("a", "b") and h.children["a"] == ("a1",)
+    with pytest.raises(TypeError):
+        h.parent["c"] = "r"
+    with pytest.raises(TypeError):
+        h.children["r"] = ()
+    with pytest.raises(AttributeError):
+        h.children["r"].append("c")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        h.root = "a"
+    assert Hierarchy({"a": "r", "b": "r", "a1": "a"}, "r") == h

@@ -139,7 +139,7 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
         fw = "w:" + first_word(e.query)
         parent[fw] = ROOT
         parent["q:" + e.query] = fw
-    h = Hierarchy(ReadOnlyMap(parent), ROOT)
+    h = Hierarchy(parent, ROOT)  # read-only once built (Hierarchy keeps a private copy)
     cw = Counter((first_word(e.query), e.domain) for e in events if e.user not in test_users and e.domain in ad_set)
     bids: dict = {ROOT: ads[:per_context]}
     for (w, d), c in sorted(cw.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -155,7 +155,6 @@ def build(events: list[Event], n_ads: int = 50, per_context: int = 3, seed: int 
             continue
         shown = rng.choice(bids.get("w:" + first_word(e.query)) or bids[ROOT])
         train.append(Entry(e.user, leaf, shown, e.domain == shown))
-    h.children = ReadOnlyMap({v: tuple(c) for v, c in h.children.items()})  # read-only once built
     return Emulation(h, tuple(train), tuple(test), len(users) - len(test_users), tuple(ads),
                      ReadOnlyMap({v: tuple(a) for v, a in bids.items()}))
 

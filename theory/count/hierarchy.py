@@ -51,21 +51,24 @@ class Entry:
     clicked: bool
 
 
-@dataclass
+@dataclass(frozen=True)
 class Hierarchy:
-    """``parent[node]`` for every non-root node; the root is the only node without a parent."""
+    """``parent[node]`` for every non-root node; the root is the only node without a parent. Read-only once built:
+    ``parent`` is kept as a private copy and ``children[node]`` is a tuple (sorted by repr), so a tree a run has
+    checked cannot change under it."""
 
     parent: Mapping[Hashable, Hashable]
     root: Hashable
-    children: dict = field(init=False)
+    children: Mapping = field(init=False)
 
     def __post_init__(self) -> None:
-        self.children = {self.root: []}
+        object.__setattr__(self, "parent", ReadOnlyMap(self.parent))
+        children: dict = {self.root: []}
         for node, par in self.parent.items():
             if node == self.root:
                 raise InvalidInput(f"the root {self.root!r} cannot have a parent")
-            self.children.setdefault(par, []).append(node)
-            self.children.setdefault(node, [])
+            children.setdefault(par, []).append(node)
+            children.setdefault(node, [])
         for node in self.parent:  # every node must reach the root without a cycle
             seen, cur = set(), node
             while cur != self.root:
@@ -73,8 +76,7 @@ class Hierarchy:
                     raise InvalidInput(f"node {node!r} does not reach the root {self.root!r} (cycle or dangling parent {cur!r})")
                 seen.add(cur)
                 cur = self.parent[cur]
-        for k in self.children:
-            self.children[k].sort(key=repr)
+        object.__setattr__(self, "children", ReadOnlyMap({k: tuple(sorted(c, key=repr)) for k, c in children.items()}))
 
     def path(self, node: Hashable) -> list:
         """Nodes from the root down to ``node``."""
