@@ -502,18 +502,23 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
         except ProjectError as e:
             broken[cid] = str(e)
             project.pin_cache[cid] = None
-    full = _run_with_progress(ids, replace(ctx, quick=False), args.workers, console, project)
-    quick_ids = [c for c in ids if c in project.checks and project.checks[c].quick]
-    quick = {r["id"]: r for r in _run_with_progress(quick_ids, replace(ctx, quick=True), args.workers, console, project)}
-    errors = [r["id"] for r in full if r["verdict"] == "error" or (r["evidence"] or {}).get("skipped")]
-    if errors:
-        console.print(f"[bold red]not re-pinned: {len(errors)} claim(s) errored or were skipped: {', '.join(errors)}[/]")
-    for r in full:
-        if r["id"] in errors:
-            continue
-        old = read_pin(project, r["id"])
-        path = write_pin(project, r["id"], r, quick.get(r["id"]), args.reason)
-        change = f"{old['verdict']} -> {r['verdict']}" if old and old["verdict"] != r["verdict"] else r["verdict"]
-        was = f"; replaced a broken pin ({broken[r['id']]})" if r["id"] in broken else ""
-        console.print(f"  pinned {r['id']}: {change} ({path}){was}", markup=False)
+    try:
+        full = _run_with_progress(ids, replace(ctx, quick=False), args.workers, console, project)
+        quick_ids = [c for c in ids if c in project.checks and project.checks[c].quick]
+        quick = {r["id"]: r for r in _run_with_progress(quick_ids, replace(ctx, quick=True), args.workers, console,
+                                                        project)}
+        errors = [r["id"] for r in full if r["verdict"] == "error" or (r["evidence"] or {}).get("skipped")]
+        if errors:
+            console.print(f"[bold red]not re-pinned: {len(errors)} claim(s) errored or were skipped: {', '.join(errors)}[/]")
+        for r in full:
+            if r["id"] in errors:
+                continue
+            old = read_pin(project, r["id"])
+            path = write_pin(project, r["id"], r, quick.get(r["id"]), args.reason)
+            change = f"{old['verdict']} -> {r['verdict']}" if old and old["verdict"] != r["verdict"] else r["verdict"]
+            was = f"; replaced a broken pin ({broken.pop(r['id'])})" if r["id"] in broken else ""
+            console.print(f"  pinned {r['id']}: {change} ({path}){was}", markup=False)
+    finally:  # a broken pin not replaced is broken again for whatever runs next in this process
+        for cid in broken:
+            project.pin_cache.pop(cid, None)
     return 1 if errors else 0

@@ -185,3 +185,21 @@ def test_repin_replaces_a_broken_pin_and_list_names_it(tmp_path):
     assert {k: v for k, v in new.items() if k != "reason"} == {k: v for k, v in good.items() if k != "reason"}
     again = cli("--claim", "dp.rating", "--no-table")
     assert again.returncode in (0, 1) and "match their pins" in again.stdout, again.stdout + again.stderr
+
+
+def test_a_failed_repin_leaves_the_broken_pin_refused_in_the_same_process(tmp_path, capsys):
+    """--repin marks the broken pins it is replacing as absent while it runs; one it could not replace (the claim
+    errored) is refused again by the next command in the same process, not taken for 'not pinned'."""
+    import shutil
+
+    from privclaims.checks.cli import main
+
+    proj = tmp_path / "draft"
+    shutil.copytree(ROOT / "examples" / "my-draft", proj, ignore=shutil.ignore_patterns("__pycache__"))
+    (proj / "pins" / "dp" / "rating.json").write_text('{"id": "dp.rating", ')
+    (proj / "rating.json").write_text("{}")  # the check's input is now bad: dp.rating errors, nothing is re-pinned
+    args = ["--project", str(proj), "--claim", "dp.rating", "--workers", "1"]
+    assert main([*args, "--repin", "--reason", "r"]) == 1
+    assert "not re-pinned" in capsys.readouterr().out
+    assert main([*args, "--no-table"]) == 2
+    assert "not JSON text" in capsys.readouterr().err

@@ -112,8 +112,8 @@ def first_word(q: str) -> str:
 class Emulation:
     """The AOL emulation :func:`build` makes, read-only: :func:`run_estimates` memoises the prepared input of each
     (m, seed) on it (the runs of one figure differ only in their noise). Its fields cannot be reassigned, and
-    :func:`build` gives it tuples and read-only mappings (the hierarchy's parent and children maps, the bidders), so a
-    memoised input cannot go stale unless the Hierarchy object's own attributes are reassigned."""
+    :func:`build` gives it tuples and read-only mappings (the bidders; the Hierarchy is read-only itself), so a
+    memoised input cannot go stale."""
 
     hierarchy: Hierarchy
     train: tuple[Entry, ...]

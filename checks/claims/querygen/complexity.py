@@ -244,13 +244,20 @@ def cx_bestworst(ctx: Context) -> Outcome:
         per = dict(worst)
         got = _complexity_readings(ctx, "best_fit", ks, "O(rm · n log n)", lambda m, r: 1 + r * m,
                                    choice=fit_choice(step.name))
-        for name, o in got.items():
+        for name, o in got.items():  # §4 is about both strategies: each row is decided on both measurements
             w = worst[name]
             if o.verdict == "refuted":
                 per[name] = o
-            elif o.verdict == w.verdict == "verified-bounded":  # §4 is about both strategies: show both measurements
-                per[name] = verified_bounded(bound=w.evidence["bound"], worst_fit=dict(w.evidence),
-                                             best_fit=dict(o.evidence))
+            elif w.verdict == "refuted":
+                per[name] = Outcome(w.verdict, {**w.evidence, "best_fit": dict(o.evidence)}, w.why)
+            elif o.verdict == w.verdict == "verified-bounded":
+                wb, ob = w.evidence["bound"], o.evidence["bound"]
+                per[name] = verified_bounded(bound=wb if wb == ob else f"Worst-Fit: {wb}; Best-Fit: {ob}",
+                                             worst_fit=dict(w.evidence), best_fit=dict(o.evidence))
+            else:
+                per[name] = Outcome("error", {"error": f"§4 under {name}: Worst-Fit's outcome is {w.verdict}, Best-Fit's "
+                                                       f"{o.verdict}; no rule here combines them",
+                                              "worst_fit": dict(w.evidence), "best_fit": dict(o.evidence)})
         if r_over is not None:
             per[EVALUATIONS.name] = Outcome("error", {"error": "a Table 1 query needs more than m − 1 removals", **r_over})
         per_step[step.name] = per
