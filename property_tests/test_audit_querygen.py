@@ -313,3 +313,25 @@ def test_canonical_miss_is_greedy_miss_on_every_small_canonical_instance():
                             assert got == A.greedy_miss(t, q, 0, strategy, comparison), (t.rows, strategy, comparison)
                             found += got is not None
     assert found > 0
+
+
+def test_cx_bestworst_decides_each_section4_row_on_both_strategies():
+    """§4's O(rm · n log n) is stated for Best-Fit and Worst-Fit: a refutation of either refutes the row (Best-Fit's
+    first), both verified-bounded give verified-bounded with both measurements (both bounds when they differ), and
+    anything else (an error) is an error — never one strategy's outcome standing for both."""
+    from privclaims.checks.claims.querygen.complexity import both_strategies
+    from privclaims.checks.verdict import Outcome, refuted, verified_bounded
+
+    vb_w, vb_b = verified_bounded(bound="k = 1..7", who="worst"), verified_bounded(bound="k = 1..6", who="best")
+    ref_w, ref_b = refuted(witness={"who": "worst"}).because("w"), refuted(witness={"who": "best"}).because("b")
+    err = Outcome("error", {"error": "boom"})
+    assert both_strategies("evals", vb_w, ref_b) is ref_b
+    assert both_strategies("evals", ref_w, ref_b) is ref_b
+    got = both_strategies("evals", ref_w, vb_b)
+    assert got.verdict == "refuted" and got.evidence["witness"] == {"who": "worst"} and got.evidence["best_fit"]["who"] == "best"
+    got = both_strategies("evals", vb_w, vb_b)
+    assert got.verdict == "verified-bounded" and got.evidence["bound"] == "Worst-Fit: k = 1..7; Best-Fit: k = 1..6"
+    assert got.evidence["worst_fit"]["who"] == "worst" and got.evidence["best_fit"]["who"] == "best"
+    assert both_strategies("evals", vb_w, verified_bounded(bound="k = 1..7")).evidence["bound"] == "k = 1..7"
+    assert both_strategies("evals", vb_w, err).verdict == "error"
+    assert both_strategies("evals", err, vb_b).verdict == "error"

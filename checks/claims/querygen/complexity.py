@@ -188,6 +188,24 @@ def _complexity_readings(ctx: Context, strategy: str, ks, bound_name: str, bound
     return {EVALUATIONS.name: evals, TOTAL_WORK.name: total}
 
 
+def both_strategies(cost_model: str, worst_fit: Outcome, best_fit: Outcome) -> Outcome:
+    """§4's bound for Best-Fit and Worst-Fit under one cost model, from each strategy's outcome: refuted if either is
+    (Best-Fit's refutation first; Worst-Fit's shown with Best-Fit's evidence beside it), verified-bounded if both are
+    (both measurements shown, both bounds when they differ), an error otherwise (no rule combines, e.g., an error)."""
+    w, o = worst_fit, best_fit
+    if o.verdict == "refuted":
+        return o
+    if w.verdict == "refuted":
+        return Outcome(w.verdict, {**w.evidence, "best_fit": dict(o.evidence)}, w.why)
+    if o.verdict == w.verdict == "verified-bounded":
+        wb, ob = w.evidence["bound"], o.evidence["bound"]
+        return verified_bounded(bound=wb if wb == ob else f"Worst-Fit: {wb}; Best-Fit: {ob}",
+                                worst_fit=dict(w.evidence), best_fit=dict(o.evidence))
+    return Outcome("error", {"error": f"§4 under {cost_model}: Worst-Fit's outcome is {w.verdict}, Best-Fit's "
+                                      f"{o.verdict}; no rule here combines them",
+                             "worst_fit": dict(w.evidence), "best_fit": dict(o.evidence)})
+
+
 _COMPLEXITY_WHY = ("Counted as the paper counts (G evaluations times the O(n log n) sort), {bound} {e_verdict}; as the "
                    "literal total running time it is {t_verdict}, because each G evaluation must count the matching "
                    "tuples, Θ(N) work that the bound, depending on m and n only, omits.")
@@ -245,19 +263,7 @@ def cx_bestworst(ctx: Context) -> Outcome:
         got = _complexity_readings(ctx, "best_fit", ks, "O(rm · n log n)", lambda m, r: 1 + r * m,
                                    choice=fit_choice(step.name))
         for name, o in got.items():  # §4 is about both strategies: each row is decided on both measurements
-            w = worst[name]
-            if o.verdict == "refuted":
-                per[name] = o
-            elif w.verdict == "refuted":
-                per[name] = Outcome(w.verdict, {**w.evidence, "best_fit": dict(o.evidence)}, w.why)
-            elif o.verdict == w.verdict == "verified-bounded":
-                wb, ob = w.evidence["bound"], o.evidence["bound"]
-                per[name] = verified_bounded(bound=wb if wb == ob else f"Worst-Fit: {wb}; Best-Fit: {ob}",
-                                             worst_fit=dict(w.evidence), best_fit=dict(o.evidence))
-            else:
-                per[name] = Outcome("error", {"error": f"§4 under {name}: Worst-Fit's outcome is {w.verdict}, Best-Fit's "
-                                                       f"{o.verdict}; no rule here combines them",
-                                              "worst_fit": dict(w.evidence), "best_fit": dict(o.evidence)})
+            per[name] = both_strategies(name, worst[name], o)
         if r_over is not None:
             per[EVALUATIONS.name] = Outcome("error", {"error": "a Table 1 query needs more than m − 1 removals", **r_over})
         per_step[step.name] = per
