@@ -33,7 +33,7 @@ from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinati
 from privclaims.checks.registry import ClaimCheck, Context, DataMissing
 from privclaims.checks.verdict import (
     HOLDS, NEEDS_WHY, SAME_UNDER, Outcome, conjoin, copied_dimensions, headline, jsonable, not_checked,
-    reading_outcome_json,
+    reading_outcome_json, same_under_problem,
 )
 
 
@@ -220,15 +220,11 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
         shared: dict[int, list[Combination]] = {}  # combinations grouped by the outcome object they got
         for c in owed:
             shared.setdefault(id(per[c.key]), []).append(c)
-        declared = set(out.evidence.get(SAME_UNDER) or {})
         computed = [g for g in shared.values() if per[g[0].key].verdict not in ("not-checked", "error")]
-        undeclared = copied_dimensions(computed) - declared  # a skip or an error may be shared without a reason
-        stale = declared - copied_dimensions(shared.values())
-        if undeclared or stale:  # by_reading checks its Combination keys; this catches every other way (names too)
-            return _error_rows(owed, f"one outcome serves several readings of {sorted(undeclared)} without a reason: "
-                                     "compute per reading, or declare by_reading(..., same_under={definition: why})"
-                               if undeclared else f"same_under declares {sorted(stale)}, but the outcome is computed "
-                                                  "per reading of them")
+        problem = same_under_problem(copied_dimensions(computed), dict(out.evidence.get(SAME_UNDER) or {}),
+                                     copied_dimensions(shared.values()))  # a skip or an error may be shared undeclared
+        if problem:  # by_reading checks its Combination keys; this catches every other way (names too)
+            return _error_rows(owed, problem)
     rows = []
     for c in owed:
         o = per[c.key]

@@ -117,22 +117,31 @@ def copied_dimensions(groups: Any) -> set[str]:
     return out
 
 
+def same_under_problem(copied: set[str], declared: dict[str, str], copied_at_all: set[str] | None = None) -> str | None:
+    """What is wrong with the declarations ``declared`` (dimension id -> reason) for an outcome copied along ``copied``
+    (None: nothing): a copied dimension without a reason, a declared one not copied at all (``copied_at_all``, default
+    ``copied``: the runner lets a shared skip or error go undeclared but still counts it as a copy), a blank reason."""
+    missing = sorted(copied - set(declared))
+    stale = sorted(set(declared) - (copied if copied_at_all is None else copied_at_all))
+    blank = sorted(k for k, v in declared.items() if not str(v).strip())
+    if missing:
+        return (f"one outcome serves several readings of {missing} without a reason: compute per reading, or declare "
+                "same_under={definition: why its readings cannot change the outcome}")
+    if stale:
+        return f"same_under declares {stale}, but the outcome is computed per reading of them"
+    return f"same_under gives no reason for {blank}" if blank else None
+
+
 def same_under_evidence(copied: set[str], same_under: dict[Any, str] | None) -> dict[str, str]:
     """The reasons, per dimension, why one outcome serves every reading of it — exactly the ``copied`` dimensions
     must be declared in ``same_under`` (keys: a Definition, its id, or ``"claim"``; values: the reason, in words
-    that point to the quote or the computation that makes the readings agree). A copied dimension without a
-    reason, or a declared one the check computes per reading after all, raises ValueError (a check's design error:
-    the runner reports it as an error verdict)."""
+    that point to the quote or the computation that makes the readings agree). Anything
+    :func:`same_under_problem` finds raises ValueError (a check's design error: the runner reports it as an error
+    verdict)."""
     declared = {getattr(k, "id", k): v for k, v in (same_under or {}).items()}
-    missing, stale = sorted(copied - set(declared)), sorted(set(declared) - copied)
-    if missing:
-        raise ValueError(f"one outcome serves several readings of {missing} without a reason: compute per reading, "
-                         "or declare same_under={definition: why its readings cannot change the outcome}")
-    if stale:
-        raise ValueError(f"same_under declares {stale}, but the outcome is computed per reading of them")
-    blank = sorted(k for k, v in declared.items() if not str(v).strip())
-    if blank:
-        raise ValueError(f"same_under gives no reason for {blank}")
+    problem = same_under_problem(copied, declared)
+    if problem:
+        raise ValueError(problem)
     return dict(sorted(declared.items()))
 
 
@@ -156,12 +165,11 @@ def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under:
     for k, o in outcomes.items():
         if isinstance(k, Combination):
             groups.setdefault(id(o), []).append(k)
-    if all(isinstance(k, Combination) for k in outcomes):
-        reasons = same_under_evidence(copied_dimensions(groups.values()), same_under)
-    else:  # keyed by name: the runner, which knows the combinations, checks every copy is declared
-        reasons = same_under_evidence(set(getattr(k, "id", k) for k in same_under or {}), same_under)
-    if reasons or SAME_UNDER in evidence:
-        evidence = {**evidence, SAME_UNDER: {**evidence.get(SAME_UNDER, {}), **reasons}}
+    keyed_by_name = not all(isinstance(k, Combination) for k in outcomes)  # the runner, knowing the combinations,
+    copied = {getattr(k, "id", k) for k in same_under or {}} if keyed_by_name else copied_dimensions(groups.values())
+    reasons = same_under_evidence(copied, same_under)  # checks then that each copy by name is declared
+    if reasons:
+        evidence = {**evidence, SAME_UNDER: reasons}
     return Outcome(headline([o.verdict for o in per.values()]), dict(evidence), why, per)
 
 

@@ -354,20 +354,18 @@ def _phone_shows_nothing() -> str:
     return _run_patched("ads.p_ex_fig1", "privclaims.checks.claims.ads.framework", shown=lambda *a: None)
 
 
-def _querygen_exact_with(**funcs: Any) -> Any:
-    """The exact query-generalizer twin with some functions replaced (for a check module's ``exact``)."""
+def _module_with(module: Any, **funcs: Any) -> Any:
+    """A stand-in for ``module`` (for a check module's name bound to it) with some functions replaced."""
     import types
 
-    from privclaims.theory.querygen import exact
-
-    return types.SimpleNamespace(**{**{k: getattr(exact, k) for k in dir(exact) if not k.startswith("__")}, **funcs})
+    return types.SimpleNamespace(**{**{k: getattr(module, k) for k in dir(module) if not k.startswith("__")}, **funcs})
 
 
 def _brute_force_is_worst_fit() -> str:
     # Brute-Force answering with Worst-Fit's query: not the exhaustive Eq. (4) optimum (error)
     from privclaims.theory.querygen import exact
 
-    wrong = _querygen_exact_with(brute_force=lambda t, q, req, **k: exact.worst_fit(t, q, req))
+    wrong = _module_with(exact, brute_force=lambda t, q, req, **k: exact.worst_fit(t, q, req))
     return _run_patched("querygen.def_opt", "privclaims.checks.claims.querygen.algorithms", quick=False, exact=wrong)
 
 
@@ -375,24 +373,21 @@ def _brute_force_two_ties_keep_the_first() -> str:
     # Brute-Force's tie rule read literally whatever the reading asked: 'two or more tie' then errors
     from privclaims.theory.querygen import exact
 
-    wrong = _querygen_exact_with(brute_force=lambda *a, **k: exact.brute_force(*a, **{**k, "ties": "more-than-two"}))
+    wrong = _module_with(exact, brute_force=lambda *a, **k: exact.brute_force(*a, **{**k, "ties": "more-than-two"}))
     return _run_patched("querygen.alg_brute", "privclaims.checks.claims.querygen.algorithms", quick=False, exact=wrong,
                         example_count=lambda ctx, quick, full: quick)  # the perturbed run: the quick search budget
 
 
 def _random_queries_without_first_star() -> str:
     # §5's random queries with the first attribute always '*': the share of '*' is far from 1/3 (error)
-    import types
-
     from privclaims.theory.querygen import experiments
     from privclaims.theory.querygen.model import STAR
 
     def drawn(*a, **k):
         return [(STAR,) + tuple(q[1:]) for q in experiments.random_queries(*a, **k)]
 
-    fake = types.SimpleNamespace(**{**{k: getattr(experiments, k) for k in dir(experiments) if not k.startswith("__")},
-                                    "random_queries": drawn})
-    return _run_patched("querygen.text_sim", "privclaims.checks.claims.querygen.experiments", experiments=fake)
+    return _run_patched("querygen.text_sim", "privclaims.checks.claims.querygen.experiments",
+                        experiments=_module_with(experiments, random_queries=drawn))
 
 
 def _l_requirement_halved() -> str:

@@ -15,9 +15,7 @@ from privclaims.checks.claims.querygen.common import (
 from privclaims.checks.definitions.querygen import BEST_FIT_CHOICE, COST_MODEL, EVALUATIONS, GUESSING, TOTAL_WORK
 from privclaims.checks.readings import Audit
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import (
-    Outcome, Reading, by_reading, copied_dimensions, discrepancy, in_model, refuted, verified_bounded,
-)
+from privclaims.checks.verdict import Outcome, Reading, by_reading, discrepancy, in_model, refuted, verified_bounded
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
 from privclaims.theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table
@@ -259,11 +257,9 @@ def cx_bestworst(ctx: Context) -> Outcome:
     worst = _complexity_readings(ctx, "worst_fit", ks, "O(rm · n log n)", lambda m, r: 1 + r * m)
     per_step = {}  # Best-Fit's step read each way (BEST_FIT_CHOICE); Worst-Fit has one reading
     for step in BEST_FIT_CHOICE.readings:
-        per = dict(worst)
         got = _complexity_readings(ctx, "best_fit", ks, "O(rm · n log n)", lambda m, r: 1 + r * m,
                                    choice=fit_choice(step.name))
-        for name, o in got.items():  # §4 is about both strategies: each row is decided on both measurements
-            per[name] = both_strategies(name, worst[name], o)
+        per = {name: both_strategies(name, worst[name], o) for name, o in got.items()}  # §4 is about both strategies
         if r_over is not None:
             per[EVALUATIONS.name] = Outcome("error", {"error": "a Table 1 query needs more than m − 1 removals", **r_over})
         per_step[step.name] = per
@@ -294,17 +290,9 @@ def cx_bestworst(ctx: Context) -> Outcome:
             out[comb] = Outcome("error", {"error": "§5's bound under total work is judged by §4's refutation on "
                                                    "Worst-Fit (the smaller bound falls with the larger), which did not "
                                                    "happen"})
-    groups: dict[int, list] = {}
-    for comb, o in out.items():
-        groups.setdefault(id(o), []).append(comb)
-    reasons = {BEST_FIT_CHOICE.id: "§5's restatement is about Worst-Fit, which has no step reading: its rows are "
-                                   "Worst-Fit's measurements whichever way Best-Fit's step is read (§4's rows are "
-                                   "computed per step reading)",
-               "claim": "under the total-work cost model both statements are judged on Worst-Fit's measured work "
-                        "(Best-Fit's refutation is shown for §4 when it has one): no bound in m, r and n alone holds "
-                        "(each evaluation reads the matching tuples, Θ(N)), so §5's O(m · n log n) falls with §4's "
-                        "larger O(rm · n log n)"}
-    shared = {d: reasons[d] for d in copied_dimensions(groups.values()) if d in reasons}
+    shared = {BEST_FIT_CHOICE: "§5's restatement is about Worst-Fit, which has no step reading: its rows are "
+                               "Worst-Fit's measurements whichever way Best-Fit's step is read (§4's rows are computed "
+                               "per step reading)"}
     per = per_step[BEST_FIT_CHOICE.readings[0].name]
     why = (_COMPLEXITY_WHY.format(bound="O(rm · n log n)",
                                   e_verdict="holds" if per[EVALUATIONS.name].verdict != "refuted" else "fails",
