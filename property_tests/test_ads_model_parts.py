@@ -272,7 +272,7 @@ def test_server_order_memo_equals_a_fresh_run_at_every_stored_ctr(tmp_path, min_
 
 def test_aol_reader_errors(tmp_path):
     _write_log(tmp_path, "3.txt", "query\tnot a time\n")
-    with pytest.raises(InvalidInput, match=r"3.txt:1: malformed timestamp"):
+    with pytest.raises(InvalidInput, match=r"3.txt:1: malformed time"):
         read_user_file(tmp_path / "3.txt")
     _write_log(tmp_path, "4.txt", "just text\n")
     with pytest.raises(InvalidInput, match=r"4.txt:1"):

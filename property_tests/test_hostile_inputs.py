@@ -5,6 +5,7 @@ of the parsers: random bytes / lines give either a valid parse or InvalidInput, 
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
+from privclaims.theory.zealous.loaders import parse_time
 
 ROOT = Path(__file__).resolve().parent.parent
 AOL_HEAD = "AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n"
@@ -91,7 +93,7 @@ def test_count_aol_url_without_query(tmp_path):
     from privclaims.theory.count.aol import read_user_log
 
     p = _write(tmp_path, "9.txt", "http://orphan.com\n")
-    _raises(lambda: read_user_log(p), "9.txt:1", "URL")
+    _raises(lambda: read_user_log(p), "9.txt:1", "query<TAB>time")
 
 
 def test_count_aol_no_files(tmp_path):
@@ -347,6 +349,50 @@ def test_fuzz_user_file_and_count_reader(tmp_path_factory, data):
             assert str(e)
 
 
+_block_heads = st.sampled_from([
+    "cheap shoes\t2006-03-01 10:00:00", " Pizza Hut \t 2006-03-02 23:59:59 ", "\u00e9t\u00e9\t2006-03-03 00:00:00",
+    "q\t2006-02-30 10:00:00", "q\t2006-3-1 1:00:00", "a\tb\t2006-03-01 10:00:00", " \t2006-03-01 10:00:00", "nothing"])
+_block_clicks = st.lists(st.sampled_from([
+    "http://www.shoes.com/", "HTTP://Up.Case:80/a", " http://pad.org/ ", "ftp://f.net/x", "www.no-scheme.com", "http://",
+    "tab\tin url", "not a url"]), max_size=3)
+_user_file_text = st.lists(st.tuples(_block_heads, _block_clicks, st.sampled_from(["\n\n", "\n\n", "\n \n", "\n", ""])),
+                           max_size=5).map(lambda bs: "".join("\n".join([h, *c]) + sep for h, c, sep in bs))
+
+
+@settings(max_examples=150)
+@given(_user_file_text, st.sampled_from([b"", b"\n", b"\xff\n"]))
+def test_every_area_reads_a_user_file_alike(tmp_path_factory, text, tail):
+    """The per-user layout has one reader (zealous.loaders): the ads and count emulations accept exactly the files
+    it accepts, refuse the others with its message, and read the same blocks (ads: a Search per block, its time
+    written back; count: an event per click, or one without)."""
+    from privclaims.theory.ads.aol import read_user_file
+    from urllib.parse import urlparse
+
+    from privclaims.theory.count.aol import read_user_log
+    from privclaims.theory.zealous.loaders import load_user_file
+
+    p = tmp_path_factory.mktemp("uf") / "5.txt"
+    p.write_bytes(text.encode("utf-8") + tail)
+
+    def outcome(fn):
+        try:
+            return fn(p)
+        except InvalidInput as e:
+            return ("refused", str(e))
+
+    entries, searches, events = outcome(load_user_file), outcome(read_user_file), outcome(read_user_log)
+    if isinstance(entries, tuple):
+        assert searches == events == entries
+        return
+    siteless = [u for e in entries for u in e.clicks if not re.match(r"[a-z][a-z0-9+.-]*://[^/]", u, re.I)]
+    if siteless:  # the emulations need the clicked site: both refuse, naming the file and the click
+        assert searches == events and searches[0] == "refused" and f"5.txt: query" in searches[1], (searches, siteless)
+        return
+    assert [(s.user, s.query, parse_time(s.time, "t"), s.urls) for s in searches] == [("5", e.query, e.time, e.clicks) for e in entries]
+    assert [(v.user, v.query, v.domain) for v in events] == [
+        ("5", e.query.strip().lower(), d) for e in entries for d in ([urlparse(u).netloc.lower() for u in e.clicks] or [None])]
+
+
 @settings(max_examples=60)
 @given(st.lists(st.lists(st.sampled_from(["39.9", "116.3", "0", "492", "39744.1", "2008-10-23", "02:53:04", "nan", "", "x", "1e999"]),
                          min_size=0, max_size=8).map(",".join), max_size=6))
@@ -417,9 +463,9 @@ def test_ads_aol_reader_hostile(tmp_path):
 
     _raises(lambda: read_log_dir(tmp_path), "no user files")
     p = _write(tmp_path, "3.txt", "q\t2006-03-01 10:00:00\nnot a url\n")
-    _raises(lambda: read_user_file(p), "3.txt:2")
+    _raises(lambda: read_user_file(p), "3.txt", "'not a url'", "scheme://host")
     p2 = _write(tmp_path, "4.txt", "q\t2006-03-01\n")
-    _raises(lambda: read_user_file(p2), "4.txt:1", "timestamp")
+    _raises(lambda: read_user_file(p2), "4.txt:1", "malformed time")
 
 
 @settings(max_examples=60)

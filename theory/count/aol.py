@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
-from urllib.parse import urlparse
 
 import numpy as np
 
@@ -37,8 +36,9 @@ from privclaims.theory.count import fast_topdown
 from privclaims.theory.count.exact_topdown import Prepared, prepare
 from privclaims.theory.count.hierarchy import Entry, Hierarchy, ReadOnlyMap
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.validate import existing_path, file_identity, integer, text_lines
-from privclaims.theory.zealous.loaders import blank_query
+from privclaims.theory.gcpause import gc_paused
+from privclaims.theory.validate import existing_path, file_identity, integer
+from privclaims.theory.zealous.loaders import clicked_host, load_user_file
 
 ROOT = "*"
 
@@ -50,42 +50,27 @@ class Event:
     domain: str | None
 
 
-@lru_cache(maxsize=1 << 20)
-def url_domain(url: str) -> str | None:
-    """The clicked URL's host as the log gives it (``urlparse(url).netloc``, lower case; None if empty); memoised -
-    the log clicks the same URLs again and again."""
-    return urlparse(url).netloc.lower() or None
-
-
 def read_user_log(path: Path) -> list[Event]:
-    """Parse one user's file: a block is ``query<TAB>time`` then zero or more clicked URLs (one click
-    event each; none gives one event without click). A URL outside a block raises InvalidInput
-    naming file:line. Memoised per process on the file's path and content digest
-    (:func:`privclaims.theory.validate.file_identity`)."""
+    """One user's file as events: a block (``query<TAB>time`` then zero or more clicked URLs) gives one click event
+    per URL (its domain: :func:`~privclaims.theory.zealous.loaders.clicked_host`; a click without one is refused), or
+    one event without click. Read by the one reader of the per-user layout,
+    :func:`privclaims.theory.zealous.loaders.load_user_file` (its rules; a malformed line raises its InvalidInput
+    naming ``file:line``); the query is lower-cased without surrounding spaces. Memoised per process on the file's
+    path and content digest (:func:`privclaims.theory.validate.file_identity`)."""
     path = existing_path(path, "path (per-user log file)", "file")
     return list(_read_user_log(Path(path), file_identity(path)))
 
 
 @lru_cache(maxsize=4096)
 def _read_user_log(path: Path, identity: tuple) -> tuple[Event, ...]:
-    events: list[Event] = []
     user = path.stem
-    query: str | None = None
-    clicked = False
-    for lineno, line in text_lines(path):
-        if "\t" in line or not line.strip():
-            if query is not None and not clicked:
-                events.append(Event(user, query, None))
-            query, clicked = (line.split("\t", 1)[0].strip().lower(), False) if "\t" in line else (None, False)
-            if query is not None:
-                blank_query(query, f"{path}:{lineno}")
-            continue
-        if query is None:
-            raise InvalidInput(f"{path}:{lineno}: URL line without a preceding query line: {line[:60]!r}")
-        events.append(Event(user, query, url_domain(line.strip())))
-        clicked = True
-    if query is not None and not clicked:
-        events.append(Event(user, query, None))
+    events: list[Event] = []
+    for e in load_user_file(path):
+        query = e.query.strip().lower()
+        for url in e.clicks:
+            events.append(Event(user, query, clicked_host(url, f"{path}: query {e.query[:40]!r}")))
+        if not e.clicks:
+            events.append(Event(user, query, None))
     return tuple(events)
 
 
@@ -99,8 +84,9 @@ def read_aol(root: Path, max_users: int | None = None) -> list[Event]:
     if not files:
         raise InvalidInput(f"no user log files under {d}")
     out: list[Event] = []
-    for p in files[:max_users]:
-        out.extend(read_user_log(p))
+    with gc_paused():  # ~4 * 10^5 events without reference cycles (theory/gcpause.py)
+        for p in files[:max_users]:
+            out.extend(read_user_log(p))
     return out
 
 
