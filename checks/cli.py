@@ -255,7 +255,7 @@ def _main(argv: list[str] | None) -> int:
         elapsed = time.perf_counter() - t0
         section = side.result() if side is not None else None
     bad = drift(rows)
-    quotes = _quotes(ids, project)
+    quotes = _quotes(ids, project, rows)
     if not args.no_table:
         _print_tables(rows, out, project)
     safety = _safety(args, ctx, out, section) if want_safety else None
@@ -475,17 +475,20 @@ def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None
     return 1 if drift(rows) else 0
 
 
-def _quotes(ids: list[str], project: Project) -> dict[str, Any]:
-    """Every quote of the selected claims checked against the project's documents (when they are found)."""
-    from privclaims.checks.quoting import claim_quote_problems
+def _quotes(ids: list[str], project: Project, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every quote of the selected claims checked against the project's documents (when they are found): the
+    readings', definitions', not-applicable reasons' and audits' quotes, and the quotes in the computed rows' own
+    texts (:func:`privclaims.checks.quoting.row_text_problems`)."""
+    from privclaims.checks.quoting import claim_quote_problems, row_quote_problems
 
     if project.documents_dir() is None:
         return {"checked": False, "count": 0, "problems": [],
                 "reason": f"the documents {', '.join(project.config.documents.files) or '(none listed)'} were not found "
                           "(--documents DIR or the project's search path)"}
+    computed = {r["id"]: r for r in rows}
     problems: list[str] = []
     for cid in ids:
-        problems += claim_quote_problems(project, cid)
+        problems += row_quote_problems(project, computed[cid]) if cid in computed else claim_quote_problems(project, cid)
     return {"checked": True, "count": len(ids), "problems": problems}
 
 

@@ -6,17 +6,33 @@ in a reading's ``source`` string: text between “…”, or between '…' / "�
 close before a space, ";", ",", ")" or the end (so primes such as t' or M'' inside LaTeX are not taken for
 quotes); an inline quote cites the document named last before it in the string. Every reading must anchor itself
 in at least one verbatim quote of :data:`MIN_CHARS` characters or more.
+
+The ledger's own texts (a verdict's ``why``, a part's ``asserts``, a reading's ``meaning``, what is ``missing``, an
+audit's or an evidence's ``note``, what an evidence says the ``paper`` says) follow one convention, checked on every run (:func:`row_text_problems`): the documents' words are
+written in “…”, and each “…” must occur verbatim in one of the project's documents (pieces joined by ``...`` or
+``…`` each verbatim, in that order, in one document); words in straight quotes, '…' or "…", are ours (names,
+paraphrases). So a straight-quoted phrase of :data:`MIN_WORDS` words or more that occurs verbatim in a document,
+or that shares :data:`NEAR_SHARE` of its word triples with the documents without occurring in them (a misquote:
+a dropped word, a changed symbol), is a problem.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterable
 
 from privclaims.checks.readings import Quote, Reading
 
 INLINE = re.compile(r"“([^”]+)”|(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,)])")
 MIN_CHARS = 12  # the quote that anchors a reading is at least this long (no "δ" or "≤" alone)
+DOCUMENT_QUOTE = re.compile(r"“([^”]+)”")
+STRAIGHT_QUOTE = re.compile(r"(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,.)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,.)])")
+GAP = re.compile(r"\s*(?:\.\.\.|…)\s*")
+MIN_WORDS = 4  # a straight-quoted phrase this long is judged against the documents
+NEAR_SHARE = 0.5  # ... and is a misquote when this share of its word triples occurs in them
+TEXT_KEYS = ("why", "asserts", "meaning", "missing", "note", "paper")  # "paper": what an evidence says the paper says
+NOT_OURS = ("quotes", "source", "statement", "pin", "expected")  # quotes checked elsewhere, the catalogue's givens
 
 
 def norm(s: str) -> str:
@@ -91,3 +107,104 @@ def claim_quote_problems(project: Any, claim_id: str) -> list[str]:
             bad += quote_problems(f"{claim_id} audit rejected [{rj.reading}]", [(q.document, q.text) for q in rj.quotes],
                                   text_of, anchor=bool(rj.quotes))
     return bad
+
+
+def verbatim_with_gaps(quote: str, text: str) -> bool:
+    """Is ``quote`` in ``text`` (both whitespace-normalised): its pieces between ``...`` / ``…`` each verbatim, in
+    order?"""
+    at = 0
+    for piece in (p for p in GAP.split(norm(quote)) if p):
+        at = text.find(piece, at)
+        if at < 0:
+            return False
+        at += len(piece)
+    return True
+
+
+def word_triples(text: str) -> set[tuple[str, str, str]]:
+    """The triples of consecutive words of ``text``."""
+    words = text.split()
+    return set(zip(words, words[1:], words[2:]))
+
+
+@lru_cache(maxsize=8)
+def _triples(texts: tuple[str, ...]) -> frozenset:
+    """The word triples of each of ``texts`` (a project's documents), computed once per set of documents."""
+    return frozenset().union(*map(word_triples, texts))
+
+
+def text_problems(label: str, text: str, documents: dict[str, str], triples: set,
+                  names: frozenset[str] = frozenset()) -> list[str]:
+    """Problems of one of the ledger's own texts by the module's convention: a “…” not verbatim in any of
+    ``documents`` (name -> normalised text); a straight-quoted phrase of :data:`MIN_WORDS` words or more that is
+    verbatim in one (write it in “…”) or shares :data:`NEAR_SHARE` of its word triples (``triples``: those of the
+    documents) without being verbatim (quote it exactly in “…”, or say it in our words) - unless it is one of
+    ``names`` (the claim's readings, parts, definitions: our names, quoted as names)."""
+    bad = []
+    for m in DOCUMENT_QUOTE.finditer(text):
+        if not any(verbatim_with_gaps(m.group(1), t) for t in documents.values()):
+            bad.append(f"{label}: “{norm(m.group(1))[:100]}” is not verbatim in any of the documents")
+    for m in STRAIGHT_QUOTE.finditer(text):
+        q = norm(next(g for g in m.groups() if g is not None))
+        if len(q.split()) < MIN_WORDS or q in names:
+            continue
+        if any(verbatim_with_gaps(q, t) for t in documents.values()):
+            bad.append(f"{label}: {q[:100]!r} is the documents' words: write it in “…”")
+            continue
+        own = word_triples(q)
+        if own and len(own & triples) >= NEAR_SHARE * len(own):
+            bad.append(f"{label}: {q[:100]!r} looks like a quote of the documents but is not verbatim: quote it "
+                       "exactly in “…”, or say it in our words")
+    return bad
+
+
+def free_texts(row: Any, path: str = "") -> list[tuple[str, str]]:
+    """(where, text) of every text of :data:`TEXT_KEYS` in a report row (recursively; not under :data:`NOT_OURS`)."""
+    out: list[tuple[str, str]] = []
+    if isinstance(row, dict):
+        for k, v in row.items():
+            if k in TEXT_KEYS and isinstance(v, str):
+                out.append((f"{path}.{k}" if path else str(k), v))
+            elif k not in NOT_OURS:
+                out += free_texts(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(row, list):
+        for i, v in enumerate(row):
+            out += free_texts(v, f"{path}[{i}]")
+    return out
+
+
+def row_names(row: Any) -> frozenset[str]:
+    """Every name in a report row: values under ``name``, ``id`` and ``choice`` (readings, parts, definitions)."""
+    out: set[str] = set()
+    if isinstance(row, dict):
+        for k, v in row.items():
+            if k in ("name", "id") and isinstance(v, str):
+                out.add(norm(v))
+            elif k == "choice" and isinstance(v, dict):
+                out |= {norm(x) for x in v.values() if isinstance(x, str)}
+            else:
+                out |= row_names(v)
+    elif isinstance(row, list):
+        for v in row:
+            out |= row_names(v)
+    return frozenset(out)
+
+
+def row_text_problems(row: dict[str, Any], documents: dict[str, str]) -> list[str]:
+    """:func:`text_problems` of every text of a computed report row (``documents``: name -> normalised text)."""
+    triples = _triples(tuple(documents.values()))
+    names = row_names(row)
+    return [p for where, text in free_texts(row)
+            for p in text_problems(f"{row['id']} {where}", text, documents, triples, names)]
+
+
+def project_documents(project: Any) -> dict[str, str]:
+    """name -> whitespace-normalised text of each of ``project``'s documents that is found."""
+    return {d: t for d in project.config.documents.files if (t := project.document_text(d)) is not None}
+
+
+def row_quote_problems(project: Any, row: dict[str, Any]) -> list[str]:
+    """Every quote problem of a computed claim of ``project`` (its documents found): the quotes of its readings,
+    definitions, not-applicable reasons and audit (:func:`claim_quote_problems`) and those of its own texts
+    (:func:`row_text_problems`)."""
+    return claim_quote_problems(project, row["id"]) + row_text_problems(row, project_documents(project))

@@ -157,12 +157,12 @@ def drift_lines(project: Any, row: dict[str, Any], root: str | None = None) -> l
     pinned and computed verdicts, the why, what moved, the quote problems and how to re-pin (``root``: the project
     folder as shown; default its absolute path)."""
     from privclaims.checks.pins import pin_path
-    from privclaims.checks.quoting import claim_quote_problems
+    from privclaims.checks.quoting import row_quote_problems
     from privclaims.checks.report import summary_line, why_of
 
     cid = row["id"]
     moved = (row.get("pin") or {}).get("moved") or []
-    quotes = claim_quote_problems(project, cid) if project.documents_dir() is not None else []
+    quotes = row_quote_problems(project, row) if project.documents_dir() is not None else []
     if row["verdict"] != "error" and row["verdict"] == row.get("expected") and not moved and not quotes:
         return []
     pinned = row.get("expected")

@@ -14,7 +14,8 @@ import pytest
 
 from privclaims.checks.catalog import AREAS
 from privclaims.checks.project import Project, papers
-from privclaims.checks.quoting import claim_quote_problems, inline_quotes, quote_problems, quotes_of
+from privclaims.checks.quoting import (claim_quote_problems, inline_quotes, norm, project_documents, quote_problems, quotes_of,
+                                      row_names, row_text_problems, text_problems, word_triples)
 from privclaims.checks.readings import Reading
 
 PROJECT = papers()
@@ -83,3 +84,55 @@ def test_quote_tables_name_existing_claims_and_readings():
             elif name and name not in {r.name for r in PROJECT.checks[cid].readings}:
                 bad.append(key)
     assert not bad, bad
+
+
+# ---- the ledger's own texts: the documents' words in “…”, verbatim; straight quotes are ours -----------------------
+
+_DOC = {"d.txt": norm("The user then picks an ad $a^* \\in A$ to display. The set of ads and the ad to display should be "
+                      "chosen in a way that maximizes revenue.")}
+
+
+def _text(text: str, names: frozenset = frozenset()) -> list[str]:
+    return text_problems("c why", text, _DOC, word_triples(_DOC["d.txt"]), names)
+
+
+def test_a_document_quote_in_our_texts_must_be_verbatim():
+    assert _text("the model's “The user then picks an ad $a^* \\in A$ to display”") == []
+    assert _text("pieces joined by dots, in order: “The user then picks ... should be chosen”") == []
+    (bad,) = _text("“The user then picks an ad a* ∈ A”")  # the symbols rewritten: not the document's words
+    assert bad.startswith("c why: “The user then picks an ad a* ∈ A” is not verbatim")
+    assert _text("out of order: “should be chosen ... The user then picks”")
+
+
+def test_the_documents_words_in_straight_quotes_are_flagged_and_names_are_not():
+    (verbatim,) = _text("the text says 'chosen in a way that maximizes revenue' here")
+    assert "is the documents' words: write it in “…”" in verbatim
+    (near,) = _text('the text says "the ad to display should be chosen in a way to maximize revenue"')
+    assert "looks like a quote of the documents but is not verbatim" in near
+    assert _text("under 'the ad to display should be chosen' as a reading name",
+                 names=frozenset({"the ad to display should be chosen"})) == []
+    assert _text("our words 'a set of ads chosen' are short, and 'greedy picks the best ad first' are ours") == []
+
+
+def test_every_text_of_a_row_is_read_and_only_those():
+    row = {"id": "c", "why": "'chosen in a way that maximizes revenue'",
+           "readings": [{"name": "r", "choice": {"D": "the set of ads and"}, "why": None,
+                         "parts": [{"name": "p", "asserts": "“picks an ad a*”", "evidence": {"paper": "“checked”"}}]}],
+           "audit": {"note": "fine", "rejected": []}, "evidence": {"value": "“not a text of ours”"},
+           "statement": "“the catalogue's”", "source": "“checked as a reading's source”"}
+    problems = row_text_problems(row, _DOC)
+    assert [p.split(":")[0] for p in problems] == ["c why", "c readings[0].parts[0].asserts",
+                                                   "c readings[0].parts[0].evidence.paper"]
+    assert row_names(row) >= {"c", "r", "p", "the set of ads and"}
+
+
+@needs_seeds
+def test_the_papers_ledger_texts_follow_the_convention(quick_ledger):
+    """The quick ledger run checked every computed text by the convention and found nothing (the full ledger is
+    checked the same way by every ledger run, CI's included)."""
+    import json
+
+    (run,) = quick_ledger(1)
+    quotes = json.loads(run.json_path.read_text())["run"]["quotes"]
+    assert quotes["checked"] and quotes["count"] == len(PROJECT.catalog)
+    assert quotes["problems"] == [], "\n".join(quotes["problems"])

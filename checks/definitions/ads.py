@@ -168,7 +168,7 @@ GREEDY2_STOP = Definition(
     "002 §3.3.2)",
     readings=(LOOK_AHEAD, LOOP_TOP),
     note="'Increasing' is strict (an equal value is not an increase) under both readings. The proof names the stopping "
-         "round k′ with A = {a_1..a_k′} 'not increasing any longer' and then calls it the argmax: the first reading "
+         "round k′ with A = {a_1..a_k′} “not increasing any longer” and then calls it the argmax: the first reading "
          "is what the proof concludes, the second what the loop as described does.")
 
 # --------------------------------------------------------------------------- 002 §2.1: the cut
@@ -241,5 +241,5 @@ EXPERIMENT_SETUP = Definition(
     "002 §5.1)",
     readings=(EXPERIMENT_AS_PRINTED,),
     note="Rounding instead of truncating the coordinates was considered: the text says 'truncate'. Precision over all "
-         "test contexts (instead of over displayed ads) was considered: 'fraction of targeted ads ... on which users "
-         "actually click' counts displayed ads.")
+         "test contexts (instead of over displayed ads) was considered: “fraction of targeted ads ... on which users "
+         "actually click” counts displayed ads.")

@@ -49,7 +49,7 @@ IDEAL_ENCRYPTION = Definition(
                 (THESIS, "§5.2", "In the following analysis we assume perfect security, i.e. that the ciphertext leaks no information at all about the message it encrypts."))),),
     note="read keylessly (D one fixed function known to everyone, secrecy over E's coins only) no scheme is both correct "
          "and secret: E(p) and E(p') would have the same law, and D would map it to both p and p' (count.def9 shows it by "
-         "brute force); the thesis means an ideal model ('We here work with an ideal model of the encryption scheme').")
+         "brute force); the thesis means an ideal model (“We here work with an ideal model of the encryption scheme”).")
 
 HONEST_FRACTION = Definition(
     "count-assumptions", "the servers' and users' model of Count (000 §5.2 assumptions 1–2; 002 §4.1)",

@@ -45,8 +45,8 @@ K_ANONYMITY = Definition(
                 (ZEALOUS, "§2 Definition 1", "A search log is k𝑘k-anonymous if the search history of every individual is indistinguishable from the history of at least k1𝑘1k-1 other individuals in the published search log."))),),
     quotes=((THESIS, "§2.1 Definition 1", r"A data release is *k-anonymous* if the data of every individual is indistinguishable from the data of at least $k - 1$ other individuals."),),
     note="'individual' vs 'user-id': a log records user-ids only, and the thesis itself says the implementations assure "
-         "indistinguishability of k user-IDs, not k individuals (§6.7, 'they only assure that the keywords/queries/sessions "
-         "associated with k different *user-IDs* are indistinguishable'); with one account per individual the two coincide, "
+         "indistinguishability of k user-IDs, not k individuals (§6.7, “they only assure that the keywords/queries/sessions "
+         "associated with k different *user-IDs* are indistinguishable”); with one account per individual the two coincide, "
          "and no claim here turns on shared accounts.")
 
 K_ANON_LOGS = Definition(
@@ -75,7 +75,7 @@ EPS_DP = Definition(
         "Pr[A(L) = O] ≤ e^ε Pr[A(L') = O] (on a finite output space this is the same as for every set of outputs)",
         f"{THESIS} §2.2.1 Definition 2",
         quotes=((THESIS, "§2.2.1 Definition 2", r"An algorithm \mathcal{A} is ϵ -differentially private if for all user activity logs L and L' differing in the data of a single user and for all output logs O :"),)),),
-    note="'for all output logs O' (points) vs for all sets of outputs: equivalent for discrete outputs (sum the pointwise "
+    note="“for all output logs O” (points) vs for all sets of outputs: equivalent for discrete outputs (sum the pointwise "
          "bounds), so not two readings.")
 
 INDISTINGUISHABILITY = Definition(
@@ -125,7 +125,7 @@ DIST_PROB_DP = Definition(
         quotes=((THESIS, "§2.2.1 Definition 5", r"There exist randomized algorithms M' and R so that:"),
                 (THESIS, "§2.2.1 Definition 5", r"(a) $M'(L_{U \setminus (P_m \cup \{p\})})$ preserves (ϵ, δ) -probabilistic differential privacy.*"),
                 (THESIS, "§5.4.4 proof of Theorem 9", r"In their analysis we will make use of the following building blocks C, A to construct M', R as in the definition."))),),
-    note="printed order: 'for all user activity logs L and all (non-) participants p ... There exist M′ and R'. Read with "
+    note="printed order: “for all user activity logs L and all (non-) participants p ... There exist randomized algorithms M' and R”. Read with "
          "M′ chosen after L, M′ may ignore its input and output a sample of the real view computed from L: a constant "
          "mechanism is (ε, 0)-probabilistically DP and R the identity, so every protocol would qualify (dp.def5's "
          "audit shows it on the leaky protocol); (a)'s 'M′(L_{U∖(P_m ∪ {p})}) preserves (ε, δ)-probabilistic DP' is a "

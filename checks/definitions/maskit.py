@@ -44,9 +44,9 @@ DELTA_PRIVACY = Definition(
         )),),
     quotes=((S000, "§3.1", r"Here, privacy is defined following Definition 6 with respect to a set of sensitive contexts."),),
     note="Considered and rejected: (1) a strict '< δ' - Example 1 calls a gain of exactly 1/6 'δ = 1/6-privacy' and every "
-         "ISPRIVATE listing breaches only on 'posterior – prior > δ'; (2) the thesis's 'for all possible inputs' without "
+         "ISPRIVATE listing breaches only on “posterior – prior > $\\delta$”; (2) the thesis's “for all possible inputs” without "
          "001's 'Pr[x] > 0' as a second reading - Pr[X_t = s | o] is defined only for outputs of positive probability, "
-         "which ISPRIVATE also requires ('if Pr[o] == 0 then continue'), so the two wordings select the same outputs on "
+         "which ISPRIVATE also requires (“if \\Pr[\\vec{o}] == 0 then continue”), so the two wordings select the same outputs on "
          "every instance; (3) outputs as prefixes o_1..o_t' rather than whole streams - a prefix's posterior is an "
          "average of its completions' posteriors, so the largest gain is the same.")
 
@@ -103,8 +103,8 @@ SYSTEM_MODEL = Definition(
     readings=(ANY_SYSTEM, SUPPRESSION_SYSTEM),
     note="The thesis states Definition 6 in ch. 2 for 'a system' and follows it with a generalisation system (Theorem 2); "
          "001 states the same definition and remarks inside a model where every system is a suppression system over a "
-         "Markov chain and leaves generalisation for future work ('Other ways of sanitizing the output, e.g., "
-         "generalization, are left for future work'). A statement about systems in general is owed an outcome under "
+         "Markov chain and leaves generalisation for future work (“Other ways of sanitizing the output, e.g., "
+         "generalization, are left for future work”). A statement about systems in general is owed an outcome under "
          "both; a statement about MaskIt's own checks is inside the suppression model by construction.")
 
 # --------------------------------------------------------------------------- adversaries
@@ -141,7 +141,7 @@ WEAK_ADVERSARY = Definition(
             (S001, "§6 Example 6", r"Suppose he considers these options equally likely."),
             (S001, "§6", r"Our negative results hold even for (LC2) only, while our positive results address both (LC1) and (LC2)."),
         )),),
-    note="001 leaves the update rule open ('there are many different ways of reasoning and updating'); the checks use "
+    note="001 leaves the update rule open (“there are many different ways of reasoning and updating”); the checks use "
          "Bayesian conditioning over the adversary's possible worlds, the rule that reproduces Example 6's numbers "
          "(3/4 and 1/2). The label distribution is left free: Eq. (11) and Theorem 7 do not fix it.")
 
@@ -216,7 +216,7 @@ OPT_GRID = Reading(
 OPT_ALL = Reading(
     "all vectors",
     "the optimum ranges over all suppression vectors p in [0, 1]^(n·T): the problem initialize states and §3.4 poses, "
-    "and the words of Lemma 2 / Theorem 4 ('among all suppression probabilities')",
+    "and the words of Lemma 2 / Theorem 4 (“among all suppression probabilities”)",
     f"{S000} §3.4 and §3.4.4 Lemma 2; {S001} §3",
     quotes=(
         (S000, "§3.4", r"Among all vectors of suppression probabilities \vec{p} that preserve δ -privacy, we seek one with the maximum utility."),
@@ -226,7 +226,7 @@ OPT_ALL = Reading(
 OPTIMUM_DOMAIN = Definition(
     "probabilistic-optimum", "the set the probabilistic check's optimum (argmax utility subject to ISPRIVATE) ranges over",
     readings=(OPT_GRID, OPT_ALL),
-    note="Lemma 2 and Theorem 4 state the optimum 'among all suppression probabilities'; their proof (ALGPR) optimises "
+    note="Lemma 2 and Theorem 4 state the optimum “among all suppression probabilities”; their proof (ALGPR) optimises "
          "over the grid. 'Minimally privacy-preserving' (Claim 6) is minimality with respect to dominance inside the same "
          "set.")
 

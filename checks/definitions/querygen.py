@@ -47,7 +47,7 @@ GUESSING_AS_DEFINED = Reading(
 GUESSING = Definition(
     "guessing-entropy", "the guessing entropy G(Q, a) of Eq. (2) (004 §2)", readings=(GUESSING_AS_DEFINED,),
     note="Not Shannon's entropy: G is the expected number of guesses, between 1 and (n + 1)/2, while H of Eq. (1) is in "
-         "bits; §6's proof justifies G ≤ (n + 1)/2 by 'the uniform distribution has the maximum entropy', a Shannon "
+         "bits; §6's proof justifies G ≤ (n + 1)/2 by “the uniform distribution has the maximum entropy”, a Shannon "
          "fact — the bound holds for G on its own (querygen.lem_uniform). G_min is in G's units.")
 
 SHANNON_AS_DEFINED = Reading(

@@ -32,7 +32,7 @@ SEARCH_LOG = Definition(
                                                   r"user contributes at most m keywords, we have $|\Delta| \leq 2m$."),
                 (T, "§6.5 Example 6", r"Input: Search log $S \in \mathcal{D}^U$"))),),
     note="Considered: neighbours by adding or deleting a user (thesis ch. 2 Definition 3 for ad logs). Ch. 6 and 003 "
-         "fix U ('S in D^U', 'U denotes the number of users in S') and bound the change by |Delta| <= 2m, which is the "
+         "fix U ('S in D^U', “U denotes the number of users in S”) and bound the change by |Delta| <= 2m, which is the "
          "replacement of one history; a deletion is the replacement by an empty history where the checks allow "
          "empty histories, so the logs the checks enumerate (every tuple of U histories of <= m items) contain both.")
 
@@ -81,7 +81,7 @@ FREQUENT = Definition(
                                                r"than τ ."))),
     ),
     note="The two sections give different inequalities for the same word and threshold; every other item is "
-         "'infrequent' (§6.2.3: 'we call all other items infrequent items').")
+         "'infrequent' (§6.2.3: “we call all other items infrequent items”).")
 
 # ----------------------------------------------------------------------------------------- utility notions
 
@@ -138,7 +138,7 @@ THRESHOLDS = Definition(
     readings=(
         Reading("integer tau",
                 "τ is a positive integer (τ' any positive number, in no order against τ: (6.5) allows τ' < τ when both "
-                "of its terms are negative): the proof's K is 'the keywords whose count equals τ', Proposition 12 and "
+                "of its terms are negative): the proof's K is the set of “keywords in H whose count equals τ”, Proposition 12 and "
                 "Table 6.2 choose integers",
                 f"{T} §6.4.2 proof of Theorem 14; §6.6.1",
                 quotes=((T, "§6.4.2 proof of Theorem 14", r"Let H be the keyword histogram constructed by ZEALOUS in "

@@ -245,8 +245,8 @@ def alg6(ctx):
 
     return by_dims(
         ctx, (AD_MODEL, GREEDY_ARGMAX), compute,
-        why="The prose ('constructs a set A of k ads incrementally ... the ad that increases the expected revenue the "
-            "most is added') supports the argmax over ads not yet chosen, under which the algorithm ends after k rounds; "
+        why="The prose (“constructs a set A of k ads incrementally ... the ad that increases the expected revenue the "
+            "most is added”) supports the argmax over ads not yet chosen, under which the algorithm ends after k rounds; "
             "the printed pseudocode ranges the argmax over all of 𝒜 with no tie rule, and then it can loop forever once "
             "every remaining benefit is 0.")
 
@@ -687,7 +687,7 @@ def _thm8_fails(part: str, over: str, k_min: int, stop: str):
            "Stopping before a non-improving ad: the benefits are non-increasing (Fact 3), so the objective rises "
            "while b > α and never again; Greedy″ = Greedy′ and the iterations are at most 1 + k′, and only the printed "
            "'=' fails (one ad of CTR 1, α = 0). This holds under either range of k: with k from 1 (the proof's "
-           "'arg max_{1 ≤ k′ ≤ |𝒜|}', and the model's 'The user then picks an ad a* ∈ A') the empty set is outside the "
+           "'arg max_{1 ≤ k′ ≤ |𝒜|}', and the model's “The user then picks an ad $a^* \\in A$”) the empty set is outside the "
            "model, so Greedy″ adds a_1 unconditionally and its stopping test starts at one ad (an earlier version let "
            "it stop at A = ∅ under k from 1, mixing the two ranges the way ads.prop7 rejects); the loop as described "
            "below sends at least one ad anyway, its first round being unconditional. Read as the loop is "
@@ -698,7 +698,7 @@ def _thm8_fails(part: str, over: str, k_min: int, stop: str):
            "instances of 1-2 ads, 1-2 contexts, CTR in {0, 1/2, 1}, α in {0, 1/2, 1}; its model line states the "
            "reading's range of k and checks every output shown against it.",
            rejected=(Rejected("'increasing' read as non-decreasing",
-                              "an equal value is not an increase; the proof stops at 'not increasing any longer' with "
+                              "an equal value is not an increase; the proof stops at “not increasing any longer” with "
                               "'≤'",
                               (Quote(T, "§4.3.2 proof of Theorem 8", r"$$E[\text{Revenue}(\{a_1, \dots, a_{k'}\})] - "
                                      r"\alpha k' \leq E[\text{Revenue}(\{a_1, \dots, a_{k'-1}\})] - \alpha(k' - 1).$$"),)),)))
@@ -771,7 +771,7 @@ def _thm8_refutation(part: str, inst, alpha, below: dict, over: str, k_min: int,
                f"− αk* with A* of {opt[0]} ad(s) and revenue {opt[1]}: the guarantee fails, not only its '='.")
     elif part == "equals Greedy′":
         why = (f"Greedy″ can output {[list(o.ads) for o in outs2]} while Greedy′ (k′ from {k_min}) outputs "
-               f"{[list(o.ads) for o in outs1]}: 'the output of Greedy″ is the same as that of Greedy′' is false here"
+               f"{[list(o.ads) for o in outs1]}: “the output of Greedy'' is the same as that of Greedy'” is false here"
                + (" (the loop keeps the non-improving ad)." if stop == "loop-top" else "."))
     else:
         why = "Greedy″ runs more than 1 + argmax_{k′} iterations on the witness."

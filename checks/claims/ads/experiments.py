@@ -387,12 +387,12 @@ CLIENTONLY_PARTS = (
                                         "coverage than client-only personalisation (only the query sent)",
          "coverage at precision ≥ 0.75 over thresholds, k = 10: (1,1,1) > client-only", AOL),
     Part("0.2 and 0.4", "client-only coverage 0.2, framework (1,1,1) coverage 0.4", "numbers of the Bing log"),
-    Part("2×", "002: 0.4 against 0.2 is 'an increase of 2×'", "exact arithmetic on the printed numbers"),
+    Part("2×", "002: 0.4 against 0.2 is “an increase of $2\\times$”", "exact arithmetic on the printed numbers"),
 )
 
 
 @aol_claim("ads.text_clientonly", "reproduction+exact", 'numbers of §4.4.3',
-           "at target precision 0.75 client-only personalisation reaches coverage 0.2 and the framework with (1,1,1) 0.4, 'an increase of 2×' (002).",
+           "at target precision 0.75 client-only personalisation reaches coverage 0.2 and the framework with (1,1,1) 0.4, “an increase of $2\\times$” (002).",
            "000_211156f2009240b4.txt §4.4.3 Client-only Personalization ... for a target precision of 0.75, the client-side strategy can achieve coverage of 0.2, while our ...; 002_9d55ef468949585c.txt §5.3 an increase of 2×",
            CLIENTONLY_PARTS, EXPERIMENT_AUDIT + " The '2×' is re-derived exactly: 4/10 ÷ 2/10 = 2.")
 def text_clientonly(ctx):

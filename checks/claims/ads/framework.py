@@ -421,8 +421,8 @@ def text_constraints(ctx):
     return by_dims(
         ctx, (CLIENT_RULE,), compute,
         why="The claim holds if the client shows nothing when every ad it received is worth 0 (the reading the "
-            "experiments use: a high threshold 'reduces the number of ads displayed'), and fails under the client "
-            "rule of §4.2.3 read literally ('The user then picks an ad a* ∈ A to display'), which displays the "
+            "experiments use: a high threshold “reduces the number of ads displayed”), and fails under the client "
+            "rule of §4.2.3 read literally (“The user then picks an ad $a^* \\in A$ to display”), which displays the "
             "argmax even when its value was zeroed or unbid.")
 
 
@@ -433,7 +433,7 @@ def text_constraints(ctx):
     "Re-derived: a trusted third party that knows c and all ads sends argmax_a v(a, c), earning Σ_c Pr[c] max_a v(a, c), "
     "the client-only optimum, with one ad to the client and nothing to the server; for any ĉ and any A ⊂ 𝒜 the "
     "framework's E[Revenue(A|ĉ)] ≤ Σ_{c→ĉ} Pr[c|ĉ] max_{a∈𝒜} v(a, c) since the max over A is at most the max over 𝒜. The "
-    "footnote's 'maximize all three variables' is this revenue bound plus k = 1 and no disclosure."))
+    "footnote's “maximize all three variables” is this revenue bound plus k = 1 and no disclosure."))
 def p_text_trusted(ctx):
     """A trusted third party knowing c and all ads sends the single best ad: revenue Σ Pr[c] max_a v (the client-only
     optimum) with one ad to the client and nothing disclosed to the server; no choice of (ĉ, A) earns more."""
@@ -647,8 +647,8 @@ def def_hierarchy(ctx):
 
 EX_CONTEXT_PARTS = (
     Part("level-0 interest", "[B-ID2011, B-ID124] is the context's interest at Level-0, which §4.4.1 defines as a set "
-                             "of business categories ('In Level-0, Level-1, and Level-2, the interest set contains "
-                             "business categories, ...')"),
+                             "of business categories (“In Level-0, Level-1, and Level-2, the interest set contains "
+                             "business categories, ...”)"),
     Part("location", "(61.22913, −149.912044) at Level-1 is (61.2291, −149.9120)"),
     Part("interest", "[B-ID2011, B-ID124] at Level-1 is [Peruvian Restaurants, Wine]"),
     Part("query", "'Starbucks' at Level-1 is 'Coffee'"),
@@ -674,7 +674,7 @@ def _level0_interest(text: str) -> dict[str, Any] | None:
     "Re-derived by hand: truncating to 4 decimals gives 61.2291 and -149.9120 (rounding would give the same here). The "
     "interest and query generalisations go through Figure 4.2's business hierarchy (B-IDs to categories), which the "
     "text does not contain: those two parts cannot be checked. The example's Level-0 interest lists business IDs "
-    "(as the attribute is introduced: 'A multi-set of the business-IDs the user clicked on previously'), while the "
+    "(as the attribute is introduced: “A multi-set of the business-IDs the user clicked on previously”), while the "
     "level definition says the Level-0 interest set contains business categories; both documents print both, so "
     "they contradict themselves (read from the documents' text by the check): a discrepancy, which decides the "
     "statement although two parts stay undecidable."))
@@ -692,10 +692,10 @@ def ex_context(ctx):
         level0 = discrepancy(paper="Level-0 interest: business categories (§4.4.1; 002 §5.1)",
                              computed="the example's Level-0 interest [B-ID2011, B-ID124]: business IDs",
                              documents=found).because(
-            "Both documents define the Level-0 interest set as business categories ('In Level-0, Level-1, and "
-            "Level-2, the interest set contains business categories, ...') but show the example's Level-0 interest "
-            "as business IDs, [B-ID2011, B-ID124], as the attribute itself is introduced ('A multi-set of the "
-            "business-IDs the user clicked on previously'): the documents contradict themselves on what Level-0 is.")
+            "Both documents define the Level-0 interest set as business categories (“In Level-0, Level-1, and "
+            "Level-2, the interest set contains business categories, ...”) but show the example's Level-0 interest "
+            "as business IDs, [B-ID2011, B-ID124], as the attribute itself is introduced (“A multi-set of the "
+            "business-IDs the user clicked on previously”): the documents contradict themselves on what Level-0 is.")
     else:
         level0 = verified(documents=found)
     return by_part({EX_CONTEXT_PARTS[0]: level0,

@@ -109,8 +109,8 @@ FIG5_2B_TOL_WHY = ("≤ 0.1 absolute on each, fixed from the paper's printed num
     Part("t = 0.75 ≈ t = 0 at ε = 1", "coverage at precision 0.6 and best precision at coverage 0.1 barely change from t = 0 to t = 0.75",
          tolerance=FIG5_2B_TOL_WHY, data="aol-top1000"),
 ), rests_on=(), audit=Audit(
-    "A figure on a proprietary log, stated in two sentences: 't has only a mild effect' (over the t the figure varies) "
-    "and 'even when t = 0.75 the utility is almost the same as when all users are available and honest'. The first "
+    "A figure on a proprietary log, stated in two sentences: “t has only a mild effect” (over the t the figure varies) "
+    "and “(t=0.75) the utility is almost the same as when all users are available and honest”. The first "
     "audit tested only the second, with an absolute tolerance 0.1 justified by our own numbers ('a quarter of the "
     "coverage lost to privacy on the same data, 0.52 → 0.11') — chosen after seeing them. Review (dp/count): the "
     "tolerance is now fixed from the paper's printed numbers (half of Figure 5.2(a)'s printed gap 0.3 − 0.1, the value "
@@ -213,11 +213,11 @@ GRID_N = (10, 100, 1000, 10000)
 GRID_P = ("1/100000", "1/10000", "1/1000", "1/100")
 
 
-@claim("count.fig5_3", method="statistical+exact", quick=False, rests_on=(), audit=Audit("The cited protocols' phase rules are not in the corpus; our churn model assumes the stated behaviour, so it can only illustrate the figure; the '10 seconds a day' arithmetic (0.0001 × 86,400 s = 8.64 s) is checked exactly. Unverifiable."), readings=(Reading(
+@claim("count.fig5_3", method="statistical+exact", quick=False, rests_on=(), audit=Audit("The cited protocols' phase rules are not in the corpus; our churn model assumes the stated behaviour, so it can only illustrate the figure; the “10 seconds a day” arithmetic (0.0001 × 86,400 s = 8.64 s) is checked exactly. Unverifiable."), readings=(Reading(
     "shape of Figure 5.3",
     "The documents give one reading: in a simulation of 1000 queries with per-phase unavailability p, SHI and "
-    "RASTOGI's phases per query grow exponentially with N and p, Count's do not; p ≥ 0.0001 ('less than only 10 "
-    "seconds a day') or N ≥ 1000 makes them impractical.",
+    "RASTOGI's phases per query grow exponentially with N and p, Count's do not; p ≥ 0.0001 (“less than only 10 "
+    "seconds a day”) or N ≥ 1000 makes them impractical.",
     "000_211156f2009240b4.txt §5.6.2 unlike our protocol, the costs for SHI and RASTOGI increase exponentially with "
     "N and p ... For p ≥ 0.0001 (corresponding to less than only 10 seconds a day); 002_9d55ef468949585c.txt §5.5"),))
 def fig5_3(ctx):
@@ -256,7 +256,7 @@ def fig5_3(ctx):
     ev = dict(model=ec.__doc__.split("\n\n")[1][:400], setup_protocols=rows, count=count_rows, unavailable_seconds_per_day_at_p_1e_4=secs,
               impractical_points=imp, model_illustrates_shape=agree and growth and count_flat)
     if secs >= 10:
-        return discrepancy(paper="p >= 0.0001 is 'less than only 10 seconds a day'", computed=secs, **ev).because(
+        return discrepancy(paper="p >= 0.0001 is “less than only 10 seconds a day”", computed=secs, **ev).because(
             f"The text equates p = 0.0001 per phase with less than 10 seconds of unavailability a day; at one phase per "
             f"second that is {secs} seconds.")
     return unverifiable(

@@ -44,9 +44,9 @@ THM1_AUDIT = Audit(
     "and δ ≈ 0.15–0.44 (δ = 3/10: 0.3058 > 3/10), where the first audit's grid had no point; 8 cells stay below δ at "
     "every δ = k/1000 (mpmath); and in 3 dimensions a neighbour set pointing every way (a ball) already breaches near "
     "δ = 0.02, so 'fewest cells' is minimal only among orthogonal (histogram) witnesses. In d = 1 the union 2Q(εσ − 1/(2σ)) is what the "
-    "proof's own bound covers, so the failure needs several directions. The proof fixes 'two logs L, L′' and builds Ω1 "
+    "proof's own bound covers, so the failure needs several directions. The proof fixes “two logs L, L'” and builds Ω1 "
     "from f(L′): a per-pair argument. Review (dp/count): the per-input order is genuinely owed here, not only inherited "
-    "from the definition: the thesis says Theorem 1 'extends to our definition, which is stronger, see Section 6.5', "
+    "from the definition: the thesis says Theorem 1 “extends to our definition, which is stronger, see Section 6.5”, "
     "and §6.5 restates Definition 3 per input (proof of Proposition 9); 002's Proposition 4.2 says the same with '[19]', "
     "which is 003, whose Definition 3 is per input.",
     rejected=(Rejected("Pr[M(L) = O] as a probability of a point",

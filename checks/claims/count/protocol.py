@@ -153,8 +153,8 @@ def text_assumptions(ctx):
     "homomorphic but not secret. Read keylessly no scheme is correct and secret (D would have to map one ciphertext law "
     "to two plaintexts): the check shows it by brute force, so that reading is rejected.",
     rejected=(Rejected("keyless: D one public function, secrecy over E's coins only",
-                       "unsatisfiable together with correctness (brute force in the evidence); the thesis works with 'an "
-                       "ideal model of the encryption scheme'",
+                       "unsatisfiable together with correctness (brute force in the evidence); the thesis works with “an "
+                       "ideal model of the encryption scheme”",
                        ((THESIS, "§5.2", "We here work with an ideal model of the encryption scheme."),)),)),
     readings=(Reading(
     "ideal scheme, quantified over all plaintexts and ciphertexts",
@@ -162,7 +162,7 @@ def text_assumptions(ctx):
     "and ciphertexts m, the probability over the unknown key) and homomorphic (E(p) + E(p') = E(p + p')). The text "
     "names no key; read keylessly (D a fixed function) no scheme is both correct and secret (the check shows it by "
     "brute force), so that reading is not one the thesis can mean; it uses the definition as an ideal model in "
-    "Count's privacy proofs ('by Definition 9 of the homomorphic encryption scheme', the Server 1 case).",
+    "Count's privacy proofs (“by Definition 9 of the homomorphic encryption scheme”, the Server 1 case).",
     "000_211156f2009240b4.txt §5.2 Definition 9: This scheme is correct, i.e., for all plain texts p, p′ : "
     "D(E(p)) = p. It is secret, i.e., Pr[E(p) = m] = Pr[E(p′) = m]. Lastly, it is homomorphic, i.e., "
     "E(p) + E(p′) = E(p + p′)"),))
@@ -311,8 +311,8 @@ LEM12_PAPER = Reading(
 
 @claim("count.lem12", method="exact", rests_on=(COUNT_PROTOCOL,), audit=Audit(
     "Re-derived by counting the printed steps: 000's users send one message each (E(b_i + r_i) to Server 2), Server 2 "
-    "one (the sum): N + 1, linear; 002's users send k_i and m_i, the proxy one: 2N + 1. The proof's 'Each user sends "
-    "two messages ... 2N + 1' matches 002's construction only. The check counts messages in recorded runs."))
+    "one (the sum): N + 1, linear; 002's users send k_i and m_i, the proxy one: 2N + 1. The proof's “Each user sends "
+    "two messages ... $2N + 1$” matches 002's construction only. The check counts messages in recorded runs."))
 def lem12(ctx):
     """Count the point-to-point messages in recorded runs (releases excluded), N = 4, 8, 12, of each
     protocol, against the proof's 2N + 1."""
@@ -910,7 +910,7 @@ def thm10(ctx):
                              "and per input (both decisions are in the witness), and under 002's construction every "
                              "affine forwarding gives a uniform release or the honest sum, a fact about its law that "
                              "neither order of the quantifiers changes"},
-        why="Theorem 10 rests on 'Server 2 sends only the very last message upon which no further action is taken'. "
+        why="Theorem 10 rests on “Server 2 sends only the very last message of the protocol upon which no further action is taken”. "
             "That is false for the thesis's Protocol 1, where Server 1 decrypts and publicly releases what Server 2 "
             "forwards, and a forwarded single ciphertext leaks b_1 + r_1; it holds for 002's pad construction, where "
             "anything the proxy forwards other than one term per message is turned into a uniformly random release.")

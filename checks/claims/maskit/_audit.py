@@ -87,7 +87,7 @@ AUDITS: dict[str, Audit] = {
     "maskit.lem1": Audit(BAYES + "The vector initialize chooses is δ-private on the literal system."),
     "maskit.lem2": Audit(f"{T} recomputes the grid optimum (brute force over {{0, 1/2, 1}}) and Example 2's off-grid "
                          "optimum against the d = 10 grid (best grid vector p_x = 4/10, utility 3/10 < 1/3): the lemma "
-                         "holds on the grid ALGPR searches and fails 'among all suppression probabilities' "
+                         "holds on the grid ALGPR searches and fails “among all suppression probabilities” "
                          "(reading-dependent, the optimum's domain being a definition with both readings)."),
     "maskit.lem4": Audit(BAYES + "The refined ISPRIVATE (partial outputs) gives the same answer and the same largest gain "
                          "as Algorithm 2 over all outputs. " + BOUNDED),

@@ -139,8 +139,8 @@ NOTES: dict[str, str] = {
     "maskit.obs1": _BOTH + " (utility as in Definition of utility: expected number of released states)",
     "maskit.text_search": _BOTH + "; 'minimal' = no single coordinate can be lowered by a grid step",
     "maskit.lem1": _BOTH + " (000 Lemma 1 = 001 Lemma 1)",
-    "maskit.lem2": "000 Lemma 2 = 001 Lemma 2, worded alike: the statement says 'among all suppression probabilities that "
-                    "preserve δ-privacy', its proof optimises over the grid {0/d, ..., d/d}: the optimum's domain is a definition "
+    "maskit.lem2": "000 Lemma 2 = 001 Lemma 2, worded alike: the statement says “among all suppression probabilities that "
+                    "preserve δ-privacy”, its proof optimises over the grid {0/d, ..., d/d}: the optimum's domain is a definition "
                     "with both readings (checks/definitions/maskit.py)",
     "maskit.cx_search": _BOTH + "; counts of ISPRIVATE calls are measured, not timed",
     "maskit.alg_partial": "000 numbers the replacement 'Lines 1-3', 001 'Lines 1-4': the same set 𝒪",
@@ -153,13 +153,13 @@ NOTES: dict[str, str] = {
     "maskit.alg2": "the listing's breach test is 'posterior - prior > δ' in both documents, the complement of "
                     "Definition 6's '<= δ'",
     "maskit.alg3": "the listing's breach test is 'posterior - prior > δ' in both documents",
-    "maskit.thm4": _BOTH + " (000 Theorem 4 = 001 Theorem 3); its utility part says 'among all suppression probabilities "
-                    "that preserve δ-privacy' like Lemma 2, whose proof optimises over the grid {0/d, ..., d/d} (the optimum's "
+    "maskit.thm4": _BOTH + " (000 Theorem 4 = 001 Theorem 3); its utility part says “among all suppression probabilities "
+                    "that preserve δ-privacy” like Lemma 2, whose proof optimises over the grid {0/d, ..., d/d} (the optimum's "
                     "domain: checks/definitions/maskit.py)",
     "maskit.alg4": "the suppression test is 'Pr[X_t = s | o, c_j] - Pr[X_t = s] > δ' for some POSSIBLE state c_j "
-                    "(the check ignores the current state) in both documents; the prose 'release ... if for any possible "
-                    "state c_j ..., releasing c_j does not violate privacy' is read as 'for every', as the listing's loop "
-                    "'for each possible state j' returning false on the first breach fixes it (a 'for some' reading "
+                    "(the check ignores the current state) in both documents; the prose “release ... if for any possible "
+                    "state c_j at time t' , releasing c_j does not violate privacy” is read as 'for every', as the listing's loop "
+                    "“for each possible state $j$” returning false on the first breach fixes it (a 'for some' reading "
                     "contradicts the listing, so it is not a second reading)",
     "maskit.text_possible": _BOTH,
     "maskit.prop5": _BOTH + "; the adversary knows M and the simulatable check",
@@ -178,8 +178,8 @@ NOTES: dict[str, str] = {
     "maskit.thm5": "thesis only (no numbered counterpart in 001)",
     "maskit.text_ex4_weakness": _BOTH,
     "maskit.def_supp": _BOTH,
-    "maskit.thm6": "000: the hybrid 'correctly computes the utility' of both checks and picks the higher; 001: it "
-                    "'correctly chooses the check that provides more utility'. Both mean EXPECTED utility (001 §7.2 itself "
+    "maskit.thm6": "000: the hybrid “correctly computes the utility” of both checks and picks the higher; 001: it "
+                    "“correctly chooses the check (simulatable or probabilistic) that provides more utility”. Both mean EXPECTED utility (001 §7.2 itself "
                     "reports the hybrid picking the worse check on 5% of users' actual traces), the reading tested",
     "maskit.claim7": _BOTH + " (000 Claim 7 = 001 Claim 6)",
     "maskit.text_offline_online": _BOTH,
@@ -196,9 +196,9 @@ NOTES: dict[str, str] = {
     "maskit.p_text_d": "001 §7.1 only; 'expected to go up' is read as: utility and ISPRIVATE calls do not decrease "
                         "from d = 10 to larger d",
     "maskit.alg1": _BOTH + " (learning by counting transitions between consecutive time steps)",
-    "dp.thm2": "thesis only (§2.2.2). The theorem names no prior, but the paragraph before it fixes one: 'For adversaries "
-                "with knowing only the system used we assume a uniform prior' (and the proof: 'The adversary's prior belief "
-                "is 1/n'), so a non-uniform prior - under which the bound fails - is not a reading the thesis supports; "
+    "dp.thm2": "thesis only (§2.2.2). The theorem names no prior, but the paragraph before it fixes one: “For adversaries "
+                "with knowing only the system used we assume a uniform prior” (and the proof: “The adversary's prior belief "
+                "is $1/n$”), so a non-uniform prior - under which the bound fails - is not a reading the thesis supports; "
                 "'descendants' are the leaf contexts under a cut node",
 }
 

@@ -132,7 +132,7 @@ def eq3_2(ctx: Context):
 @claim("maskit.def_utility", method="exact+property", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.def_utility"], readings=one_reading(
     "utility(p) = Σ_o Pr[o]·|{t : o_t ≠ ⊥}| (the expected number of released states) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t). "
     "000 §3.4 prints the left side as Σ_o Pr[o | {i | o_i ≠ ⊥}], a conditional probability given a set of positions, "
-    "which is not a number one can sum to an expectation; 000's own §3.3 ('the expected number of released states'), §3.6.1 "
+    "which is not a number one can sum to an expectation; 000's own §3.3 (“the expected number of released states”), §3.6.1 "
     "(utility^Prob) and 001 write Pr[o]·|{...}|, so the §3.4 form is a misprint of this one, not a second reading",
     f"{render(QUOTES['maskit.def_utility'])}; misprint: {render(QUOTES['maskit.def_utility/misprint'])}"))
 def def_utility(ctx: Context):

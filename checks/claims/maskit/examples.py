@@ -304,7 +304,7 @@ def _bound_by_cases(ch, S, delta, bound: str, lemmas: dict[str, str], cases: dic
 
 CLAIM6_BOTH = Reading(
     "the remark is about both listed vectors",
-    "'In order to guarantee privacy the suppression probabilities would have to be increased further' says of both "
+    "“In order to guarantee privacy the suppression probabilities would have to be increased further” says of both "
     "listed cases - always suppressing z1, y1, z2, y3, and always suppressing the w/x branches - that they are not yet "
     "private",
     f"{S000} §3.6.1 proof of Claim 6: the remark closes the discussion of the two cases; {S001} §5.1 repeats it",
@@ -313,7 +313,7 @@ CLAIM6_BOTH = Reading(
 CLAIM6_W = Reading(
     "the remark is about the vector just before it",
     "the remark says of the case it follows - always suppressing w1, w2, x1 and the x3 branch - that it is not yet "
-    "private; the next case's 'Again, this does not guarantee privacy' echoes it",
+    "private; the next case's “Again, this does not guarantee privacy” echoes it",
     f"{S000} §3.6.1 proof of Claim 6 (the sentence order); {S001} §5.1",
     quotes=((S000, "§3.6.1 proof of Claim 6", r"The same is true if you consider always suppressing w_1, w_2, x_1 and w_4, w_5, x_3 where again the utility is $7/3$. In order to guarantee privacy the suppression probabilities would have to be increased further."),
             (S000, "§3.6.1 proof of Claim 6", r"Again, this does not guarantee privacy but any dominating suppression probabilities will have utility no better than $7/3$."),))
@@ -325,8 +325,8 @@ CLAIM6_PARTS = (
     Part("x1 branch or z1, y1", "all of w1, w2, x1 or both z1 and y1 have to be always suppressed", "exact: z3 over [0, 1]^16"),
     Part("listed cases have utility 7/3", "always suppressing z1, y1, z2, y3 (with s1, s2), or the w/x branches, gives "
          "utility 7/3", "exact"),
-    Part("remark: increased further", "'in order to guarantee privacy the suppression probabilities would have to be "
-         "increased further' (read per the claim's own readings)", "exact"),
+    Part("remark: increased further", "“In order to guarantee privacy the suppression probabilities would have to be "
+         "increased further” (read per the claim's own readings)", "exact"),
     Part("mixed cases", "always suppressing z1, y1 and the x3 branch (z2, y3 and w1, w2, x1) does not guarantee privacy, "
          "and any dominating private vector has utility at most 7/3", "exact"),
     Part("001: the z-vector is private", "001: always suppressing s1, y1, z1, s2, y3, z2 preserves 1/3-privacy and "
@@ -346,10 +346,10 @@ CLAIM6_PARTS = (
            "(x1, ⊥, ⊥) forces y1 = z2 = 1 - so either the x1 branch is hidden or z1, y1, z2 are all suppressed; by "
            "symmetry the same for x3; the four cases give utility at most 7/3, 11/6, 11/6, 2. z3 confirms the bound "
            "and the either-or over all of [0, 1]^16 (both readings of the optimum's domain). The thesis names the x3 "
-           "branch 'w4, w5, x3' three times while its own listed outputs put w4 before x2: read literally, 'all of w4, "
-           "w5, x3 or both z2, y3' is false (a private vector suppresses w5, w6, x3 and y1, y3 but not w4, z2).",
+           "branch 'w4, w5, x3' three times while its own listed outputs put w4 before x2: read literally, “all of w4, "
+           "w5, x3 or both z2, y3” is false (a private vector suppresses w5, w6, x3 and y1, y3 but not w4, z2).",
            rejected=(Rejected("'minimally privacy-preserving' over the grid {0, 1} only",
-                              "the claim and 001 say 'all ... suppression probabilities'; the bound is decided over all of "
+                              "the claim and 001 say “all ... suppression probabilities”; the bound is decided over all of "
                               "[0, 1], which covers every grid",
                               ((S000, "§3.6.1 proof of Claim 6", r"In summary, any privacy-preserving suppression probabilities will have utility less than that of the simulatable check."),)),)))
 def claim6(ctx: Context):
@@ -405,7 +405,7 @@ def claim6(ctx: Context):
                 worst_output=worst.stream, worst_t=worst.t, worst_sensitive=worst.sensitive)
         else:
             parts["remark: increased further"] = discrepancy(
-                paper="000 and 001: both listed vectors 'would have to be increased further' to guarantee privacy",
+                paper="000 and 001: both listed vectors “would have to be increased further” to guarantee privacy",
                 computed="the z-vector (z1, y1, z2, y3 with s1, s2) is already 1/3-private: largest gain exactly 1/3 = δ, as "
                          "001's Example 4 states; the w-branch vector is not (5/6)",
                 decision=decide(gain(z_vec), "<=", d, "largest gain of the z-vector <= δ")).because(
@@ -418,7 +418,7 @@ def claim6(ctx: Context):
         "Claim 6's bound holds: every 1/3-private suppression vector of Figure 3.4(b) has utility at most 7/3, below the "
         "simulatable check's 8/3, over all of [0, 1]^16 (z3) and so on every grid. Two flaws in the argument: the x3 "
         "branch is misnamed 'w4, w5, x3' (the listed outputs give w5, w6, x3; read literally, the either-or sentence is "
-        "false); and the remark that the listed vectors 'would have to be increased further' is right for the w-branch "
+        "false); and the remark that the listed vectors “would have to be increased further” is right for the w-branch "
         "vector it follows but wrong for the z-vector, which is exactly 1/3-private as 001 states - wrong only if read "
         "as about both cases."))
 
@@ -435,7 +435,7 @@ def x3_branch_names(ch, listed_outputs, S, delta, counter_ones, corrected_z3: st
 
     The printed names 'w4, w5, x3' are a misprint (discrepancy) iff (a) in the rebuilt chain w4 does not lead to x3
     (Pr[X_2 = x3 | X_1 = w4] = 0) while the listed outputs put exactly w5, w6 before x3, and (b) the literal sentence
-    'all of w4, w5, x3 or both z2, y3 have to be always suppressed' is false: the vector always suppressing
+    “all of w4, w5, x3 or both z2, y3 have to be always suppressed” is false: the vector always suppressing
     ``counter_ones`` is δ-private (largest gain <= δ by Algorithm 3, re-verified by Algorithm 2's enumeration) and
     suppresses neither all of w4, w5, x3 nor both z2, y3 - and the corrected sentence (w5, w6 for w4, w5) holds over
     all of [0, 1]^16 (``corrected_z3`` = "unsat"). If neither (a) nor (b) holds the printed names are the chain's and
@@ -460,7 +460,7 @@ def x3_branch_names(ch, listed_outputs, S, delta, counter_ones, corrected_z3: st
           "decisions": [a_chain, *private, not_printed, not_alt]}
     if names_differ and literal_false and corrected_z3 == "unsat":
         return discrepancy(
-            paper="the x3 branch 'w4, w5, x3' (000: 'Similarly, all of w_4, w_5, x_3 or both z_2, y_3'; both later cases)",
+            paper="the x3 branch 'w4, w5, x3' (000: “Similarly, all of w_4, w_5, x_3 or both z_2, y_3”; both later cases)",
             computed=f"w5, w6, x3: the listed outputs put {', '.join(into_x3)} before x3 and w4 does not lead to x3", **ev).because(
             "The proof names the x3 branch 'w4, w5, x3', but the simulatable outputs Example 5 lists put w4 before x2 "
             "(⟨start, w4, x2, y2, z1⟩) and w5, w6 before x3. Read literally the sentence is false: always suppressing "

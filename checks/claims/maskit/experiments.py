@@ -169,7 +169,7 @@ PRICE_TOL = Q(5, 100)
 ), readings=reading(
     "the probabilistic and simulatable checks lose about 31% and 13% of MaskSensitive's utility (the simulatable less).",
     f"{S000} §3.7.2 Fig. 3.5(b),(c): 'sacrifice only 31% and 13%'; {S001} §7.2: 'less than 31% and 13%'"),
-       audit=Audit(EXP_AUDIT + "The thesis says 'only 31% and 13%', 001 'less than 31% and 13%': both upper bounds (with "
+       audit=Audit(EXP_AUDIT + "The thesis says “only 31% and 13%”, 001 'less than 31% and 13%': both upper bounds (with "
                    "0.05 slack for a different data set) and the ordering are parts."))
 def fig3_5_price(ctx: Context):
     s, g = base(ctx), geolife(ctx, n_sensitive=3)
@@ -600,7 +600,7 @@ def table3_2(ctx: Context):
 
 
 @claim("maskit.text_46ms", method="reproduction", quick=False, rests_on=(), parts=(
-    Part("128 ms agrees with Table 3.2", "the text's 'at most 128 ms on the phone' is Table 3.2's largest phone time",
+    Part("128 ms agrees with Table 3.2", "the text's “at most 128 ms on the phone” is Table 3.2's largest phone time",
          "exact: equal"),
     Part("46 ms", "excluding the slowest 5% of users the phone average is 46 ms", "the paper's phone and users"),
 ), readings=reading(
@@ -608,13 +608,13 @@ def table3_2(ctx: Context):
     f"{S000} §3.7.2 'Efficiency': “We note that on average the suppression decision takes at most 128 ms on the phone. If we "
     f"exclude the slowest 5% of the users this average goes down to 46 ms.”; {S001} §7.2: “If we exclude the slowest 5% of "
     "the users this average goes down to 46 ms.”"),
-       audit=Audit("Re-derived: Table 3.2's phone column is 128 / < 1 / <= 128 ms, so 'at most 128 ms' is its maximum; "
+       audit=Audit("Re-derived: Table 3.2's phone column is 128 / < 1 / <= 128 ms, so “at most 128 ms” is its maximum; "
                    "(128 - 0.95·46)/0.05 = 1686.0 ms would be the slowest 5%'s average, consistent with 'at most'. The 46 ms "
                    "needs the phone and the users."))
 def text_46ms(ctx: Context):
     table_max = max(PAPER_TABLE3_2_PHONE_MS.values())
     return by_part({
-        "128 ms agrees with Table 3.2": compare_all({"text 'at most 128 ms' = Table 3.2's largest phone time":
+        "128 ms agrees with Table 3.2": compare_all({"text “at most 128 ms” = Table 3.2's largest phone time":
                                                      (PAPER_TEXT_PHONE_MS, table_max)},
                                                     implied_slowest_5pct_average_ms=Q(PAPER_TEXT_PHONE_MS * 100 - 95 * PAPER_TEXT_46_MS, 5)),
         "46 ms": missing_part("excluding the slowest 5% of users the phone average is 46 ms.",

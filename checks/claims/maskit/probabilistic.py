@@ -224,7 +224,7 @@ def headline_why(all_vectors) -> str | None:
     if all_vectors.verdict != "refuted":
         return None
     w = all_vectors.evidence["witness"]
-    return ("The statement says ALGPR maximizes utility 'among all suppression probabilities that preserve δ-privacy'; its "
+    return ("The statement says ALGPR maximizes utility “among all suppression probabilities that preserve δ-privacy”; its "
             "proof (and ALGPR) works on the grid {0/d, ..., d/d}. On the grid the optimum is found (exhaustive and property "
             "search agree); among all vectors it is not: on Example 2's chain the documents' own optimum (utility "
             f"{w['its_utility']}) lies off the experiments' grid d = {w['d']}, whose best vector has utility "

@@ -76,7 +76,7 @@ def text_exact_results(ctx: Context) -> Outcome:
 
 
 PRIVREQ_PARTS = (
-    Part("definition", "Q is privacy-preserving for a iff G(Q, a) is 'greater than or equal to' G_min (so a query with "
+    Part("definition", "Q is privacy-preserving for a iff G(Q, a) is “greater than or equal to” G_min (so a query with "
                        "G = G_min is one), and a non-private Q is generalised 'until G(Q̂, a) ≥ G_min'"),
     Part("gloss", "'This implies that given the query Q̂, the adversary must try to guess the user u's private value "
                   "for a more than G_min times on average': every privacy-preserving Q̂ has G(Q̂, a) > G_min (G is "
@@ -91,7 +91,7 @@ PRIVREQ_PARTS = (
     "... the adversary must try to guess ... more than G_min times on average') is a part of the statement, tested "
     "under both readings: read '≥', a preserving query with G = G_min (Eq. (3)'s at G_min = 4/3; 1,638 of the Table 1 "
     "instances have G = G_min) needs exactly G_min guesses on average, not more, so the gloss fails; read '>', the "
-    "gloss holds but the printed 'greater than or equal to' is contradicted at the same query. Under either reading "
+    "gloss holds but the printed “greater than or equal to” is contradicted at the same query. Under either reading "
     "the document contradicts itself at equality, while the intended requirement (G_min bounds the expected number of "
     "guesses from below) is clear: a discrepancy. 'Removing ... until G(Q̂, a) ≥ G_min' is met under both of its "
     "readings: as a procedure (the checker is G ≥ G_min) and as a guarantee (whenever a preserving generalisation "
@@ -148,7 +148,7 @@ def def_privreq(ctx: Context) -> Outcome:
                 return Outcome("error", {"error": "Eq. (3)'s query is not the equality case of '≥' against '>'",
                                          "printed": printed, "strict": strict})
             return discrepancy(
-                paper="Q is privacy-preserving iff G(Q, a) is 'greater than or equal to' G_min",
+                paper="Q is privacy-preserving iff G(Q, a) is “greater than or equal to” G_min",
                 computed={**equality, "preserving under '>'": strict}, **shared).because(
                 "Read as its gloss says ('the adversary must try to guess ... more than G_min times on average'), the "
                 "requirement is G > G_min, but the definition prints 'greater than or equal to': Eq. (3)'s query at "
@@ -185,7 +185,7 @@ def def_privreq(ctx: Context) -> Outcome:
         return by_part({PRIVREQ_PARTS[0]: definition_part(comparison, goal), PRIVREQ_PARTS[1]: gloss_part(comparison)})
 
     return by_dims(ctx, (PRIV_REQ, GEN_GOAL), compute, **shared,
-                   why="The definition prints 'greater than or equal to G_min'; the sentence after it says the adversary "
+                   why="The definition prints “greater than or equal to G_{min}”; the sentence after it says the adversary "
                        "must then guess 'more than G_min times on average'. At G = G_min the two contradict each other "
                        "under either reading: read '≥', the gloss fails (Eq. (3)'s query at G_min = 4/3 needs exactly "
                        "4/3 guesses on average); read '>', the printed definition is contradicted at the same query. "

@@ -302,7 +302,7 @@ def cx_bestworst(ctx: Context) -> Outcome:
                       best_fit_step_readings=dict(
         counts_identical_under_both=same,
         why="the counts are measured at G_min = 100, which no query reaches (G ≤ (n + 1)/2 = 5/2 with n = 4 target "
-            "values), to force §4's worst case ('In the worst case, r is at most m − 1'): no single removal ever meets "
+            "values), to force §4's worst case (“In the worst case, r is at most $m - 1$”): no single removal ever meets "
             "G_min, so the best fit falls back to the least G in every round and removes what the local minimum "
             "removes. The counts are therefore reading-independent at this G_min. At a reachable G_min the readings "
             "can stop after different removals, but each round still evaluates every remaining value under either "

@@ -412,7 +412,7 @@ def table2(ctx: Context) -> Outcome:
 @claim("querygen.text_1_4x", method="exact", rests_on=(), audit=Audit(
     "Re-derived from the printed Table 2 (read from the text): Loan Amount at G_min = 15 is 1.3957, which is 1.4 at one "
     "decimal and 0.0043 below 1.4 exactly."), readings=one_reading(    "Worst-Fit's traffic for [Loan Amount] at G_min = 15 is about 1.4 times the original query's: Table 2's printed "
-    "ratio at that level equals 1.4 at the text's one decimal. 'is greater than roughly 1.4 times than' is the "
+    "ratio at that level equals 1.4 at the text's one decimal. “is greater than roughly 1.4 times than” is the "
     "garbled comparative '1.4 times greater than' (the sentence argues the increase is not significant), not a "
     "strict lower bound '> 1.4' — that reading drops 'roughly', and the evidence records that 1.3957 < 1.4",
     f"{SRC} §5: the traffic overhead of Worst-Fit is greater than roughly 1.4 times than that of the original query "
@@ -421,7 +421,7 @@ def text_1_4x(ctx: Context) -> Outcome:
     value = Q(str(PAPER_TABLE2["Loan Amount"][_paper_levels("Loan Amount").index(15)]))
     rounded = round(value * 10) / Q(10)
     return compare_exact(Q(14, 10), rounded, table2_value=value, literally_greater_than_1_4=value > Q(14, 10),
-                         note="'greater than roughly 1.4' matches Table 2's 1.3957 at one decimal; the value is "
+                         note="“greater than roughly 1.4” matches Table 2's 1.3957 at one decimal; the value is "
                               "below 1.4 by 0.0043, so a strict '> 1.4' would fail")
 
 

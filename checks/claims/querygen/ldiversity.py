@@ -27,7 +27,7 @@ from privclaims.theory.querygen.model import STRATEGIES, g_min_from_l
 L_PARTS = (
     Part("translation", "(a, l) is translated into (a, (l + 1)/2), which enforces the requirement (a, l); l = 25 gives "
                         "G_min = 13"),
-    Part("gloss", "with l = 25 'an adversary must choose one out of more than 25 values'"),
+    Part("gloss", "with l = 25 “an adversary must choose one out of more than 25 values”"),
 )
 
 
@@ -35,7 +35,7 @@ L_PARTS = (
     "Re-derived by hand: (25 + 1)/2 = 13, and 25 equally likely values give G = Σ i/25 = 13 exactly (24 give 25/2 < 13). "
     "So G_min = 13 enforces at least 25 values (Theorem 6.1) but not more than 25. The example's gloss is a part of "
     "the statement, tested under both readings: read 'at least l' (as the definition prints), the translation is "
-    "right but the gloss 'one out of more than 25 values' fails at exactly 25 equally likely values; read 'more than "
+    "right but the gloss “one out of more than 25 values” fails at exactly 25 equally likely values; read 'more than "
     "l' (as the gloss puts it), the gloss is the requirement but G_min = 13 does not enforce it ('more than 25' would "
     "need G_min > 13, e.g. (l + 2)/2 = 27/2). Under either reading the document contradicts itself at exactly l "
     "values, while the intended translation (l + 1)/2 is clear: a discrepancy."),
@@ -57,10 +57,10 @@ def def_l(ctx: Context) -> Outcome:
             return compare_exact(Q(13), g_min_from_l(25), formula="(l + 1)/2", l=25, exactly_25_values=meets,
                                  twenty_four_values=below)
         return discrepancy(
-            paper="l = 25 means 'one out of more than 25 values', and G_min = (l + 1)/2 = 13",
+            paper="l = 25 means “one out of more than 25 values”, and G_min = (l + 1)/2 = 13",
             computed={"G of exactly 25 equally likely values": g_uniform_25, "meets G_min = 13": meets},
             needed_for_more_than_25="G_min > 13 (e.g. (l + 2)/2 = 27/2)").because(
-            "Read as its example glosses it ('an adversary must choose one out of more than 25 values'), the (a, l) "
+            "Read as its example glosses it (“an adversary must choose one out of more than 25 values”), the (a, l) "
             "requirement asks for more than l values, but the translation G_min = (l + 1)/2 = 13 is met by exactly 25 "
             "equally likely values (G = 13): the sentence's gloss and its own numbers disagree by one value.")
 
@@ -73,17 +73,17 @@ def def_l(ctx: Context) -> Outcome:
                             exactly_25_values=exactly_25)
         return discrepancy(paper="l = 25: an adversary must choose one out of more than 25 values",
                            computed=exactly_25).because(
-            "Read as the definition prints it ('at least l distinguishable sensitive attribute values'), (a, 25) and "
+            "Read as the definition prints it (“at least l distinguishable sensitive attribute values”), (a, 25) and "
             "its translation G_min = 13 admit exactly 25 equally likely values (G = 13): the adversary then chooses one "
-            "out of 25, not 'one out of more than 25 values' as the example's gloss says.")
+            "out of 25, not “one out of more than 25 values” as the example's gloss says.")
 
     def compute(reading: str):
         return by_part({L_PARTS[0]: translation(reading), L_PARTS[1]: gloss(reading)})
 
     return by_dims(ctx, (L_REQ,), compute,
-                   why="The definition asks for 'at least l distinguishable' values and translates (a, l) into G_min = "
+                   why="The definition asks for “at least l distinguishable” values and translates (a, l) into G_min = "
                        "(l + 1)/2, which exactly 25 equally likely values meet for l = 25; the example's gloss says the "
-                       "adversary must choose one out of 'more than 25 values'. Under either reading the two disagree at "
+                       "adversary must choose one out of “more than 25 values”. Under either reading the two disagree at "
                        "exactly l values: read 'at least l', the gloss fails; read 'more than l', the translation is one "
                        "value short. The intended translation is clear; the gloss misstates it.")
 
@@ -117,7 +117,7 @@ def _lemma_symbolic() -> dict[str, Any]:
 @claim("querygen.lem_uniform", method="symbolic+smt+property", rests_on=(GUESSING,), audit=Audit(
     "Re-derived by Abel summation: (n + 1)/2 − G = Σ_{k<n} k(n − k)/2 · (p_k − p_{k+1}) + 0 ≥ 0 for p sorted decreasingly "
     "(property_tests/test_audit_querygen.py checks it on random rational distributions). The proof's justification "
-    "'the uniform distribution has the maximum entropy' is a Shannon-entropy fact; the bound holds for G on its own.",
+    "“the uniform distribution has the maximum entropy” is a Shannon-entropy fact; the bound holds for G on its own.",
     rejected=(Rejected("the step rests on Shannon's maximum-entropy property",
                        "G is not Shannon's entropy; the bound is proved here for G directly",
                        (Quote(SRC, "§6 proof of Theorem 6.1", "Since the uniform distribution has the maximum entropy, "
@@ -144,7 +144,7 @@ def lem_uniform(ctx: Context) -> Outcome:
     return verified(proof="Abel summation: (n+1)/2 - G = Σ_{k<n} k(n-k)/2 · (p_k - p_{k+1}) >= 0 since p is "
                           "sorted decreasingly; equality for the uniform distribution",
                     symbolic=sym, z3_unsat_for_n=z3_res, uniform_attains_bound=uniform_attains,
-                    note="the paper justifies the step by 'the uniform distribution has the maximum entropy' "
+                    note="the paper justifies the step by “the uniform distribution has the maximum entropy” "
                          "(a Shannon-entropy fact); the bound for Eq. (2) holds by the proof above")
 
 

@@ -198,7 +198,7 @@ SEARCHLOG_PARTS = (
            "Re-derived by hand on the check's two-user log: honda is in both histories (count 2 although u1 has it twice), "
            "'honda accord' in one (posed twice by u1), h1 clicked by both; the pair (free mp3, honda civic) is 2 hours "
            "apart, a pair only when the whole history is one session. 'Frequent' is defined twice: §6.2.1 'count exceeds "
-           "τ', §6.2.3 'frequency at least τ' (Step 3 keeps counts >= τ); an item of count exactly τ is frequent under "
+           "τ', §6.2.3 “frequency at least τ” (Step 3 keeps counts >= τ); an item of count exactly τ is frequent under "
            "one and not the other, whichever the documents meant."))
 def def_searchlog(ctx):
     """Histograms count users (not occurrences); query pairs are consecutive queries within a session, under a 30-minute
@@ -350,8 +350,8 @@ def text_baseline(ctx):
                     "items (>=), the formula one fewer at the boundary: the documents contradict each other while the "
                     "intended statement (the number of very-frequent items) holds.")
         per[c] = by_parts(parts)
-    return by_reading(per, why="The sentence 'the Baseline Algorithm has an inaccuracy equal to the number of items with "
-                      "frequency at least tau + xi' is exact when inaccuracy is counted over the text's very-frequent items "
+    return by_reading(per, why="The sentence “the Baseline Algorithm has an inaccuracy equal to the number of items with "
+                      "frequency at least $\\tau + \\xi$” is exact when inaccuracy is counted over the text's very-frequent items "
                       "(f >= tau + xi), and off by the items exactly at tau + xi under Definition 10's printed strict "
                       "inequality; §6.2.3 uses both, so the verdict depends on the reading.", source=f"{SRC} §6.2.3")
 
@@ -493,8 +493,8 @@ def def_cache(ctx):
 QSUB_PARTS = (
     Part("precision", "Precision(q) = |{q_i} ∩ {q'_i}| / |{q'_i}|"),
     Part("recall", "Recall(q) = |{q_i} ∩ {q'_i}| / |{q_i}|"),
-    Part("MAP", "MAP(q) = sum_i (i+1)/(rank of q_i in [q'] + 1), rank 0 when absent, 'measures the precision of the ranked "
-                "items'"),
+    Part("MAP", "MAP(q) = sum_i (i+1)/(rank of q_i in [q'] + 1), rank 0 when absent, “measures the precision of the ranked "
+                "items”"),
     Part("NDCG", "NDCG rewards relevant substitutions ranked high (Chakrabarti et al.; 1 for the original list itself)"),
 )
 
@@ -519,7 +519,7 @@ def def_qsub(ctx):
         paper="MAP(q) = sum_i (i+1)/(rank of q_i in [q'_0..q'_{j-1}] + 1), rank 0 if absent, said to 'measure the precision'",
         computed={"MAP(perfect)": map_as_printed(orig, perfect), "MAP(empty)": map_as_printed(orig, empty)},
         witness={"original": orig, "sanitized_perfect": perfect, "sanitized_empty": empty}, decision=map_ok).because(
-        "The definition says MAP 'measures the precision of the ranked items'. As printed, an original substitution absent "
+        "The definition says MAP “measures the precision of the ranked items”. As printed, an original substitution absent "
         "from the sanitized list gets rank 0, which makes its term (i+1)/1 the largest possible, so an empty sanitized list "
         f"scores {map_as_printed(orig, empty)} against {map_as_printed(orig, perfect)} for a perfect one. The formula "
         "contradicts the purpose the same sentence gives it (a misprinted convention), while precision, recall and NDCG "

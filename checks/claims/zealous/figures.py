@@ -250,7 +250,7 @@ FIG63_PARTS = _parts(
     ("m = 1 not always best", "for keywords and for queries, the m of {1, 2, 4, 8, 10, 40} with the lowest KL divergence "
                               "(mean over the j grid: the lowest curve) is larger than 1", "the KL-best m, all minimisers"),
     ("best m smaller for queries", "the KL-best m for queries (unique) is strictly smaller than for keywords (the printed 2 < 8, "
-                                   "in line with the recommended 'average number of items per user', Table 6.4: queries 20 < "
+                                   "in line with the recommended “average number of items per user”, Table 6.4: queries 20 < "
                                    "keywords 56)", "order only"),
     ("m = 1 for coverage", "for every kind and j, m = 1's coverage is within 0.05 of the best m's, and at the largest j "
                            "strictly above m = 40's", "STEP_ABS = 0.05"),

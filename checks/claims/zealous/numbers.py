@@ -491,7 +491,7 @@ KOROLOVA_PARTS = (
 @claim("zealous.text_korolova", method="numeric", rests_on=(THRESHOLDS, EXPERIMENTS), parts=KOROLOVA_PARTS, audit=Audit(
     "Re-derived: tau'(tau) = tau + lambda ln(U m/(2 delta tau)) (second term dominating) has its minimum at tau = lambda "
     "= 2m/eps, so tau = 1 is optimal only when lambda <= ~1; over m in 1..10, eps in {1/2, 1, 2, 5} it is not in most "
-    "settings. 'We explain how to set tau optimally' is Proposition 12, whose ceiling is not always the minimiser "
+    "settings. “we explain how to set threshold τ optimally” is Proposition 12, whose ceiling is not always the minimiser "
     "(zealous.prop12: lambda = 11/10 gives the floor, and for real tau lambda itself)."))
 def text_korolova(ctx):
     """tau = 1 (Korolova et al.) against the optimal integer tau of (6.5), over m in 1..10, eps in {1/2, 1, 2, 5}, delta =
@@ -524,7 +524,7 @@ def text_korolova(ctx):
         parts["tau set optimally"] = verified_bounded(bound="m <= 12, eps grid") if w is None else refuted(
             witness=w, model=in_model("Proposition 12's setting (fixed eps, delta, m; lambda = 2m/eps; U = 500,000)", [],
                                       minimal="m = 1, the first eps of the grid with 2m/eps just above an integer")).because(
-            f"The sentence's 'we explain how to set threshold tau optimally' is Proposition 12 (tau = ceil(2m/eps)); under "
+            f"The sentence's “we explain how to set threshold τ optimally” is Proposition 12 (tau = ceil(2m/eps)); under "
             f"'{c[THRESHOLDS]}' it is not the minimiser for m = {w['m']}, eps = {w['eps']} (zealous.prop12), so ZEALOUS's tau "
             "as the thesis sets it is not always optimal.")
         per[c] = by_parts(parts)
@@ -598,7 +598,7 @@ def text_55_96(ctx):
             f"{float(dec['query_pairs']):.1f}% ({bad}): the decrease is not more dramatic for every larger domain.")
         per[c] = by_parts(parts)
     return by_reading(per, why=(
-        "The printed percentages (55%, 96%) and the decrease of every row hold. 'More dramatic for larger domains' holds when "
+        "The printed percentages (55%, 96%) and the decrease of every row hold. “more dramatic for larger domains” holds when "
         "the domains are ordered by construction (keywords < queries < query pairs), but not by the domain sizes §6.6 prints: "
         "clicks, the largest (4.5M), fall less than query pairs (3M). So the verdict depends on the reading."),
         decrease_percent={k: str(v) for k, v in dec.items()}, source=f"{SRC} §6.6.2 Table 6.3")

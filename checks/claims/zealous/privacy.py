@@ -429,7 +429,7 @@ def text_thm14_breach(ctx):
     "With tau = 1/2 the item of count 1 (published w.p. 1/2 with tau' = 1) has count 0 < tau on the neighbour: the output "
     "is in Omega (K is empty) and its ratio (6.9) is infinite.",
     rejected=(Rejected("(6.7) for every omega in Omega", "the lower bound of (6.7) fails for outputs of probability 0 "
-                       "under S; the proof's own sentence restricts omega to 'any possible output of ZEALOUS given S'",
+                       "under S; the proof's own sentence restricts omega to “any possible output of ZEALOUS given S”",
                        ((SRC, "§6.4.2 proof of Theorem 14", r"Let ω be any possible output of ZEALOUS given S , such that "
                                                            r"$\omega \in \Omega$."),)),)))
 def text_thm14_ratio(ctx):
