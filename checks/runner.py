@@ -33,7 +33,7 @@ from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinati
 from privclaims.checks.registry import ClaimCheck, Context, DataMissing
 from privclaims.checks.verdict import (
     HOLDS, NEEDS_WHY, SAME_UNDER, Outcome, conjoin, copied_dimensions, headline, jsonable, not_checked,
-    reading_outcome_json, same_under_problem,
+    outcome_content, reading_outcome_json, same_under_problem,
 )
 
 
@@ -217,9 +217,9 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
             missing, extra = [k for k in keys if k not in per], [k for k in per if k not in keys]
             return _error_rows(owed, f"outcomes missing for {missing} and given for unknown combinations {extra}; "
                                      f"the claim owes exactly {keys}")
-        shared: dict[int, list[Combination]] = {}  # combinations grouped by the outcome object they got
+        shared: dict[str, list[Combination]] = {}  # combinations grouped by the outcome they got (equal content)
         for c in owed:
-            shared.setdefault(id(per[c.key]), []).append(c)
+            shared.setdefault(outcome_content(per[c.key]), []).append(c)
         computed = [g for g in shared.values() if per[g[0].key].verdict not in ("not-checked", "error")]
         problem = same_under_problem(copied_dimensions(computed), dict(out.evidence.get(SAME_UNDER) or {}),
                                      copied_dimensions(shared.values()))  # a skip or an error may be shared undeclared

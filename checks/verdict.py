@@ -107,6 +107,16 @@ def headline(verdicts: list[str]) -> str:
 SAME_UNDER = "same_under_every_reading"  # the claim-level evidence key naming the readings an outcome did not vary with
 
 
+def outcome_content(o: Outcome) -> str:
+    """What an outcome shows - verdict, why, evidence and each part's verdict, why and evidence - as one JSON text:
+    two outcomes with the same content are one outcome to a reader, whether or not they are one object (the ledger
+    groups combinations by this, :func:`copied_dimensions`)."""
+    import json
+
+    parts = {str(k): [p.verdict, p.why, jsonable(p.evidence)] for k, p in (o.per_part or {}).items()}
+    return json.dumps([o.verdict, o.why, jsonable(o.evidence), parts], sort_keys=True, default=str)
+
+
 def copied_dimensions(groups: Any) -> set[str]:
     """The dimensions (definition ids, ``"claim"``) along which one computed outcome serves several combinations:
     ``groups`` are lists of :class:`~privclaims.checks.readings.Combination` s that share one computation."""
@@ -125,8 +135,9 @@ def same_under_problem(copied: set[str], declared: dict[str, str], copied_at_all
     stale = sorted(set(declared) - (copied if copied_at_all is None else copied_at_all))
     blank = sorted(k for k, v in declared.items() if not str(v).strip())
     if missing:
-        return (f"one outcome serves several readings of {missing} without a reason: compute per reading, or declare "
-                "same_under={definition: why its readings cannot change the outcome}")
+        return (f"one outcome (one object, or equal ones: the same verdict, why, evidence and parts) serves several "
+                f"readings of {missing} without a reason: compute per reading and show in the evidence what each "
+                "reading decided, or declare same_under={definition: why its readings cannot change the outcome}")
     if stale:
         return f"same_under declares {stale}, but the outcome is computed per reading of them"
     return f"same_under gives no reason for {blank}" if blank else None
@@ -152,8 +163,9 @@ def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under:
     definition uses its readings' names); the headline verdict is derived by :func:`headline` (the runner
     re-derives it and checks the keys against what the claim owes). ``evidence`` is what the readings share.
 
-    One Outcome object given for several combinations is one computation serving readings that differ in some
-    dimensions: each such dimension needs its reason in ``same_under`` (:func:`same_under_evidence`), recorded in
+    One Outcome given for several combinations - one object, or equal ones (:func:`outcome_content`: a reader cannot
+    tell them apart) - is one outcome serving readings that differ in some dimensions: each such dimension needs its
+    reason in ``same_under`` (:func:`same_under_evidence`), recorded in
     the claim's evidence under :data:`SAME_UNDER` — a reading is never covered silently (checked here for
     Combination keys, and by the runner, :func:`privclaims.checks.runner.adjudicate`, for any keys)."""
     if not outcomes:
@@ -161,10 +173,10 @@ def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under:
     per = {(k.key if isinstance(k, Combination) else k): o for k, o in outcomes.items()}
     if len(per) != len(outcomes):
         raise ValueError("by_reading got two outcomes for the same combination")
-    groups: dict[int, list[Combination]] = {}
+    groups: dict[str, list[Combination]] = {}
     for k, o in outcomes.items():
         if isinstance(k, Combination):
-            groups.setdefault(id(o), []).append(k)
+            groups.setdefault(outcome_content(o), []).append(k)
     keyed_by_name = not all(isinstance(k, Combination) for k in outcomes)  # the runner, knowing the combinations,
     copied = {getattr(k, "id", k) for k in same_under or {}} if keyed_by_name else copied_dimensions(groups.values())
     reasons = same_under_evidence(copied, same_under)  # checks then that each copy by name is declared

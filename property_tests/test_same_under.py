@@ -1,6 +1,6 @@
 """A reading is never covered silently (checks/verdict.py ``same_under_evidence``): when one computed outcome serves
-several readings of a definition — one Outcome object given for several combinations to ``by_reading``, or a
-dimension ``by_dims`` does not vary — the check must say why, per definition, and the reason is in the claim's
+several readings of a definition — one Outcome given for several combinations to ``by_reading`` (one object, or
+equal ones: ``outcome_content``), or a dimension ``by_dims`` does not vary — the check must say why, per definition, and the reason is in the claim's
 evidence; an undeclared copy, a declaration for a dimension computed per reading, or a blank reason is a check error."""
 
 from __future__ import annotations
@@ -36,10 +36,28 @@ def test_one_outcome_for_two_readings_needs_a_reason():
 
 def test_outcomes_computed_per_reading_need_none_and_refuse_a_stale_one():
     cs = _combos(ORDER, TIES)
-    out = by_reading({c: verified(x=1) for c in cs})  # a fresh object each: computed per combination
+    out = by_reading({c: verified(x=c.key) for c in cs})  # each shows what its combination decided
     assert SAME_UNDER not in out.evidence
     with pytest.raises(ValueError, match=r"declares \['ties'\], but the outcome is computed per reading"):
-        by_reading({c: verified(x=1) for c in cs}, same_under={TIES: "a reason"})
+        by_reading({c: verified(x=c.key) for c in cs}, same_under={TIES: "a reason"})
+
+
+def test_equal_outcomes_are_one_outcome_whatever_the_objects():
+    """A fresh Outcome per combination that shows the same verdict, why, evidence and parts is one outcome to a
+    reader: the readings it serves need a reason as a shared object does; a difference anywhere (a part's evidence)
+    makes them two."""
+    from privclaims.checks.verdict import by_part, outcome_content
+
+    cs = _combos(ORDER, TIES)
+    with pytest.raises(ValueError, match=r"\['order', 'ties'\] without a reason"):
+        by_reading({c: verified(x=1) for c in cs})
+    with pytest.raises(ValueError, match=r"\['ties'\] without a reason"):
+        by_reading({c: verified(x=1, order=c[ORDER]) for c in cs})
+    parted = {c: by_part({"p": verified(y=c[TIES])}, x=1) for c in cs}  # equal but for one part's evidence
+    assert len({outcome_content(o) for o in parted.values()}) == 2
+    with pytest.raises(ValueError, match=r"\['order'\] without a reason"):
+        by_reading(parted)
+    assert outcome_content(verified(x=1)) != outcome_content(verified(x=1).because("a why"))
 
 
 def test_only_the_dimensions_that_differ_within_a_shared_outcome_are_copied():
@@ -101,9 +119,11 @@ def test_the_runner_catches_a_copy_keyed_by_reading_names():
     verdict, _ = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": shared, "per-input": shared},
                                                              same_under={"claim": "both splits exist here: see x"}))
     assert verdict == "verified"
-    assert adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=1)}))[0] == \
+    assert adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=2)}))[0] == \
         "verified"
-    verdict, rows = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=1)},
+    verdict, rows = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=1)}))
+    assert verdict == "error" and "['claim'] without a reason" in rows[0]["why"]  # equal objects: one outcome
+    verdict, rows = adjudicate(proj, "zealous.cor3", by_reading({"per-pair": verified(x=1), "per-input": verified(x=2)},
                                                                 same_under={"claim": "stale: computed per reading"}))
     assert verdict == "error" and "declares ['claim'], but the outcome is computed per reading" in rows[0]["why"]
     skip = not_checked("skipped: no data", skipped=True)
