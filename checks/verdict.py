@@ -143,14 +143,16 @@ def same_under_problem(copied: set[str], declared: dict[str, str], copied_at_all
     return f"same_under gives no reason for {blank}" if blank else None
 
 
-def same_under_evidence(copied: set[str], same_under: dict[Any, str] | None) -> dict[str, str]:
+def same_under_evidence(copied: set[str], same_under: dict[Any, str] | None,
+                        copied_at_all: set[str] | None = None) -> dict[str, str]:
     """The reasons, per dimension, why one outcome serves every reading of it — exactly the ``copied`` dimensions
     must be declared in ``same_under`` (keys: a Definition, its id, or ``"claim"``; values: the reason, in words
-    that point to the quote or the computation that makes the readings agree). Anything
+    that point to the quote or the computation that makes the readings agree; ``copied_at_all`` as in
+    :func:`same_under_problem`). Anything
     :func:`same_under_problem` finds raises ValueError (a check's design error: the runner reports it as an error
     verdict)."""
     declared = {getattr(k, "id", k): v for k, v in (same_under or {}).items()}
-    problem = same_under_problem(copied, declared)
+    problem = same_under_problem(copied, declared, copied_at_all)
     if problem:
         raise ValueError(problem)
     return dict(sorted(declared.items()))
@@ -178,8 +180,11 @@ def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under:
         if isinstance(k, Combination):
             groups.setdefault(outcome_content(o), []).append(k)
     keyed_by_name = not all(isinstance(k, Combination) for k in outcomes)  # the runner, knowing the combinations,
-    copied = {getattr(k, "id", k) for k in same_under or {}} if keyed_by_name else copied_dimensions(groups.values())
-    reasons = same_under_evidence(copied, same_under)  # checks then that each copy by name is declared
+    if keyed_by_name:  # checks then that each copy by name is declared
+        reasons = same_under_evidence({getattr(k, "id", k) for k in same_under or {}}, same_under)
+    else:  # a skip or an error may be shared undeclared (as in the runner), but still counts as a copy
+        computed = [g for g in groups.values() if outcomes[g[0]].verdict not in ("not-checked", "error")]
+        reasons = same_under_evidence(copied_dimensions(computed), same_under, copied_dimensions(groups.values()))
     if reasons:
         evidence = {**evidence, SAME_UNDER: reasons}
     return Outcome(headline([o.verdict for o in per.values()]), dict(evidence), why, per)

@@ -149,3 +149,16 @@ def test_by_dims_sees_one_object_returned_for_several_keys():
         by_dims(ctx, (ORDER,), lambda order: once, same_under={TIES: "no ties"})
     out = by_dims(ctx, (ORDER,), lambda order: once, same_under={TIES: "no ties", ORDER: "one instance, both orders"})
     assert set(out.evidence[SAME_UNDER]) == {"ties", "order"}
+
+
+def test_an_error_or_a_skip_may_be_shared_undeclared():
+    """Equal error outcomes (a perturbed theory function failing the same way under every reading) or skips are not a
+    copy that needs a reason: the ledger reports the error itself; a computed outcome shared beside them still does."""
+    from privclaims.checks.verdict import Outcome, not_checked
+
+    cs = _combos(ORDER, TIES)
+    assert by_reading({c: Outcome("error", {"error": "RuntimeError: boom"}) for c in cs}).verdict == "error"
+    assert by_reading({c: not_checked("skipped: no data", skipped=True) for c in cs}).verdict == "not-checked"
+    mixed = {c: (Outcome("error", {"error": "boom"}) if c[ORDER] == "per pair" else verified(x=1)) for c in cs}
+    with pytest.raises(ValueError, match=r"\['ties'\] without a reason"):
+        by_reading(mixed)

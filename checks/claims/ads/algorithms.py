@@ -245,6 +245,7 @@ def alg6(ctx):
 
     return by_dims(
         ctx, (AD_MODEL, GREEDY_ARGMAX), compute,
+        same_under={AD_MODEL: "over the new ads the outcome is the one search's: " + VALUE_ONLY_REASON},
         why="The prose (“constructs a set A of k ads incrementally ... the ad that increases the expected revenue the "
             "most is added”) supports the argmax over ads not yet chosen, under which the algorithm ends after k rounds; "
             "the printed pseudocode ranges the argmax over all of 𝒜 with no tie rule, and then it can loop forever once "

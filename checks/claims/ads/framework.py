@@ -168,6 +168,10 @@ def text_tradeoff(ctx):
         return by_part({TRADEOFF_PARTS[0]: part1, TRADEOFF_PARTS[1]: part2})
 
     return by_dims(ctx, (AD_MODEL, CLIENT_RULE), compute, corrected_search=summary(fixed),
+                   same_under={CLIENT_RULE: "the witness's server sends one ad with positive value in every context, so "
+                                            "a client that always shows its best ad and one that abstains at value 0 "
+                                            "display the same ad (displayed_per_context is computed under each rule and "
+                                            "equal); the searched part has the client shown all ads (client-only)"},
                    corrected="suboptimal iff no single ad is best in every context of positive probability",
                    why="Under every reading (payments per ad or per context; a client that always shows its best ad or "
                        "abstains at value 0) the printed sufficient condition is false: in the witness ad 1's CTR "
@@ -507,7 +511,10 @@ def p_ex_fig1(ctx):
         ok = d == most_relevant and ads[d] == "yoga studio" and ev["second_ad_gain"].holds
         return verified(**ev) if ok else Outcome("error", {"error": "the toy instance no longer shows the flow", **ev})
 
-    return by_dims(ctx, (CLIENT_RULE,), compute)
+    return by_dims(ctx, (CLIENT_RULE,), compute,
+                   same_under={CLIENT_RULE: "the yoga ad's value in the private context is positive (CTR 6/10), so a "
+                                            "client that always shows its best sent ad and one that abstains at value 0 "
+                                            "display the same ad ('displayed' is computed under each rule and equal)"})
 
 
 def _all_cuts(parent, proper: bool):

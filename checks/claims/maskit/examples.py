@@ -414,7 +414,10 @@ def claim6(ctx: Context):
                 "non-strict, and Example 1 counts a gain of exactly δ as private), as 001's own Example 4 says. Read as a "
                 "remark about the case just before it, it is true (that vector's gain is 5/6).")
         out[c] = by_part(parts)
-    return by_reading(out, why=(
+    return by_reading(out, same_under={OPTIMUM_DOMAIN: (
+        "the bound is decided over all of [0, 1]^16 (z3), which contains every grid {0/d, ..., d/d}: a bound over all "
+        "vectors is one over each grid, and every other part is about listed vectors with entries 0 and 1, points of "
+        "every grid")}, why=(
         "Claim 6's bound holds: every 1/3-private suppression vector of Figure 3.4(b) has utility at most 7/3, below the "
         "simulatable check's 8/3, over all of [0, 1]^16 (z3) and so on every grid. Two flaws in the argument: the x3 "
         "branch is misnamed 'w4, w5, x3' (the listed outputs give w5, w6, x3; read literally, the either-or sentence is "
