@@ -8,7 +8,8 @@ quotes); an inline quote cites the document named last before it in the string. 
 in at least one verbatim quote of :data:`MIN_CHARS` characters or more.
 
 The ledger's own texts (a verdict's ``why``, a part's ``asserts``, a reading's ``meaning``, what is ``missing``, an
-audit's or an evidence's ``note``, what an evidence says the ``paper`` says) follow one convention, checked on every run (:func:`row_text_problems`): the documents' words are
+audit's or an evidence's ``note``, what an evidence says the ``paper`` says, an audit's rejected ``reading``, a
+``corrected`` statement, the reasons of ``same_under_every_reading``) follow one convention, checked on every run (:func:`row_text_problems`): the documents' words are
 written in “…”, and each “…” must occur verbatim in one of the project's documents (pieces joined by ``...`` or
 ``…`` each verbatim, in that order, in one document); words in straight quotes, '…' or "…", are ours (names,
 paraphrases). So a straight-quoted phrase of :data:`MIN_WORDS` words or more that occurs verbatim in a document,
@@ -23,15 +24,18 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from privclaims.checks.readings import Quote, Reading
+from privclaims.checks.verdict import SAME_UNDER
 
 INLINE = re.compile(r"“([^”]+)”|(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,)])")
 MIN_CHARS = 12  # the quote that anchors a reading is at least this long (no "δ" or "≤" alone)
 DOCUMENT_QUOTE = re.compile(r"“([^”]+)”")
 STRAIGHT_QUOTE = re.compile(r"(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,.)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,.)])")
 GAP = re.compile(r"\s*(?:\.\.\.|…)\s*")
+GAP_CHARS = 400  # the words a “... ” leaves out of a quote: at most this many characters
 MIN_WORDS = 4  # a straight-quoted phrase this long is judged against the documents
 NEAR_SHARE = 0.5  # ... and is a misquote when this share of its word triples occurs in them
-TEXT_KEYS = ("why", "asserts", "meaning", "missing", "note", "paper")  # "paper": what an evidence says the paper says
+TEXT_KEYS = ("why", "asserts", "meaning", "missing", "note", "paper", "reading", "corrected")  # "paper": what an
+# evidence says the paper says; "reading": an audit's rejected reading; "corrected": a corrected statement
 NOT_OURS = ("quotes", "source", "statement", "pin", "expected")  # quotes checked elsewhere, the catalogue's givens
 
 
@@ -111,14 +115,23 @@ def claim_quote_problems(project: Any, claim_id: str) -> list[str]:
 
 def verbatim_with_gaps(quote: str, text: str) -> bool:
     """Is ``quote`` in ``text`` (both whitespace-normalised): its pieces between ``...`` / ``…`` each verbatim, in
-    order?"""
-    at = 0
-    for piece in (p for p in GAP.split(norm(quote)) if p):
-        at = text.find(piece, at)
-        if at < 0:
-            return False
-        at += len(piece)
-    return True
+    order, each within :data:`GAP_CHARS` characters of the one before (a quote with no piece is not)?"""
+    pieces = [p for p in GAP.split(norm(quote)) if p]
+    if not pieces:
+        return False
+    start = text.find(pieces[0])
+    while start >= 0:
+        at, ok = start + len(pieces[0]), True
+        for piece in pieces[1:]:
+            nxt = text.find(piece, at, at + GAP_CHARS + len(piece))
+            if nxt < 0:
+                ok = False
+                break
+            at = nxt + len(piece)
+        if ok:
+            return True
+        start = text.find(pieces[0], start + 1)
+    return False
 
 
 def word_triples(text: str) -> set[tuple[str, str, str]]:
@@ -165,6 +178,8 @@ def free_texts(row: Any, path: str = "") -> list[tuple[str, str]]:
         for k, v in row.items():
             if k in TEXT_KEYS and isinstance(v, str):
                 out.append((f"{path}.{k}" if path else str(k), v))
+            elif k == SAME_UNDER and isinstance(v, dict):  # the reasons why readings cannot change an outcome
+                out += [(f"{path}.{k}.{d}" if path else f"{k}.{d}", r) for d, r in v.items() if isinstance(r, str)]
             elif k not in NOT_OURS:
                 out += free_texts(v, f"{path}.{k}" if path else str(k))
     elif isinstance(row, list):

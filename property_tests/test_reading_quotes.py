@@ -102,6 +102,11 @@ def test_a_document_quote_in_our_texts_must_be_verbatim():
     (bad,) = _text("“The user then picks an ad a* ∈ A”")  # the symbols rewritten: not the document's words
     assert bad.startswith("c why: “The user then picks an ad a* ∈ A” is not verbatim")
     assert _text("out of order: “should be chosen ... The user then picks”")
+    assert _text("nothing quoted: “...”")
+    far = {"d.txt": norm("the start of it " + "filler words here " * 40 + "the end of it")}
+    assert text_problems("c", "“the start of it ... the end of it”", far, word_triples(far["d.txt"]))  # 720 chars left out
+    near = {"d.txt": norm("the start of it " + "filler words here " * 10 + "the end of it")}
+    assert text_problems("c", "“the start of it ... the end of it”", near, word_triples(near["d.txt"])) == []
 
 
 def test_the_documents_words_in_straight_quotes_are_flagged_and_names_are_not():
@@ -112,17 +117,22 @@ def test_the_documents_words_in_straight_quotes_are_flagged_and_names_are_not():
     assert _text("under 'the ad to display should be chosen' as a reading name",
                  names=frozenset({"the ad to display should be chosen"})) == []
     assert _text("our words 'a set of ads chosen' are short, and 'greedy picks the best ad first' are ours") == []
+    # the misquote threshold is half the phrase's word triples: 2 of 4 is flagged, 1 of 4 is not
+    assert _text("'the ad to display brings revenue'")  # of its 4 triples 'the ad to', 'ad to display' occur
+    assert _text("'our ad to display brings revenue'") == []  # only 'ad to display' occurs
 
 
 def test_every_text_of_a_row_is_read_and_only_those():
     row = {"id": "c", "why": "'chosen in a way that maximizes revenue'",
-           "readings": [{"name": "r", "choice": {"D": "the set of ads and"}, "why": None,
+           "readings": [{"name": "r", "choice": {"D": "the set of ads and"}, "why": None, "meaning": "“a* ∈ A”",
                          "parts": [{"name": "p", "asserts": "“picks an ad a*”", "evidence": {"paper": "“checked”"}}]}],
-           "audit": {"note": "fine", "rejected": []}, "evidence": {"value": "“not a text of ours”"},
+           "audit": {"note": "fine", "rejected": [{"reading": "“picks two ads” = at random"}]},
+           "evidence": {"value": "“not a text of ours”", "same_under_every_reading": {"D": "“to show”"}},
            "statement": "“the catalogue's”", "source": "“checked as a reading's source”"}
     problems = row_text_problems(row, _DOC)
-    assert [p.split(":")[0] for p in problems] == ["c why", "c readings[0].parts[0].asserts",
-                                                   "c readings[0].parts[0].evidence.paper"]
+    assert [p.split(":")[0] for p in problems] == [
+        "c why", "c readings[0].meaning", "c readings[0].parts[0].asserts", "c readings[0].parts[0].evidence.paper",
+        "c audit.rejected[0].reading", "c evidence.same_under_every_reading.D"]
     assert row_names(row) >= {"c", "r", "p", "the set of ads and"}
 
 

@@ -53,7 +53,7 @@ def clicked_host(url: str, where: str) -> str:
     """The site of a clicked URL as the log writes it, ``scheme://host...``: ``urlparse(url).netloc`` in lower case.
     The per-user reader takes any line of a block as a click (ZEALOUS's click items are the URL texts); the
     emulations that need the clicked site (ads, count: an ad is a clicked domain) refuse, naming ``where``, a click
-    that does not start with a scheme and ``://`` or has no host."""
+    that does not start with a scheme and ``://`` or has no host name (``http://:8080/`` has a port only)."""
     host = _clicked_host(url)
     if host is None:
         raise InvalidInput(f"{where}: the click {url[:60]!r} is not a URL scheme://host (an ad is a clicked site)")
@@ -65,7 +65,8 @@ def _clicked_host(url: str) -> str | None:
     """:func:`clicked_host` without the refusal (None), memoised: the log clicks the same URLs again and again."""
     if not _SCHEME.match(url):
         return None
-    return urlparse(url).netloc.lower() or None
+    parts = urlparse(url)
+    return parts.netloc.lower() if parts.hostname else None  # a port or a user part alone is no host
 
 
 def _day(date: str) -> int:

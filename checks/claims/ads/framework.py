@@ -119,7 +119,7 @@ def _easy_without_a_goal(inst) -> bool:
     "each context (displayed under both client rules). The second part (server-only and client-only reach the "
     "optimum) is searched; the corrected condition (suboptimal iff no single ad is best in every context of positive "
     "probability) is searched as evidence.",
-    rejected=(Rejected("'depends on the context' = 'the best ad depends on the context'",
+    rejected=(Rejected("“depends on the context” = 'the best ad depends on the context'",
                        "the sentence names an ad's CTR, not the identity of the best ad",
                        (Quote(T, "§4.2.2", "Whatever the server does, yields suboptimal relevance and revenue, as long as "
                               "there is an ad whose CTR depends on the context."),)),)))
@@ -512,7 +512,7 @@ def p_ex_fig1(ctx):
         return verified(**ev) if ok else Outcome("error", {"error": "the toy instance no longer shows the flow", **ev})
 
     return by_dims(ctx, (CLIENT_RULE,), compute,
-                   same_under={CLIENT_RULE: "the yoga ad's value in the private context is positive (CTR 6/10), so a "
+                   same_under={CLIENT_RULE: "the yoga ad's value in the private context is positive (CTR 3/5), so a "
                                             "client that always shows its best sent ad and one that abstains at value 0 "
                                             "display the same ad ('displayed' is computed under each rule and equal)"})
 

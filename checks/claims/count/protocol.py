@@ -583,22 +583,25 @@ def text_noise_var(ctx):
     share = rational_gaussian_pmf("1/3", 2)
     v = law_variance(share)
     conv_ok = all(law_variance(sum_law(share, n)) == n * v for n in range(1, 6))
-    points = 0
-    meets = {NOISE_VAR_AT_LEAST.name: [0, 0, True], NOISE_VAR_GREATER.name: [0, 0, True]}  # variance, premise, equivalent
+    points, c_premise = 0, 0  # c_premise: the n >= min_messages = ceil((1 - t)N) of C's premise
+    wording = {NOISE_VAR_AT_LEAST.name: (">=", "variance >= sigma^2", "n >= (1-t)N - 1"),
+               NOISE_VAR_GREATER.name: (">", "variance > sigma^2", "n > (1-t)N - 1")}
+    meets = {name: [0, 0, True] for name in wording}  # variance meets the wording, n meets it, always together
     boundary = []
     for n_users in (5, 10, 13):
         for t in ("0", "1/5", "1/2"):
             P = CountParams(7, t, n_users)
             for n in range(0, n_users + 1):
                 points += 1
-                for name, variance_ok, premise in (
-                        (NOISE_VAR_AT_LEAST.name, P.total_variance(n) >= P.sigma2, n >= P.share_denominator),
-                        (NOISE_VAR_GREATER.name, P.total_variance(n) > P.sigma2, n > P.share_denominator)):
+                for name, (rel, _, _) in wording.items():
+                    variance_ok = P.total_variance(n) >= P.sigma2 if rel == ">=" else P.total_variance(n) > P.sigma2
+                    premise = n >= P.share_denominator if rel == ">=" else n > P.share_denominator
                     m = meets[name]
                     m[0] += variance_ok
                     m[1] += premise
                     m[2] &= variance_ok == premise
                 if n >= P.min_messages:
+                    c_premise += 1
                     meets[NOISE_VAR_GREATER.name][2] &= P.total_variance(n) > P.sigma2
                 if P.total_variance(n) == P.sigma2:
                     boundary.append({"N": n_users, "t": t, "n": n, "min_messages": P.min_messages})
@@ -615,7 +618,10 @@ def text_noise_var(ctx):
     outs = {}
     for r in (NOISE_VAR_AT_LEAST, NOISE_VAR_GREATER):
         variance_count, premise_count, ok = meets[r.name]
-        grid = {"points": points, "variance_meets_the_wording": variance_count, "n_meets_the_premise": premise_count}
+        _, variance_key, premise_key = wording[r.name]
+        grid = {"points": points, variance_key: variance_count, premise_key: premise_count}
+        if r is NOISE_VAR_GREATER:
+            grid["n >= min_messages = ceil((1-t)N) (C's premise), each with variance > sigma^2"] = c_premise
         outs[r.name] = (verified(threshold_equivalence=ok, grid=grid, **common) if conv_ok and ok and sens == 1
                         else refuted(witness={"conv": conv_ok, "threshold": ok, "sens": sens, "grid": grid}, **common))
     return by_reading(outs)

@@ -24,7 +24,7 @@ MEASURED = ("A running-time statement: checked on operation counts (beliefs, mul
 BOUNDED = "The check can fail: a counterexample found by its search is returned as refuted with the (validated) instance."
 
 FOR_ANY = Rejected(
-    "'for any possible state' as 'for some possible state'",
+    "“for any possible state” as 'for some possible state'",
     "the listing returns false as soon as one possible state breaches, i.e. it releases only if no possible state does",
     ((S000, "§3.5 Algorithm 4", r"for each possible state  $j$  at time  $t'$  given  $\vec{o}$  do"),))
 
@@ -103,7 +103,7 @@ AUDITS: dict[str, Audit] = {
                          (Rejected("'at most n^3 T^3' as an order of growth only", "the proof states it as a count",
                                    ((S000, "§3.4.5 proof of Lemma 3", r"Thus, at most $n^3 T^3$ times beliefs are computed."),)),)),
     "maskit.lem8": Audit(MEASURED + "Beliefs per okayToRelease stay below n^2 T.",
-                         (Rejected("'at most n^2T beliefs' as an order of growth only", "the proof states it as a count",
+                         (Rejected("“at most n^2T beliefs” as an order of growth only", "the proof states it as a count",
                                    ((S000, "§3.5.4 proof of Lemma 8", r"Thus, at most n^2T beliefs are computed."),)),)),
     "maskit.p_text_d": Audit("On nested grids (d = 1, 2, 4, each containing the coarser) the exhaustive optimum cannot "
                              "fall and its ISPRIVATE count rises; measured on two synthetic chains."),
