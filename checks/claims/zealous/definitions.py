@@ -286,17 +286,31 @@ def def10(ctx):
         literal = inaccuracy_literal if strict(c) else inaccuracy_literal_very
         rewritten = inaccuracy if strict(c) else inaccuracy_very
         bad = None
+        equal, sum_literal, sum_rewritten, counted = 0, ZERO, ZERO, 0
         for _ in range(n):
             items = list(range(6))
             freqs = {d: rng.randint(0, 10) for d in items}
             dist = _random_dist(rng, items)
             tau, xi = rng.randint(1, 8), rng.randint(0, 3)
-            if rewritten(marginals(dist), freqs, tau, xi, items) != literal(dist, freqs, tau, xi, items):
-                bad = {"freqs": freqs, "dist": dist, "tau": tau, "xi": xi}
+            lit, rew = literal(dist, freqs, tau, xi, items), rewritten(marginals(dist), freqs, tau, xi, items)
+            # the items this reading's sums range over: f < tau - xi or f > tau + xi (strict), <= / >= (non-strict)
+            counted += sum(1 for f in freqs.values() if ((f < tau - xi or f > tau + xi) if strict(c)
+                                                          else (f <= tau - xi or f >= tau + xi)))
+            sum_literal, sum_rewritten = sum_literal + lit, sum_rewritten + rew
+            if rew != lit:
+                bad = {"freqs": freqs, "dist": dist, "tau": tau, "xi": xi, "expectation": lit, "rewritten_sum": rew}
                 break
-        per[c] = (verified_bounded(bound=f"{n} random exact output distributions over 6 items") if bad is None
-                  else refuted(witness=bad, model=in_model("an algorithm's output distribution over a finite item domain", [])
-                               ).because(f"Under {c[INACCURACY]} the printed rewriting of Definition 10 (the sum) differs "
+            equal += 1
+        # what this reading decided: on how many instances the two forms agree, and their totals over the instances
+        # (the totals and the items counted differ between the readings exactly by the items at f = tau +- xi)
+        decided = dict(
+            instances_equal=decide(equal, "==", n, "instances where the rewritten sum equals E[|wrong items|]"),
+            totals=decide(sum_rewritten, "==", sum_literal, "the rewritten sums, summed over the instances, = the "
+                                                             "expectations summed"),
+            items_in_the_sums=counted)
+        per[c] = (verified_bounded(bound=f"{n} random exact output distributions over 6 items", **decided) if bad is None
+                  else refuted(witness=bad, model=in_model("an algorithm's output distribution over a finite item domain", []),
+                               **decided).because(f"Under {c[INACCURACY]} the printed rewriting of Definition 10 (the sum) differs "
                                          "from the expectation it rewrites on this output distribution (exact)."))
     return by_reading(per, source=f"{SRC} §6.2.3 Definition 10")
 
