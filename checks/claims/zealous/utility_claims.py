@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
+from typing import Any
 
 import mpmath
 
@@ -51,6 +52,7 @@ from privclaims.theory.zealous.printed import approx, rounds_to
 from privclaims.theory.zealous.utility import inaccuracy, inaccuracy_very, is_c_accurate
 
 AUDIT_TEST = "property_tests/test_audit_zealous.py"
+FREQ_EXCEEDS, FREQ_AT_LEAST = (r.name for r in FREQUENT.readings)  # §6.2.1: count > tau; §6.2.3: frequency >= tau
 
 
 def threshold_on_item_mechanism(users: int, m: int, domain, item, r, alpha):
@@ -446,16 +448,28 @@ def thm16(ctx):
     slack = verified_bounded(bound="rho in {1/2,1/3}, tau in {1,3}, tau'-tau in {0,2,5}, all counts up to tau'+4") if ok else \
         refuted(witness="grid", model=in_model(LOG_MODEL, [])).because("ZEALOUS misses the slack bounds on the grid.")
     p1 = _release_prob(1, 1, 2, Q(1, 2))
-    d_half = decide(p1, ">=", Q(1, 2), "a count-1 item, if frequent, is kept w.p. >= 1/2 (if infrequent it must be 0)")
-    one_thr = verified(decision=d_half) if d_half.holds or p1 == 0 else refuted(
-        witness={"m": 1, "U": 2, "rho": Q(1, 2), "tau": 1, "tau_prime": 2, "delta_(6.5)": Q(1, 2), "Pr[count-1 item published]": p1},
-        decision=d_half,
-        model=in_model(LOG_MODEL + "; Theorem 14's parameters", parameter_problems(1, 1, 2, rho=Q(1, 2)),
-                       minimal="the smallest Theorem-14 instance with tau < tau' (zealous.thm14)")).because(
-        "Read with §6.2's one threshold (every item frequent or infrequent): with Theorem 14's parameters m = 1, U = 2, rho = "
-        f"1/2, tau = 1, tau' = 2, an item of count 1 is published with probability {p1}: if it counts as frequent it is kept "
-        "with less than 1/2, if infrequent it is not filtered out. No threshold makes both halves of the sentence hold when "
-        "tau < tau', which (6.5) requires for delta < 1 on these logs.")
+    one_model = in_model(LOG_MODEL + "; Theorem 14's parameters", parameter_problems(1, 1, 2, rho=Q(1, 2)),
+                         minimal="the smallest Theorem-14 instance with tau < tau' (zealous.thm14)")
+    one_witness = {"m": 1, "U": 2, "rho": Q(1, 2), "tau": 1, "tau_prime": 2, "delta_(6.5)": Q(1, 2),
+                   "Pr[count-1 item published]": p1}
+
+    def one_thr(freq: str) -> Any:
+        """§6.2's one threshold read by ``freq`` (FREQUENT): is the count-1 item frequent at tau = 1, and does ZEALOUS
+        then keep it w.p. >= 1/2 (frequent) or never publish it (infrequent)?"""
+        frequent = decide(1, ">" if freq == FREQ_EXCEEDS else ">=", 1, f"the count-1 item is frequent ({freq}, tau = 1)")
+        d = (decide(p1, ">=", Q(1, 2), "Pr[the frequent count-1 item is published] >= 1/2") if frequent.holds else
+             decide(p1, "==", 0, "Pr[the infrequent count-1 item is published] = 0"))
+        if d.holds:
+            return verified(count_1_item_frequent=frequent, decision=d)
+        return refuted(witness=one_witness, count_1_item_frequent=frequent, decision=d, model=one_model).because(
+            "Read with §6.2's one threshold (every item frequent or infrequent), with Theorem 14's parameters m = 1, U = "
+            f"2, rho = 1/2, tau = 1, tau' = 2: an item of count 1 is published with probability {p1}, and with 'frequent' "
+            f"read as '{freq}' it is "
+            + ("frequent, so it is kept with less than 1/2." if frequent.holds else
+               "infrequent, so it is not filtered out.")
+            + " No threshold makes both halves of the sentence hold when tau < tau', which (6.5) requires for delta < 1 "
+              "on these logs.")
+
     r = Q(2)
     logs, mech = threshold_on_item_mechanism(2, 1, ("d", "x"), "d", r, Q(1, 8))
     group = {}
@@ -483,9 +497,16 @@ def thm16(ctx):
         "domain size (zealous.thm12's witness).")
     per = {}
     for c in ctx.combinations:
-        first = slack if c.own.name == "slack" else one_thr
+        first = slack if c.own.name == "slack" else one_thr(c[FREQUENT])
         per[c] = by_parts({"ZEALOUS half": first, "eps-DP half": strict_out if strict(c) else non_strict})
-    return by_reading(per, why=(
+    return by_reading(per, same_under={FREQUENT: (
+        "Under the claim's 'slack' reading the ZEALOUS half's frequent and infrequent items are Theorem 15's very-frequent "
+        "(count >= tau') and very-infrequent (count < tau) items, which neither of §6.2's inequalities enters. The eps-DP "
+        "half, under every reading, reads retaining frequent items as c-accuracy on the very-frequent items (f >= tau + "
+        "xi, Definition 11) and compares Definition 10's inaccuracy (tau +- xi): the strict witness keeps every item "
+        "w.p. 2^f/16 > 0 whatever its count, the non-strict bound is group privacy with the c-accuracy constant, and "
+        "neither classifies an item against tau alone. Only the one-threshold ZEALOUS half does: it is decided per "
+        "reading (count_1_item_frequent)")}, why=(
         "Theorem 16 holds when 'frequent' / 'infrequent' are Theorem 15's very-frequent and very-infrequent items and "
         "Definition 10 counts them non-strictly. With §6.2's single threshold ZEALOUS publishes items between tau and tau' "
         "with probability in (0, 1/2), and under Definition 10's strict inequalities the eps-DP half fails as Theorem 12 "
