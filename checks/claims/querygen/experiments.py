@@ -505,19 +505,27 @@ def text_white(ctx: Context) -> Outcome:
         dom_attr = t.attr_index("AfricanAmerican")
         dominant = max(t.domains[dom_attr], key=lambda v: sum(r[dom_attr] == v for r in t.rows))
         share = Q(sum(r[dom_attr] == dominant for r in t.rows), t.n_rows)
-        hits = {}
+        hits, results = {}, {}
         for g in res["Single"]["printed_levels"][1:4]:
             n_has, n_alone = 0, 0
+            req = requirement(t, a, g, comparison)  # under '>': G_min + 1/(N den G_min), the same requirement on hmda
+            kept: dict[str, int] = {}
             for q in queries:
                 qq = experiments.for_target(q, a)
                 if qq[dom_attr] != dominant:
                     continue
                 n_has += 1
-                r = fast.brute_force(t, qq, requirement(t, a, g, comparison), ties=brute_ties(tie))
+                r = fast.brute_force(t, qq, req, ties=brute_ties(tie))
                 n_alone += fixed_positions(r.query) == (dom_attr,)
+                name = " + ".join(t.attributes[i] for i in fixed_positions(r.query)) or "(all *)"
+                kept[name] = kept.get(name, 0) + 1
             hits[str(g)] = f"{n_alone}/{n_has}"
+            # what this reading's Brute-Force returned: the G_min it was run at, and the values its results keep
+            results[str(g)] = {"G_min run": req.g_min,
+                               "results by the values they keep": dict(sorted(kept.items(), key=lambda kv: (-kv[1], kv[0])))}
         analogue = {"target": "Single", "dominant value": f"AfricanAmerican={dominant}", "dominant share": share,
-                    "Brute-Force result = dominant value alone (queries containing it)": hits}
+                    "Brute-Force result = dominant value alone (queries containing it)": hits,
+                    "Brute-Force results (queries containing the dominant value)": results}
         return by_part({WHITE_PARTS[0]: cited,
                         WHITE_PARTS[1]: _extract_only("Brute-Force's choice of [Race] = White for [Gender]",
                                                       substitute_analogue=analogue),
