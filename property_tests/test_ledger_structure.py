@@ -91,7 +91,7 @@ def test_a_reading_of_a_definition_reaches_every_claim_that_rests_on_it(tmp_path
     body = '''
 @claim("t.c", method="exact", rests_on=("split", "strict"))
 def c(ctx):
-    return by_reading({k: verified() for k in ctx.combinations if k["strict"] == "strict"})
+    return by_reading({k: verified(at=k.key) for k in ctx.combinations if k["strict"] == "strict"})
 '''
     row = _row(tmp_path, body)
     assert row["verdict"] == "error"
@@ -102,8 +102,8 @@ def test_every_combination_answered_gives_the_headline(tmp_path):
     body = '''
 @claim("t.c", method="exact", rests_on=("split", "strict"))
 def c(ctx):
-    return by_reading({k: verified() if k["split"] == "per input"
-                       else refuted(witness=1, model=in_model("tiny model")).because("per pair it fails at 1")
+    return by_reading({k: verified(at=k.key) if k["split"] == "per input"
+                       else refuted(witness=k.key, model=in_model("tiny model")).because("per pair it fails at 1")
                        for k in ctx.combinations})
 '''
     row = _row(tmp_path, body)
@@ -119,7 +119,7 @@ from privclaims.ledger import NotApplicable, Quote
 @claim("t.c", method="exact", rests_on=("split", "strict"), not_applicable=[NotApplicable("strict", "non-strict",
        "the statement fixes the inequality", [Quote("doc.txt", "", "The bound holds with strict inequality")])])
 def c(ctx):
-    return by_reading({k: verified() for k in ctx.combinations})
+    return by_reading({k: verified(at=k.key) for k in ctx.combinations})
 '''
     row = _row(tmp_path, body)
     assert row["verdict"] == "verified"
