@@ -300,6 +300,28 @@ def test_cli_hostile_exit_2_one_line(module, args, words):
     assert r.stderr.strip().splitlines()[-1].startswith(("error:", "usage:", "python -m")) or "error" in r.stderr
 
 
+def test_a_byte_order_mark_is_refused_by_every_text_reader(tmp_path):
+    """A file saved with a UTF-8 BOM would carry U+FEFF into its first query, header field or label (a different
+    item, silently): every reader refuses it, naming file:1 - the per-user layout (line reader, bulk reader, DuckDB's
+    folder reader, which leaves such a file to the Python reader), the AOL TSV and GeoLife's .plt."""
+    from privclaims.theory.maskit.data import read_plt
+    from privclaims.theory.zealous import duck
+    from privclaims.theory.zealous.loaders import load_aol, load_user_dir, load_user_file
+
+    bom = b"\xef\xbb\xbf"
+    folder = tmp_path / "users"
+    folder.mkdir()
+    user = _write(folder, "1.txt", bom + b"cheap shoes\t2006-03-01 10:00:00\nhttp://a.com/\n")
+    _write(folder, "2.txt", "x\t2006-03-01 10:00:00\n")
+    for read in (lambda: load_user_file(user), lambda: load_user_dir(folder),
+                 lambda: duck.load_user_dir_duckdb(duck.connect(threads=1), folder)):
+        _raises(read, "1.txt:1", "byte-order mark")
+    _raises(lambda: load_aol(_write(tmp_path, "log.tsv", bom + GOOD_AOL.encode())), "log.tsv:1", "byte-order mark")
+    _raises(lambda: read_plt(_write(tmp_path, "t.plt", bom + PLT_HEAD.encode() + b"39.9,116.3,0,492,39744.1,2008-10-23,02:53:04\n")),
+            "t.plt:1", "byte-order mark")
+    assert load_user_file(_write(folder, "3.txt", "mid\ufefffile\t2006-03-01 10:00:00\n"))[0].query == "mid\ufefffile"
+
+
 # ------------------------------------------------------------------------------------------------ fuzzing
 
 @settings(max_examples=60)
@@ -384,6 +406,7 @@ _user_file_text = st.lists(st.tuples(_block_heads, _block_clicks, st.sampled_fro
 @example("cheap shoes\t2006-03-01 10:00:00\n//host.com/x\n", b"")  # a site without a scheme
 @example("cheap shoes\t2006-03-01 10:00:00\nhttp://:8080/x\n", b"")  # a port without a host
 @example("cheap shoes\t2006-03-01 23:30:00\nHTTP://Up.Case:80/a\n", b"")  # a time whose local date differs
+@example("\ufeffcheap shoes\t2006-03-01 10:00:00\n", b"")  # a byte-order mark before the first query
 def test_every_area_reads_a_user_file_alike(tmp_path_factory, text, tail):
     """The per-user layout has one reader (zealous.loaders): the ads and count emulations accept exactly the files
     it accepts, refuse the others with its message, and read the same blocks (ads: a Search per block, its time

@@ -320,7 +320,7 @@ def test_bulk_user_reader_equals_line_reader_on_near_plain_files(tmp_path_factor
                            for k, (w, s, us, sep) in enumerate(blocks)) + end
     p = tmp_path_factory.mktemp("np") / "7.txt"
     p.write_bytes(text.encode("utf-8"))
-    if plain_only:
+    if plain_only and not text.strip("\n").startswith("\ufeff"):  # a leading byte-order mark is the line reader's
         assert loaders._plain_blocks(p) is not None
     assert _outcome(lambda: loaders.read_user_files([p])[0]) == _outcome(loaders.read_user_file_lines, p)
 

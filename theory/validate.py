@@ -199,7 +199,8 @@ def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Ite
 
     The path must exist and be a file (:func:`existing_path`). A line that is not valid ``encoding``
     raises :class:`InvalidInput` naming ``file:line``, the encoding tried and the offending bytes -
-    never a silent U+FFFD replacement that would merge distinct queries or labels.
+    never a silent U+FFFD replacement that would merge distinct queries or labels; so does a byte-order mark at
+    the start (U+FEFF: it would silently become part of the first query, label or header field).
     """
     p = existing_path(path, name, "file")
     with p.open("rb") as fh:
@@ -211,6 +212,9 @@ def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Ite
                 raise InvalidInput(
                     f"{p}:{lineno}: bytes {bad!r} at column {e.start + 1} are not valid {encoding} "
                     f"(encoding tried: {encoding}); re-encode the file as {encoding}") from None
+            if lineno == 1 and line.startswith("\ufeff"):
+                raise InvalidInput(f"{p}:1: the file starts with a byte-order mark (U+FEFF), which would become part "
+                                   f"of its first field; save it as {encoding} without BOM")
             if line.endswith("\n"):
                 line = line[:-1]
             if line.endswith("\r"):

@@ -129,7 +129,7 @@ def _user_dir_rows_sql() -> str:
     url_ok = (f"u <> '' AND NOT contains(u, chr(9)) AND NOT contains(u, chr(13)) "
               f"AND NOT contains({ws}, left(u, 1)) AND NOT contains({ws}, right(u, 1))")
     blank = f"CASE WHEN contains({ws}, left(h[1], 1)) THEN trim(h[1], {ws}) = '' ELSE false END"  # trim only if needed
-    ok = (f"len(h) = 2 AND NOT ({blank}) AND NOT contains(h[1], chr(13)) "
+    ok = (f"len(h) = 2 AND NOT ({blank}) AND NOT contains(h[1], chr(13)) AND NOT contains(h[1], chr(65279)) "
           f"AND regexp_full_match({tt}, '{_TIME_RE}') AND try_strptime({tt}, '%Y-%m-%d %H:%M:%S') IS NOT NULL "
           f"AND substr({tt}, 1, 4) <> '0000' AND substr({tt}, 18, 2) < '60' "
           f"AND coalesce(list_bool_and(list_transform(urls, lambda u: {url_ok})), true)")

@@ -230,7 +230,8 @@ def _plain_blocks(path: Path) -> tuple[list[str], list[str], list[tuple[str, ...
     """(queries, time texts, clicks) of a per-user file in the plain layout, or None to defer to
     :func:`read_user_file_lines`.
 
-    Plain: valid UTF-8 and, after dropping empty lines at both ends, tiled by :data:`_PLAIN_BLOCK`:
+    Plain: valid UTF-8 without a leading byte-order mark and, after dropping empty lines at both ends, tiled by
+    :data:`_PLAIN_BLOCK`:
     blocks separated by exactly one empty line, a block being one ``query<TAB>time`` line with a
     non-blank query, then url lines without a tab and without spaces at either end (checked by
     length: the blocks found plus their separators make up the whole text). On such a file the line
@@ -242,6 +243,8 @@ def _plain_blocks(path: Path) -> tuple[list[str], list[str], list[tuple[str, ...
     try:
         text = path.read_bytes().decode("utf-8").strip("\n")
     except (OSError, UnicodeDecodeError):
+        return None
+    if text.startswith("\ufeff"):  # a byte-order mark: the line reader refuses it
         return None
     blocks = _PLAIN_BLOCK.findall(text)
     queries, times, clicks = [q for q, _, _ in blocks], [t for _, t, _ in blocks], [c for _, _, c in blocks]
