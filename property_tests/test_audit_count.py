@@ -170,3 +170,24 @@ def test_corollary2_model_admits_contexts_without_bids():
     assert corollary2_problems("1", "17/20", s2, 2, 1, 0) == []
     assert corollary2_problems("1", "17/20", s2, 2, 1, -1) and corollary2_problems("1", "17/20", s2, 2, 1, True)
     assert corollary2_problems("1", "17/20", s2 / 2, 2, 1, 0)  # below the corollary's variance
+
+
+def test_thm10_witness_is_the_fewest_users_per_split():
+    """At σ² = 12 one share protects the release per pair at N = 3 (least δ ≈ 0.0164 ≤ 1/50) but not per input
+    (≈ 0.0247): the per-input witness has 3 users and the per-pair one 4, each the fewest for its split (our own
+    mpmath values above); at the ledger's σ² = 2 ln 200 both have 3."""
+    from privclaims.checks.claims.count.protocol import thm10_thesis_witnesses
+    from privclaims.theory.numbers import Q
+
+    s2 = 12
+    one_share = lambda n: mp.sqrt(mp.mpf(s2) / (n - 1))  # noqa: E731
+    pair = {n: _Q(one_share(n) - 1 / (2 * one_share(n))) + _Q(one_share(n) + 1 / (2 * one_share(n))) for n in (3, 4)}
+    per_input = {n: 2 * _Q(one_share(n) - 1 / (2 * one_share(n))) for n in (2, 3)}
+    assert pair[3] <= mp.mpf(1) / 50 < pair[4] and per_input[2] <= mp.mpf(1) / 50 < per_input[3]
+    out = thm10_thesis_witnesses(Q(s2), seed=1)
+    assert {k: (o.verdict, o.evidence["witness"]["N"]) for k, o in out.items()} == {"per-pair": ("refuted", 4),
+                                                                                   "per-input": ("refuted", 3)}
+    assert [d.holds for d in out["per-pair"].evidence["smaller_N"].values()] == [False, False]
+    assert [d.holds for d in out["per-input"].evidence["smaller_N"].values()] == [False]
+    ledger = thm10_thesis_witnesses(Q(10597, 1000), seed=1)
+    assert [o.evidence["witness"]["N"] for o in ledger.values()] == [3, 3]

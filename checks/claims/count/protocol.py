@@ -851,6 +851,49 @@ def affine_forwarding_leaks(p: int) -> list[tuple[int, int, int]]:
     return bad
 
 
+THM10_SPLITS = {"per-pair": (lambda v, c: ex.breach_probability("1", v, 1, c), "per-pair least δ"),
+                "per-input": (lambda v, c: pi.two_sided_breach("1", v, 1, c), "per-input least δ (neighbours ±1)")}
+
+
+def thm10_thesis_witnesses(sig2: Q, seed: int, t: str = "0", delta: str = "1/50") -> dict[str, Outcome]:
+    """Theorem 10 under the thesis protocol, per split of Definition 3 (:data:`THM10_SPLITS`, ε = 1): the fewest
+    users N in 2..10 for which one share (variance σ²/((1 − t)N − 1)) no longer protects the release b_1 + r_1 a
+    corrupted Server 2 makes public by forwarding user 1's ciphertext alone, with the protocol run to show the leak;
+    minimal by construction (every smaller N's decision is in the witness). An ``error`` outcome when no N breaches
+    or the run does not leak."""
+    out = {}
+    for split, (least_delta, what) in THM10_SPLITS.items():
+        decisions = {k: decide_enclosed(lambda c, k=k: least_delta(CountParams(sig2, t, k).share_variance, c), ">", Q(delta),
+                                        f"N = {k}: one share's {what} > δ") for k in range(2, 11)}
+        n = next((k for k, d in decisions.items() if d.holds), None)
+        if n is None:  # no instance to show: the search's end is not evidence that Theorem 10 holds
+            out[split] = Outcome("error", {"error": f"no N in 2..10 makes one share's release breach δ {split}: widen "
+                                                    "the search", "decisions": list(decisions.values())})
+            continue
+        P = CountParams(sig2, t, n)
+        us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1][:n])
+        tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, seed),
+                              server2_forward=lambda cs: cs[0])
+        if tr.releases[0] != us[0].b + us[0].last_share:
+            out[split] = Outcome("error", {"error": "the forwarded ciphertext did not release b_1 + r_1", "N": n})
+            continue
+        smaller = {k: decisions[k] for k in range(2, n)}
+        out[split] = refuted(
+            witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b,
+                     "r_1": us[0].last_share, "noise_variance_of_release": P.share_variance,
+                     "least_delta": decisions[n], "delta": delta, "eps": 1,
+                     "minimal": f"the fewest users: with N in {list(smaller)} one share's {what} is at most δ"},
+            smaller_N=smaller, model=in_model(
+                "thesis Protocol 1 with a corrupted Server 2 (000 §5.4.5: not colluding with users or Server 1)",
+                count_problems(n, t, sig2, n), minimal=f"the fewest users N ≥ 2 at t = {t} and this σ²")).because(
+            "In the thesis protocol Server 2's message is not the last one acted on: Server 1 decrypts and publicly "
+            f"releases whatever Server 2 forwards. With N = {n} users (the fewest that show it {split}), t = {t} and "
+            "σ² chosen for (ε, δ) = (1, 1/50), a corrupted Server 2 that forwards only user 1's ciphertext makes the "
+            "public release b_1 + r_1, noised by one share of variance σ²/(N − 1) whose exact breach probability "
+            "exceeds δ, so the adversary learns information that breaches privacy without colluding with anyone.")
+    return out
+
+
 @claim("count.thm10", method="property", rests_on=(COUNT_PROTOCOL, PROB_DP, IDEAL_ENCRYPTION), audit=Audit(
     "Re-derived: in 000's Protocol 1 Server 1 decrypts whatever Server 2 forwards (step 4), so a Server 2 forwarding user "
     "1's ciphertext alone makes the public release b_1 + r_1, noised by one share of variance σ²/((1 − t)N − 1): with "
@@ -868,66 +911,20 @@ def thm10(ctx):
     variance σ²/((1−t)N−1), whose exact breach probability exceeds δ. Under 002's pad protocol every affine
     forwarding strategy gives a release that is uniform on Z_p (independent of the bits) or the honest noisy
     sum (exhaustive, small p)."""
-    t = "0"
     sig2 = Q(int(2 * math.log(4 / 0.02) * 1000) + 1, 1000)
-    # the fewest users for which one share (variance sigma^2/((1 - t)N - 1)) no longer protects b_1 + r_1
-    n = next((k for k in range(2, 11) if not ex.is_probabilistically_private("1", "1/50", CountParams(sig2, t, k).share_variance, 1)), None)
-    if n is None:  # no instance to show: the search's end is not evidence that Theorem 10 holds
-        return Outcome("error", {"error": "no N in 2..10 makes one share's release breach δ: widen the search"})
-    P = CountParams(sig2, t, n)
-    us = _users([1, 0, 1, 1, 0, 1, 0, 0, 1, 1][:n])
-    tr = run_thesis_count(us, P, paillier(256), SampledRandomness(P.share_variance, ctx.int_seed("thm10")),
-                          server2_forward=lambda cs: cs[0])
-    leaked = tr.releases[0] == us[0].b + us[0].last_share
-    private = ex.is_probabilistically_private("1", "1/50", P.share_variance, 1)
-    breach = decide_enclosed(lambda c: ex.breach_probability("1", P.share_variance, 1, c), ">", Q(1, 50),
-                             "per-pair least δ of the release b_1 + r_1 (one share) > δ")
-    breach_input = decide_enclosed(lambda c: pi.two_sided_breach("1", P.share_variance, 1, c), ">", Q(1, 50),
-                                   "per-input least δ of the release b_1 + r_1 (one share, neighbours ±1) > δ")
-    breached = leaked and not private and breach.holds and breach_input.holds
-    smaller, smaller_input, minimal = {}, {}, True
-    if breached:
-        smaller = {k: decide_enclosed(lambda c, k=k: ex.breach_probability("1", CountParams(sig2, t, k).share_variance, 1, c),
-                                      "<=", Q(1, 50), f"N = {k}: one share's per-pair least δ <= δ") for k in range(2, n)}
-        smaller_input = {k: decide_enclosed(
-            lambda c, k=k: pi.two_sided_breach("1", CountParams(sig2, t, k).share_variance, 1, c), "<=", Q(1, 50),
-            f"N = {k}: one share's per-input least δ <= δ") for k in range(2, n)}
-        minimal = all(d.holds for d in (*smaller.values(), *smaller_input.values()))
-    if breached and not minimal:
-        thesis = Outcome("error", {"error": "a smaller N breaches δ too: the witness is not the fewest users",
-                                   "smaller_N": smaller, "smaller_N_per_input": smaller_input})
-    elif breached:
-        thesis = refuted(witness={"N": n, "t": t, "sigma2": sig2, "released": tr.releases[0], "b_1": us[0].b,
-                                  "r_1": us[0].last_share, "noise_variance_of_release": P.share_variance,
-                                  "least_delta_per_pair": breach, "least_delta_per_input": breach_input, "delta": "1/50", "eps": 1,
-                                  "minimal": f"the fewest users: with N in {list(smaller)} one share's least δ is at most δ, "
-                                             f"per pair and per input"}, smaller_N=smaller,
-                         smaller_N_per_input=smaller_input, model=in_model(
-                                  "thesis Protocol 1 with a corrupted Server 2 (000 §5.4.5: not colluding with users or "
-                                  "Server 1)", count_problems(n, t, sig2, n),
-                                  minimal="the fewest users N ≥ 2 at t = 0 and this σ²")).because(
-            "In the thesis protocol Server 2's message is not the last one acted on: Server 1 decrypts and publicly "
-            f"releases whatever Server 2 forwards. With N = {n} users (the fewest that show it), t = 0 and σ² chosen for (ε, δ) = (1, 1/50), a "
-            "corrupted Server 2 that forwards only user 1's ciphertext makes the public release b_1 + r_1, noised by "
-            "one share of variance σ²/(N − 1) whose exact breach probability exceeds δ, so the adversary learns "
-            "information that breaches privacy without colluding with anyone.")
-    elif leaked and breach.holds != breach_input.holds:  # the splits disagree: one outcome cannot serve both
-        thesis = Outcome("error", {"error": "the release's least δ exceeds δ under one split only: decide per split",
-                                   "least_delta_per_pair": breach, "least_delta_per_input": breach_input})
-    else:
-        thesis = verified(leaked=leaked, private=private)
+    thesis = thm10_thesis_witnesses(sig2, ctx.int_seed("thm10"))
     p = 3 if ctx.quick else 5
     bad = affine_forwarding_leaks(p)
     paper = (verified_bounded(bound=f"p = {p}, 2 honest users, all {p ** 3} affine forwarding strategies, bits in {{0,1}}^2")
              if not bad else refuted(witness={"p": p, "strategies": bad[:3]}, model=in_model("002 Protocol 1", [])).because(
                  "Under 002's pad protocol a forwarding strategy of the corrupted proxy gives a release whose law "
                  "depends on the bits and is not the honest noisy sum."))
+    split = lambda c: "per-pair" if c[PROB_DP] == PER_PAIR.name else "per-input"  # noqa: E731
     return by_reading(
-        _per_protocol(ctx, thesis, paper),
-        same_under={PROB_DP: "the thesis witness is refuted only when the release's least δ exceeds δ both per pair "
-                             "and per input (both decisions are in the witness), and under 002's construction every "
-                             "affine forwarding gives a uniform release or the honest sum, a fact about its law that "
-                             "neither order of the quantifiers changes"},
+        {c: (thesis[split(c)] if c[COUNT_PROTOCOL] == THESIS_PROTOCOL.name else paper) for c in ctx.combinations},
+        same_under={PROB_DP: "under 002's construction every affine forwarding gives a uniform release or the honest "
+                             "sum, a fact about its law that neither order of the quantifiers changes (the thesis "
+                             "protocol's witness is decided per split)"},
         why="Theorem 10 rests on “Server 2 sends only the very last message of the protocol upon which no further action is taken”. "
             "That is false for the thesis's Protocol 1, where Server 1 decrypts and publicly releases what Server 2 "
             "forwards, and a forwarded single ciphertext leaks b_1 + r_1; it holds for 002's pad construction, where "
