@@ -34,6 +34,7 @@ import math
 import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any
 
 from privclaims.checks.readings import Combination, Reading
@@ -252,7 +253,7 @@ def jsonable(x: Any) -> Any:
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
     if hasattr(x, "as_json"):
         return jsonable(x.as_json())
-    if isinstance(x, dict):
+    if isinstance(x, Mapping):  # a dict, or a read-only map (theory's ReadOnlyMap, MappingProxyType)
         return {str(k): jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [jsonable(v) for v in x]

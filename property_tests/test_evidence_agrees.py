@@ -73,3 +73,15 @@ def test_a_hand_made_false_flag_is_refused_by_the_ledger():
     chk = ClaimCheck("dp.def2", "exact", lambda ctx: verified(decision=bad), readings=proj.checks["dp.def2"].readings)
     row = run_one("dp.def2", Context(quick=True), replace(proj, checks={**proj.checks, "dp.def2": chk}, pin_cache={}))
     assert row["verdict"] == "error" and "contradicts its decision" in row["readings"][0]["why"]
+
+
+def test_a_read_only_map_in_evidence_is_shown_as_a_mapping():
+    """Evidence may hold read-only maps (theory's ReadOnlyMap, MappingProxyType): they render as JSON objects with
+    every value converted, never as their repr."""
+    from types import MappingProxyType
+
+    from privclaims.theory.count.hierarchy import ReadOnlyMap
+    from privclaims.theory.numbers import Q
+
+    assert jsonable({"a": MappingProxyType({"p": Q(1, 3)}), "b": ReadOnlyMap({2: (Q(2), "x")})}) == \
+        {"a": {"p": "1/3"}, "b": {"2": ["2", "x"]}}
