@@ -413,7 +413,7 @@ def text_uniform(ctx: Context) -> Outcome:
     from privclaims.counterexamples import querygen_search as search
 
     import sympy
-    from privclaims.checks.definitions.querygen import ONE_MULTIPLICITY, UNIFORM_MATCHES, UNIFORM_TABLE
+    from privclaims.checks.definitions.querygen import ONE_MULTIPLICITY, UNIFORM_MATCHES
 
     k, g = sympy.symbols("k G", positive=True)
     n = 2 * g - 1
