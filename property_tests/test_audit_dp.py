@@ -205,3 +205,24 @@ def test_neighbour_relation_is_symmetric():
     assert (1, 0) in mech.pairs and (0, 1) in mech.pairs
     for order in ("pair", "input"):
         assert exact.probabilistic_dp_delta(mech, Epsilon.from_exp(Q(2)), order)[0] == Q(1, 2)
+
+
+@pytest.mark.parametrize("per_system_holds", [True, False])
+def test_def6_subset_a_per_output_witness_refutes_the_output_reading_only(monkeypatch, per_system_holds):
+    """The statement holds for every system (the set gain is a sum of single gains), so no search finds a witness;
+    forced (the per-output test made to fail), a witness refutes 'the output' reading, and 'the system' reading is
+    decided on the same system: refuted if it breaks the per-system bound too, else unverifiable with the bound
+    shown kept (a reading is never refuted by the other reading's witness)."""
+    import privclaims.checks.claims.dp as D
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+
+    monkeypatch.setattr(D, "_subset_holds", lambda sy, subsets: False)
+    if not per_system_holds:
+        monkeypatch.setattr(D, "_system_subset_holds", lambda sy, subsets: False)
+    row = run_one("dp.text_def6_subset", Context(quick=True))
+    got = {r["choice"]["private-output"]: r["verdict"] for r in row["readings"]}
+    assert got == {"the output": "refuted", "the system": "refuted" if not per_system_holds else "unverifiable"}
+    kept = [r["evidence"].get("per_system_bound_on_the_witness") for r in row["readings"]
+            if r["choice"]["private-output"] == "the system"]
+    assert kept == (["holds", "holds"] if per_system_holds else [None, None])
