@@ -15,7 +15,7 @@ from benchmarks import Measurement, benchmark, median_seconds, target_note
 from privclaims.theory.maskit import exact as E
 from privclaims.theory.maskit import fast as F
 from privclaims.theory.maskit.model import sensitive_indices, suppression_vector
-from privclaims.theory.maskit.synthetic import generate_days, routine_chain
+from privclaims.theory.maskit.synthetic import routine_chain
 from privclaims.theory.maskit.system import SimulatableCheck, maskit, sample_traces
 from privclaims.theory.numbers import Q
 

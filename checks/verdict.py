@@ -37,7 +37,7 @@ from fractions import Fraction
 from collections.abc import Mapping
 from typing import Any
 
-from privclaims.checks.readings import Combination, Reading
+from privclaims.checks.readings import Combination, Reading  # noqa: F401 (Reading: re-exported for the checks)
 
 VERDICTS = (
     "verified",  # exact on the stated instance, or a symbolic proof

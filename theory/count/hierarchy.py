@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import abc
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Hashable, Iterable, Mapping
 
 from privclaims.theory.errors import InvalidInput
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable
 
 from privclaims.theory.count.model import CountParams
 from privclaims.theory.count.protocol import (
-    AVAILABLE, DROP_BEFORE, PROXY, SERVER, HonestUser, MaliciousUser, Message, TapeRandomness, Transcript, run_pad_count,
+    AVAILABLE, PROXY, SERVER, HonestUser, MaliciousUser, Message, TapeRandomness, Transcript, run_pad_count,
 )
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import ONE, ZERO, Q, as_rational

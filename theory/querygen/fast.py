@@ -24,8 +24,8 @@ from privclaims.theory.errors import InvalidInput
 from privclaims.theory.validate import counts as check_counts
 
 from privclaims.theory.querygen.model import (
-    AuxTable, Generalization, PrivacyRequirement, STAR, all_star, best_fit_step, check_choice, check_strategy,
-    check_ties, fixed_positions, make_query, pick_tie, random_removal_order, remove, validate_request,
+    AuxTable, Generalization, PrivacyRequirement, all_star, best_fit_step, check_choice, check_strategy, check_ties,
+    fixed_positions, make_query, pick_tie, random_removal_order, remove, validate_request,
 )
 
 MAX_LATTICE_BITS = 22

@@ -153,7 +153,6 @@ def _partition_release(pdf: Any, params: ZealousParams, seed: int, kind: ItemKin
 def histogram_dask(source: SearchLog | str | Path, kind: ItemKind | str, m: object, seed: int,
                    session_gap: int | None = None, npartitions: int | None = None) -> Any:
     """Steps 1-2 as a lazy dask DataFrame ``(item, c)``, one row per item."""
-    import pandas as pd
 
     return _histogram(read_rows(source), ItemKind.of(kind, session_gap), contributions(m), seed, npartitions,
                       whole_users(source))

@@ -30,7 +30,6 @@ from pathlib import Path
 import duckdb
 import numpy as np
 
-from privclaims.theory.errors import InvalidInput
 from privclaims.theory.validate import existing_path, finite_float
 from privclaims.theory.zealous import loaders, sources
 from privclaims.theory.zealous.items import WHITESPACE, ItemKind, sql_blank, sql_strip

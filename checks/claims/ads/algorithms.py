@@ -13,9 +13,9 @@ from typing import Any
 
 from privclaims.checks.claims.ads.common import (VALUE_ONLY_NOTE, VALUE_ONLY_REASON, ad_model, by_dims, examples, search,
                                                  search_refutation, smallest_witness, summary, value_only, verdict_of)
-from privclaims.checks.definitions.ads import (AD_MODEL, ALL_ADS_AS_PRINTED, ALT_RANGE, GREEDY2_STOP, GREEDY_ARGMAX,
-                                               K_FROM_0, LOOK_AHEAD, NEW_ADS, PAY_PER_AD)
-from privclaims.checks.evidence import Enclosure, decide, decide_enclosed
+from privclaims.checks.definitions.ads import (AD_MODEL, ALT_RANGE, GREEDY2_STOP, GREEDY_ARGMAX, K_FROM_0,
+                                               LOOK_AHEAD, NEW_ADS, PAY_PER_AD)
+from privclaims.checks.evidence import decide, decide_enclosed
 from privclaims.checks.readings import Audit, Quote, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import (Outcome, Part, Reading, by_part, discrepancy, refuted, unverifiable, verified,

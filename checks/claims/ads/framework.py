@@ -18,8 +18,8 @@ from privclaims.checks.definitions.ads import (ABSTAIN, AD_MODEL, ALWAYS_SHOW, C
 from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, NotApplicable, Quote, Rejected
 from privclaims.checks.registry import claim
-from privclaims.checks.verdict import (Outcome, Part, Reading, by_part, by_reading, compare_all, discrepancy, refuted,
-                                       unverifiable, verified, verified_bounded)
+from privclaims.checks.verdict import (Outcome, Part, Reading, by_part, compare_all, discrepancy, refuted, unverifiable,
+                                       verified, verified_bounded)
 from privclaims.theory.ads import exact as E
 from privclaims.theory.ads import fast as F
 from privclaims.theory.ads.estimates import backoff_context, click_through_rates, context_prior, precision_coverage

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import random
 
-import mpmath
 import numpy as np
 
 from privclaims.checks.claims.count import scenarios as S
@@ -15,7 +14,7 @@ from privclaims.checks.definitions.count import (
 from privclaims.checks.definitions.dp import (
     DIST_PROB_DP, EPS_DP, GAUSSIAN_MECHANISM, PER_PAIR, PROB_DP, VIEW_NOTATION,
 )
-from privclaims.checks.evidence import decide, decide_enclosed
+from privclaims.checks.evidence import decide_enclosed
 from privclaims.checks.readings import Audit, NotApplicable, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import (
@@ -24,16 +23,15 @@ from privclaims.checks.verdict import (
 from privclaims.theory.count import per_input as pi
 from privclaims.theory.count.models import count_problems, gaussian_problems
 from privclaims.theory.count import exact_privacy as ex
-from privclaims.theory.count.encryption import OneTimePad, PaillierScheme, definition9_violations, keyless_reading_satisfiable
+from privclaims.theory.count.encryption import PaillierScheme, definition9_violations, keyless_reading_satisfiable
 from privclaims.theory.count.exact_release import law_variance, release_law
 from privclaims.theory.count.model import CountParams
 from privclaims.theory.count.protocol import (
-    AVAILABLE, DROP_AFTER, DROP_BEFORE, DROP_DURING, PROXY, SERVER, SERVER1, SERVER2, HonestUser, MaliciousUser, Message,
-    ProtocolAborted, SampledRandomness, TapeRandomness, run_pad_count, run_thesis_count,
+    AVAILABLE, DROP_AFTER, DROP_BEFORE, DROP_DURING, PROXY, SERVER, SERVER1, SERVER2, HonestUser, Message, ProtocolAborted,
+    SampledRandomness, run_pad_count, run_thesis_count,
 )
-from privclaims.theory.count.views import laws_equal, protocol_view_law, simulator_view_law, sum_law, rational_gaussian_pmf
-from privclaims.theory.errors import InvalidInput
-from privclaims.theory.numbers import Q, rigorous_sign, to_interval, upper_rational
+from privclaims.theory.count.views import sum_law, rational_gaussian_pmf
+from privclaims.theory.numbers import Q, to_interval, upper_rational
 
 THESIS = "000_211156f2009240b4.txt"
 ADS = "002_9d55ef468949585c.txt"

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
 
-from privclaims.theory.count.model import CountParams
 from privclaims.theory.count.protocol import AVAILABLE, DROP_BEFORE
 from privclaims.theory.count.views import Scenario, laws_equal, protocol_view_law, rational_gaussian_pmf, simulator_view_law
 

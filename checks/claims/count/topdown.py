@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 import random
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from typing import Any
 
 from privclaims.checks.claims.count.gaussian import decide_between
-from privclaims.checks.definitions.count import COUNT_PROTOCOL, HIERARCHY, HONEST_FRACTION
+from privclaims.checks.definitions.count import HIERARCHY, HONEST_FRACTION
 from privclaims.checks.definitions.dp import GAUSSIAN_MECHANISM, PER_PAIR, PROB_DP
 from privclaims.checks.evidence import decide_enclosed
 from privclaims.checks.readings import Audit, Rejected
@@ -21,7 +21,7 @@ from privclaims.theory.count import fast_topdown
 from privclaims.theory.count.hierarchy import Entry, Hierarchy, complete_tree
 from privclaims.theory.count.normal_tail import normal_sf
 from privclaims.theory.count.exact_topdown import contribution_sq_norm, default_bids, estimates, limit_contributions, true_counts
-from privclaims.theory.numbers import Q, enclose, rigorous_sign, to_interval, upper_rational
+from privclaims.theory.numbers import Q, rigorous_sign, to_interval, upper_rational
 
 THESIS = "000_211156f2009240b4.txt"
 NO_MODEL = in_model("the algorithm as printed (a disagreement of our twins is our bug)", [])
@@ -648,7 +648,7 @@ def p_def_accuracy(ctx):
     """Checker of Eqs. (5)-(6) (privclaims.theory.count.accuracy) against the literal inequalities on an exhaustive
     rational grid; and the appendix' use of it: noise within alpha on both counts implies accuracy exactly
     when c >= alpha (exhaustive); for c < alpha it can fail (witness kept as evidence)."""
-    from privclaims.theory.count.accuracy import accuracy_interval, is_accurate, noisy_ctr
+    from privclaims.theory.count.accuracy import is_accurate, noisy_ctr
     from itertools import product as prod
     checked, implication_fail = 0, None
     for c, n, a in prod(range(0, 6), range(0, 6), (Q(1, 2), Q(1), Q(2))):

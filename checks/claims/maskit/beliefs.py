@@ -20,7 +20,6 @@ from privclaims.theory.maskit import exact as E
 from privclaims.theory.maskit import fast as F
 from privclaims.theory.maskit.figures import figure_3_2, figure_3_3, figure_3_4b
 from privclaims.theory.maskit.model import dominates, learn_chain, markov_chain, mask_sensitive_vector, suppression_vector
-from privclaims.theory.maskit.search import coordinates
 from privclaims.theory.maskit.system import (
     BOT_LABEL,
     MaskSensitive,

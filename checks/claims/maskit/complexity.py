@@ -10,7 +10,7 @@ import numpy as np
 from privclaims.checks.claims.maskit._common import stated
 from privclaims.checks.claims.maskit._audit import AUDITS, NA_ALL_D
 from privclaims.checks.definitions.maskit import (
-    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
+    OPTIMUM_DOMAIN, UTILITY)
 from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import discrepancy, verified_bounded

@@ -7,7 +7,7 @@ from privclaims.checks.claims.maskit._common import examples, exhaustive_extensi
 from privclaims.checks.claims.maskit._common import stated
 from privclaims.checks.claims.maskit._audit import AUDITS
 from privclaims.checks.definitions.maskit import (
-    DELTA_PRIVACY, FIGURE_3_4B, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, UTILITY, WEAK_ADVERSARY)
+    DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY)
 from privclaims.checks.evidence import decide
 from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import refuted

@@ -7,18 +7,17 @@ from privclaims.checks.claims.maskit._common import examples, property_verdict
 from privclaims.checks.claims.maskit._common import quoted, stated
 from privclaims.checks.claims.maskit._audit import AUDITS, NA_ANY_SYSTEM_6, NA_SUPPRESSION_THM2
 from privclaims.checks.definitions.maskit import (
-    DELTA_PRIVACY, FIGURE_3_4B, HIERARCHY_CUT, OPTIMUM_DOMAIN, STRONG_ADVERSARY, SYSTEM_MODEL, SYSTEM_ONLY_ADVERSARY, UTILITY,
-    WEAK_ADVERSARY)
+    DELTA_PRIVACY, FIGURE_3_4B, HIERARCHY_CUT, SYSTEM_MODEL, SYSTEM_ONLY_ADVERSARY, WEAK_ADVERSARY)
 from privclaims.checks.quotes import S000
 from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import Context, claim
-from privclaims.checks.verdict import compare_all, verified
+from privclaims.checks.verdict import compare_all
 from privclaims.theory.dp.delta_privacy import posterior_belief as dp_posterior
 from privclaims.theory.dp.delta_privacy import prior_belief as dp_prior
 from privclaims.theory.maskit import exact as E
 from privclaims.theory.maskit.figures import figure_3_2, figure_3_4b
 from privclaims.theory.maskit.hierarchy import generalisation_breach, theorem2_bound
-from privclaims.theory.maskit.model import mask_sensitive_vector, markov_chain, suppression_vector
+from privclaims.theory.maskit.model import mask_sensitive_vector, markov_chain
 from privclaims.theory.maskit.search import greedy_mondrian
 from privclaims.theory.maskit.system import SimulatableCheck, deterministic_system, probabilistic_system
 from privclaims.theory.maskit.weak import (
