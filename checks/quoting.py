@@ -29,7 +29,8 @@ from privclaims.checks.verdict import SAME_UNDER
 INLINE = re.compile(r"“([^”]+)”|(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,)])")
 MIN_CHARS = 12  # the quote that anchors a reading is at least this long (no "δ" or "≤" alone)
 DOCUMENT_QUOTE = re.compile(r"“([^”]+)”")
-STRAIGHT_QUOTE = re.compile(r"(?:^|(?<=[\s(:]))'([^']+?)'(?=$|[\s;,.)])|(?:^|(?<=[\s(:]))\"([^\"]+?)\"(?=$|[\s;,.)])")
+STRAIGHT_QUOTE = re.compile(r"(?:^|(?<=[\s(\[:—]))'([^']+?)'(?=$|[\s;,.:?!)\]—])"
+                            r"|(?:^|(?<=[\s(\[:—]))\"([^\"]+?)\"(?=$|[\s;,.:?!)\]—])")
 GAP = re.compile(r"\s*(?:\.\.\.|…)\s*")
 GAP_CHARS = 400  # the words a “... ” leaves out of a quote: at most this many characters
 MIN_WORDS = 4  # a straight-quoted phrase this long is judged against the documents

@@ -112,6 +112,9 @@ def test_a_document_quote_in_our_texts_must_be_verbatim():
 def test_the_documents_words_in_straight_quotes_are_flagged_and_names_are_not():
     (verbatim,) = _text("the text says 'chosen in a way that maximizes revenue' here")
     assert "is the documents' words: write it in “…”" in verbatim
+    for framed in ("does it say 'chosen in a way that maximizes revenue'?", "[“a”, 'chosen in a way that maximizes revenue']",
+                   "the phrase—'chosen in a way that maximizes revenue'—again", "it says 'chosen in a way that maximizes revenue':"):
+        assert len(_text(framed)) == 1, framed  # opened after a dash or bracket, closed before ? ] — or :
     (near,) = _text('the text says "the ad to display should be chosen in a way to maximize revenue"')
     assert "looks like a quote of the documents but is not verbatim" in near
     assert _text("under 'the ad to display should be chosen' as a reading name",

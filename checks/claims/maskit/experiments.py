@@ -169,7 +169,7 @@ PRICE_TOL = Q(5, 100)
 ), readings=reading(
     "the probabilistic and simulatable checks lose about 31% and 13% of MaskSensitive's utility (the simulatable less).",
     f"{S000} §3.7.2 Fig. 3.5(b),(c): 'sacrifice only 31% and 13%'; {S001} §7.2: 'less than 31% and 13%'"),
-       audit=Audit(EXP_AUDIT + "The thesis says “only 31% and 13%”, 001 'less than 31% and 13%': both upper bounds (with "
+       audit=Audit(EXP_AUDIT + "The thesis says “only 31% and 13%”, 001 “less than 31% and 13%”: both upper bounds (with "
                    "0.05 slack for a different data set) and the ordering are parts."))
 def fig3_5_price(ctx: Context):
     s, g = base(ctx), geolife(ctx, n_sensitive=3)

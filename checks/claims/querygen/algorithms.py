@@ -166,7 +166,7 @@ def def_privreq(ctx: Context) -> Outcome:
                 paper="Q is privacy-preserving iff G(Q, a) is “greater than or equal to” G_min",
                 computed={**equality, "preserving under '>'": strict, **guarantee}, **shared).because(
                 "Read as its gloss says ('the adversary must try to guess ... more than G_min times on average'), the "
-                "requirement is G > G_min, but the definition prints 'greater than or equal to': Eq. (3)'s query at "
+                "requirement is G > G_min, but the definition prints “greater than or equal to”: Eq. (3)'s query at "
                 "G_min = 4/3 (exactly 4/3 guesses on average) is privacy-preserving as printed and not under this "
                 "reading. The document contradicts itself at equality; elsewhere the two agree.")
         pairs = {
