@@ -205,7 +205,6 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     from rich.console import Console
 
-    err = Console(stderr=True)
     try:
         args = parse_args(argv)
         check_environment(args)

@@ -165,7 +165,7 @@ def worst_ratio(m: int, n: int, k: int, timeout_ms: int = 60_000) -> dict[str, A
         _greedy_constraints(o, u, m, k)
         o.add(_rev(u, list(S)) == 1)
         g = _rev(u, list(range(k)))
-        h = o.minimize(g)
+        o.minimize(g)
         if o.check() != z3.sat:
             return {"status": "undecided", "S": S}
         val = model_rational(o.model(), g)

@@ -146,7 +146,6 @@ def dag_chain(levels: Sequence[Mapping[Hashable, Mapping[Hashable, object] | Seq
         for c in layer:
             if c not in labels:
                 labels.append(c)
-    n = len(labels)
     idx = {c: i for i, c in enumerate(labels)}
     initial = [first.get(c, ZERO) for c in labels]
     steps = []

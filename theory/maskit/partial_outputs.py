@@ -71,7 +71,7 @@ def partial_outputs(chain: MarkovChain, p: Sequence[Sequence[Any]], ops: OpCount
     The release factors (1 - p_i^{t1}) and (1 - p_j^{t2}) cancel; they only decide whether the
     partial output is possible (conditions (1)-(3) of the text).
     """
-    T, n = chain.T, chain.n
+    T = chain.T
     back = backward_tables(chain, p, ops)
     for t1, starts in _starts(chain, p):
         for i in starts:

@@ -230,7 +230,6 @@ def prop2(ctx: Context):
 @claim("maskit.def_util_prob", method="exact", rests_on=(UTILITY, FIGURE_3_4B), audit=AUDITS["maskit.def_util_prob"], readings=quoted("maskit.def_util_prob"))
 def def_util_prob(ctx: Context):
     ch = figure_3_4b()
-    S = ["s1", "s2"]
     p = {c: (1 if c in {"s1", "y1", "z1", "s2", "y3", "z2"} else 0) for c in ch.contexts}
     sysm = probabilistic_system(ch, p)
     lit = sum((px * sum(po * sum(v != BOT_LABEL for v in o) for o, po in sysm.channel[x].items())

@@ -117,7 +117,6 @@ def p_text_d(ctx: Context):
     rows = []
     for seed in range(2):
         ch, S = routine_chain(ctx.int_seed(f"p_text_d{seed}"), n=3, T=2, days=20)
-        prev = None
         for d in (1, 2, 4):  # nested grids: a finer grid contains the coarser one
             o = optimal_exhaustive(ch, S, Q(1, 4), d)
             rows.append({"user": seed, "d": d, "optimal_utility": o.utility, "is_private_calls": o.is_private_calls})
