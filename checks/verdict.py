@@ -30,11 +30,12 @@ part must hold; a refuted part refutes the statement; a part that cannot be deci
 
 from __future__ import annotations
 
+import json
 import math
 import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from collections.abc import Mapping
 from typing import Any
 
 from privclaims.checks.readings import Combination, Reading  # noqa: F401 (Reading: re-exported for the checks)
@@ -112,8 +113,6 @@ def outcome_content(o: Outcome) -> str:
     """What an outcome shows - verdict, why, evidence and each part's verdict, why and evidence - as one JSON text:
     two outcomes with the same content are one outcome to a reader, whether or not they are one object (the ledger
     groups combinations by this, :func:`copied_dimensions`)."""
-    import json
-
     parts = {str(k): [p.verdict, p.why, jsonable(p.evidence)] for k, p in (o.per_part or {}).items()}
     return json.dumps([o.verdict, o.why, jsonable(o.evidence), parts], sort_keys=True, default=str)
 
