@@ -396,30 +396,27 @@ def def6(ctx: Context) -> Outcome:
     return by_reading(out)
 
 
-def _subset_holds(sy: Any, subsets: Any) -> bool:
-    """Per output o: with g = the largest single-context gain of o over S' (and all t), the set gain of every t is
-    at most |S'|·max(g, 0) - i.e. o preserving δ/|S'|-privacy (δ = |S'|·g) gives a set gain <= δ."""
+def _set_gain_within(sy: Any, subsets: Any, groups: list[list[Any]]) -> bool:
+    """For each S' and each group of outputs sharing one δ: with g = the group's largest single-context gain over S'
+    (all t), every output's set gain is at most |S'|·max(g, 0) - the group preserving δ/|S'|-privacy, δ = |S'|·g."""
+    horizon = range(1, sy.horizon + 1)
     for Sp in subsets:
-        for o in sy.outputs():
-            g = max(posterior_belief(sy, o, t, s) - prior_belief(sy, t, s) for t in range(1, sy.horizon + 1) for s in Sp)
+        for group in groups:
+            g = max(posterior_belief(sy, o, t, s) - prior_belief(sy, t, s) for o in group for t in horizon for s in Sp)
             delta = len(Sp) * max(g, Q(0))
-            for t in range(1, sy.horizon + 1):
-                if set_belief(sy, t, Sp, o) - set_belief(sy, t, Sp) > delta:
-                    return False
+            if any(set_belief(sy, t, Sp, o) - set_belief(sy, t, Sp) > delta for o in group for t in horizon):
+                return False
     return True
+
+
+def _subset_holds(sy: Any, subsets: Any) -> bool:
+    """The per-output statement: each output's own δ (:func:`_set_gain_within`, one group per output)."""
+    return _set_gain_within(sy, subsets, [[o] for o in sy.outputs()])
 
 
 def _system_subset_holds(sy: Any, subsets: Any) -> bool:
-    """The per-system statement on one system: with g = the largest single-context gain over all its outputs (and all
-    t, s in S'), every output's set gain is at most |S'|·max(g, 0) - the system preserving δ/|S'|-privacy."""
-    outputs = list(sy.outputs())
-    for Sp in subsets:
-        g = max(posterior_belief(sy, o, t, s) - prior_belief(sy, t, s)
-                for o in outputs for t in range(1, sy.horizon + 1) for s in Sp)
-        delta = len(Sp) * max(g, Q(0))
-        if any(set_belief(sy, t, Sp, o) - set_belief(sy, t, Sp) > delta for o in outputs for t in range(1, sy.horizon + 1)):
-            return False
-    return True
+    """The per-system statement: one δ for all the system's outputs (:func:`_set_gain_within`, one group)."""
+    return _set_gain_within(sy, subsets, [list(sy.outputs())])
 
 
 @claim("dp.text_def6_subset", method="property+exhaustive", rests_on=(DELTA_PRIVACY, SYSTEM_MODEL, PRIVATE_OUTPUT),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import random
 
 import numpy as np
@@ -582,8 +583,8 @@ def text_noise_var(ctx):
     v = law_variance(share)
     conv_ok = all(law_variance(sum_law(share, n)) == n * v for n in range(1, 6))
     points, c_premise = 0, 0  # c_premise: the n >= min_messages = ceil((1 - t)N) of C's premise
-    wording = {NOISE_VAR_AT_LEAST.name: (">=", "variance >= sigma^2", "n >= (1-t)N - 1"),
-               NOISE_VAR_GREATER.name: (">", "variance > sigma^2", "n > (1-t)N - 1")}
+    wording = {NOISE_VAR_AT_LEAST.name: (operator.ge, "variance >= sigma^2", "n >= (1-t)N - 1"),
+               NOISE_VAR_GREATER.name: (operator.gt, "variance > sigma^2", "n > (1-t)N - 1")}
     meets = {name: [0, 0, True] for name in wording}  # variance meets the wording, n meets it, always together
     boundary = []
     for n_users in (5, 10, 13):
@@ -592,8 +593,7 @@ def text_noise_var(ctx):
             for n in range(0, n_users + 1):
                 points += 1
                 for name, (rel, _, _) in wording.items():
-                    variance_ok = P.total_variance(n) >= P.sigma2 if rel == ">=" else P.total_variance(n) > P.sigma2
-                    premise = n >= P.share_denominator if rel == ">=" else n > P.share_denominator
+                    variance_ok, premise = rel(P.total_variance(n), P.sigma2), rel(n, P.share_denominator)
                     m = meets[name]
                     m[0] += variance_ok
                     m[1] += premise
