@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
@@ -182,12 +182,18 @@ def _histogram(rows: Any, kind: ItemKind, m: int, seed: int, npartitions: int | 
 def compute(frame: Any, rows: Any, source: Any, scheduler: Any = None) -> Any:
     """Compute ``frame`` and the number of ``rows`` of the log on ``scheduler`` (:func:`client_for`); a log
     without rows is InvalidInput, and so is a file that is not UTF-8 (as for the Python readers)."""
+    return compute_all([frame], rows, source, scheduler)[0]
+
+
+def compute_all(frames: list[Any], rows: Any, source: Any, scheduler: Any = None) -> list[Any]:
+    """:func:`compute` for several frames built on the same ``rows``, in one computation: the tasks they share (the
+    reading of the source, each partition once) run once."""
     import dask
 
     n = rows.map_partitions(len).sum()
     client = client_for(scheduler)
     try:
-        out, count = client.compute([frame, n], sync=True) if client is not None else dask.compute(frame, n)
+        *out, count = client.compute([*frames, n], sync=True) if client is not None else dask.compute(*frames, n)
     except UnicodeDecodeError as exc:
         raise InvalidInput(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start} of a block)") from None
     if int(count) == 0:
@@ -208,17 +214,26 @@ def publish_dask(source: SearchLog | str | Path, kind: ItemKind | str, params: Z
                  session_gap: int | None = None, scheduler: Any = None,
                  granularity: Any = DEFAULT_GRANULARITY, npartitions: int | None = None) -> dict[str, Any]:
     """ZEALOUS Steps 1-6 on Dask: ``{item text: noisy count}`` (rationals), equal to the other engines'."""
+    k = ItemKind.of(kind, session_gap)
+    return publish_dask_kinds(source, (k,), params, seed, scheduler=scheduler, granularity=granularity,
+                              npartitions=npartitions)[k]
+
+
+def publish_dask_kinds(source: SearchLog | str | Path, kinds: Sequence[ItemKind], params: ZealousParams, seed: int, *,
+                       scheduler: Any = None, granularity: Any = DEFAULT_GRANULARITY,
+                       npartitions: int | None = None) -> dict[ItemKind, dict[str, Any]]:
+    """:func:`publish_dask` for each of ``kinds`` (built with :meth:`ItemKind.of`) of one log, in one computation: the
+    source is read once (one graph of rows under every kind's histogram), each kind released as on its own."""
     import pandas as pd
 
     if params.lam is None:
         raise InvalidInput("params: sampling needs a rational lambda (ZealousParams.of(m, lam, tau, tau'))")
-    k = ItemKind.of(kind, session_gap)
     rows = read_rows(source)
-    hist = _histogram(rows, k, params.m, seed, npartitions, whole_users(source))
     meta = pd.DataFrame({"item": pd.Series(dtype=object), "noisy": pd.Series(dtype=object)})
-    released = hist.map_partitions(_partition_release, params, int(seed), k, granularity, meta=meta)
-    df = compute(released, rows, source, scheduler)
-    return {k: Q(v) for k, v in sorted(zip(df["item"], df["noisy"]))}
+    released = [_histogram(rows, k, params.m, seed, npartitions, whole_users(source)).map_partitions(
+        _partition_release, params, int(seed), k, granularity, meta=meta) for k in kinds]
+    frames = compute_all(released, rows, source, scheduler)
+    return {k: {item: Q(v) for item, v in sorted(zip(df["item"], df["noisy"]))} for k, df in zip(kinds, frames)}
 
 
 def _partition_pair_histogram(pdf: Any, m: int, seed: int) -> Any:

@@ -45,6 +45,7 @@ threads), ``python`` for an in-memory :class:`SearchLog` (already read). Every e
 __all__ = ["ENGINES", "SEP", "ItemKind", "item_text", "selection_key", "select_keyed", "item_seed", "item_noise",
            "release_keyed", "source_format", "load_source", "read_parquet_rows", "log_rows", "log_from_rows",
            "histogram_python", "histogram_duckdb", "selected_histogram", "selected_histogram_and_users", "publish",
+           "publish_kinds",
            "check_engine", "resolve_engine", "AUTO"]
 
 
@@ -65,9 +66,12 @@ def resolve_engine(engine: object, source: object) -> str:
 def histogram_python(log: SearchLog, kind: ItemKind | str, m: object, seed: int,
                      session_gap: int | None = None) -> Counter:
     """Steps 1-2 in plain Python: the items (:meth:`ItemKind.texts`), keyed selection, users per item."""
-    k = ItemKind.of(kind, session_gap)
+    return _python_histogram(load_source(log), ItemKind.of(kind, session_gap), m, seed)
+
+
+def _python_histogram(log: SearchLog, k: ItemKind, m: object, seed: int) -> Counter:
+    """:func:`histogram_python` of a log already checked (:func:`load_source`)."""
     c: Counter = Counter()
-    log = load_source(log)
     for its in select_keyed({u: k.texts(h) for u, h in log.histories.items()}, m, seed).values():
         c.update(its)
     return c
@@ -121,7 +125,31 @@ def publish(source: SearchLog | str | Path, kind: ItemKind | str, params: Zealou
     or Parquet with columns user, query, t, click). ``scheduler``: for ``dask``, a ``distributed.Client``
     or a scheduler address (default: the current client, else a local threaded run)."""
     k = ItemKind.of(kind, session_gap)
+    return publish_kinds(source, (k,), params, seed, engine, scheduler=scheduler, granularity=granularity)[k.name]
+
+
+def publish_kinds(source: SearchLog | str | Path, kinds: Any, params: ZealousParams, seed: int, engine: str = "python",
+                  *, session_gap: int | None = None, scheduler: Any = None, granularity: Any = DEFAULT_GRANULARITY
+                  ) -> dict[str, dict[str, Any]]:
+    """:func:`publish` for several item kinds of one log (``{kind name: release}``, each release the one
+    :func:`publish` gives for that kind alone), the source read once: ``python`` checks one log, ``duckdb`` loads one
+    table, ``dask`` computes every kind's release in one graph over one reading of the source. ``kinds``: a non-empty
+    sequence of distinct kinds (names or :class:`ItemKind`)."""
+    if isinstance(kinds, (str, ItemKind)) or not isinstance(kinds, (list, tuple)):
+        raise InvalidInput(f"kinds = {kinds!r:.60}: give a list of item kinds, e.g. ['queries', 'clicks']")
+    ks = [ItemKind.of(kind, session_gap) for kind in kinds]
+    names = [k.name for k in ks]
+    if not ks or len(set(names)) < len(names):
+        raise InvalidInput(f"kinds = {names}: give each item kind once, at least one")
     check_engine(engine)
     if engine == "dask":
-        return dask_engine.publish_dask(source, k, params, seed, scheduler=scheduler, granularity=granularity)
-    return release_keyed(selected_histogram(source, k, params.m, seed, engine), params, seed, k, granularity)
+        out = dask_engine.publish_dask_kinds(source, ks, params, seed, scheduler=scheduler, granularity=granularity)
+    elif engine == "duckdb":
+        con = duck.connect()
+        duck.load_source(con, source)
+        out = {k: release_keyed(duck.item_histogram_duckdb(con, k, m=params.m, seed=seed), params, seed, k, granularity)
+               for k in ks}
+    else:
+        log = load_source(source)
+        out = {k: release_keyed(dict(_python_histogram(log, k, params.m, seed)), params, seed, k, granularity) for k in ks}
+    return {k.name: out[k] for k in ks}
