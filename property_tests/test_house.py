@@ -18,6 +18,7 @@ inside a function (a lazy import still closes a circle: the two modules cannot b
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import importlib.util
 import sys
@@ -38,6 +39,18 @@ class House:
 
     def is_module(self, name: str) -> bool:
         return name in self.files
+
+
+def parsed(path: Path) -> ast.Module:
+    """The AST of a source file, parsed once per process for each (path, size, mtime) (the house tests all walk the
+    same ~290 files; sharing the parse, issue 25)."""
+    st = Path(path).stat()
+    return _parsed(str(path), st.st_size, st.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(path: str, _size: int, _mtime_ns: int) -> ast.Module:
+    return ast.parse(Path(path).read_text(encoding="utf-8"), path)
 
 
 def _package_dir(name: str) -> Path | None:
@@ -97,7 +110,7 @@ def build(root: str = ROOT) -> House:
         for mod in todo:
             done.add(mod)
             path = house.files[mod]
-            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            tree = parsed(path)
             edges = house.edges.setdefault(mod, set())
             aliases: dict[str, set[str]] = {}  # a name may be bound to different modules in different functions
             for node, target, name, asname in _imports(tree, mod, mod in house.packages):
@@ -286,7 +299,7 @@ def test_nothing_installed_imports_dev_only_code():
     for mod, path in _house().files.items():
         if mod == dev_only or mod.startswith(dev_only + "."):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node, target, name, _ in _imports(tree, mod, mod in _house().packages):
             full = f"{target}.{name}" if name else target
             if target.split(".")[0] in {"benchmarks", "property_tests", "theory", "checks", "counterexamples", "examples"} \
@@ -350,7 +363,7 @@ def runtime_uses_of_annotation_only_names(path: Path) -> list[str]:
     """Uses, outside annotations, of a name bound only under ``if TYPE_CHECKING:`` and not imported by an enclosing
     function: pyflakes counts such a name as bound, but it is a NameError when the line runs (a lazy import that a
     function lost, issue 25)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     only = _type_checking_names(tree)
     if not only:
         return []
@@ -413,7 +426,7 @@ def unresolved_function_imports(path: Path) -> list[str]:
     import importlib
 
     bad = []
-    for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for fn in ast.walk(parsed(path)):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         for node in ast.walk(fn):
