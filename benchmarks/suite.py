@@ -42,10 +42,13 @@ def _timed(args: list[str], env: dict[str, str]) -> tuple[float, float, subproce
     """``(wall seconds, CPU seconds, result)`` of one run. The CPU time is user + system time of the process and of every
     descendant that was waited for (reaped) with all its ancestors up to it: pytest's xdist workers, notebook kernels,
     ledger and CLI subprocesses, the ledger's pool workers, a Dask LocalCluster closed normally. A process left running
-    or never reaped is not counted, so the figure is a lower bound on the run's CPU time."""
+    or never reaped is not counted, so the figure is a lower bound on the run's CPU time. The run writes and reads
+    Python's bytecode cache as CI does (``.ci/run`` unsets ``PYTHONDONTWRITEBYTECODE``, which a sandbox may set: each of
+    the suite's ~60 processes would compile the package again)."""
+    run_env = {k: v for k, v in {**os.environ, **env}.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as .ci/run runs it
     c0 = _children_cpu()
     t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, *args], cwd=ROOT, env=run_env, capture_output=True, text=True)
     return time.perf_counter() - t0, _children_cpu() - c0, r
 
 
