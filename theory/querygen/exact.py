@@ -46,11 +46,17 @@ class OpCount:
 
 
 def matching_rows(table: AuxTable, query: Sequence[Hashable], ops: OpCount | None = None) -> list[int]:
-    """Indices of the tuples matching ``query`` (literal scan of every tuple)."""
-    fixed = [(i, v) for i, v in enumerate(query) if not is_star(v)]
+    """Indices of the tuples matching ``query`` (literal scan of every tuple: tuple ``k`` matches iff
+    ``rows[k][i] == v_i`` at every fixed position ``i``, tested one fixed position at a time on the tuples that met
+    the ones before)."""
     if ops is not None:
         ops.row_visits += table.n_rows
-    return [k for k, r in enumerate(table.rows) if all(r[i] == v for i, v in fixed)]
+    rows = table.rows
+    keep: Sequence[int] = range(len(rows))
+    for i, v in enumerate(query):
+        if not is_star(v):
+            keep = [k for k in keep if rows[k][i] == v]
+    return list(keep)
 
 
 def value_counts(table: AuxTable, rows: Sequence[int], target: int) -> dict[Hashable, int]:
@@ -82,7 +88,12 @@ def guessing_entropy_of_counts(counts: Sequence[int], ops: OpCount | None = None
 
 def guessing_numerator(counts: Sequence[int], ops: OpCount | None = None) -> tuple[int, int]:
     """``(Σ_i c_(i) · i, N)``: Eq. (2) as an integer fraction (counts: non-negative integers)."""
-    cs = sorted_counts([c for c in check_counts(counts) if c], ops)
+    return _numerator(check_counts(counts), ops)
+
+
+def _numerator(counts: list[int], ops: OpCount | None) -> tuple[int, int]:
+    """:func:`guessing_numerator` of counts already known to be non-negative integers."""
+    cs = sorted_counts([c for c in counts if c], ops)
     if ops is not None:
         ops.evaluations += 1
     return sum(c * i for i, c in enumerate(cs, start=1)), sum(cs)
@@ -104,7 +115,7 @@ def guessing_entropy_of_distribution(p: Sequence[object]) -> Any:
 
 def _fraction(table: AuxTable, query: Sequence[Hashable], target: int, ops: OpCount | None) -> tuple[int, int]:
     rows = matching_rows(table, query, ops)
-    return guessing_numerator(list(value_counts(table, rows, target).values()), ops)
+    return _numerator(list(value_counts(table, rows, target).values()), ops)  # counts of tuples: integers >= 1
 
 
 def guessing_entropy(table: AuxTable, query: Sequence[Hashable] | Mapping[str, Hashable],
