@@ -1,17 +1,111 @@
-"""The one place that names the experiment cache directory (README: ``$PRIVCLAIMS_CACHE``).
+"""The experiment cache: the one place that names its directory (README: ``$PRIVCLAIMS_CACHE``) and says what a memoised
+result is keyed on.
 
-Experiments whose results are deterministic functions of code, data and parameters memoise them on
-disk, each file named by a hash of its key, so experiments of different areas share one directory
-without clashing."""
+Experiments whose results are deterministic functions of code, data and parameters memoise them on disk, each file
+named by a hash of its key, so experiments of different areas share one directory without clashing. A key holds
+
+* the parameters the caller names,
+* :func:`code_key`: the source of **every** module of the installed package — not a list of the modules a result is
+  believed to depend on, which goes stale the day a dependency is added (a result is reused only by the very code that
+  computed it; any edit anywhere recomputes every memo),
+* :func:`data_key` of every data file or folder the result reads: each file's path, size and modification time, so a
+  rewritten data set is read again.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import json
 import os
+import pickle
 import tempfile
+from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable, Iterable
+
+PACKAGES = ("privclaims", "privclaims.theory", "privclaims.checks", "privclaims.counterexamples")
+"""The import packages whose source :func:`code_key` hashes (an editable install maps the last three to folders of
+their own; a wheel holds them under ``privclaims/``)."""
 
 
 def cache_dir(default_name: str) -> Path:
     """``$PRIVCLAIMS_CACHE`` when set, else ``<temp dir>/<default_name>`` (the directory is not created here)."""
     env = os.environ.get("PRIVCLAIMS_CACHE")
     return Path(env) if env else Path(tempfile.gettempdir()) / default_name
+
+
+def package_roots() -> tuple[Path, ...]:
+    """The folders of :data:`PACKAGES`, resolved (an editable install's and a wheel's alike)."""
+    roots: list[Path] = []
+    for name in PACKAGES:
+        spec = importlib.util.find_spec(name)
+        roots += [Path(p).resolve() for p in (spec.submodule_search_locations or ())] if spec else []
+    return tuple(dict.fromkeys(roots))
+
+
+def tree_key(roots: Iterable[Path]) -> str:
+    """SHA-256 (24 hex digits) of every ``*.py`` file under ``roots``: each file's path relative to its root and its
+    bytes, in sorted order; a file reached from two roots counts once. Any edit, addition, removal or rename of a
+    source file changes it; compiled bytecode and data files do not."""
+    files: dict[Path, str] = {}
+    for root in roots:
+        root = Path(root)
+        for f in root.rglob("*.py"):
+            files.setdefault(f.resolve(), f"{root.name}/{f.relative_to(root).as_posix()}")
+    h = hashlib.sha256()
+    for f, name in sorted(files.items(), key=lambda kv: kv[1]):
+        h.update(name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:24]
+
+
+@lru_cache(maxsize=1)
+def code_key() -> str:
+    """:func:`tree_key` of the installed package (:func:`package_roots`), computed once per process."""
+    return tree_key(package_roots())
+
+
+def data_key(path: Path | str, pattern: str = "*") -> list[tuple[str, int, int]]:
+    """``(path, size, mtime_ns)`` of a data file, or of every file matching ``pattern`` anywhere under a data folder
+    (paths relative to it, sorted); an absent path gives ``[]``."""
+    p = Path(path)
+    if p.is_file():
+        st = p.stat()
+        return [(p.name, st.st_size, st.st_mtime_ns)]
+    if not p.is_dir():
+        return []
+    out = []
+    for f in sorted(p.rglob(pattern)):
+        if f.is_file():
+            st = f.stat()
+            out.append((f.relative_to(p).as_posix(), st.st_size, st.st_mtime_ns))
+    return out
+
+
+def key_name(key: dict[str, Any]) -> str:
+    """The file name (24 hex digits) of a memo: ``key`` with :func:`code_key` added, as canonical JSON, hashed."""
+    blob = json.dumps({**key, "code": code_key()}, sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:24]
+
+
+def memoised(folder_name: str, key: dict[str, Any], compute: Callable[[], Any]) -> Any:
+    """``compute()``, memoised on disk in :func:`cache_dir` ``(folder_name)`` under :func:`key_name` ``(key)``
+    (``key`` names the parameters and, with :func:`data_key`, the data read). A memo that cannot be read is
+    recomputed; one that cannot be written is skipped."""
+    base = cache_dir(folder_name)
+    path = base / (key_name(key) + ".pkl")
+    try:
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    except (OSError, pickle.PickleError, EOFError):
+        pass
+    value = compute()
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp%d" % os.getpid())
+        with open(tmp, "wb") as f:
+            pickle.dump(value, f)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return value

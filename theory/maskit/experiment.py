@@ -150,48 +150,20 @@ def evaluate_user(train: Sequence[Sequence], test: Sequence[Sequence], contexts:
 
 # --------------------------------------------------------------------------- populations (cached)
 
-import hashlib
-import json
-import os
-import pickle
 from pathlib import Path
 
-from privclaims.theory.cache import cache_dir
+from privclaims.theory.cache import data_key, memoised
 from privclaims.theory.maskit.synthetic import generate_days
 from privclaims.theory.numbers import Q
 
 
-def _code_hash() -> str:
-    here = Path(__file__).parent
-    h = hashlib.sha256()
-    for name in ("experiment.py", "fast.py", "exact.py", "exact_base.py", "partial_outputs.py", "exact_filter.py", "search.py",
-                 "model.py", "synthetic.py", "system.py", "data.py"):
-        h.update((here / name).read_bytes())
-    return h.hexdigest()[:16]
-
-
 def cached(key: dict, compute):
-    """Memoise an experiment on disk (:func:`privclaims.theory.cache.cache_dir`: $PRIVCLAIMS_CACHE or
-    <temp dir>/privclaims-maskit-cache), keyed by the parameters and a hash of the code it depends on
-    (deterministic results; timings are re-used)."""
-    base = cache_dir("privclaims-maskit-cache")
-    blob = json.dumps({**key, "code": _code_hash()}, sort_keys=True, default=str)
-    path = base / (hashlib.sha256(blob.encode()).hexdigest()[:24] + ".pkl")
-    try:
-        with open(path, "rb") as f:
-            return pickle.load(f)
-    except (OSError, pickle.PickleError, EOFError):
-        pass
-    value = compute()
-    try:
-        base.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp%d" % os.getpid())
-        with open(tmp, "wb") as f:
-            pickle.dump(value, f)
-        os.replace(tmp, path)
-    except OSError:
-        pass
-    return value
+    """Memoise a MaskIt experiment on disk (:func:`privclaims.theory.cache.memoised` in
+    ``privclaims-maskit-cache``: keyed by the parameters, the whole package's source and, for GeoLife, the data files'
+    :func:`~privclaims.theory.cache.data_key`; deterministic results; timings are re-used)."""
+    if "root" in key:
+        key = {**key, "data": data_key(key["root"])}
+    return memoised("privclaims-maskit-cache", key, compute)
 
 
 def _synthetic_user(seed: int, u: int, n: int, T: int, days: int) -> tuple:

@@ -24,7 +24,6 @@ from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 
 NIGHT_HOURS = (0, 6, 22, 24)  # [0, 6) and [22, 24)
-VERSION = "substitute-2"  # part of the cache key (the experiment module's code hash does not cover this file)
 
 
 def night_slots(T: int) -> list[int]:
@@ -68,7 +67,7 @@ def geolife_home_population(root: Path, seed: int, delta: Any = Q(1, 10), d: int
             out.append(r)
         return out
 
-    return cached({"kind": "geolife-home", "version": VERSION, "root": str(root), "seed": seed, "delta": str(delta),
+    return cached({"kind": "geolife-home", "root": str(root), "seed": seed, "delta": str(delta),
                    "d": d, "T": T, "k": k}, compute)
 
 
@@ -106,5 +105,5 @@ def geolife_weak_population(root: Path, seed: int, delta: Any = Q(1, 10), d: int
                          **{key: s.get(key) for key in ("hybrid_utility", "probabilistic_utility", "simulatable_utility")}})
         return rows
 
-    return cached({"kind": "geolife-weak", "version": VERSION, "root": str(root), "seed": seed, "delta": str(delta),
+    return cached({"kind": "geolife-weak", "root": str(root), "seed": seed, "delta": str(delta),
                    "d": d, "T": T, "k": k, "gs": list(gs)}, compute)

@@ -14,7 +14,6 @@ checks.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import os
 import pickle
 from collections import Counter
@@ -24,8 +23,6 @@ from typing import Any
 
 import numpy as np
 
-import privclaims.theory.ads.aol as aol_module
-import privclaims.theory.ads.fast as fast_module
 
 from privclaims.checks.claims.ads.common import by_dims
 from privclaims.checks.definitions.ads import (ALWAYS_SHOW, CLIENT_RULE, EXPERIMENT_SETUP, SUPPORT_GE,
@@ -35,7 +32,7 @@ from privclaims.checks.readings import Audit, NotApplicable, Quote
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Outcome, Part, Reading, by_part, reproduced, unverifiable, verified
 from privclaims.theory.ads.aol import load_service, query_level, sample_test_events
-from privclaims.theory.cache import cache_dir
+from privclaims.theory.cache import cache_dir, data_key, key_name
 from privclaims.theory.numbers import Q
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8)
@@ -51,15 +48,10 @@ def _folder(ctx) -> str:
 
 
 def _cache_key(folder: str, seed: int, min_support: int) -> str:
-    """Hash of the code that produces the suite, the data files (names, sizes, mtimes), the seed and the minimum
-    support."""
-    h = hashlib.sha256(f"{folder}:{seed}:{min_support}:{THRESHOLDS}:{FIG44_THRESHOLDS}:{LEVELS}:{KS}".encode())
-    for mod in (aol_module, fast_module, Path(__file__)):
-        h.update(Path(getattr(mod, "__file__", mod)).read_bytes())
-    for f in sorted(Path(folder).glob("*.txt")):
-        st = f.stat()
-        h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns}".encode())
-    return h.hexdigest()[:24]
+    """The suite's memo name (:func:`privclaims.theory.cache.key_name`): the whole package's source, the data files
+    (names, sizes, mtimes), the seed, the minimum support and the grids."""
+    return key_name({"kind": "ads-aol-suite", "folder": folder, "seed": seed, "min_support": min_support,
+                     "grids": [THRESHOLDS, FIG44_THRESHOLDS, LEVELS, KS], "data": data_key(folder, "*.txt")})
 
 
 SUPPORTS = (2, 3)  # the minimum supports of the two readings of SUPPORT_THRESHOLD (>= 2, > 2)

@@ -1,0 +1,112 @@
+"""The experiment cache's keys (theory/cache.py): a memo is reused only by the code that computed it, on the data it
+read; every disk memo of the project goes through them."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+from privclaims.theory import cache
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    return root
+
+
+def test_tree_key_moves_with_any_source_file_and_only_with_source(tmp_path):
+    root = _tree(tmp_path / "pkg", {"a.py": "x = 1\n", "sub/b.py": "y = 2\n"})
+    k0 = cache.tree_key([root])
+    assert cache.tree_key([root]) == k0  # deterministic
+    (root / "sub" / "b.py").write_text("y = 3\n")  # an edit deep in a subpackage
+    k1 = cache.tree_key([root])
+    assert k1 != k0
+    (root / "sub" / "c.py").write_text("")  # an added (empty) module
+    k2 = cache.tree_key([root])
+    assert k2 not in (k0, k1)
+    (root / "sub" / "c.py").rename(root / "sub" / "d.py")  # a rename
+    assert cache.tree_key([root]) not in (k0, k1, k2)
+    (root / "sub" / "d.py").unlink()
+    assert cache.tree_key([root]) == k1
+    (root / "__pycache__").mkdir()
+    (root / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"\0\1")
+    (root / "data.json").write_text("{}")
+    assert cache.tree_key([root]) == k1  # bytecode and data files are not code
+    assert cache.tree_key([root, root / "sub"]) == cache.tree_key([root, root / "sub"])
+    assert cache.tree_key([root / "sub"]) != k1
+
+
+def test_code_key_covers_every_installed_package_folder():
+    roots = cache.package_roots()
+    names = {p.name for p in roots}
+    assert {"privclaims", "theory", "checks", "counterexamples"} <= names, roots
+    every = {f.resolve() for r in roots for f in r.rglob("*.py")}
+    for module in ("privclaims.theory.ads.aol", "privclaims.theory.zealous.loaders", "privclaims.theory.validate",
+                   "privclaims.theory.maskit.substitute", "privclaims.checks.claims.ads.experiments"):
+        assert Path(importlib.import_module(module).__file__).resolve() in every, module
+    assert cache.code_key() == cache.tree_key(roots)
+
+
+def test_data_key_moves_with_a_rewritten_or_added_file(tmp_path):
+    d = _tree(tmp_path / "data", {"u1.txt": "a\n", "x/u2.txt": "b\n", "notes.md": "n"})
+    k0 = cache.data_key(d, "*.txt")
+    assert [name for name, _, _ in k0] == ["u1.txt", "x/u2.txt"]
+    f = d / "u1.txt"
+    st = f.stat()
+    f.write_text("c\n")  # same size: the modification time tells
+    os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    assert cache.data_key(d, "*.txt") != k0
+    (d / "u3.txt").write_text("")
+    assert len(cache.data_key(d, "*.txt")) == 3
+    assert cache.data_key(d / "u1.txt") == [("u1.txt", 2, (d / "u1.txt").stat().st_mtime_ns)]
+    assert cache.data_key(tmp_path / "absent") == []
+
+
+def test_memoised_reuses_only_the_same_key_code_and_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(tmp_path / "c"))
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"n": len(calls)}
+
+    key = {"kind": "t", "seed": 1}
+    assert cache.memoised("m", key, compute) == {"n": 1}
+    assert cache.memoised("m", key, compute) == {"n": 1} and len(calls) == 1  # read back, not recomputed
+    assert cache.memoised("m", {**key, "seed": 2}, compute) == {"n": 2}  # another parameter
+    monkeypatch.setattr(cache, "code_key", lambda: "other code")
+    assert cache.memoised("m", key, compute) == {"n": 3}  # another version of the package
+    assert len(list((tmp_path / "c").glob("*.pkl"))) == 3
+
+
+def test_maskit_geolife_memo_is_keyed_on_the_data_files(tmp_path, monkeypatch):
+    """A GeoLife population memo is recomputed when a file under the data folder changes (the key used to be the
+    folder's path alone)."""
+    from privclaims.theory.maskit import experiment
+
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(tmp_path / "c"))
+    root = _tree(tmp_path / "geolife", {"Data/000/Trajectory/a.plt": "1\n"})
+    runs = []
+    key = {"kind": "geolife", "root": str(root), "seed": 3}
+    experiment.cached(key, lambda: runs.append(1) or len(runs))
+    experiment.cached(key, lambda: runs.append(1) or len(runs))
+    assert len(runs) == 1
+    (root / "Data" / "000" / "Trajectory" / "b.plt").write_text("2\n")
+    assert experiment.cached(key, lambda: runs.append(1) or len(runs)) == 2
+
+
+def test_ads_suite_memo_name_moves_with_code_and_data(tmp_path, monkeypatch):
+    from privclaims.checks.claims.ads import experiments as X
+
+    logs = _tree(tmp_path / "logs", {"1.txt": "AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n"})
+    k0 = X._cache_key(str(logs), 1, 2)
+    assert X._cache_key(str(logs), 1, 3) != k0 and X._cache_key(str(logs), 2, 2) != k0
+    (logs / "2.txt").write_text("")
+    k1 = X._cache_key(str(logs), 1, 2)
+    assert k1 != k0
+    monkeypatch.setattr(cache, "code_key", lambda: "other code")
+    assert X._cache_key(str(logs), 1, 2) != k1
