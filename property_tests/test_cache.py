@@ -110,3 +110,46 @@ def test_ads_suite_memo_name_moves_with_code_and_data(tmp_path, monkeypatch):
     assert k1 != k0
     monkeypatch.setattr(cache, "code_key", lambda: "other code")
     assert X._cache_key(str(logs), 1, 2) != k1
+
+
+def _aol_dir(root: Path, clicks: int) -> Path:
+    """Three users' files in the per-user layout (blocks of ``query<TAB>time`` and its clicked URLs): user 1 searches
+    ``clicks`` times clicking site a, each user once clicking site b."""
+    blocks = {1: [f"shoes red\t2006-03-01 10:00:{i:02d}\nhttp://a.com/\n" for i in range(clicks)], 2: [], 3: []}
+    for u in (1, 2, 3):
+        blocks[u].append(f"shoes blue\t2006-03-02 11:00:0{u}\nhttp://b.com/\n")
+    return _tree(root, {f"user_search_logs/{u}.txt": "\n".join(bs) for u, bs in blocks.items()})
+
+
+def test_count_aol_emulation_is_the_built_one_and_follows_its_files(tmp_path, monkeypatch):
+    from privclaims.theory.count import aol
+
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(tmp_path / "c"))
+    root = _aol_dir(tmp_path / "aol", clicks=2)
+
+    def fields(em):
+        return (em.ads, dict(em.bids), list(em.test), em.train, em.n_train_users)
+
+    em = aol.emulation(root, n_ads=2, per_context=1, seed=4)
+    assert fields(em) == fields(aol.build(aol.read_aol(root), n_ads=2, per_context=1, seed=4))
+    assert aol.emulation(root, n_ads=2, per_context=1, seed=4) is em  # this process's memo
+    assert len(list((tmp_path / "c").glob("*.pkl"))) == 1
+    _aol_dir(tmp_path / "aol", clicks=0)  # user 1's file rewritten: site a is no longer clicked
+    again = aol.emulation(root, n_ads=2, per_context=1, seed=4)
+    assert fields(again) == fields(aol.build(aol.read_aol(root), n_ads=2, per_context=1, seed=4)) != fields(em)
+
+
+def test_ads_aol_events_memo_follows_its_files(tmp_path, monkeypatch):
+    from privclaims.theory.ads import aol
+
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(tmp_path / "c"))
+    folder = str(_aol_dir(tmp_path / "aol", clicks=3) / "user_search_logs")
+    aol.load_events.cache_clear()
+    first = aol.load_events(folder)
+    assert first.leaves == aol.build_events(aol.read_log_dir(folder)).leaves
+    aol.load_events.cache_clear()
+    assert aol.load_events(folder).leaves == first.leaves  # read back from the memo
+    _aol_dir(tmp_path / "aol", clicks=5)
+    aol.load_events.cache_clear()
+    assert aol.load_events(folder).leaves == aol.build_events(aol.read_log_dir(folder)).leaves != first.leaves
+    aol.load_events.cache_clear()

@@ -34,6 +34,7 @@ import numpy as np
 
 from privclaims.theory.ads.fast import SparseAdInstance, greedy_run, stored_positions
 from privclaims.theory.ads.hierarchy import PAPER_SEQUENCE
+from privclaims.theory.cache import data_key, memoised
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.gcpause import gc_paused
 from privclaims.theory.zealous.loaders import clicked_host, load_user_file, read_user_files
@@ -448,9 +449,11 @@ def sample_test_events(ev: Events, n: int, seed: int) -> list[int]:
 
 @lru_cache(maxsize=2)
 def load_events(folder: str) -> Events:
-    """The AOL subset's events (cached per process: every reading of the minimum support trains on the same ones;
-    AdService only reads them)."""
-    return build_events(read_log_dir(folder))
+    """The AOL subset's events: :func:`build_events` of :func:`read_log_dir`, memoised in the experiment cache
+    (:mod:`privclaims.theory.cache`: keyed on the folder, the package's source and its ``*.txt`` files) and per process
+    (every reading of the minimum support trains on the same ones; AdService only reads them)."""
+    return memoised("privclaims-ads-cache", {"kind": "ads-aol-events", "folder": folder, "data": data_key(folder, "*.txt")},
+                    lambda: build_events(read_log_dir(folder)))
 
 
 @lru_cache(maxsize=2)

@@ -32,6 +32,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from privclaims.theory.cache import data_key, memoised
 from privclaims.theory.count import fast_topdown
 from privclaims.theory.count.exact_topdown import Prepared, prepare
 from privclaims.theory.count.hierarchy import Entry, Hierarchy, ReadOnlyMap
@@ -176,6 +177,28 @@ def run_estimates(em: Emulation, eps: float | None, t: float, m: int = 4, min_su
                 cache[key] = block.pop()
             return cache[key]
     return fast_topdown.topdown(prepared(em, m, seed), min_support, noise, depth_limit)
+
+
+def emulation(root: Path | str, n_ads: int = 50, per_context: int = 3, seed: int = 0) -> Emulation:
+    """:func:`build` on :func:`read_aol` ``(root)``, memoised in the experiment cache (:mod:`privclaims.theory.cache`:
+    keyed on the arguments, the package's source and every ``*.txt`` file under ``root``) and per process: the
+    ledger's count checks and notebook 03 build the same emulation of the AOL subset."""
+    root = existing_path(root, "root (AOL per-user logs)", "dir")
+    n_ads, per_context, seed = (integer(n_ads, "n_ads", lo=1), integer(per_context, "per_context", lo=1),
+                                integer(seed, "seed"))
+    data = data_key(root, "*.txt")
+    here = (str(root.resolve()), n_ads, per_context, seed, tuple(data))
+    if here not in _EMULATIONS:
+        key = {"kind": "count-aol-emulation", "root": here[0], "n_ads": n_ads, "per_context": per_context, "seed": seed,
+               "data": data}
+        if len(_EMULATIONS) >= 2:
+            _EMULATIONS.clear()
+        _EMULATIONS[here] = memoised("privclaims-count-cache", key,
+                                     lambda: build(read_aol(root), n_ads, per_context, seed))
+    return _EMULATIONS[here]
+
+
+_EMULATIONS: dict[tuple, Emulation] = {}  # this process's emulations (two at most), by arguments and data files
 
 
 _PREPARED: "weakref.WeakKeyDictionary[Emulation, dict[tuple[int, int], Prepared]]" = weakref.WeakKeyDictionary()

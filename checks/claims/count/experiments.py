@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import numpy as np
 
@@ -21,9 +20,8 @@ MIN_SUPPORT = 10  # TopDown's min_support is not stated in the text; chosen for 
 SEEDS = 5
 
 
-@lru_cache(maxsize=2)
 def _emulation(path: str) -> aol.Emulation:
-    return aol.build(aol.read_aol(path), n_ads=50, per_context=3, seed=0)
+    return aol.emulation(path, n_ads=50, per_context=3, seed=0)
 
 
 def _coverage(em, eps, t, seeds):
