@@ -335,3 +335,27 @@ def test_cx_bestworst_decides_each_section4_row_on_both_strategies():
     assert both_strategies("evals", vb_w, verified_bounded(bound="k = 1..7")).evidence["bound"] == "k = 1..7"
     assert both_strategies("evals", vb_w, err).verdict == "error"
     assert both_strategies("evals", err, vb_b).verdict == "error"
+
+
+@pytest.mark.parametrize("strategy", ["best_fit", "worst_fit", "random_fit"])
+def test_the_boundary_tally_tells_the_requirement_readings_apart(strategy):
+    """Eq. (3)'s query has G = 4/3 (Income): at G_min = 4/3 a run reading the requirement as '≥' stops there satisfied
+    at once; one reading '>' passes over it. The procedure checks' evidence counts both (querygen.alg_best/worst/random),
+    and a tally showing a run satisfied at G = G_min under '>' (a reading ignored) is an error."""
+    from privclaims.checks.claims.querygen import algorithms as A
+    from privclaims.checks.definitions.querygen import GE, GT
+    from privclaims.theory.querygen.table1 import eq3_query, table1
+
+    t = table1()
+    q, income = eq3_query(t), t.attr_index("Income")
+    tallies = {}
+    for comparison in (GE.name, GT.name):
+        tallies[comparison] = A.boundary_tally()
+        assert A._trajectory_ok(t, q, income, Fr(4, 3), strategy, 3, comparison, tally=tallies[comparison])
+        assert A.boundary_problem(tallies[comparison], comparison) is None
+    assert tallies[GE.name] == {A.BOUNDARY_MET: 1, A.BOUNDARY_STOPPED: 1}
+    assert tallies[GT.name] == {A.BOUNDARY_MET: 1, A.BOUNDARY_STOPPED: 0}
+    fit = A.boundary_tally()
+    assert A._fit_finals_ok(t, q, income, Fr(4, 3), GT.name, tally=fit) and fit == tallies[GT.name]
+    assert "read as '>'" in A.boundary_problem(tallies[GE.name], GT.name)
+    assert "read as '≥'" in A.boundary_problem(tallies[GT.name], GE.name)

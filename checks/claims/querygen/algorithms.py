@@ -540,9 +540,40 @@ def text_nphard(ctx: Context) -> Outcome:
         "decided here. For fixed m Brute-Force solves it with 2^m evaluations; z3 confirms the exhaustive optima on Table 1.")
 
 
-def _trajectory_ok(t, q, target: int, g_min, strategy: str, seed: int, comparison: str = GE.name) -> bool:
+BOUNDARY_MET, BOUNDARY_STOPPED = "runs whose path met G = G_min", "runs satisfied at G = G_min"
+
+
+def boundary_tally() -> dict[str, int]:
+    """Where the readings '≥' and '>' of the requirement differ, counted over a search's runs: the runs whose path
+    (the queries a run visits, Q first) met a Q̂ matching a tuple with G(Q̂) = G_min, and the runs that stopped at
+    one satisfied (a run that ends at the all-* query unsatisfied does not count). Under '≥' a run stops satisfied at
+    the first such Q̂ (the two counts are equal); under '>' none may."""
+    return {BOUNDARY_MET: 0, BOUNDARY_STOPPED: 0}
+
+
+def boundary_problem(tally: dict[str, int], comparison: str) -> str | None:
+    """What a :func:`boundary_tally` shows wrong for the reading ``comparison`` (None when nothing)."""
+    if comparison == GT.name and tally[BOUNDARY_STOPPED]:
+        return f"{tally[BOUNDARY_STOPPED]} run(s) ended satisfied at G = G_min although the requirement was read as '>'"
+    if comparison == GE.name and tally[BOUNDARY_STOPPED] != tally[BOUNDARY_MET]:
+        return "a run passed over a Q̂ with G = G_min although the requirement was read as '≥'"
+    return None
+
+
+def _count_boundary(tally: dict[str, int] | None, t, target: int, g_min, path, finals) -> None:
+    """Add one instance's run(s) to ``tally``: ``path`` the queries they visit, ``finals`` the queries they stop at
+    satisfied."""
+    if tally is None:
+        return
+    at = {x for x in path if exact.traffic_overhead(t, x) and exact.guessing_entropy(t, x, target) == g_min}
+    tally[BOUNDARY_MET] += bool(at)
+    tally[BOUNDARY_STOPPED] += bool(at & set(finals))
+
+
+def _trajectory_ok(t, q, target: int, g_min, strategy: str, seed: int, comparison: str = GE.name,
+                   tally: dict[str, int] | None = None) -> bool:
     """Independent literal re-reading of §4: recompute each greedy step's choice and the stop, the requirement read
-    by ``comparison``."""
+    by ``comparison``; a run that follows it is added to ``tally`` (:func:`boundary_tally`)."""
     req = requirement(t, target, g_min, comparison)
     r = exact.generalize(t, q, req, strategy, seed=seed)
 
@@ -554,6 +585,7 @@ def _trajectory_ok(t, q, target: int, g_min, strategy: str, seed: int, compariso
         return exact.traffic_overhead(t, x) > 0 and (g >= g_min if comparison == GE.name else g > g_min)
 
     cur = q
+    path = [q]
     if strategy == "random_fit":
         from privclaims.theory.querygen.model import random_removal_order
         order = random_removal_order(fixed_positions(q), seed)
@@ -568,8 +600,12 @@ def _trajectory_ok(t, q, target: int, g_min, strategy: str, seed: int, compariso
             if i != min(j for j, v in vals.items() if v == target_val):
                 return False
         cur = remove(cur, [i])
+        path.append(cur)
     stopped_right = ok(cur) or not fixed_positions(cur)
-    return stopped_right and cur == r.query and r.satisfied == ok(cur)
+    if not (stopped_right and cur == r.query and r.satisfied == ok(cur)):
+        return False
+    _count_boundary(tally, t, target, g_min, path, [cur] if r.satisfied else [])
+    return True
 
 
 GREEDY_AUDIT = (
@@ -582,11 +618,13 @@ GREEDY_AUDIT = (
     "evidence).")
 
 
-def _fit_finals_ok(t, q, target: int, g_min, comparison: str) -> bool:
+def _fit_finals_ok(t, q, target: int, g_min, comparison: str, tally: dict[str, int] | None = None) -> bool:
     """Independent literal re-reading of Best-Fit's step as the best fit: every run (any tie) removes, among the values
     whose removal already meets the requirement, one of least G, else one of least G overall; its finals must be
-    theory's (:func:`greedy_finals` with ``choice="fit"``), with the same satisfaction."""
+    theory's (:func:`greedy_finals` with ``choice="fit"``), with the same satisfaction. An instance whose runs follow
+    it is added to ``tally`` (:func:`boundary_tally`: its runs' queries and finals)."""
     req = requirement(t, target, g_min, comparison)
+    visited: set = set()
 
     def g_of(x):
         return exact.guessing_entropy(t, x, target) if exact.traffic_overhead(t, x) else Q(0)
@@ -596,6 +634,7 @@ def _fit_finals_ok(t, q, target: int, g_min, comparison: str) -> bool:
         return exact.traffic_overhead(t, x) > 0 and (g >= g_min if comparison == GE.name else g > g_min)
 
     def runs(cur) -> set:
+        visited.add(cur)
         if ok(cur) or not fixed_positions(cur):
             return {(cur, ok(cur))}
         vals = {i: g_of(remove(cur, [i])) for i in fixed_positions(cur)}
@@ -605,7 +644,11 @@ def _fit_finals_ok(t, q, target: int, g_min, comparison: str) -> bool:
 
     theirs = greedy_finals(t, q, req, "best_fit", "fit")
     theirs.pop("ties")
-    return runs(q) == set(theirs.items())
+    finals = runs(q)
+    if finals != set(theirs.items()):
+        return False
+    _count_boundary(tally, t, target, g_min, visited, [x for x, satisfied in finals if satisfied])
+    return True
 
 
 def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=None) -> Outcome:
@@ -621,23 +664,29 @@ def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=Non
 
     def compute(comparison: str, goal: str, step: str | None = None):
         choice = "local-min" if choice_of is None else choice_of(step)
+        tally = boundary_tally()
         if goal == PROCEDURE.name and choice == "fit":
-            res = property_search(instances(), lambda inst: _fit_finals_ok(*inst, comparison),
+            res = property_search(instances(), lambda inst: _fit_finals_ok(*inst, comparison, tally=tally),
                                   examples=example_count(ctx, 120, 500), seed=seed,
                                   encoding="best_fit, best-fit step: every run's removals (any tie) are the least G "
                                            "among those meeting G_min, else the least G; stop at the first Q̂ with G "
                                            f"{'≥' if comparison == GE.name else '>'} G_min")
             if res.found:
                 return Outcome("error", {"error": "our best-fit step is not the rule read", "search": res})
-            return verified_bounded(bound=res.bound, search=res, note="every tie rule (all runs enumerated)")
+            if boundary_problem(tally, comparison):
+                return Outcome("error", {"error": boundary_problem(tally, comparison), "boundary": tally})
+            return verified_bounded(bound=res.bound, search=res, note="every tie rule (all runs enumerated)",
+                                    boundary=tally)
         if goal == PROCEDURE.name:
-            res = property_search(instances(), lambda inst: _trajectory_ok(*inst, strategy, seed, comparison),
+            res = property_search(instances(), lambda inst: _trajectory_ok(*inst, strategy, seed, comparison, tally=tally),
                                   examples=example_count(ctx, 120, 500), seed=seed,
                                   encoding=f"{strategy}: each removal is the literal §4 choice; stop at the first Q̂ "
                                            f"with G {'≥' if comparison == GE.name else '>'} G_min")
             if res.found:
                 return Outcome("error", {"error": f"our {strategy} is not the §4 procedure", "search": res})
-            out = verified_bounded(bound=res.bound, search=res, note=note)
+            if boundary_problem(tally, comparison):
+                return Outcome("error", {"error": boundary_problem(tally, comparison), "boundary": tally})
+            out = verified_bounded(bound=res.bound, search=res, note=note, boundary=tally)
             if extra:
                 out.evidence.update(extra)
             return out
