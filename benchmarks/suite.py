@@ -39,14 +39,14 @@ PARALLELISM = 2  # both runs use two processes at a time (ledger --workers 2, py
 TESTS_ARGS = ("-m", "pytest", "-n", str(PARALLELISM))  # README command 2 exactly (pyproject's addopts add -q; one more -q drops the count line)
 
 
-def _timed(args: list[str], env: dict[str, str]) -> tuple[float, float, subprocess.CompletedProcess]:
+def _timed(args: list[str], env: dict[str, str], drop: tuple[str, ...] = ()) -> tuple[float, float, subprocess.CompletedProcess]:
     """``(wall seconds, CPU seconds, result)`` of one run. The CPU time is user + system time of the process and of every
     descendant that was waited for (reaped) with all its ancestors up to it: pytest's xdist workers, notebook kernels,
     ledger and CLI subprocesses, the ledger's pool workers, a Dask LocalCluster closed normally. A process left running
     or never reaped is not counted, so the figure is a lower bound on the run's CPU time. The run writes and reads
     Python's bytecode cache as CI does (``.ci/run`` unsets ``PYTHONDONTWRITEBYTECODE``, which a sandbox may set: each of
     the suite's ~60 processes would compile the package again)."""
-    run_env = {k: v for k, v in {**os.environ, **env}.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as .ci/run runs it
+    run_env = {k: v for k, v in {**os.environ, **env}.items() if k not in ("PYTHONDONTWRITEBYTECODE", *drop)}  # as .ci/run
     c0 = _children_cpu()
     t0 = time.perf_counter()
     r = subprocess.run([sys.executable, *args], cwd=ROOT, env=run_env, capture_output=True, text=True)
@@ -111,8 +111,7 @@ def ledger_full_cold() -> Measurement:
 @benchmark("suite.tests_ci_profile", "suite")
 def tests_ci_profile() -> Measurement:
     with tempfile.TemporaryDirectory() as d:  # cold experiment caches and a fresh basetemp, as on CI's new machine
-        secs, cpu, r = _timed(list(TESTS_ARGS), {"HYPOTHESIS_PROFILE": "ci", "TMPDIR": d,
-                                                 "PRIVCLAIMS_CACHE": str(Path(d) / "cache")})
+        secs, cpu, r = _timed(list(TESTS_ARGS), {"HYPOTHESIS_PROFILE": "ci", "TMPDIR": d}, drop=("PRIVCLAIMS_CACHE",))
     if r.returncode != 0:
         raise AssertionError(f"pytest exited {r.returncode}: {_pytest_summary(r.stdout)}")
     return Measurement(secs, "s", target=150.0,
