@@ -133,6 +133,14 @@ def test_bad_engine_or_kind(log, kwargs, msg):
         engines.publish(**args)
 
 
+def test_a_bad_kind_is_refused_before_the_source_is_read(tmp_path):
+    """The kind is checked first (as before publish_kinds): a bad kind is named, not a source that was read for it."""
+    with pytest.raises(InvalidInput, match="unknown item kind"):
+        engines.histogram_python(tmp_path / "nope.tsv", "sessions", 2, 1)
+    with pytest.raises(InvalidInput, match="unknown item kind"):
+        engines.publish(tmp_path / "nope.tsv", "sessions", PARAMS, 1, engine="python")
+
+
 def test_missing_source_is_invalid(tmp_path):
     with pytest.raises(InvalidInput, match="does not exist"):
         engines.publish(tmp_path / "nope.tsv", "queries", PARAMS, 1, engine="duckdb")

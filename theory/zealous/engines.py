@@ -66,7 +66,8 @@ def resolve_engine(engine: object, source: object) -> str:
 def histogram_python(log: SearchLog, kind: ItemKind | str, m: object, seed: int,
                      session_gap: int | None = None) -> Counter:
     """Steps 1-2 in plain Python: the items (:meth:`ItemKind.texts`), keyed selection, users per item."""
-    return _python_histogram(load_source(log), ItemKind.of(kind, session_gap), m, seed)
+    k = ItemKind.of(kind, session_gap)  # the kind first: a bad one is refused before the source is read
+    return _python_histogram(load_source(log), k, m, seed)
 
 
 def _python_histogram(log: SearchLog, k: ItemKind, m: object, seed: int) -> Counter:
