@@ -25,6 +25,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 ROOT = "privclaims"
 
 
@@ -43,7 +45,8 @@ class House:
 
 def parsed(path: Path) -> ast.Module:
     """The AST of a source file, parsed once per process for each (path, size, mtime) (the house tests all walk the
-    same ~290 files; sharing the parse, issue 25)."""
+    same ~200 files; sharing the parse, issue 25; pyflakes still parses them itself). The trees (~90 MB) are dropped
+    when this module's tests end (:func:`_drop_parsed`)."""
     st = Path(path).stat()
     return _parsed(str(path), st.st_size, st.st_mtime_ns)
 
@@ -51,6 +54,12 @@ def parsed(path: Path) -> ast.Module:
 @functools.lru_cache(maxsize=None)
 def _parsed(path: str, _size: int, _mtime_ns: int) -> ast.Module:
     return ast.parse(Path(path).read_text(encoding="utf-8"), path)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _drop_parsed():
+    yield
+    _parsed.cache_clear()
 
 
 def _package_dir(name: str) -> Path | None:

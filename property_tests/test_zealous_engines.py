@@ -179,6 +179,28 @@ def test_publish_kinds_is_publish_kind_by_kind(log, cluster, engine):
         assert len(got[kind]) >= 3, kind  # each kind releases something: the comparison is not vacuous
 
 
+@pytest.mark.parametrize("engine", engines.ENGINES)
+def test_a_session_gap_reaches_every_engine(log, cluster, engine):
+    """``session_gap`` (query pairs only) decides which consecutive queries pair up, through publish and publish_kinds
+    alike: a gap of 0 s pairs only queries at the same second, so the release differs from the default 30 minutes'."""
+    on = {"scheduler": cluster} if engine == "dask" else {}
+    default = engines.publish(log, "query_pairs", PARAMS, seed=11, engine=engine, **on)
+    tight = engines.publish(log, "query_pairs", PARAMS, seed=11, engine=engine, session_gap=0, **on)
+    assert tight != default
+    assert tight == engines.publish(log, "query_pairs", PARAMS, seed=11, engine="python", session_gap=0)
+    both = engines.publish_kinds(log, ["queries", "query_pairs"], PARAMS, seed=11, engine=engine, session_gap=0, **on)
+    assert both["query_pairs"] == tight
+
+
+@pytest.mark.parametrize("engine", engines.ENGINES)
+def test_publish_kinds_refuses_an_empty_log(tmp_path, engine):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "1.txt").write_text("")
+    for source in (SearchLog(), tmp_path / "logs"):
+        with pytest.raises(InvalidInput, match="empty search log"):
+            engines.publish_kinds(source, ["queries", "clicks"], PARAMS, 1, engine=engine)
+
+
 @pytest.mark.parametrize("kinds,msg", [([], "at least one"), (["queries", "clicks", "queries"], "each item kind once"),
                                        ("queries", "list of item kinds"), (["queries", "sessions"], "unknown item kind")])
 def test_publish_kinds_refuses_a_bad_list_of_kinds(log, kinds, msg):

@@ -135,13 +135,14 @@ def publish_kinds(source: SearchLog | str | Path, kinds: Any, params: ZealousPar
     """:func:`publish` for several item kinds of one log (``{kind name: release}``, each release the one
     :func:`publish` gives for that kind alone), the source read once: ``python`` checks one log, ``duckdb`` loads one
     table, ``dask`` computes every kind's release in one graph over one reading of the source. ``kinds``: a non-empty
-    sequence of distinct kinds (names or :class:`ItemKind`)."""
+    list or tuple of distinct kinds (names or :class:`ItemKind`; ``session_gap`` applies to the names)."""
     if isinstance(kinds, (str, ItemKind)) or not isinstance(kinds, (list, tuple)):
         raise InvalidInput(f"kinds = {kinds!r:.60}: give a list of item kinds, e.g. ['queries', 'clicks']")
     ks = [ItemKind.of(kind, session_gap) for kind in kinds]
     names = [k.name for k in ks]
     if not ks or len(set(names)) < len(names):
-        raise InvalidInput(f"kinds = {names}: give each item kind once, at least one")
+        shown = [f"{k.name} (session gap {k.session_gap} s)" if k.name == "query_pairs" else k.name for k in ks]
+        raise InvalidInput(f"kinds = {shown}: give each item kind once, at least one")
     check_engine(engine)
     if engine == "dask":
         out = dask_engine.publish_dask_kinds(source, ks, params, seed, scheduler=scheduler, granularity=granularity)
