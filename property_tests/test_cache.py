@@ -153,3 +153,40 @@ def test_ads_aol_events_memo_follows_its_files(tmp_path, monkeypatch):
     aol.load_events.cache_clear()
     assert aol.load_events(folder).leaves == aol.build_events(aol.read_log_dir(folder)).leaves != first.leaves
     aol.load_events.cache_clear()
+
+
+def test_data_and_tree_keys_follow_symlinked_folders(tmp_path):
+    """A data set or a package laid out with symlinked folders (``aol/user_search_logs -> elsewhere``, GeoLife users
+    linked in, a linked subpackage) is keyed on the files the loaders read through the links: the keys used to walk with
+    ``Path.rglob``, which does not descend into a symlinked folder, so such files were missing from the key and a
+    rewritten one kept the old memo. A link back to an enclosing folder is walked once (no loop)."""
+    store = _tree(tmp_path / "store", {"logs/1.txt": "a\n", "logs/2.txt": "b\n", "pkg/sub/m.py": "x = 1\n"})
+    root = tmp_path / "aol"
+    root.mkdir()
+    (root / "user_search_logs").symlink_to(store / "logs", target_is_directory=True)
+    (root / "loop").symlink_to(root, target_is_directory=True)
+    k0 = cache.data_key(root, "*.txt")
+    assert [name for name, _, _ in k0] == ["user_search_logs/1.txt", "user_search_logs/2.txt"]
+    (store / "logs" / "1.txt").write_text("changed\n")
+    assert cache.data_key(root, "*.txt") != k0
+    pkg = _tree(tmp_path / "pkg", {"a.py": "y = 2\n"})
+    (pkg / "sub").symlink_to(store / "pkg" / "sub", target_is_directory=True)
+    t0 = cache.tree_key([pkg])
+    (store / "pkg" / "sub" / "m.py").write_text("x = 2\n")
+    assert cache.tree_key([pkg]) != t0
+
+
+def test_count_aol_emulation_follows_a_rewritten_file_behind_a_symlinked_folder(tmp_path, monkeypatch):
+    from privclaims.theory.count import aol
+
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(tmp_path / "c"))
+    _aol_dir(tmp_path / "store", clicks=2)
+    root = tmp_path / "aol"
+    root.mkdir()
+    (root / "user_search_logs").symlink_to(tmp_path / "store" / "user_search_logs", target_is_directory=True)
+    em = aol.emulation(root, n_ads=2, per_context=1, seed=4)
+    _aol_dir(tmp_path / "store", clicks=0)  # user 1's file rewritten behind the link
+    aol._EMULATIONS.clear()  # as in a new process: the disk memo alone
+    again = aol.emulation(root, n_ads=2, per_context=1, seed=4)
+    assert again.train == aol.build(aol.read_aol(root), n_ads=2, per_context=1, seed=4).train != em.train
+

@@ -14,6 +14,7 @@ named by a hash of its key, so experiments of different areas share one director
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import importlib.util
 import json
@@ -44,14 +45,31 @@ def package_roots() -> tuple[Path, ...]:
     return tuple(dict.fromkeys(roots))
 
 
+def _walk(root: Path, pattern: str) -> Iterable[Path]:
+    """The files under ``root`` whose name matches ``pattern``, through symlinked folders too (``Path.rglob`` does not
+    descend into them before Python 3.13, so a data set or package laid out with links was missing from its key); a
+    folder reached twice (a link back to an enclosing one) is walked once."""
+    seen: set[str] = set()
+    for folder, dirs, names in os.walk(root, followlinks=True):
+        real = os.path.realpath(folder)
+        if real in seen:
+            dirs[:] = []
+            continue
+        seen.add(real)
+        dirs.sort()
+        for name in names:
+            if fnmatch.fnmatchcase(name, pattern):
+                yield Path(folder) / name
+
+
 def tree_key(roots: Iterable[Path]) -> str:
-    """SHA-256 (24 hex digits) of every ``*.py`` file under ``roots``: each file's path relative to its root and its
-    bytes, in sorted order; a file reached from two roots counts once. Any edit, addition, removal or rename of a
-    source file changes it; compiled bytecode and data files do not."""
+    """SHA-256 (24 hex digits) of every ``*.py`` file under ``roots`` (through symlinked folders): each file's path
+    relative to its root and its bytes, in sorted order; a file reached from two roots counts once. Any edit, addition,
+    removal or rename of a source file changes it; compiled bytecode and data files do not."""
     files: dict[Path, str] = {}
     for root in roots:
         root = Path(root)
-        for f in root.rglob("*.py"):
+        for f in _walk(root, "*.py"):
             files.setdefault(f.resolve(), f"{root.name}/{f.relative_to(root).as_posix()}")
     h = hashlib.sha256()
     for f, name in sorted(files.items(), key=lambda kv: kv[1]):
@@ -66,8 +84,8 @@ def code_key() -> str:
 
 
 def data_key(path: Path | str, pattern: str = "*") -> list[tuple[str, int, int]]:
-    """``(path, size, mtime_ns)`` of a data file, or of every file matching ``pattern`` anywhere under a data folder
-    (paths relative to it, sorted); an absent path gives ``[]``."""
+    """``(path, size, mtime_ns)`` of a data file, or of every file matching ``pattern`` anywhere under a data folder,
+    symlinked folders included (paths relative to it, sorted); an absent path gives ``[]``."""
     p = Path(path)
     if p.is_file():
         st = p.stat()
@@ -75,7 +93,7 @@ def data_key(path: Path | str, pattern: str = "*") -> list[tuple[str, int, int]]
     if not p.is_dir():
         return []
     out = []
-    for f in sorted(p.rglob(pattern)):
+    for f in sorted(_walk(p, pattern), key=lambda f: f.relative_to(p).parts):
         if f.is_file():
             st = f.stat()
             out.append((f.relative_to(p).as_posix(), st.st_size, st.st_mtime_ns))
