@@ -190,3 +190,32 @@ def test_count_aol_emulation_follows_a_rewritten_file_behind_a_symlinked_folder(
     again = aol.emulation(root, n_ads=2, per_context=1, seed=4)
     assert again.train == aol.build(aol.read_aol(root), n_ads=2, per_context=1, seed=4).train != em.train
 
+
+def test_an_unreadable_memo_is_recomputed(tmp_path, monkeypatch):
+    """A memo file that cannot be unpickled - empty, truncated, garbage, or naming a module this environment lacks (as a
+    pickle written beside another numpy or another version of the package would) - is recomputed and rewritten, never
+    an error: memoised and the ads AOL suite alike."""
+    import pickle
+
+    from privclaims.checks.claims.ads import experiments as X
+
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(tmp_path / "c"))
+    key = {"kind": "t"}
+    cache.memoised("m", key, lambda: {"n": 1})
+    path = tmp_path / "c" / (cache.key_name(key) + ".pkl")
+    assert path.exists()
+    # a module this environment lacks (the name keeps its length, so the pickle stays well-formed)
+    missing_module = pickle.dumps(cache.memoised).replace(b"privclaims.theory.cache", b"privclaims.theory.cachX")
+    blobs = {"empty": b"", "truncated": pickle.dumps({"n": 0})[:7], "garbage": b"\x80\x04\x95" + b"\xff" * 64,
+             "missing module": missing_module}
+    for label, blob in blobs.items():
+        path.write_bytes(blob)
+        assert cache.memoised("m", key, lambda: {"n": 2}) == {"n": 2}, label
+        assert pickle.loads(path.read_bytes()) == {"n": 2}, label
+    logs = _tree(tmp_path / "logs", {"1.txt": "q\t2006-03-01 10:00:00\n"})
+    monkeypatch.setattr(X, "_compute_suite", lambda folder, seed, min_support=2: {"seed": seed})
+    suite = X._suite_path(str(logs), 3, 2)
+    for label, blob in blobs.items():
+        suite.write_bytes(blob)
+        assert X._locked_suite(str(logs), 3, 2, wait=True) == {"seed": 3}, label
+        assert pickle.loads(suite.read_bytes()) == {"seed": 3}, label

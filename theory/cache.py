@@ -106,17 +106,26 @@ def key_name(key: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
 
 
-def memoised(folder_name: str, key: dict[str, Any], compute: Callable[[], Any]) -> Any:
-    """``compute()``, memoised on disk in :func:`cache_dir` ``(folder_name)`` under :func:`key_name` ``(key)``
-    (``key`` names the parameters and, with :func:`data_key`, the data read). A memo that cannot be read is
-    recomputed; one that cannot be written is skipped."""
-    base = cache_dir(folder_name)
-    path = base / (key_name(key) + ".pkl")
+def read_memo(path: Path) -> tuple[bool, Any]:
+    """``(True, value)`` for a memo file that unpickles, else ``(False, None)``: absent, empty, truncated or corrupt, or
+    naming a module or class this environment lacks (unpickling then raises ModuleNotFoundError, AttributeError,
+    ValueError, OverflowError... not only UnpicklingError or EOFError) - such a memo is recomputed, never an error."""
     try:
         with open(path, "rb") as f:
-            return pickle.load(f)
-    except (OSError, pickle.PickleError, EOFError):
-        pass
+            return True, pickle.load(f)
+    except Exception:
+        return False, None
+
+
+def memoised(folder_name: str, key: dict[str, Any], compute: Callable[[], Any]) -> Any:
+    """``compute()``, memoised on disk in :func:`cache_dir` ``(folder_name)`` under :func:`key_name` ``(key)``
+    (``key`` names the parameters and, with :func:`data_key`, the data read). A memo that cannot be read
+    (:func:`read_memo`) is recomputed; one that cannot be written is skipped."""
+    base = cache_dir(folder_name)
+    path = base / (key_name(key) + ".pkl")
+    found, value = read_memo(path)
+    if found:
+        return value
     value = compute()
     try:
         base.mkdir(parents=True, exist_ok=True)

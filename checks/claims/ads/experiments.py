@@ -32,7 +32,7 @@ from privclaims.checks.readings import Audit, NotApplicable, Quote
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Outcome, Part, Reading, by_part, reproduced, unverifiable, verified
 from privclaims.theory.ads.aol import load_service, query_level, sample_test_events
-from privclaims.theory.cache import cache_dir, data_key, key_name
+from privclaims.theory.cache import cache_dir, data_key, key_name, read_memo
 from privclaims.theory.numbers import Q
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8)
@@ -73,9 +73,9 @@ def _locked_suite(folder: str, seed: int, min_support: int, wait: bool) -> dict[
         except BlockingIOError:
             return None
         try:
-            if path.exists():
-                with open(path, "rb") as fh:
-                    return pickle.load(fh)
+            found, memo = read_memo(path)  # an unreadable suite file is recomputed (theory/cache.py)
+            if found:
+                return memo
             # the default reading's call keeps the two-argument form (property_tests patch it with that signature)
             out = _compute_suite(folder, seed) if min_support == 2 else _compute_suite(folder, seed, min_support)
             tmp = path.with_suffix(".tmp")
