@@ -219,3 +219,29 @@ def test_an_unreadable_memo_is_recomputed(tmp_path, monkeypatch):
         suite.write_bytes(blob)
         assert X._locked_suite(str(logs), 3, 2, wait=True) == {"seed": 3}, label
         assert pickle.loads(suite.read_bytes()) == {"seed": 3}, label
+
+
+def test_memo_names_move_with_the_runtime(tmp_path, monkeypatch):
+    """A memo is reused only under the Python, numeric libraries and rational backend that computed it: numpy's random
+    streams may change between releases, and a memo written under ``PRIVCLAIMS_RATIONAL=fraction`` holds Fractions."""
+    import subprocess
+    import sys
+
+    import numpy
+
+    from privclaims.theory.numbers import RATIONAL_BACKEND
+
+    rt = cache.runtime_key()
+    assert rt["numpy"] == numpy.__version__ and rt["rational"] == RATIONAL_BACKEND and sys.version in rt["python"]
+    key = {"kind": "t", "seed": 1}
+    k0 = cache.key_name(key)
+    monkeypatch.setattr(cache, "runtime_key", lambda: {**rt, "numpy": "0.0"})
+    assert cache.key_name(key) != k0
+    monkeypatch.undo()
+    if RATIONAL_BACKEND != "gmpy2.mpq":
+        return  # no other backend to compare with here
+    code = "from privclaims.theory import cache; print(cache.key_name({'kind': 't', 'seed': 1}))"
+    names = {backend: subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                     env={**os.environ, "PRIVCLAIMS_RATIONAL": backend}).stdout.strip()
+             for backend in ("", "fraction")}
+    assert names[""] == k0 != names["fraction"]

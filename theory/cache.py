@@ -9,7 +9,9 @@ named by a hash of its key, so experiments of different areas share one director
   believed to depend on, which goes stale the day a dependency is added (a result is reused only by the very code that
   computed it; any edit anywhere recomputes every memo),
 * :func:`data_key` of every data file or folder the result reads: each file's path, size and modification time, so a
-  rewritten data set is read again.
+  rewritten data set is read again,
+* :func:`runtime_key`: what else computes it - the Python version, the numeric libraries' versions (numpy's random
+  streams and algorithms may change between releases) and the rational backend (``$PRIVCLAIMS_RATIONAL``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import importlib.util
 import json
 import os
 import pickle
+import platform
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -100,9 +104,33 @@ def data_key(path: Path | str, pattern: str = "*") -> list[tuple[str, int, int]]
     return out
 
 
+RUNTIME_DISTRIBUTIONS = ("numpy", "scipy", "gmpy2", "mpmath", "sympy", "pandas", "duckdb")
+"""The installed libraries whose version is part of every memo's key (:func:`runtime_key`)."""
+
+
+@lru_cache(maxsize=1)
+def runtime_key() -> dict[str, Any]:
+    """What computes a memo besides the package's source, once per process: the Python implementation and version, the
+    machine, the rational backend (:data:`privclaims.theory.numbers.RATIONAL_BACKEND`, ``$PRIVCLAIMS_RATIONAL``: a
+    memo holds rationals of its type) and the version of each of :data:`RUNTIME_DISTRIBUTIONS` (None if absent)."""
+    from importlib import metadata
+
+    from privclaims.theory.numbers import RATIONAL_BACKEND
+
+    def version(name: str) -> str | None:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None
+
+    return {"python": f"{sys.implementation.name} {sys.version}", "machine": platform.machine(),
+            "rational": RATIONAL_BACKEND, **{name: version(name) for name in RUNTIME_DISTRIBUTIONS}}
+
+
 def key_name(key: dict[str, Any]) -> str:
-    """The file name (24 hex digits) of a memo: ``key`` with :func:`code_key` added, as canonical JSON, hashed."""
-    blob = json.dumps({**key, "code": code_key()}, sort_keys=True, default=str)
+    """The file name (24 hex digits) of a memo: ``key`` with :func:`code_key` and :func:`runtime_key` added, as
+    canonical JSON, hashed."""
+    blob = json.dumps({**key, "code": code_key(), "runtime": runtime_key()}, sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
 
 
