@@ -245,3 +245,20 @@ def test_memo_names_move_with_the_runtime(tmp_path, monkeypatch):
                                      env={**os.environ, "PRIVCLAIMS_RATIONAL": backend}).stdout.strip()
              for backend in ("", "fraction")}
     assert names[""] == k0 != names["fraction"]
+
+
+def test_count_aol_emulation_memo_per_seed_and_per_context_is_the_built_one(tmp_path, monkeypatch):
+    """Each argument is part of the memo's key: with two bidders per context the seed draws the ad each training event
+    shows, so a memo keyed without it would serve seed 0's emulation to seed 1 (the instance above has one bidder per
+    context and no test user: its emulation does not depend on the seed)."""
+    from privclaims.theory.count import aol
+
+    monkeypatch.setenv("PRIVCLAIMS_CACHE", str(tmp_path / "c"))
+    root = _aol_dir(tmp_path / "aol", clicks=6)
+    events = aol.read_aol(root)
+    built = {(s, p): aol.build(events, n_ads=2, per_context=p, seed=s).train for s in range(4) for p in (1, 2)}
+    assert len(set(built.values())) > 2  # the arguments matter on this instance
+    for (s, p), train in built.items():
+        aol._EMULATIONS.clear()  # the disk memo alone, as in a new process
+        assert aol.emulation(root, n_ads=2, per_context=p, seed=s).train == train, (s, p)
+    assert len(list((tmp_path / "c").glob("*.pkl"))) == len(built)
