@@ -8,7 +8,7 @@ named by a hash of its key, so experiments of different areas share one director
 * :func:`code_key`: the source of **every** module of the installed package — not a list of the modules a result is
   believed to depend on, which goes stale the day a dependency is added (a result is reused only by the very code that
   computed it; any edit anywhere recomputes every memo),
-* :func:`data_key` of every data file or folder the result reads: each file's path, size and modification time, so a
+* :func:`data_key` of every data file or folder the result reads: each file's path, size and content digest, so a
   rewritten data set is read again,
 * :func:`runtime_key`: what else computes it - the Python version, the numeric libraries' versions (numpy's random
   streams and algorithms may change between releases) and the rational backend (``$PRIVCLAIMS_RATIONAL``).
@@ -87,21 +87,22 @@ def code_key() -> str:
     return tree_key(package_roots())
 
 
-def data_key(path: Path | str, pattern: str = "*") -> list[tuple[str, int, int]]:
-    """``(path, size, mtime_ns)`` of a data file, or of every file matching ``pattern`` anywhere under a data folder,
-    symlinked folders included (paths relative to it, sorted); an absent path gives ``[]``."""
+def data_key(path: Path | str, pattern: str = "*") -> list[tuple[str, int, str]]:
+    """``(path, size, BLAKE2b digest of the bytes)`` of a data file, or of every file matching ``pattern`` anywhere under
+    a data folder, symlinked folders included (paths relative to it, sorted); an absent path gives ``[]``. A digest, not
+    a modification time: a rewrite that keeps size and time (``cp -p``, ``rsync -a``, ``tar x``) is seen too, for
+    ~35 ms on the 26 MB AOL subset."""
     p = Path(path)
     if p.is_file():
-        st = p.stat()
-        return [(p.name, st.st_size, st.st_mtime_ns)]
+        return [(p.name, p.stat().st_size, _digest(p))]
     if not p.is_dir():
         return []
-    out = []
-    for f in sorted(_walk(p, pattern), key=lambda f: f.relative_to(p).parts):
-        if f.is_file():
-            st = f.stat()
-            out.append((f.relative_to(p).as_posix(), st.st_size, st.st_mtime_ns))
-    return out
+    return [(f.relative_to(p).as_posix(), f.stat().st_size, _digest(f))
+            for f in sorted(_walk(p, pattern), key=lambda f: f.relative_to(p).parts) if f.is_file()]
+
+
+def _digest(f: Path) -> str:
+    return hashlib.blake2b(f.read_bytes(), digest_size=16).hexdigest()
 
 
 RUNTIME_DISTRIBUTIONS = ("numpy", "scipy", "gmpy2", "mpmath", "sympy", "pandas", "duckdb")

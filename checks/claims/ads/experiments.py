@@ -49,7 +49,7 @@ def _folder(ctx) -> str:
 
 def _cache_key(folder: str, seed: int, min_support: int) -> str:
     """The suite's memo name (:func:`privclaims.theory.cache.key_name`): the whole package's source, the data files
-    (names, sizes, mtimes), the seed, the minimum support and the grids."""
+    (names, sizes, digests), the seed, the minimum support and the grids."""
     return key_name({"kind": "ads-aol-suite", "folder": folder, "seed": seed, "min_support": min_support,
                      "grids": [THRESHOLDS, FIG44_THRESHOLDS, LEVELS, KS], "data": data_key(folder, "*.txt")})
 
