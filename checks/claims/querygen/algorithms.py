@@ -540,21 +540,23 @@ def text_nphard(ctx: Context) -> Outcome:
         "decided here. For fixed m Brute-Force solves it with 2^m evaluations; z3 confirms the exhaustive optima on Table 1.")
 
 
-BOUNDARY_MET, BOUNDARY_STOPPED = "runs whose path met G = G_min", "runs satisfied at G = G_min"
+BOUNDARY_MET, BOUNDARY_STOPPED = "instances whose runs met G = G_min", "instances with a run satisfied at G = G_min"
 
 
 def boundary_tally() -> dict[str, int]:
-    """Where the readings '≥' and '>' of the requirement differ, counted over a search's runs: the runs whose path
-    (the queries a run visits, Q first) met a Q̂ matching a tuple with G(Q̂) = G_min, and the runs that stopped at
-    one satisfied (a run that ends at the all-* query unsatisfied does not count). Under '≥' a run stops satisfied at
-    the first such Q̂ (the two counts are equal); under '>' none may."""
+    """Where the readings '≥' and '>' of the requirement differ, counted over a search's instances (one run each, or
+    every tied run of Best-Fit's best-fit step): the instances whose runs' paths (the queries they visit, Q first) met a
+    Q̂ matching a tuple with G(Q̂) = G_min, and those with a run that stopped at one satisfied (a run that ends at the
+    all-* query unsatisfied does not count). Under '≥' a run stops satisfied at the first such Q̂ (the two counts are
+    equal); under '>' none may."""
     return {BOUNDARY_MET: 0, BOUNDARY_STOPPED: 0}
 
 
 def boundary_problem(tally: dict[str, int], comparison: str) -> str | None:
     """What a :func:`boundary_tally` shows wrong for the reading ``comparison`` (None when nothing)."""
     if comparison == GT.name and tally[BOUNDARY_STOPPED]:
-        return f"{tally[BOUNDARY_STOPPED]} run(s) ended satisfied at G = G_min although the requirement was read as '>'"
+        return (f"{tally[BOUNDARY_STOPPED]} instance(s) with a run satisfied at G = G_min although the requirement was "
+                "read as '>'")
     if comparison == GE.name and tally[BOUNDARY_STOPPED] != tally[BOUNDARY_MET]:
         return "a run passed over a Q̂ with G = G_min although the requirement was read as '≥'"
     return None
