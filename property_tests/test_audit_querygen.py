@@ -359,3 +359,29 @@ def test_the_boundary_tally_tells_the_requirement_readings_apart(strategy):
     assert A._fit_finals_ok(t, q, income, Fr(4, 3), GT.name, tally=fit) and fit == tallies[GT.name]
     assert "read as '>'" in A.boundary_problem(tallies[GE.name], GT.name)
     assert "read as '≥'" in A.boundary_problem(tallies[GT.name], GE.name)
+
+
+def test_the_worst_fit_check_hands_each_requirement_reading_to_its_search():
+    """querygen.alg_worst's procedure readings (run here with the quick search budget): each reading's search runs
+    under that reading - under '≥' every instance whose run meets G = G_min stops there satisfied, under '>' none
+    does, and the instances meeting it are the same (the runs agree up to the first G ≥ G_min). A check handing '≥'
+    to both searches errs under '>'."""
+    from dataclasses import replace
+
+    from privclaims.checks.claims.querygen import algorithms as A
+    from privclaims.checks.definitions.querygen import GE, GT
+    from privclaims.checks.runner import owed_combinations
+
+    project = papers()
+    owed, _ = owed_combinations(project, "querygen.alg_worst")
+    ctx = replace(Context(quick=True, data_dir=None, documents_dir=project.documents_dir()), combinations=tuple(owed))
+    out = A.alg_worst(ctx)
+    tallies = {}
+    for key, o in out.per_reading.items():
+        if "procedure" in key:
+            assert o.verdict == "verified-bounded", (key, o.evidence)
+            tallies[GE.name if "≥" in key else GT.name] = o.evidence["boundary"]
+    assert set(tallies) == {GE.name, GT.name}, list(out.per_reading)
+    met = tallies[GE.name][A.BOUNDARY_MET]
+    assert met > 0 and tallies[GT.name][A.BOUNDARY_MET] == met
+    assert tallies[GE.name][A.BOUNDARY_STOPPED] == met and tallies[GT.name][A.BOUNDARY_STOPPED] == 0
