@@ -385,3 +385,21 @@ def test_the_worst_fit_check_hands_each_requirement_reading_to_its_search():
     met = tallies[GE.name][A.BOUNDARY_MET]
     assert met > 0 and tallies[GT.name][A.BOUNDARY_MET] == met
     assert tallies[GE.name][A.BOUNDARY_STOPPED] == met and tallies[GT.name][A.BOUNDARY_STOPPED] == 0
+
+
+def test_brute_force_boundary_tally_on_eq3():
+    """Brute-Force on Eq. (3)'s query at G_min = 4/3 (= G(Q)): under '≥' it keeps Q, satisfied at G = G_min; under '>'
+    it must find G > 4/3 elsewhere, never satisfied at G = G_min (querygen.alg_brute's boundary evidence)."""
+    from privclaims.checks.claims.querygen import algorithms as A
+    from privclaims.checks.definitions.querygen import GE, GT
+    from privclaims.theory.querygen.table1 import eq3_query, table1
+
+    t = table1()
+    q, income = eq3_query(t), t.attr_index("Income")
+    for comparison, satisfied in ((GE.name, 1), (GT.name, 0)):
+        tally = A.boundary_tally()
+        assert A._brute_is_optimal(t, q, income, Fr(4, 3), comparison, tally=tally)
+        assert tally == {A.BOUNDARY_MET: 1, A.BOUNDARY_STOPPED: satisfied}, comparison
+        assert A.boundary_problem(tally, comparison, stops_at_first=False) is None
+    assert A.boundary_problem({A.BOUNDARY_MET: 2, A.BOUNDARY_STOPPED: 1}, GE.name, stops_at_first=False) is None
+    assert A.boundary_problem({A.BOUNDARY_MET: 2, A.BOUNDARY_STOPPED: 1}, GT.name, stops_at_first=False)

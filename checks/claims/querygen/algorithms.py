@@ -552,12 +552,14 @@ def boundary_tally() -> dict[str, int]:
     return {BOUNDARY_MET: 0, BOUNDARY_STOPPED: 0}
 
 
-def boundary_problem(tally: dict[str, int], comparison: str) -> str | None:
-    """What a :func:`boundary_tally` shows wrong for the reading ``comparison`` (None when nothing)."""
+def boundary_problem(tally: dict[str, int], comparison: str, stops_at_first: bool = True) -> str | None:
+    """What a :func:`boundary_tally` shows wrong for the reading ``comparison`` (None when nothing); ``stops_at_first``:
+    the strategy stops at the first query of its path meeting the requirement (the greedy ones; Brute-Force, which
+    keeps Q when Q meets it and otherwise the least G, does not)."""
     if comparison == GT.name and tally[BOUNDARY_STOPPED]:
         return (f"{tally[BOUNDARY_STOPPED]} instance(s) with a run satisfied at G = G_min although the requirement was "
                 "read as '>'")
-    if comparison == GE.name and tally[BOUNDARY_STOPPED] != tally[BOUNDARY_MET]:
+    if stops_at_first and comparison == GE.name and tally[BOUNDARY_STOPPED] != tally[BOUNDARY_MET]:
         return "a run passed over a Q̂ with G = G_min although the requirement was read as '≥'"
     return None
 
@@ -733,20 +735,24 @@ def alg_brute(ctx: Context) -> Outcome:
 
     def compute(comparison: str, tie: str):
         ties = brute_ties(tie)
-        res = property_search(instances(), lambda inst: _brute_is_optimal(*inst, comparison, ties),
+        tally = boundary_tally()
+        res = property_search(instances(), lambda inst: _brute_is_optimal(*inst, comparison, ties, tally=tally),
                               examples=example_count(ctx, 120, 500), seed=ctx.int_seed("querygen.alg_brute"),
                               encoding=f"Brute-Force (ties: {tie}) = min G meeting G_min over all 2^k (and satisfied "
                                        "iff any does)")
         if res.found:
             return Outcome("error", {"error": "our Brute-Force is not the exhaustive optimum", "search": res})
+        if boundary_problem(tally, comparison, stops_at_first=False):
+            return Outcome("error", {"error": boundary_problem(tally, comparison, stops_at_first=False),
+                                     "boundary": tally})
         three = _tie_picks(ties, 3, comparison, uniform=True)
         two = _tie_picks(ties, 2, comparison, uniform=tie == TWO_OR_MORE.name)
         bad = {name: inst for name, inst, tied in (("three tied optima", three, 3), ("two tied optima", two, 2))
                if inst["ties"] != tied or not all(v.holds for v in inst.values() if isinstance(v, Decision))}
         if bad:
             return Outcome("error", {"error": f"Brute-Force's picks break the tie rule read as {tie!r}", **bad})
-        return verified_bounded(bound=res.bound, search=res, tie_instances={"three tied optima": three,
-                                                                             "two tied optima": two})
+        return verified_bounded(bound=res.bound, search=res, boundary=tally,
+                                tie_instances={"three tied optima": three, "two tied optima": two})
 
     return by_dims(ctx, (PRIV_REQ, BRUTE_TIES), compute, same_under={GEN_GOAL: (
         "one search decides both: Brute-Force's answer must be a least-G combination meeting G_min (the procedure, "
@@ -791,13 +797,23 @@ def _tie_picks(ties: str, tied: int, comparison: str, uniform: bool) -> dict[str
                                     f"chi-square p-value of the picks among the {len(argmins)} tied optima")}
 
 
-def _brute_is_optimal(t, q, target, g_min, comparison: str = GE.name, ties: str = "two-or-more") -> bool:
+def _brute_is_optimal(t, q, target, g_min, comparison: str = GE.name, ties: str = "two-or-more",
+                      tally: dict[str, int] | None = None) -> bool:
+    """Brute-Force's answer is Q when Q meets the requirement (read by ``comparison``), else a least-G generalisation
+    meeting it, unsatisfied iff none does; an instance where it is is added to ``tally`` (:func:`boundary_tally`: its
+    run examines every generalisation)."""
     req = requirement(t, target, g_min, comparison)
     r = exact.brute_force(t, q, req, seed=5, ties=ties)
     if exact.is_privacy_preserving(t, q, req):
-        return r.query == q
-    lo, argmins = exact.optimum(t, q, req)
-    return (not r.satisfied) if lo is None else (r.guessing_entropy == lo and r.query in argmins)
+        ok = r.query == q
+    else:
+        lo, argmins = exact.optimum(t, q, req)
+        ok = (not r.satisfied) if lo is None else (r.guessing_entropy == lo and r.query in argmins)
+    if ok:
+        fixed = fixed_positions(q)
+        every = [remove(q, S) for k in range(len(fixed) + 1) for S in itertools.combinations(fixed, k)]
+        _count_boundary(tally, t, target, g_min, every, [r.query] if r.satisfied else [])
+    return ok
 
 
 FIT_DEFS = (PRIV_REQ, GEN_GOAL, FIT_TIES)
