@@ -82,9 +82,15 @@ def histogram_duckdb(source: SearchLog | str | Path, kind: ItemKind | str, m: ob
                      session_gap: int | None = None, threads: int = 2) -> dict[str, int]:
     """Steps 1-2 in DuckDB over a :class:`SearchLog`, an AOL-format file, a per-user folder or Parquet."""
     k = ItemKind.of(kind, session_gap)
+    return _duckdb_histograms(source, [k], m, seed, threads)[k]
+
+
+def _duckdb_histograms(source: SearchLog | str | Path, kinds: list[ItemKind], m: object, seed: int,
+                       threads: int = 2) -> dict[ItemKind, dict[str, int]]:
+    """:func:`histogram_duckdb` of each of ``kinds`` from one table of the source (loaded once)."""
     con = duck.connect(threads=threads)
     duck.load_source(con, source)
-    return duck.item_histogram_duckdb(con, k, m=m, seed=seed)
+    return {k: duck.item_histogram_duckdb(con, k, m=m, seed=seed) for k in kinds}
 
 
 def selected_histogram(source: SearchLog | str | Path, kind: ItemKind | str, m: object, seed: int, engine: str = "python",
@@ -147,10 +153,8 @@ def publish_kinds(source: SearchLog | str | Path, kinds: Any, params: ZealousPar
     if engine == "dask":
         out = dask_engine.publish_dask_kinds(source, ks, params, seed, scheduler=scheduler, granularity=granularity)
     elif engine == "duckdb":
-        con = duck.connect()
-        duck.load_source(con, source)
-        out = {k: release_keyed(duck.item_histogram_duckdb(con, k, m=params.m, seed=seed), params, seed, k, granularity)
-               for k in ks}
+        hists = _duckdb_histograms(source, ks, params.m, seed)
+        out = {k: release_keyed(hists[k], params, seed, k, granularity) for k in ks}
     else:
         log = load_source(source)
         out = {k: release_keyed(dict(_python_histogram(log, k, params.m, seed)), params, seed, k, granularity) for k in ks}

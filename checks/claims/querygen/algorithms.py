@@ -564,12 +564,17 @@ def boundary_problem(tally: dict[str, int], comparison: str, stops_at_first: boo
     return None
 
 
+def _g_or_zero(t, x, target: int):
+    """G(x, target), or 0 when x matches no tuple (G of a matching query is at least 1)."""
+    return exact.guessing_entropy(t, x, target) if exact.traffic_overhead(t, x) else Q(0)
+
+
 def _count_boundary(tally: dict[str, int] | None, t, target: int, g_min, path, finals) -> None:
     """Add one instance's run(s) to ``tally``: ``path`` the queries they visit, ``finals`` the queries they stop at
-    satisfied."""
+    satisfied (G_min >= 1, so a query matching no tuple never counts)."""
     if tally is None:
         return
-    at = {x for x in path if exact.traffic_overhead(t, x) and exact.guessing_entropy(t, x, target) == g_min}
+    at = {x for x in path if _g_or_zero(t, x, target) == g_min}
     tally[BOUNDARY_MET] += bool(at)
     tally[BOUNDARY_STOPPED] += bool(at & set(finals))
 
@@ -582,7 +587,7 @@ def _trajectory_ok(t, q, target: int, g_min, strategy: str, seed: int, compariso
     r = exact.generalize(t, q, req, strategy, seed=seed)
 
     def g_of(x):
-        return exact.guessing_entropy(t, x, target) if exact.traffic_overhead(t, x) else Q(0)
+        return _g_or_zero(t, x, target)
 
     def ok(x):
         g = g_of(x)
@@ -631,7 +636,7 @@ def _fit_finals_ok(t, q, target: int, g_min, comparison: str, tally: dict[str, i
     visited: set = set()
 
     def g_of(x):
-        return exact.guessing_entropy(t, x, target) if exact.traffic_overhead(t, x) else Q(0)
+        return _g_or_zero(t, x, target)
 
     def ok(x):
         g = g_of(x)
