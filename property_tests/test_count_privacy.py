@@ -22,6 +22,25 @@ def test_normal_sf_encloses_reference(x):
     assert v.a <= ref <= v.b
 
 
+@pytest.mark.parametrize("prec", [53, 80, 200])
+@pytest.mark.parametrize("x", [0.0, 1e-9, 0.7, 2.0, 5.5, 12.0, 30.0, 50.0, 63.9])
+def test_normal_tail_series_is_tight(x, prec):
+    """Below MILLS_FROM, Q(-x) = (1 + erf(x / sqrt 2)) / 2 comes from the erf series: its enclosure contains mpmath's
+    value and is tight, within 2^-(prec - 16) (the series' remainder is 2^-(prec + 8) of its sum; the rest is the
+    rounding of ~x^2 interval operations), so a series cut short or summed loosely shows here."""
+    old = mpmath.iv.prec
+    mpmath.iv.prec = prec
+    try:
+        v = normal_sf(mpmath.iv.mpf(-x), mpmath.iv)
+    finally:
+        mpmath.iv.prec = old
+    with mpmath.workprec(4 * prec):
+        ref = mpmath.ncdf(mpmath.mpf(x))
+        lo, hi = mpmath.mpf(v.a), mpmath.mpf(v.b)
+        assert lo <= ref <= hi
+        assert hi - lo <= mpmath.mpf(2) ** -(prec - 16)
+
+
 @settings(max_examples=40)
 @given(eps_s, delta_s)
 def test_breach_exact_vs_fast(e, d):

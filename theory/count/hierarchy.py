@@ -27,6 +27,12 @@ class ReadOnlyMap(abc.Mapping):
     def __getitem__(self, key: Hashable) -> object:
         return self._data[key]
 
+    def __contains__(self, key: object) -> bool:  # the dict's own test (abc.Mapping's goes through a raised KeyError)
+        return key in self._data
+
+    def get(self, key: Hashable, default: object = None) -> object:  # the dict's own lookup, as above
+        return self._data.get(key, default)
+
     def __iter__(self):
         return iter(self._data)
 

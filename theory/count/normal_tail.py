@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mpmath.libmp import from_int, mpf_le, mpi_add, mpi_div, mpi_mul, round_ceiling, round_floor
+
 
 MILLS_FROM = 64
 """From |x| >= 64 on, Q(x) is enclosed by the Mills-ratio bounds ``phi(x) x / (x^2 + 1) <= Q(x) <= phi(x) / x``
@@ -44,19 +46,27 @@ def _erf_nonneg_point(y: Any, ctx: Any) -> Any:
 
 
 def _erf_series(y: Any, ctx: Any) -> Any:
+    """The series of the module docstring, in ``ctx``'s interval arithmetic at its precision. The loop calls mpmath's
+    interval primitives (``mpmath.libmp``) on endpoint pairs, the very calls ``ivmpf``'s operators make for
+    ``term * 2 * y2 / (2n + 1)``, ``total + term`` and ``term.b <= (total.a * eps).a``, without re-wrapping each
+    intermediate in an ``ivmpf`` (the same enclosure, bit for bit; ~5x faster over the ~y^2 terms)."""
+    prec = ctx.prec
     y2 = y * y
-    term = y
-    total = y
+    y2_hi = float(y2.b)
+    eps = (ctx.mpf(2) ** (-(prec + 8)))._mpi_
+    two = ctx.convert(2)._mpi_
+    yy = y2._mpi_
+    term = total = y._mpi_
     n = 0
-    y2_hi = float(y2.b) if hasattr(y2, "b") else float(y2)
-    eps = ctx.mpf(2) ** (-(ctx.prec + 8))
     while True:
         n += 1
-        term = term * 2 * y2 / (2 * n + 1)
-        total = total + term
-        if n >= y2_hi + 1 and term.b <= (total.a * eps).a:
+        k = 2 * n + 1
+        term = mpi_div(mpi_mul(mpi_mul(term, two, prec), yy, prec), (from_int(k, prec, round_floor),
+                                                                    from_int(k, prec, round_ceiling)), prec)
+        total = mpi_add(total, term, prec)
+        if n >= y2_hi + 1 and mpf_le(term[1], mpi_mul((total[0], total[0]), eps, prec)[0]):
             break
-    total = total + ctx.mpf([0, term.b])
+    total = ctx.make_mpf(total) + ctx.mpf([0, ctx.make_mpf((term[1], term[1]))])
     return 2 / ctx.sqrt(ctx.pi) * ctx.exp(-y2) * total
 
 
