@@ -402,19 +402,20 @@ class _PartialOutputs:
                 return hit[1]
         Farr, D, ends = self.normaliser(t1, t2)
         cand = starts[:, None] & ends[None, :]
-        if self.safe:
-            valid, weak = cand & (D > 0), np.zeros_like(cand)
+        if self.safe:  # no pair is weak (D > 0 in float is exact)
+            valid, weak, has_weak = cand & (D > 0), None, False
         else:
             valid = cand & (D >= UNDERFLOW_FLOOR)
             # possible (exact D > 0) but D too small in float to divide by: gains bounded by 1 - prior
             weak = cand & (D < UNDERFLOW_FLOOR)
             if weak.any() and not (weak & (D > 0)).all():
                 weak &= (D > 0) | self.d_support(t1, t2)
+            has_weak = bool(weak.any())
         res = None
-        has_weak = bool(weak.any())
-        if has_weak or valid.any():
+        n_valid = np.count_nonzero(valid)
+        if has_weak or n_valid:
             ni, ns, nj = D.shape[0], self.ns, D.shape[1]
-            every = valid.all()
+            every = n_valid == valid.size
             Dsafe = D if every else np.where(valid, D, 1.0)
             a, b = t1 + 1, t2
             gain = self.buf[: (b - a) * ni * ns * nj].reshape(b - a, ni, ns, nj)
@@ -426,7 +427,7 @@ class _PartialOutputs:
                 if has_weak:
                     np.copyto(gain, (1.0 - self.prS[a - 1:b - 1])[:, None, :, None], where=weak[None, :, None, :])
             if self.ops is not None:
-                self.ops.beliefs += int((valid | weak).sum()) * ns * (b - a)
+                self.ops.beliefs += int(((valid | weak) if has_weak else valid).sum()) * ns * (b - a)
             flat = int(gain.argmax())
             rest, kj = divmod(flat, nj)
             rest, ks = divmod(rest, ns)
