@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from privclaims.theory.count import exact_churn, fast_churn, fast_topdown
 from privclaims.theory.count.aol import read_user_log
-from privclaims.theory.count.hierarchy import Entry, Hierarchy, complete_tree, validate_log
+from privclaims.theory.count.hierarchy import Entry, Hierarchy, ReadOnlyMap, complete_tree, validate_log
 from privclaims.theory.count.exact_topdown import estimates, limit_contributions, proposition8_bound
 from privclaims.theory.errors import InvalidInput
 
@@ -59,6 +59,22 @@ def test_hierarchy_errors():
         validate_log([], h)
     with pytest.raises(InvalidInput):
         limit_contributions([], 0)
+
+
+def test_read_only_map_reads_like_its_dict():
+    """ReadOnlyMap's membership test and get are its dict's (issue 25): a missing key is not in it and get gives the
+    default (the bidders' get(v, ()) of both topdown twins reads an AOL node with no bidder so), a present key with a
+    falsy value is in it, and an unhashable key raises TypeError as the dict does."""
+    d = {"a": ("x",), None: 0, 1: ()}
+    m = ReadOnlyMap(d)
+    for k in ("a", None, 1, True, 1.0, "b", 2, ()):
+        assert (k in m) == (k in d) and (k not in m) == (k not in d)
+        assert m.get(k) == d.get(k) and m.get(k, ()) == d.get(k, ()) and m.get(k, default="z") == d.get(k, "z")
+    assert "b" not in m and m.get("b", ()) == () and m.get("b") is None and None in m and m.get(None, 5) == 0
+    with pytest.raises(TypeError):
+        m.get([])
+    with pytest.raises(TypeError):
+        m.__contains__([])
 
 
 def test_prop8_bound_positive():

@@ -103,6 +103,25 @@ def test_enclosure_bounds_and_grid_rounding():
     assert round_up_to_grid(Q(-1, 3), 10) == Q(-3, 10) and round_down_to_grid(Q(-1, 3), 10) == Q(-4, 10)
 
 
+def test_enclosure_bounds_widens_tiny_ends_of_either_sign_to_the_safe_side():
+    """An end below 2^-max_exponent in magnitude becomes 0 or +-2^-max_exponent on the safe side, for either sign
+    (2^-max_exponent is built only in that branch since issue 25): +-e^-10^6 is enclosed by [0, 2^-4096] and
+    [-2^-4096, 0], and its rationals on the 10^-6 grid are 10^-6, 0 and 0, -10^-6."""
+    from privclaims.theory.numbers import enclosure_bounds, lower_rational, upper_rational
+
+    def pos(c):
+        return c.exp(-c.mpf(10) ** 6)
+
+    def neg(c):
+        return -c.exp(-c.mpf(10) ** 6)
+
+    assert enclosure_bounds(pos) == (0, Q(1, 2**4096)) and enclosure_bounds(neg) == (-Q(1, 2**4096), 0)
+    assert enclosure_bounds(lambda c: c.mpf([-1, 1]) * pos(c)) == (-Q(1, 2**4096), Q(1, 2**4096))
+    assert enclosure_bounds(neg, max_exponent=20) == (-Q(1, 2**20), 0)
+    assert (lower_rational(neg, 10**6), upper_rational(neg, 10**6)) == (Q(-1, 10**6), 0)
+    assert (lower_rational(pos, 10**6), upper_rational(pos, 10**6)) == (0, Q(1, 10**6))
+
+
 def test_explinear_with_zero_term_prints_as_rational():
     from privclaims.theory.numbers import Epsilon, ExpLinear
 
