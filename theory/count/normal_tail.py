@@ -5,10 +5,11 @@ For ``y >= 0`` (Abramowitz-Stegun 7.1.6)::
 
     erf(y) = (2 / sqrt(pi)) e^{-y^2} sum_{n >= 0} 2^n y^{2n+1} / (1 * 3 * ... * (2n+1)).
 
-All terms are positive and the ratio of consecutive terms is ``r_n = 2 y^2 / (2n + 3)``. Once
-``r_n <= 1/2`` (i.e. ``n >= y^2``) the remainder after term n is at most ``term_n * r_n / (1 - r_n)
-<= term_n``. We sum in interval arithmetic until the next term is below ``2^-(prec+8)`` of the sum,
-then add the interval ``[0, term_n]`` for the remainder: the result encloses erf(y) rigorously.
+All terms are positive and the ratio of term n + 1 to term n is ``r_n = 2 y^2 / (2n + 3)``, decreasing in n. Once
+``r_n <= 1/2`` (i.e. ``n >= 2 y^2 - 3/2``; the loop waits for ``n >= 2 y^2`` with y^2 read off the upper end of its
+enclosure) the remainder after term n is at most ``term_n * r_n / (1 - r_n) <= term_n``. We sum in interval
+arithmetic until, past that point, the term is below ``2^-(prec+8)`` of the sum, then add the interval
+``[0, term_n]`` for the remainder: the result encloses erf(y) rigorously.
 ``Q(x) = (1 - erf(x/sqrt 2)) / 2`` for ``x >= 0`` and ``(1 + erf(|x|/sqrt 2)) / 2`` for ``x < 0``;
 the cancellation in ``1 - erf`` for large x is handled by the caller raising the precision
 (:func:`privclaims.theory.numbers.rigorous_sign` quadruples it until the decision is certain).
@@ -64,7 +65,7 @@ def _erf_series(y: Any, ctx: Any) -> Any:
         term = mpi_div(mpi_mul(mpi_mul(term, two, prec), yy, prec), (from_int(k, prec, round_floor),
                                                                     from_int(k, prec, round_ceiling)), prec)
         total = mpi_add(total, term, prec)
-        if n >= y2_hi + 1 and mpf_le(term[1], mpi_mul((total[0], total[0]), eps, prec)[0]):
+        if n >= 2 * y2_hi and mpf_le(term[1], mpi_mul((total[0], total[0]), eps, prec)[0]):  # r_n <= 1/2 from here
             break
     total = ctx.make_mpf(total) + ctx.mpf([0, ctx.make_mpf((term[1], term[1]))])
     return 2 / ctx.sqrt(ctx.pi) * ctx.exp(-y2) * total
