@@ -50,7 +50,8 @@ def _erf_series(y: Any, ctx: Any) -> Any:
     """The series of the module docstring, in ``ctx``'s interval arithmetic at its precision. The loop calls mpmath's
     interval primitives (``mpmath.libmp``) on endpoint pairs, the very calls ``ivmpf``'s operators make for
     ``term * 2 * y2 / (2n + 1)``, ``total + term`` and ``term.b <= (total.a * eps).a``, without re-wrapping each
-    intermediate in an ``ivmpf`` (the same enclosure, bit for bit; ~5x faster over the ~y^2 terms)."""
+    intermediate in an ``ivmpf`` (each step gives the interval the operator gives, bit for bit; ~2.4x faster per call,
+    most of it in the loop's ~2 y^2 terms)."""
     prec = ctx.prec
     y2 = y * y
     y2_hi = float(y2.b)
