@@ -375,9 +375,10 @@ def test_dask_pair_histogram_equals_the_reference_plan(cluster, tmp_path, ids):
         (str(tmp_path / "pq" / "b.parquet"), a, min(a + 3000, 13000)) for a in range(0, 13000, 3000)]
 
 
-def _pair_histograms_in_this_process(_: int = 0) -> list:
-    """pair_histogram_dask on the synchronous scheduler in this process, through both rest passes (bitmap and
-    anti-join): the sorted histograms for fractions 0, 0.002 and 1."""
+def _pair_histograms_in_this_process(_: int = 0, scheduler: str = "sync") -> list:
+    """pair_histogram_dask on a local Dask scheduler (``sync``, or ``threads``: the pieces' connections live in the
+    pool's threads) in this process, through both rest passes (bitmap and anti-join): the sorted histograms for
+    fractions 0, 0.002 and 1."""
     import dask
     import dask.dataframe as dd
     import numpy as np
@@ -389,7 +390,7 @@ def _pair_histograms_in_this_process(_: int = 0) -> list:
     users = rng.integers(0, 200, 6000)
     users[-1] = 2 ** 40  # outside the bitmap: the anti-join pass
     df = pd.DataFrame({"user": users.astype("int64"), "item": rng.integers(0, 90, 6000).astype("int64")})
-    with dask.config.set(scheduler="sync"):
+    with dask.config.set(scheduler=scheduler):
         return [sorted(dask_engine.pair_histogram_dask(dd.from_pandas(df, npartitions=3), 3, 5, fraction=f)
                        .compute().itertuples(index=False, name=None)) for f in (0.0, 0.002, 1.0)]
 
@@ -412,6 +413,70 @@ def test_the_piece_connection_is_reused_and_left_clean():
         assert pool.map(_pair_histograms_in_this_process, [0]) == [first]
         # the child inherits this process's connection object (same address after fork) and must not use it
         assert pool.apply(_connection_address) != id(con)
+
+
+@pytest.mark.parametrize("scheduler", ["sync", "threads"])
+def test_a_forked_child_computes_after_pieces_ran_here(scheduler):
+    """A process forked after pieces ran here (on this thread, or on the threads scheduler's pool) opens its own
+    connection and computes the same. It never destroys an inherited connection: destroying one joins DuckDB threads
+    that do not exist in the child, which hung it (after ``sync``) or crashed it (SIGSEGV, after ``threads``) before
+    dask_engine._keep_inherited_connections. The child's status is read with a deadline, so a hang fails the test."""
+    import os
+    import signal
+    import time
+
+    first = _pair_histograms_in_this_process(0, scheduler)
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 2
+        try:
+            signal.alarm(60)
+            status = 0 if _pair_histograms_in_this_process() == first else 1
+        finally:
+            os._exit(status)
+    deadline = time.monotonic() + 90
+    while not (done := os.waitpid(pid, os.WNOHANG))[0] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if not done[0]:
+        os.kill(pid, signal.SIGKILL)
+        done = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(done[1]) == 0  # -11: crashed, -14: hung until the alarm, 1: another histogram
+
+
+def test_the_connection_of_an_ended_thread_is_closed():
+    """A thread's piece connection is kept open while the thread lives (another thread gets its own), and closed
+    when a connection is next opened after that thread has ended: no DuckDB is left behind per ended thread."""
+    import threading
+
+    import duckdb
+
+    from privclaims.theory.zealous.dask_engine import piece_connection
+
+    got = []
+    alive = threading.Event()
+    done = threading.Event()
+
+    def opener():
+        got.append(piece_connection())
+        alive.set()
+        done.wait(30)
+
+    t = threading.Thread(target=opener)
+    t.start()
+    alive.wait(30)
+    other = threading.Thread(target=lambda: got.append(piece_connection()))
+    other.start()
+    other.join()
+    assert got[1] is not got[0] and got[0].execute("SELECT 1").fetchall() == [(1,)]  # t still lives: kept open
+    done.set()
+    t.join()
+    third = threading.Thread(target=lambda: got.append(piece_connection()))
+    third.start()
+    third.join()
+    for ended in got[:2]:
+        with pytest.raises(duckdb.ConnectionException):
+            ended.execute("SELECT 1")
+    assert got[2].execute("SELECT 2").fetchall() == [(2,)]
 
 
 def _connection_address() -> int:

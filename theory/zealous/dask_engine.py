@@ -245,22 +245,45 @@ PIECE_MEMORY = "512MB"  # DuckDB's memory per task on a worker (it spills to dis
 
 
 _PIECE_CONNECTION = threading.local()  # (process id, connection): one in-process DuckDB per worker thread
+_OPENED: dict[int, tuple[threading.Thread, Any]] = {}  # id -> (opening thread, connection): this process's open ones
 
 
 def piece_connection() -> Any:
     """This thread's DuckDB for pieces (one thread: the workers are the parallelism; memory at most
     :data:`PIECE_MEMORY`), opened once per thread and process: opening one costs ~13 ms, more than a small piece's
-    query. A forked child opens its own (a connection is never used across a fork)."""
+    query. A forked child opens its own (a connection is never used across a fork, nor destroyed there:
+    :func:`_keep_inherited_connections`). The connections of threads that have ended are closed here."""
     import duckdb
 
     held = getattr(_PIECE_CONNECTION, "held", None)
     if held is None or held[0] != os.getpid() or held[1] is None:
+        for key, (thread, old) in list(_OPENED.items()):
+            if not thread.is_alive():
+                del _OPENED[key]
+                old.close()
         con = duckdb.connect()
         con.execute("SET threads = 1")
         con.execute("SET enable_progress_bar = false")
         con.execute(f"SET memory_limit = '{PIECE_MEMORY}'")
+        _OPENED[id(con)] = (threading.current_thread(), con)
         held = _PIECE_CONNECTION.held = (os.getpid(), con)
     return held[1]
+
+
+def _keep_inherited_connections() -> None:
+    """In a forked child: never destroy a DuckDB connection inherited from the parent. Destroying one joins its
+    database's scheduler threads, which do not exist in the child: the child hung (``TaskSchedulerPool::
+    RelaunchThreads``) or crashed (SIGSEGV) as soon as it replaced the inherited connection, or when CPython cleared
+    the thread-locals of the parent's other threads. :data:`_OPENED` holds every open one (so the thread-local cleanup
+    cannot destroy them), and here each gets one reference that is never released (not even at the child's exit)."""
+    import ctypes
+
+    for _, con in _OPENED.values():
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(con))
+    _OPENED.clear()
+
+
+os.register_at_fork(after_in_child=_keep_inherited_connections)
 
 
 def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any) -> Any:
@@ -309,6 +332,7 @@ def _drop_piece_connection(con: Any) -> None:
     DuckDB refuses every further query on that database, so keeping it would fail every later piece of this worker
     thread."""
     _PIECE_CONNECTION.held = (os.getpid(), None)
+    _OPENED.pop(id(con), None)
     try:
         con.close()
     except Exception:  # an invalidated database may refuse even closing; it is dropped either way
