@@ -124,20 +124,16 @@ def read_rows(source: SearchLog | str | Path, blocksize: str = "64MB", files_per
 
 
 def _partition_histogram(pdf: Any, kind: ItemKind, m: int, seed: int) -> Any:
-    """Steps 1-2 on one partition (whole users) with the DuckDB engine's SQL."""
-    import duckdb
+    """Steps 1-2 on one partition (whole users) with the DuckDB engine's SQL, over the partition's rows as the table
+    ``log`` (the DuckDB engine's column types), on this thread's piece connection (:func:`_on_piece`: opened once per
+    worker thread, not once per partition and kind)."""
     import pandas as pd
 
     if len(pdf) == 0:
         return pd.DataFrame({"item": pd.Series(dtype=object), "c": pd.Series(dtype="int64")})
-    con = duckdb.connect()
-    con.execute("SET threads = 1")
-    con.register("log_rows", pdf)
-    con.execute("CREATE TABLE log AS SELECT CAST(user AS VARCHAR) AS user, CAST(query AS VARCHAR) AS query, "
-                "CAST(t AS BIGINT) AS t, CAST(click AS VARCHAR) AS click FROM log_rows")
-    out = con.execute(duck.histogram_sql(kind.sql("log"), m, seed)).fetchdf()
-    con.close()
-    return out.astype({"c": "int64"})
+    sql = ("WITH log AS (SELECT CAST(user AS VARCHAR) AS user, CAST(query AS VARCHAR) AS query, CAST(t AS BIGINT) AS t, "
+           "CAST(click AS VARCHAR) AS click FROM {src}) " + duck.histogram_sql(kind.sql("log"), m, seed))
+    return _on_piece(pdf, sql).astype({"c": "int64"})
 
 
 def _partition_release(pdf: Any, params: ZealousParams, seed: int, kind: ItemKind, granularity: Any) -> Any:
