@@ -283,10 +283,20 @@ class _PartialOutputs:
     first needs them. With ``memo`` (a search's cache) each pair's result and each forward table is kept
     with the rows of P it read (times max(t1, 1)..min(t2, T) for a pair), and reused while those rows
     are unchanged, so a search that changes one coordinate at a time recomputes only what it touches.
+
+    ``ops`` counts the work of the computation without a memo, whether or not there is one: without a memo
+    the tables and pairs count as they are computed; with one, :meth:`count_visit` adds for each visited pair
+    the work it takes without the memo (the forward rows up to t2 - 1 of its start time, the backward table of
+    its end time the first time a pair of that end time computes gains, and the pair's beliefs, kept beside its
+    result), so the counts do not depend on what the memo held.
     """
 
     def __init__(self, chain: MarkovChain, P: np.ndarray, sens: np.ndarray, memo: dict | None, ops: OpCount | None) -> None:
-        self.chain, self.P, self.sens, self.memo, self.ops = chain, P, sens, memo, ops
+        self.chain, self.P, self.sens, self.memo = chain, P, sens, memo
+        self.ops = ops if memo is None else None  # counted where computed
+        self.visits = ops if memo is not None else None  # counted per visited pair (count_visit)
+        self.forward_counted: dict[int, int] = {}  # t1 -> the last forward row counted in this call
+        self.backward_counted: set[int] = set()  # t2 whose backward table is counted in this call
         self.T, self.n, self.ns = chain.T, chain.n, len(sens)
         self.init, self.steps = float_chain(chain)
         self.pri = prior_beliefs(chain)
@@ -391,6 +401,22 @@ class _PartialOutputs:
             return Farr, Farr[self.T].sum(axis=1, keepdims=True), np.array([True])
         return Farr, Farr[t2 - 1] @ self.steps[t2 - 2], self.end_mask[t2 - 1]
 
+    def count_visit(self, t1: int, t2: int, computed: bool, beliefs: int) -> None:
+        """Add to the counts (with a memo) the work pair (t1, t2) takes without one: the forward rows of t1 up to
+        t2 - 1 not yet counted in this call (t1 = 0: rows 2.., one start row each; else rows t1 + 1.., n start rows
+        each; n^2 multiply-adds per start row), and when the pair computes gains (``computed``) its ``beliefs`` and,
+        the first time in this call, the backward table of t2 (rows min(t2 - 1, T) - 1 .. 1, n^2 n_j each)."""
+        ops, n = self.visits, self.n
+        done = self.forward_counted.get(t1, t1 if t1 else 1)
+        if t2 - 1 > done:
+            ops.mult_adds += (t2 - 1 - done) * (1 if t1 == 0 else n) * n * n
+            self.forward_counted[t1] = t2 - 1
+        if computed:
+            ops.beliefs += beliefs
+            if t2 not in self.backward_counted:
+                self.backward_counted.add(t2)
+                ops.mult_adds += max(0, min(t2 - 1, self.T) - 1) * n * n * (1 if t2 == self.T + 1 else n)
+
     def result(self, t1: int, t2: int, starts: np.ndarray) -> tuple | None:
         """``(gain, (partial output, t, s))`` of the pair's first maximal gain, or None if the pair has no
         possible output (from the memo when the P rows it reads are unchanged)."""
@@ -399,6 +425,8 @@ class _PartialOutputs:
             rows = self.rowkeys[max(t1, 1) - 1:min(t2, T)]
             hit = memo.get((t1, t2))
             if hit is not None and hit[0] == rows:
+                if self.visits is not None:
+                    self.count_visit(t1, t2, hit[1] is not None, hit[2])
                 return hit[1]
         Farr, D, ends = self.normaliser(t1, t2)
         cand = starts[:, None] & ends[None, :]
@@ -411,7 +439,7 @@ class _PartialOutputs:
             if weak.any() and not (weak & (D > 0)).all():
                 weak &= (D > 0) | self.d_support(t1, t2)
             has_weak = bool(weak.any())
-        res = None
+        res, beliefs = None, 0
         n_valid = np.count_nonzero(valid)
         if has_weak or n_valid:
             ni, ns, nj = D.shape[0], self.ns, D.shape[1]
@@ -426,8 +454,9 @@ class _PartialOutputs:
                 np.copyto(gain, -1.0, where=~valid[None, :, None, :])
                 if has_weak:
                     np.copyto(gain, (1.0 - self.prS[a - 1:b - 1])[:, None, :, None], where=weak[None, :, None, :])
+            beliefs = (int((valid | weak).sum()) if has_weak else int(n_valid)) * ns * (b - a)
             if self.ops is not None:
-                self.ops.beliefs += int(((valid | weak) if has_weak else valid).sum()) * ns * (b - a)
+                self.ops.beliefs += beliefs
             flat = int(gain.argmax())
             rest, kj = divmod(flat, nj)
             rest, ks = divmod(rest, ns)
@@ -436,15 +465,17 @@ class _PartialOutputs:
             j = END if t2 == T + 1 else kj
             res = (float(gain.flat[flat]), ((t1, i, t2, j), a + ktau, self.chain.contexts[self.sens[ks]]))
         if memo is not None:
-            memo[(t1, t2)] = (rows, res)
+            memo[(t1, t2)] = (rows, res, beliefs)
+            if self.visits is not None:
+                self.count_visit(t1, t2, res is not None, beliefs)
         return res
 
 
-def _search_memo(cache: PassedCache | None, ops: OpCount | None, chain: MarkovChain, sens: np.ndarray) -> dict | None:
-    """The fast twin's part of a search's cache for this chain and S (none without a cache, or when
-    counting ops). A kept result depends on the chain, S and the P rows it read: the rows are checked
-    on use, the chain and S are the scope (:meth:`PassedCache.scope`)."""
-    if cache is None or ops is not None:
+def _search_memo(cache: PassedCache | None, chain: MarkovChain, sens: np.ndarray) -> dict | None:
+    """The fast twin's part of a search's cache for this chain and S (none without a cache). A kept result
+    depends on the chain, S and the P rows it read: the rows are checked on use, the chain and S are the
+    scope (:meth:`PassedCache.scope`)."""
+    if cache is None:
         return None
     return cache.scope("fast.max_breach", chain, tuple(int(s) for s in sens))
 
@@ -457,8 +488,8 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
 
     ``cache`` is the store one search shares across its ISPRIVATE calls (as in the exact twin). The fast
     twin does not skip Lemma 5 triplets; it keeps there each pair's result and each start time's forward
-    table (see :class:`_PartialOutputs`). The result never depends on the cache. With ``ops`` every pair
-    is computed and counted (the cache is not used).
+    table (see :class:`_PartialOutputs`). Neither the result nor the counts in ``ops`` depend on the cache:
+    with one, a pair it holds adds the work it takes without it (:meth:`_PartialOutputs.count_visit`).
 
     Pairs (t1, t2) are visited in increasing order and a gain replaces the best only when strictly
     larger, so the breach returned is the first maximum (or, with δ, the first gain possibly above δ).
@@ -490,7 +521,7 @@ def max_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], *, delta: obje
     t, k = divmod(int(np.argmax(g)), ns)
     if g[t, k] > best_gain:
         best_gain, best_key = float(g[t, k]), (("release",), t + 1, chain.contexts[sens[k]])
-    memo = _search_memo(cache, ops, chain, sens)
+    memo = _search_memo(cache, chain, sens)
     pairs = _PartialOutputs(chain, P, sens, memo, ops)
     for t1 in range(0, T):
         starts = pairs.starts(t1)
@@ -514,7 +545,7 @@ def _hinted_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], d: float, 
     that changes one coordinate at a time usually breaches there again; checking it first only reorders
     the pairs, and ISPRIVATE's answer does not depend on the order.)"""
     sens = np.array(sensitive_indices(chain, S))
-    memo = _search_memo(cache, None, chain, sens)
+    memo = _search_memo(cache, chain, sens)
     if memo is None or "hint" not in memo:
         return False
     t1, t2 = memo["hint"]
@@ -529,7 +560,8 @@ def _hinted_breach(chain: MarkovChain, p: Any, S: Iterable[Hashable], d: float, 
 def is_private(chain: MarkovChain, p: Any, S: Iterable[Hashable], delta: object, *,
                cache: PassedCache | None = None, ops: OpCount | None = None) -> bool:
     """Conservative Algorithm 3: True only if every gain is certainly <= δ. With a search's ``cache``
-    the pair that breached last is tried first."""
+    the pair that breached last is tried first (not when counting ``ops``: the counts are those of the pairs
+    in order, up to the first that possibly exceeds δ)."""
     d = float(check_delta(delta))
     cache = checked_cache(cache)
     if cache is not None and ops is None and _hinted_breach(chain, p, S, d, cache):

@@ -157,9 +157,11 @@ def optimal_monotone(chain: MarkovChain, S: Iterable[Hashable], delta: object, d
 
 
 def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d: int, twin: Any = exact,
-                    ops: exact.OpCount | None = None) -> SearchOutcome:
+                    ops: exact.OpCount | None = None, cache: exact.PassedCache | None = None) -> SearchOutcome:
     """MONDRIAN-style greedy: from (1..1), binary-search each coordinate down while private; repeat to a fixpoint.
-    ``ops`` (optional) counts the work of every ISPRIVATE call (calls, beliefs, multiply-adds) in the twin."""
+    ``ops`` (optional) counts the work of every ISPRIVATE call (calls, beliefs, multiply-adds) in the twin;
+    ``cache`` (optional) is the store the search's ISPRIVATE calls share (the fast twin's changes neither its
+    answers nor its counts; the exact twin's Lemma 5 store skips triplets, and so counts less)."""
     d = check_grid(d)
     S = [chain.contexts[i] for i in sensitive_indices(chain, S)]
     delta = check_delta(delta)
@@ -171,7 +173,8 @@ def greedy_mondrian(chain: MarkovChain, S: Iterable[Hashable], delta: object, d:
         nonlocal calls
         calls += 1
         p = grid_vector(chain, coords, v, d, twin)
-        return twin.is_private(chain, p, S, delta) if ops is None else twin.is_private(chain, p, S, delta, ops=ops)
+        kw = {name: given for name, given in (("ops", ops), ("cache", cache)) if given is not None}
+        return twin.is_private(chain, p, S, delta, **kw)
 
     changed = True
     while changed:
