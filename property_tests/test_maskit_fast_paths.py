@@ -65,16 +65,23 @@ def _same(a, b) -> bool:
     return (a.gain, a.output, a.t, a.s) == (b.gain, b.output, b.t, b.s)
 
 
-@given(chains(max_n=4, max_T=6), st.data())
-def test_max_breach_with_search_cache_equals_fresh_computation(ch, data):
+def _walk(ch, data, steps: int):
+    """``(S, P, δ)`` for a drawn sensitive set S along a walk of ``steps`` suppression arrays P from all ones, each
+    changing one coordinate of the one before (what a greedy search's ISPRIVATE calls see), each with a drawn δ
+    (None: no early exit)."""
     S = sorted(data.draw(st.permutations(list(ch.contexts)))[: data.draw(st.integers(1, ch.n))])
     P = np.ones((ch.T, ch.n))
-    cache = E.PassedCache()
-    for _ in range(12):
+    for _ in range(steps):
         t, i = data.draw(st.integers(0, ch.T - 1)), data.draw(st.integers(0, ch.n - 1))
         P = P.copy()
         P[t, i] = data.draw(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]))
-        delta = data.draw(st.sampled_from([None, Q(1, 10), Q(1, 3), Q(9, 10)]))
+        yield S, P, data.draw(st.sampled_from([None, Q(1, 10), Q(1, 3), Q(9, 10)]))
+
+
+@given(chains(max_n=4, max_T=6), st.data())
+def test_max_breach_with_search_cache_equals_fresh_computation(ch, data):
+    cache = E.PassedCache()
+    for S, P, delta in _walk(ch, data, 12):
         cached = F.max_breach(ch, P, S, delta=delta, cache=cache)
         fresh = F.max_breach(ch, P, S, delta=delta)
         assert _same(cached, fresh), (P, delta, cached, fresh)
@@ -91,14 +98,8 @@ def test_the_search_cache_changes_no_count(ch, data):
     search's cache count what they count without it (the same calls, beliefs and multiply-adds, call by call), and
     return the same breach: a pair the cache holds adds the work it takes without the cache. The walks run on chains
     whose normalisers may underflow too (weak pairs: their beliefs are counted)."""
-    S = sorted(data.draw(st.permutations(list(ch.contexts)))[: data.draw(st.integers(1, ch.n))])
-    P = np.ones((ch.T, ch.n))
     cache = E.PassedCache()
-    for _ in range(10):
-        t, i = data.draw(st.integers(0, ch.T - 1)), data.draw(st.integers(0, ch.n - 1))
-        P = P.copy()
-        P[t, i] = data.draw(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]))
-        delta = data.draw(st.sampled_from([None, Q(1, 10), Q(1, 3), Q(9, 10)]))
+    for S, P, delta in _walk(ch, data, 10):
         with_cache, without = E.OpCount(), E.OpCount()
         assert _same(F.max_breach(ch, P, S, delta=delta, cache=cache, ops=with_cache),
                      F.max_breach(ch, P, S, delta=delta, ops=without))
