@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from math import gcd
 from typing import Any
 
 from privclaims.theory.errors import InvalidInput
@@ -73,18 +74,30 @@ def bernoulli_exp(gamma: object, bits: BitSource) -> bool:
     g = as_rational(gamma, "gamma")
     if g < 0:
         raise InvalidInput(f"gamma = {g} must be >= 0")
-    g = Fraction(int(g.numerator), int(g.denominator))
-    while g > 1:  # e^{-gamma} = e^{-1} ... e^{-1} * e^{-(gamma - floor)}
-        if not _bernoulli_exp_unit(Fraction(1), bits):
+    return _bernoulli_exp(int(g.numerator), int(g.denominator), bits)
+
+
+def _bernoulli_exp(num: int, den: int, bits: BitSource) -> bool:
+    """Bernoulli(e^{-num/den}) for num >= 0, den >= 1 in lowest terms, on integers: e^{-gamma} = e^{-1} ... e^{-1}
+    * e^{-(gamma - floor)} (``num - den`` over ``den`` stays in lowest terms)."""
+    while num > den:
+        if not _bernoulli_exp_unit(1, 1, bits):
             return False
-        g -= 1
-    return _bernoulli_exp_unit(g, bits)
+        num -= den
+    return _bernoulli_exp_unit(num, den, bits)
 
 
-def _bernoulli_exp_unit(g: Fraction, bits: BitSource) -> bool:
+def _bernoulli_exp_unit(num: int, den: int, bits: BitSource) -> bool:
+    """Bernoulli(e^{-g}) for g = num/den in [0, 1] in lowest terms: Bernoulli(g/k) for k = 1, 2, ... until the first
+    failure; e^{-g} is the probability of an even number of successes. Bernoulli(g/k) is :meth:`BitSource.bernoulli`
+    on integers: ``below(q) < p`` for g/k = p/q in lowest terms (the draws ``bits.bernoulli(Fraction(num, den) / k)``
+    makes, without building the fractions)."""
+    below = bits.below
     k = 1
     while True:
-        if not bits.bernoulli(g / k):
+        q = den * k
+        c = gcd(num, q)
+        if not below(q // c) < num // c:
             break
         k += 1
     return k % 2 == 1  # k - 1 successes; even number of successes <=> k odd
@@ -97,10 +110,11 @@ def discrete_laplace(scale: object, bits: BitSource) -> int:
     s, tt = int(t.numerator), int(t.denominator)  # scale = s / tt
     while True:
         u = bits.below(s)
-        if not bernoulli_exp(Fraction(u, s), bits):
+        c = gcd(u, s)
+        if not _bernoulli_exp(u // c, s // c, bits):  # e^{-u/s}
             continue
         v = 0
-        while bernoulli_exp(1, bits):
+        while _bernoulli_exp_unit(1, 1, bits):  # e^{-1}
             v += 1
         x = u + s * v  # Pr[x] proportional to e^{-x/s}
         y = x // tt  # Pr[y] proportional to e^{-y tt / s} = e^{-y/scale}
