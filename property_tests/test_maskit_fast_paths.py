@@ -111,13 +111,17 @@ def test_the_search_cache_changes_no_count(ch, data):
             assert _counts(with_cache) == _counts(without), (P, delta)
 
 
-@given(instances(max_n=3, max_T=4), st.sampled_from([2, 3, 10]))
-def test_greedy_with_a_search_cache_counts_and_ends_alike(inst, d):
+@given(instances(max_n=3, max_T=4), st.sampled_from([2, 3, 10]), st.booleans())
+def test_greedy_with_a_search_cache_counts_and_ends_alike(inst, d, keep_forward):
     """The generic greedy over the fast twin with one cache shared by its ISPRIVATE calls (what the MaskIt
-    experiments run) returns the vector, the calls and the counted work of the search without a cache."""
+    experiments run) returns the vector, the calls and the counted work of the search without a cache, whether
+    the cache keeps the forward tables or (above FORWARD_MEMO_FLOATS, forced here) only the pairs' results."""
+    from unittest import mock
+
     ch, _, S, delta = inst
     ops_a, ops_b = E.OpCount(), E.OpCount()
-    a = search.greedy_mondrian(ch, S, delta, d, twin=F, ops=ops_a, cache=E.PassedCache())
+    with mock.patch.object(F, "FORWARD_MEMO_FLOATS", F.FORWARD_MEMO_FLOATS if keep_forward else 0):
+        a = search.greedy_mondrian(ch, S, delta, d, twin=F, ops=ops_a, cache=E.PassedCache())
     b = search.greedy_mondrian(ch, S, delta, d, twin=F, ops=ops_b)
     assert (a.p, a.utility, a.is_private_calls) == (b.p, b.utility, b.is_private_calls)
     assert _counts(ops_a) == _counts(ops_b)
