@@ -479,6 +479,39 @@ def test_the_connection_of_an_ended_thread_is_closed():
     assert got[2].execute("SELECT 2").fetchall() == [(2,)]
 
 
+def test_threads_opening_connections_at_once_after_others_ended():
+    """Threads that open their piece connections at the same moment, while connections of ended threads wait to be
+    closed, each get a working connection (the sweep of ended threads' connections raised KeyError in all but one
+    of them: found by review), and every ended thread's connection is closed."""
+    import threading
+
+    from privclaims.theory.zealous.dask_engine import piece_connection
+
+    errors, ended = [], []
+    for _ in range(10):
+        openers = [threading.Thread(target=lambda: ended.append(piece_connection())) for _ in range(6)]
+        [t.start() for t in openers]
+        [t.join() for t in openers]
+        barrier = threading.Barrier(6)
+
+        def racer():
+            barrier.wait()
+            try:
+                assert piece_connection().execute("SELECT 1").fetchall() == [(1,)]
+            except Exception as e:  # noqa: BLE001 - collected and asserted below
+                errors.append(repr(e))
+
+        racers = [threading.Thread(target=racer) for _ in range(6)]
+        [t.start() for t in racers]
+        [t.join() for t in racers]
+    assert errors == []
+    import duckdb
+
+    for con in ended:  # each round's racers swept the connections of that round's ended openers
+        with pytest.raises(duckdb.ConnectionException):
+            con.execute("SELECT 1")
+
+
 def _connection_address() -> int:
     from privclaims.theory.zealous.dask_engine import piece_connection
 

@@ -242,6 +242,7 @@ PIECE_MEMORY = "512MB"  # DuckDB's memory per task on a worker (it spills to dis
 
 _PIECE_CONNECTION = threading.local()  # (process id, connection): one in-process DuckDB per worker thread
 _OPENED: dict[int, tuple[threading.Thread, Any]] = {}  # id -> (opening thread, connection): this process's open ones
+_OPENED_LOCK = threading.Lock()  # threads opening connections at once sweep and register one at a time
 
 
 def piece_connection() -> Any:
@@ -253,15 +254,19 @@ def piece_connection() -> Any:
 
     held = getattr(_PIECE_CONNECTION, "held", None)
     if held is None or held[0] != os.getpid() or held[1] is None:
-        for key, (thread, old) in list(_OPENED.items()):
-            if not thread.is_alive():
-                del _OPENED[key]
+        with _OPENED_LOCK:
+            ended = [key for key, (thread, _) in _OPENED.items() if not thread.is_alive()]
+            ended = [_OPENED.pop(key)[1] for key in ended]
+            con = duckdb.connect()
+            _OPENED[id(con)] = (threading.current_thread(), con)  # registered before anything else can happen
+        for old in ended:
+            try:
                 old.close()
-        con = duckdb.connect()
+            except Exception:  # an invalidated database may refuse even closing; it is dropped either way
+                pass
         con.execute("SET threads = 1")
         con.execute("SET enable_progress_bar = false")
         con.execute(f"SET memory_limit = '{PIECE_MEMORY}'")
-        _OPENED[id(con)] = (threading.current_thread(), con)
         held = _PIECE_CONNECTION.held = (os.getpid(), con)
     return held[1]
 
@@ -274,6 +279,8 @@ def _keep_inherited_connections() -> None:
     cannot destroy them), and here each gets one reference that is never released (not even at the child's exit)."""
     import ctypes
 
+    global _OPENED_LOCK
+    _OPENED_LOCK = threading.Lock()  # the parent's may have been held by a thread the child does not have
     for _, con in _OPENED.values():
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(con))
     _OPENED.clear()
@@ -328,7 +335,8 @@ def _drop_piece_connection(con: Any) -> None:
     DuckDB refuses every further query on that database, so keeping it would fail every later piece of this worker
     thread."""
     _PIECE_CONNECTION.held = (os.getpid(), None)
-    _OPENED.pop(id(con), None)
+    with _OPENED_LOCK:
+        _OPENED.pop(id(con), None)
     try:
         con.close()
     except Exception:  # an invalidated database may refuse even closing; it is dropped either way
