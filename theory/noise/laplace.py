@@ -78,8 +78,8 @@ def bernoulli_exp(gamma: object, bits: BitSource) -> bool:
 
 
 def _bernoulli_exp(num: int, den: int, bits: BitSource) -> bool:
-    """Bernoulli(e^{-num/den}) for num >= 0, den >= 1 in lowest terms, on integers: e^{-gamma} = e^{-1} ... e^{-1}
-    * e^{-(gamma - floor)} (``num - den`` over ``den`` stays in lowest terms)."""
+    """Bernoulli(e^{-num/den}) for integers num >= 0, den >= 1, on integers: e^{-gamma} = e^{-1} ... e^{-1}
+    * e^{-(gamma - floor)} (any terms: :func:`_bernoulli_exp_unit` reduces each draw)."""
     while num > den:
         if not _bernoulli_exp_unit(1, 1, bits):
             return False
@@ -88,7 +88,7 @@ def _bernoulli_exp(num: int, den: int, bits: BitSource) -> bool:
 
 
 def _bernoulli_exp_unit(num: int, den: int, bits: BitSource) -> bool:
-    """Bernoulli(e^{-g}) for g = num/den in [0, 1] in lowest terms: Bernoulli(g/k) for k = 1, 2, ... until the first
+    """Bernoulli(e^{-g}) for g = num/den in [0, 1] (any terms): Bernoulli(g/k) for k = 1, 2, ... until the first
     failure; e^{-g} is the probability of an even number of successes. Bernoulli(g/k) is :meth:`BitSource.bernoulli`
     on integers: ``below(q) < p`` for g/k = p/q in lowest terms (the draws ``bits.bernoulli(Fraction(num, den) / k)``
     makes, without building the fractions)."""
@@ -110,8 +110,7 @@ def discrete_laplace(scale: object, bits: BitSource) -> int:
     s, tt = int(t.numerator), int(t.denominator)  # scale = s / tt
     while True:
         u = bits.below(s)
-        c = gcd(u, s)
-        if not _bernoulli_exp(u // c, s // c, bits):  # e^{-u/s}
+        if not _bernoulli_exp(u, s, bits):  # e^{-u/s}
             continue
         v = 0
         while _bernoulli_exp_unit(1, 1, bits):  # e^{-1}

@@ -260,10 +260,7 @@ def piece_connection() -> Any:
             con = duckdb.connect()
             _OPENED[id(con)] = (threading.current_thread(), con)  # registered before anything else can happen
         for old in ended:
-            try:
-                old.close()
-            except Exception:  # an invalidated database may refuse even closing; it is dropped either way
-                pass
+            _close_quietly(old)
         con.execute("SET threads = 1")
         con.execute("SET enable_progress_bar = false")
         con.execute(f"SET memory_limit = '{PIECE_MEMORY}'")
@@ -337,9 +334,14 @@ def _drop_piece_connection(con: Any) -> None:
     _PIECE_CONNECTION.held = (os.getpid(), None)
     with _OPENED_LOCK:
         _OPENED.pop(id(con), None)
+    _close_quietly(con)
+
+
+def _close_quietly(con: Any) -> None:
+    """Close ``con``; an invalidated database may refuse even closing, and it is dropped either way."""
     try:
         con.close()
-    except Exception:  # an invalidated database may refuse even closing; it is dropped either way
+    except Exception:
         pass
 
 
