@@ -157,3 +157,6 @@ COLLECTED_FIRST = ("test_zealous_user_dir_duckdb.py",)
 
 def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: item.path.name not in COLLECTED_FIRST)  # stable: False (first) before True
+    if PROFILE == "thorough":  # long searches run as long as they need: no per-test limit (pyproject's timeout)
+        for item in items:
+            item.add_marker(pytest.mark.timeout(0))

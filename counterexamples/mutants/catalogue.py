@@ -411,7 +411,13 @@ _ENTRIES: tuple[Mutant, ...] = (
       "discrete Laplace's geometric part has ratio e^{-1/2} instead of e^{-1}", uses=("zealous",)),
     M("laplace-bernoulli-le", "noise", "sampler", "theory/noise/laplace.py",
       "return self.below(p.denominator) < p.numerator", "return self.below(p.denominator) <= p.numerator",
-      "BitSource.bernoulli(p) succeeds with probability p + 1/den", uses=("zealous",)),
+      "BitSource.bernoulli(p) succeeds with probability p + 1/den (the exact Bernoulli(p) of the public API, and of the "
+      "test's CKS reference; the sampler itself draws Bernoulli(g/k) on integers: laplace-bernoulli-unreduced)",
+      uses=("zealous",)),
+    M("laplace-bernoulli-unreduced", "noise", "sampler", "theory/noise/laplace.py",
+      "if not below(q // c) < num // c:", "if not below(q // c) < num:",
+      "Bernoulli(g/k) in the sampler reduces the range by gcd(num, den k) but not the bound: success probability "
+      "c g/k instead of g/k whenever num and den k share a factor c", uses=("zealous",)),
     M("laplace-grid-unscaled", "noise", "sampler", "theory/noise/laplace.py",
       "return Q(discrete_laplace(lam_q / g, bits)) * g", "return Q(discrete_laplace(lam_q / g, bits))",
       "grid Laplace returns the step count K instead of the noise g K", uses=("zealous",)),
@@ -753,6 +759,9 @@ GUARDS: dict[str, tuple[tuple[str, ...], str]] = {
     "laplace-geometric-ratio": ((ZN + "test_discrete_laplace_law",), "ratio e^{-1/2} fattens the tails"),
     "laplace-bernoulli-le": ((ZN + "test_bit_source_bernoulli_is_exact", ZN + "test_bernoulli_exp_law"),
                              "Bernoulli(p) succeeding with p + 1/den (always, at p = 0)"),
+    "laplace-bernoulli-unreduced": ((ZN + "test_discrete_laplace_law", ZN + "test_the_samplers_draw_what_algorithms_1_and_2_draw"),
+                                    "the law at scale 3/2 and 5/2 (u = 2, k = 2: Bernoulli(2/3) for 1/3), and draw for draw "
+                                    "against CKS Algorithms 1-2 on Fractions"),
     "laplace-grid-unscaled": ((ZN + "test_grid_laplace_scale_is_lambda_over_g",), "the noise / g is K of scale 4 only if the noise is g K"),
     "laplace-pmf-norm": ((ZN + "test_grid_tail_and_pmf_agree_with_the_law",), "pmf(0) = 1/2 and the pmf sums to 1"),
     "dgauss-center": ((CN + "test_discrete_gaussian_law",), "the acceptance must cancel the proposal exactly: chi-square at four sigma^2"),
