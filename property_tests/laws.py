@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
+from typing import Callable
 
 from scipy import stats
 
@@ -63,3 +65,49 @@ def grid_release_probability(c: int, tau_prime: int, scale_steps: float) -> floa
     """Pr[c + K > tau'] for K ~ discrete Laplace of scale ``scale_steps`` (granularity 1), summed from the pmf."""
     r = math.exp(-1.0 / scale_steps)
     return sum((1 - r) / (1 + r) * r ** abs(k) for k in range(tau_prime - c + 1, tau_prime - c + 400))
+
+
+# ------------------------------------------------------------------ CKS 2020 Algorithms 1-3 as written, on Fractions
+# The textbook samplers, draw for draw: ``below(n)`` is the uniform source on {0..n-1} (``BitSource.below``,
+# ``random.Random.randrange``) and Bernoulli(p) is ``below(p.denominator) < p.numerator`` for p in lowest terms (a
+# Fraction always is). The samplers' tests check that theory/noise/cks.py (integers, no fractions built) makes
+# exactly these draws: the same values and the same source state afterwards.
+
+
+def cks_bernoulli_exp(g: Fraction, below: Callable[[int], int]) -> bool:
+    """Algorithm 1: Bernoulli(e^-1) floor(g) times, then Bernoulli(g/k) for k = 1, 2, ... until the first failure
+    (an odd k: e^-g)."""
+    while g > 1:
+        if not cks_bernoulli_exp(Fraction(1), below):
+            return False
+        g -= 1
+    k = 1
+    while below((g / k).denominator) < (g / k).numerator:
+        k += 1
+    return k % 2 == 1
+
+
+def cks_discrete_laplace(scale: Fraction, below: Callable[[int], int]) -> int:
+    """Algorithm 2 at scale s/t."""
+    s, t = scale.numerator, scale.denominator
+    while True:
+        u = below(s)
+        if not cks_bernoulli_exp(Fraction(u, s), below):
+            continue
+        v = 0
+        while cks_bernoulli_exp(Fraction(1), below):
+            v += 1
+        y = (u + s * v) // t
+        negative = below(2) == 1
+        if not (negative and y == 0):
+            return -y if negative else y
+
+
+def cks_discrete_gaussian(sigma2: Fraction, below: Callable[[int], int]) -> int:
+    """Algorithm 3: the discrete Laplace of scale t = floor(sigma) + 1, accepted with probability
+    exp(-(|Y| - sigma^2/t)^2 / (2 sigma^2))."""
+    t = math.isqrt(sigma2.numerator * sigma2.denominator) // sigma2.denominator + 1
+    while True:
+        y = cks_discrete_laplace(Fraction(t), below)
+        if cks_bernoulli_exp((abs(y) - sigma2 / t) ** 2 / (2 * sigma2), below):
+            return y

@@ -1,6 +1,6 @@
 """The exact discrete-Gaussian sampler (theory/noise/discrete_gaussian.py): Count's noise (000 §5.4, footnote 1).
 
-Exact-law tests (CKS 2020 Algorithms 1-3): Bernoulli(e^-gamma) and the exact Bernoulli(p) it stands on, the discrete
+Draw for draw against CKS 2020 Algorithms 1-3 written on Fractions (property_tests/laws.py), and exact-law tests: Bernoulli(e^-gamma) and the exact Bernoulli(p) it stands on, the discrete
 Laplace proposal of integer scale t, and N_Z(0, sigma^2) itself against ``Pr[X = x] ∝ e^{-x^2/(2 sigma^2)}``, each
 with a stated false-alarm probability (property_tests/laws.py).
 """
@@ -12,12 +12,17 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from property_tests.laws import ALPHA, binomial_ok, chi_square_ok, gaussian_pmf, laplace_pmf
+from property_tests.laws import (ALPHA, binomial_ok, chi_square_ok, cks_bernoulli_exp, cks_discrete_gaussian,
+                                 cks_discrete_laplace, gaussian_pmf, laplace_pmf)
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.noise.discrete_gaussian import (
     bernoulli_exp_neg, discrete_gaussian, discrete_gaussian_pmf_float, discrete_laplace, floor_sqrt,
 )
+
+# The samplers loop until a random draw ends them (CKS Algorithms 1-3): a bug that makes the ending draw impossible would
+# loop for ever. Every test here takes a few seconds; a hang fails in two minutes.
+pytestmark = pytest.mark.timeout(120)
 
 
 @given(st.fractions(0, 10**6))
@@ -91,3 +96,22 @@ def test_discrete_gaussian_law(sigma2):
     xs = [discrete_gaussian(sigma2, rng) for _ in range(10000)]
     ok, p = chi_square_ok(xs, gaussian_pmf(float(sigma2)))
     assert ok, f"discrete Gaussian sigma^2 = {sigma2}: chi-square p = {p:.3g} < {ALPHA}"
+
+
+@pytest.mark.parametrize("sigma2", [Fraction(1, 3), Fraction(1), Fraction(5, 2), Fraction(49), Fraction(1000, 7),
+                                    Fraction(123456, 11)])
+def test_the_sampler_draws_what_algorithms_1_to_3_draw(sigma2):
+    """discrete_gaussian, discrete_laplace and bernoulli_exp_neg (the shared integer core, theory/noise/cks.py) draw,
+    from the same seeded random.Random, exactly the values of CKS Algorithms 1-3 written on Fractions, as Python ints,
+    and leave it in the same state: the seeded noise shares the pins hold are the textbook sampler's."""
+    t = floor_sqrt(sigma2) + 1
+    for seed in range(12):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        xs = [discrete_gaussian(sigma2, ours) for _ in range(25)]
+        assert xs == [cks_discrete_gaussian(sigma2, theirs.randrange) for _ in range(25)]
+        assert {type(x) for x in xs} == {int}  # Python ints (not the rational type's integers): pinned as numbers
+        assert ([discrete_laplace(t, ours) for _ in range(10)]
+                == [cks_discrete_laplace(Fraction(t), theirs.randrange) for _ in range(10)])
+        for g in (Fraction(0), Fraction(1), Fraction(3), Fraction(1, 9), Fraction(22, 7), sigma2):
+            assert bernoulli_exp_neg(g, ours) == cks_bernoulli_exp(g, theirs.randrange)
+        assert ours.getstate() == theirs.getstate()

@@ -76,9 +76,12 @@ def test_area_nets_are_exactly_the_area_files():
     zealous = area_test_files(["zealous"])
     assert zealous == sorted(f"property_tests/{p.name}" for p in (ROOT / "property_tests").glob("test_*.py")
                              if p.name.startswith("test_zealous_") or p.name == "test_audit_zealous.py")
-    m = BY_ID["laplace-zero-reject"]
+    m = BY_ID["laplace-grid-unscaled"]
     assert m.net_areas == ("noise", "zealous") and m.ledger_areas == ("zealous",)
     assert set(area_test_files(m.net_areas)) == set(zealous) | set(area_test_files(["noise"]))
+    both = BY_ID["laplace-zero-reject"]  # the shared CKS core: both samplers' areas
+    assert both.net_areas == ("noise", "zealous", "count") and both.ledger_areas == ("zealous", "count")
+    assert set(area_test_files(both.net_areas)) == set(zealous) | set(area_test_files(["noise", "count"]))
     broader = broader_test_files(BY_ID["dp-ratio-inverted"])
     assert broader and not set(broader) & set(area_test_files(["dp"]))
     assert "property_tests/test_mutants.py" not in broader and module_name("theory/dp/exact.py") == "privclaims.theory.dp.exact"

@@ -22,7 +22,8 @@ from privclaims.theory.noise import laplace
 from privclaims.theory.zealous import exact as zexact
 from privclaims.theory.zealous import fast as zfast
 from privclaims.theory.zealous.model import ZealousParams
-from property_tests.laws import ALPHA, binomial_ok, chi_square_ok, grid_release_probability, laplace_pmf
+from property_tests.laws import (ALPHA, binomial_ok, chi_square_ok, cks_bernoulli_exp, cks_discrete_laplace,
+                                 grid_release_probability, laplace_pmf)
 
 # The samplers loop until a random draw ends them: a bug that makes the ending draw impossible (e.g. `<=` for `<` in
 # Bernoulli(g/k) at g = 0) would loop for ever. Every test here takes a few seconds; a hang fails in two minutes.
@@ -82,35 +83,6 @@ def test_bernoulli_exp_law(gamma):
     assert ok, f"bernoulli_exp({gamma}): {k}/{n} successes, expected {math.exp(-float(gamma)):.4f}, p = {pv:.3g}"
 
 
-def _cks_bernoulli_exp(g: Fraction, bits) -> bool:
-    """CKS 2020 Algorithm 1 as written, on Fractions: Bernoulli(e^-1) floor(g) times, then Bernoulli(g/k) for
-    k = 1, 2, ... until the first failure (an odd k: e^-g)."""
-    while g > 1:
-        if not _cks_bernoulli_exp(Fraction(1), bits):
-            return False
-        g -= 1
-    k = 1
-    while bits.bernoulli(g / k):
-        k += 1
-    return k % 2 == 1
-
-
-def _cks_discrete_laplace(scale: Fraction, bits) -> int:
-    """CKS 2020 Algorithm 2 as written, on Fractions (scale s/t)."""
-    s, t = scale.numerator, scale.denominator
-    while True:
-        u = bits.below(s)
-        if not _cks_bernoulli_exp(Fraction(u, s), bits):
-            continue
-        v = 0
-        while _cks_bernoulli_exp(Fraction(1), bits):
-            v += 1
-        y = (u + s * v) // t
-        negative = bits.below(2) == 1
-        if not (negative and y == 0):
-            return -y if negative else y
-
-
 @pytest.mark.parametrize("scale", [Fraction(1), Fraction(1, 3), Fraction(7, 2), Fraction(10, 7), Fraction(1000, 3),
                                    Fraction(5, 1000), Fraction(2000)])
 def test_the_samplers_draw_what_algorithms_1_and_2_draw(scale):
@@ -119,10 +91,11 @@ def test_the_samplers_draw_what_algorithms_1_and_2_draw(scale):
     sampler is the textbook one, draw for draw (so are the seeded releases the pins hold)."""
     for seed in range(25):
         ours, theirs = laplace.BitSource(seed), laplace.BitSource(seed)
-        assert ([laplace.discrete_laplace(scale, ours) for _ in range(40)]
-                == [_cks_discrete_laplace(scale, theirs) for _ in range(40)])
+        ks = [laplace.discrete_laplace(scale, ours) for _ in range(40)]
+        assert ks == [cks_discrete_laplace(scale, theirs.below) for _ in range(40)]
+        assert {type(k) for k in ks} == {int}
         for g in (Fraction(0), Fraction(1), Fraction(3), Fraction(1, 9), Fraction(5, 2), Fraction(7, 3), scale):
-            assert laplace.bernoulli_exp(g, ours) == _cks_bernoulli_exp(g, theirs)
+            assert laplace.bernoulli_exp(g, ours) == cks_bernoulli_exp(g, theirs.below)
         assert ours._r.getstate() == theirs._r.getstate()
 
 

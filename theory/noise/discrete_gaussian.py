@@ -7,7 +7,8 @@ It is the noise the thesis asks for in practice (000_211156f2009240b4.txt §5.4,
 number q"); 002_9d55ef468949585c.txt §4.2.1 reduces modulo a prime p.
 
 The sampler uses only integer uniform draws (``rng.randrange``) and exact rational arithmetic, so
-its output law is exactly the discrete Gaussian (no floating point anywhere):
+its output law is exactly the discrete Gaussian (no floating point anywhere). Algorithms 1 and 2 are the project's one
+integer core, :mod:`privclaims.theory.noise.cks` (ZEALOUS's grid Laplace draws through it too):
 
 * :func:`bernoulli_exp_neg` draws ``Bernoulli(exp(-gamma))`` for rational ``gamma >= 0``
   (CKS 2020 Algorithm 1: for gamma in [0, 1], count K until ``Bernoulli(gamma / K)`` fails; K odd
@@ -30,6 +31,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise import cks
 from privclaims.theory.numbers import as_rational, rational_str
 from privclaims.theory.validate import exponential_size, finite_float, integer, randomness
 
@@ -38,43 +40,22 @@ class IntegerSource(Protocol):
     def randrange(self, n: int) -> int: ...
 
 
-def _bernoulli(p: Fraction, rng: IntegerSource) -> bool:
-    """``Bernoulli(p)`` for an exact rational ``p`` in [0, 1]."""
-    return rng.randrange(p.denominator) < p.numerator
-
-
 def bernoulli_exp_neg(gamma: object, rng: IntegerSource) -> bool:
-    """``Bernoulli(exp(-gamma))`` exactly, for rational ``gamma >= 0``."""
+    """``Bernoulli(exp(-gamma))`` exactly, for rational ``gamma >= 0`` (CKS 2020 Algorithm 1:
+    :func:`privclaims.theory.noise.cks.bernoulli_exp` on ``rng.randrange``)."""
     randomness(rng, "rng", "randrange")
-    g = Fraction(as_rational(gamma, "gamma").numerator, as_rational(gamma, "gamma").denominator)
+    g = as_rational(gamma, "gamma")
     if g < 0:
-        raise InvalidInput(f"gamma = {g} must be >= 0")
-    while g > 1:
-        if not bernoulli_exp_neg(1, rng):
-            return False
-        g -= 1
-    k = 1
-    while _bernoulli(g / k, rng):
-        k += 1
-    return k % 2 == 1
+        raise InvalidInput(f"gamma = {rational_str(g)} must be >= 0")
+    return cks.bernoulli_exp(int(g.numerator), int(g.denominator), rng.randrange)
 
 
 def discrete_laplace(t: int, rng: IntegerSource) -> int:
-    """``Pr[Y = y] = (e^{1/t} - 1)/(e^{1/t} + 1) * exp(-|y|/t)`` for integer ``t >= 1``."""
+    """``Pr[Y = y] = (e^{1/t} - 1)/(e^{1/t} + 1) * exp(-|y|/t)`` for integer ``t >= 1`` (CKS 2020 Algorithm 2 with
+    s = 1: :func:`privclaims.theory.noise.cks.discrete_laplace` at scale t/1 on ``rng.randrange``)."""
     t = integer(t, "t", lo=1)  # the discrete Laplace scale
     randomness(rng, "rng", "randrange")
-    while True:
-        u = rng.randrange(t)
-        if not bernoulli_exp_neg(Fraction(u, t), rng):
-            continue
-        v = 0
-        while bernoulli_exp_neg(1, rng):
-            v += 1
-        y = u + t * v
-        negative = rng.randrange(2) == 1
-        if negative and y == 0:
-            continue
-        return -y if negative else y
+    return cks.discrete_laplace(t, 1, rng.randrange)
 
 
 def floor_sqrt(q: Fraction) -> int:
@@ -92,11 +73,12 @@ def discrete_gaussian(sigma2: object, rng: IntegerSource) -> int:
         raise InvalidInput(f"sigma^2 = {rational_str(s2q)} must be > 0")
     randomness(rng, "rng", "randrange")
     s2 = Fraction(int(s2q.numerator), int(s2q.denominator))
-    t = floor_sqrt(s2) + 1
+    t = int(floor_sqrt(s2)) + 1  # a Python int (floor_sqrt's may be the rational type's integer): the draws are ints
+    below = rng.randrange
     while True:
-        y = discrete_laplace(t, rng)
+        y = cks.discrete_laplace(t, 1, below)
         gamma = (abs(y) - s2 / t) ** 2 / (2 * s2)
-        if bernoulli_exp_neg(gamma, rng):
+        if cks.bernoulli_exp(int(gamma.numerator), int(gamma.denominator), below):
             return y
 
 

@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from math import gcd
 from typing import Any
 
 from privclaims.theory.errors import InvalidInput
+from privclaims.theory.noise import cks
 from privclaims.theory.numbers import Q, as_rational, positive
 from privclaims.theory.validate import integer, randomness
 
@@ -69,58 +69,21 @@ class BitSource:
 
 
 def bernoulli_exp(gamma: object, bits: BitSource) -> bool:
-    """Bernoulli(e^{-gamma}) for rational gamma >= 0 (CKS 2020 Algorithm 1), exactly."""
+    """Bernoulli(e^{-gamma}) for rational gamma >= 0 (CKS 2020 Algorithm 1, :func:`privclaims.theory.noise.cks.bernoulli_exp`
+    on ``bits.below``), exactly."""
     randomness(bits, "bits", "below")
     g = as_rational(gamma, "gamma")
     if g < 0:
         raise InvalidInput(f"gamma = {g} must be >= 0")
-    return _bernoulli_exp(int(g.numerator), int(g.denominator), bits)
-
-
-def _bernoulli_exp(num: int, den: int, bits: BitSource) -> bool:
-    """Bernoulli(e^{-num/den}) for integers num >= 0, den >= 1, on integers: e^{-gamma} = e^{-1} ... e^{-1}
-    * e^{-(gamma - floor)} (any terms: :func:`_bernoulli_exp_unit` reduces each draw)."""
-    while num > den:
-        if not _bernoulli_exp_unit(1, 1, bits):
-            return False
-        num -= den
-    return _bernoulli_exp_unit(num, den, bits)
-
-
-def _bernoulli_exp_unit(num: int, den: int, bits: BitSource) -> bool:
-    """Bernoulli(e^{-g}) for g = num/den in [0, 1] (any terms): Bernoulli(g/k) for k = 1, 2, ... until the first
-    failure; e^{-g} is the probability of an even number of successes. Bernoulli(g/k) is :meth:`BitSource.bernoulli`
-    on integers: ``below(q) < p`` for g/k = p/q in lowest terms (the draws ``bits.bernoulli(Fraction(num, den) / k)``
-    makes, without building the fractions)."""
-    below = bits.below
-    k = 1
-    while True:
-        q = den * k
-        c = gcd(num, q)
-        if not below(q // c) < num // c:
-            break
-        k += 1
-    return k % 2 == 1  # k - 1 successes; even number of successes <=> k odd
+    return cks.bernoulli_exp(int(g.numerator), int(g.denominator), bits.below)
 
 
 def discrete_laplace(scale: object, bits: BitSource) -> int:
-    """K with Pr[K = k] proportional to e^{-|k|/scale} (CKS 2020 Algorithm 2), scale a positive rational."""
+    """K with Pr[K = k] proportional to e^{-|k|/scale} (CKS 2020 Algorithm 2, :func:`privclaims.theory.noise.cks.discrete_laplace`
+    on ``bits.below``), scale a positive rational."""
     t = positive(scale, "scale")
     randomness(bits, "bits", "below")
-    s, tt = int(t.numerator), int(t.denominator)  # scale = s / tt
-    while True:
-        u = bits.below(s)
-        if not _bernoulli_exp(u, s, bits):  # e^{-u/s}
-            continue
-        v = 0
-        while _bernoulli_exp_unit(1, 1, bits):  # e^{-1}
-            v += 1
-        x = u + s * v  # Pr[x] proportional to e^{-x/s}
-        y = x // tt  # Pr[y] proportional to e^{-y tt / s} = e^{-y/scale}
-        negative = bits.below(2) == 1
-        if negative and y == 0:
-            continue
-        return -y if negative else y
+    return cks.discrete_laplace(int(t.numerator), int(t.denominator), bits.below)
 
 
 def laplace_on_grid(lam: object, granularity: object, bits: BitSource) -> Any:
