@@ -109,6 +109,20 @@ def test_the_maintenance_signal_never_counts(tmp_path):
     assert r["status"] == "fail" and r["failures"] == ["property_tests/test_real.py::test_ok"], r
 
 
+def test_a_hung_test_is_a_kill_named_as_such(tmp_path):
+    """A mutant that makes a test loop for ever (a sampler whose ending draw became impossible) is ended by
+    pytest-timeout's thread method, which prints its banner and exits the run without a failure line: a kill, recorded
+    as a hang, not as a collection error."""
+    (tmp_path / "property_tests").mkdir()
+    (tmp_path / "property_tests/test_loop.py").write_text(
+        "import pytest\n\n@pytest.mark.timeout(2, method='thread')\ndef test_loop():\n    while True:\n        pass\n")
+    r = run_pytest(tmp_path, ["property_tests"], tmp_path / "s")
+    assert r["status"] == "fail" and r.get("hung") is True and r["failures"] == [], r
+    (tmp_path / "property_tests/test_loop.py").write_text("def test_ends():\n    assert 1 == 2\n")
+    r = run_pytest(tmp_path, ["property_tests"], tmp_path / "s2")
+    assert r["status"] == "fail" and "hung" not in r, r
+
+
 def test_one_mutant_through_its_area_quick_net(tmp_path):
     """A mutant planted in a worker's copy: its guard runs first and kills it; the copy is restored afterwards."""
     w = Worker(tmp_path, 0)

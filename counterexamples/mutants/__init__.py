@@ -344,6 +344,9 @@ def _invoke(copy: Path, argv: list[str], env: dict[str, str], scratch: Path, tim
     return r, text
 
 
+PYTEST_TIMEOUT_BANNER = re.compile(r"^\+{3,} Timeout \+{3,}$", re.M)  # what pytest-timeout prints before it ends a hung run
+
+
 def run_pytest(copy: Path, tests: Sequence[str], scratch: Path, *, first: Sequence[str] = (), skip: Sequence[str] = (),
                durations: dict[str, float] | None = None, durations_out: Path | None = None, exitfirst: bool = True,
                workers: int = 1, deselect: Sequence[str] = (), ignore: Sequence[str] = (), timeout: float = 600,
@@ -378,6 +381,8 @@ def run_pytest(copy: Path, tests: Sequence[str], scratch: Path, *, first: Sequen
     else:
         status = "error"  # 3 internal error, 4 usage error, 5 nothing collected, a signal
     res: dict[str, Any] = {"status": status, "seconds": r["seconds"], "cpu": r["cpu"], "failures": counted, "returncode": rc}
+    if PYTEST_TIMEOUT_BANNER.search(text):  # pytest-timeout (thread method) ended the run: a test hung
+        res["hung"] = True
     ignored = [f for f in fails if never_counts(f)]
     if ignored:
         res["not_counted"] = ignored
@@ -507,8 +512,9 @@ def run_area_nets(w: Worker, m: Mutant, full: bool, baseline: dict[str, Any]) ->
         failing = [p for p in parts if killing(p["status"])]
         if failing:
             f = failing[0]
-            tests["killer"] = f["failures"][0] if f["failures"] else (f"{f['part']}: timeout" if f["status"] == "timeout"
-                                                                       else f"{f['part']}: collection error")
+            tests["killer"] = f["failures"][0] if f["failures"] else (
+                f"{f['part']}: timeout" if f["status"] == "timeout" else
+                f"{f['part']}: a test hung (stopped by pytest-timeout)" if f.get("hung") else f"{f['part']}: collection error")
         rec["tests"] = tests
         if not killing(tests["status"]) and m.ledger_areas:
             s = w.scratch()
