@@ -128,18 +128,18 @@ def complete_tree(branch: int, height: int) -> Hierarchy:
 
 def validate_log(log: Iterable[Entry], h: Hierarchy) -> list[Entry]:
     """The log as a list, each entry an :class:`Entry` at a node of ``h`` with a bool click flag; else
-    :class:`~privclaims.theory.errors.InvalidInput` naming the first bad entry and its rule."""
-    out = list(log)
-    known = set(h.children)  # the nodes (a set: C-level membership, the dict's own hash and equality)
-    if out and all(type(e) is Entry and e.context in known and type(e.clicked) is bool for e in out):
-        return out  # the common case, decided in one pass; otherwise the loop below finds the first bad entry
-    for i, e in enumerate(out):
+    :class:`~privclaims.theory.errors.InvalidInput` naming the first bad entry and its rule (read lazily: a source
+    is not read past its first bad entry)."""
+    known = dict.fromkeys(h.children)  # the nodes in a plain dict: C-level membership, the same hash and equality
+    out = []
+    for i, e in enumerate(log):
         if not isinstance(e, Entry):
             raise InvalidInput(f"log[{i}] = {e!r} is not an Entry")
-        if e.context not in h.children:
+        if e.context not in known:
             raise InvalidInput(f"log[{i}]: unknown context {e.context!r}")
         if type(e.clicked) is not bool:  # a count of clicks adds 1 for True; 1, [1] or "no" is not a click flag
             raise InvalidInput(f"log[{i}].clicked = {e.clicked!r} must be True or False")
+        out.append(e)
     if not out:
         raise InvalidInput("empty ad log")
     return out
