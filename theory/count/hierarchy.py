@@ -130,12 +130,11 @@ def validate_log(log: Iterable[Entry], h: Hierarchy) -> list[Entry]:
     """The log as a list, each entry an :class:`Entry` at a node of ``h`` with a bool click flag; else
     :class:`~privclaims.theory.errors.InvalidInput` naming the first bad entry and its rule (read lazily: a source
     is not read past its first bad entry)."""
-    known = dict.fromkeys(h.children)  # the nodes in a plain dict: C-level membership, the same hash and equality
     out = []
     for i, e in enumerate(log):
         if not isinstance(e, Entry):
             raise InvalidInput(f"log[{i}] = {e!r} is not an Entry")
-        if e.context not in known:
+        if e.context not in h.children:
             raise InvalidInput(f"log[{i}]: unknown context {e.context!r}")
         if type(e.clicked) is not bool:  # a count of clicks adds 1 for True; 1, [1] or "no" is not a click flag
             raise InvalidInput(f"log[{i}].clicked = {e.clicked!r} must be True or False")
