@@ -159,4 +159,4 @@ def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: item.path.name not in COLLECTED_FIRST)  # stable: False (first) before True
     if PROFILE == "thorough":  # long searches run as long as they need: no per-test limit (pyproject's timeout)
         for item in items:
-            item.add_marker(pytest.mark.timeout(0))
+            item.add_marker(pytest.mark.timeout(0), append=False)  # nearest: it wins over a test's or a module's own

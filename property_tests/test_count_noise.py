@@ -21,8 +21,9 @@ from privclaims.theory.noise.discrete_gaussian import (
 )
 
 # The samplers loop until a random draw ends them (CKS Algorithms 1-3): a bug that makes the ending draw impossible would
-# loop for ever. Every test here takes a few seconds; a hang fails in two minutes.
-pytestmark = pytest.mark.timeout(120)
+# loop for ever. Each test here takes well under a second; a hang fails in two minutes, by SIGALRM (as in
+# test_zealous_noise.py: the hung test fails with its traceback and the run goes on).
+pytestmark = pytest.mark.timeout(120, method="signal")
 
 
 @given(st.fractions(0, 10**6))

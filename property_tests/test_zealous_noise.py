@@ -26,8 +26,10 @@ from property_tests.laws import (ALPHA, binomial_ok, chi_square_ok, cks_bernoull
                                  grid_release_probability, laplace_pmf)
 
 # The samplers loop until a random draw ends them: a bug that makes the ending draw impossible (e.g. `<=` for `<` in
-# Bernoulli(g/k) at g = 0) would loop for ever. Every test here takes a few seconds; a hang fails in two minutes.
-pytestmark = pytest.mark.timeout(120)
+# Bernoulli(g/k) at g = 0) would loop for ever. Each test here takes well under a second (the file ~2 s); a hang fails
+# in two minutes, by SIGALRM (nothing here sets it): the hung test fails with its traceback and the run goes on,
+# where the thread method of the suite's default ends the worker (xdist gives up after 4 crashes per worker).
+pytestmark = pytest.mark.timeout(120, method="signal")
 
 
 def step_release_probability(c: int, tau_prime: int, lam: Fraction, g: Fraction) -> float:
