@@ -75,12 +75,30 @@ def grid_release_probability(c: int, tau_prime: int, scale_steps: float) -> floa
 
 
 def cks_bernoulli_exp(g: Fraction, below: Callable[[int], int]) -> bool:
-    """Algorithm 1: Bernoulli(e^-1) floor(g) times, then Bernoulli(g/k) for k = 1, 2, ... until the first failure
-    (an odd k: e^-g)."""
+    """Algorithm 1: Bernoulli(e^-1) while g > 1, then Bernoulli(g/k) for k = 1, 2, ... until the first failure (an odd
+    k: e^-g). For an integer g >= 2 the paper's text draws floor(g) Bernoulli(e^-1) and then Bernoulli(e^-0) (always
+    1, one below(1) call); this draws g - 1 and a last Bernoulli(e^-1) as the final step: the same law, one uniform
+    draw fewer - the order the project's samplers draw in (theory/noise/cks.py says so too).
+    :func:`cks_bernoulli_exp_as_printed` is the text's order (test_zealous_noise.py replays one's draws to the other)."""
     while g > 1:
         if not cks_bernoulli_exp(Fraction(1), below):
             return False
         g -= 1
+    k = 1
+    while below((g / k).denominator) < (g / k).numerator:
+        k += 1
+    return k % 2 == 1
+
+
+def cks_bernoulli_exp_as_printed(g: Fraction, below: Callable[[int], int]) -> bool:
+    """Algorithm 1 in the text's order: for g > 1, floor(g) draws of Bernoulli(e^-1), then Bernoulli(e^-(g - floor g))
+    (for an integer g, Bernoulli(e^-0): always 1, after one below(1) call)."""
+    if g > 1:
+        whole = g.numerator // g.denominator
+        for _ in range(whole):
+            if not cks_bernoulli_exp(Fraction(1), below):
+                return False
+        g -= whole
     k = 1
     while below((g / k).denominator) < (g / k).numerator:
         k += 1

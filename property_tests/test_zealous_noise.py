@@ -13,17 +13,18 @@ and Pr[c + eta > tau'] from tau on. Statistical tests and their false-alarm prob
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from privclaims.theory.noise import laplace
+from privclaims.theory.noise import cks, laplace
 from privclaims.theory.zealous import exact as zexact
 from privclaims.theory.zealous import fast as zfast
 from privclaims.theory.zealous.model import ZealousParams
-from property_tests.laws import (ALPHA, binomial_ok, chi_square_ok, cks_bernoulli_exp, cks_discrete_laplace,
-                                 grid_release_probability, laplace_pmf)
+from property_tests.laws import (ALPHA, binomial_ok, chi_square_ok, cks_bernoulli_exp, cks_bernoulli_exp_as_printed,
+                                 cks_discrete_laplace, grid_release_probability, laplace_pmf)
 
 # The samplers loop until a random draw ends them: a bug that makes the ending draw impossible (e.g. `<=` for `<` in
 # Bernoulli(g/k) at g = 0) would loop for ever. Each test here takes well under a second (the file ~2 s); a hang fails
@@ -99,6 +100,33 @@ def test_the_samplers_draw_what_algorithms_1_and_2_draw(scale):
         for g in (Fraction(0), Fraction(1), Fraction(3), Fraction(1, 9), Fraction(5, 2), Fraction(7, 3), scale):
             assert laplace.bernoulli_exp(g, ours) == cks_bernoulli_exp(g, theirs.below)
         assert ours._r.getstate() == theirs._r.getstate()
+
+
+def test_algorithm_1_as_drawn_is_the_printed_one_less_a_sure_draw():
+    """The printed Algorithm 1 draws, for an integer gamma >= 2, floor(gamma) Bernoulli(e^-1) and then Bernoulli(e^-0)
+    (always 1, one below(1) call); the core draws gamma - 1 and a last Bernoulli(e^-1) as the final step. Replaying
+    the printed run's uniform draws to the core (less that sure last draw when it is reached) gives the same decision
+    and uses every draw, on every seed; for any other gamma the draws are the same."""
+    for g in (Fraction(0), Fraction(1, 3), Fraction(1), Fraction(5, 2), Fraction(22, 7), Fraction(2), Fraction(3), Fraction(7)):
+        for seed in range(200):
+            r, calls = random.Random(seed), []
+
+            def recorded(n):
+                calls.append((n, r.randrange(n)))
+                return calls[-1][1]
+
+            printed = cks_bernoulli_exp_as_printed(g, recorded)
+            if g > 1 and g.denominator == 1 and printed:  # reached the text's Bernoulli(e^-0)
+                assert calls.pop() == (1, 0)
+            tape = iter(calls)
+
+            def replayed(n):
+                m, x = next(tape)
+                assert m == n, (g, seed)
+                return x
+
+            assert cks.bernoulli_exp(g.numerator, g.denominator, replayed) == printed, (g, seed)
+            assert next(tape, None) is None, (g, seed)
 
 
 @pytest.mark.parametrize("p", [Fraction(1, 2), Fraction(1, 3), Fraction(2, 5)])

@@ -6,16 +6,20 @@ the discrete Gaussian of the Count protocol (:mod:`privclaims.theory.noise.discr
 proposal is Algorithm 2 at an integer scale). Each takes ``below(n)``, a uniform integer on ``{0, ..., n - 1}``
 (``BitSource.below`` or ``random.Random.randrange``), and integers only; the callers validate their arguments.
 
-* :func:`bernoulli_exp` - Bernoulli(e^{-num/den}) (Algorithm 1): Bernoulli(e^{-1}) ``floor(num/den)`` times, then,
-  for g = the rest in [0, 1], Bernoulli(g/k) for k = 1, 2, ... until the first failure; the number of successes is
-  even with probability e^{-g}. Bernoulli(p/q), p/q in lowest terms, is ``below(q) < p``.
+* :func:`bernoulli_exp` - Bernoulli(e^{-num/den}) (Algorithm 1): Bernoulli(e^{-1}) while more than 1 is left, then,
+  for g = the rest in (0, 1] (or 0 for gamma = 0), Bernoulli(g/k) for k = 1, 2, ... until the first failure; the
+  number of successes is even with probability e^{-g}. Bernoulli(p/q), p/q in lowest terms, is ``below(q) < p``.
+  For an integer gamma >= 2 this is gamma - 1 draws of Bernoulli(e^{-1}) and a last one as the final step, where the
+  paper's text draws floor(gamma) of them and then Bernoulli(e^{-0}) (always 1, one ``below(1)`` call): the same law,
+  one uniform draw fewer. It is the order the project's samplers have always drawn in (the seeded pins hold it), and
+  the Fraction reference of ``property_tests/laws.py`` follows it.
 * :func:`discrete_laplace` - ``Pr[Y = y]`` proportional to ``e^{-|y| tt / s}`` (Algorithm 2 at scale s/tt): U uniform
   on ``{0..s-1}`` accepted with probability e^{-U/s}, V geometric with ratio e^{-1}, ``X = U + s V`` (``Pr[X = x]``
   proportional to e^{-x/s}), ``Y = floor(X / tt)``, a fair sign, and (negative, 0) rejected.
 
 Every draw is the draw the algorithms make on Fractions (each Bernoulli(p) reduced to lowest terms), in the same
-order, so a seeded source gives the textbook sample: ``property_tests/laws.py`` holds Algorithms 1-2 written on
-Fractions, and the samplers' tests compare draw for draw.
+order (but for an integer gamma >= 2, above), so a seeded source gives the textbook sample: ``property_tests/laws.py``
+holds Algorithms 1-3 written on Fractions, and the samplers' tests compare draw for draw.
 """
 
 from __future__ import annotations
