@@ -191,3 +191,26 @@ def test_thm10_witness_is_the_fewest_users_per_split():
     assert [d.holds for d in out["per-input"].evidence["smaller_N"].values()] == [False]
     ledger = thm10_thesis_witnesses(Q(10597, 1000), seed=1)
     assert [o.evidence["witness"]["N"] for o in ledger.values()] == [3, 3]
+
+
+def test_alg_count_says_when_its_own_statistics_fail(monkeypatch):
+    """count.alg_count's variance test is a check of our sampler, not of the protocol: shares of the wrong variance
+    make it an error that says so and shows the numbers it decided on (it used to be a refutation without the model
+    an audited refutation needs, which the ledger showed as 'error: no message'); a release that differs from the
+    senders' sum is a refutation validated in the model."""
+    from privclaims.checks.claims.count import protocol as pc
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+
+    real = pc.SampledRandomness.share
+    monkeypatch.setattr(pc.SampledRandomness, "share", lambda self, uid: 2 * real(self, uid))  # variance x 4
+    row = run_one("count.alg_count", Context(quick=True), papers())
+    assert row["verdict"] == "error", row["verdict"]
+    ev = row["evidence"]
+    assert "sampler" in ev["error"] and ev["z_variance"] > 5 and ev["share_variance"] == "24/13", ev
+    monkeypatch.setattr(pc.SampledRandomness, "share", real)
+    monkeypatch.setattr(pc, "_exact_runs", lambda ctx, n, runs, protocol: [(5, 5), (7, 6)])
+    row = run_one("count.alg_count", Context(quick=True), papers())
+    assert row["verdict"] == "refuted" and row["evidence"]["witness"] == [[7, 6]], row["evidence"]
+    assert row["evidence"]["model"]["valid"] is True and "differs" in row["why"]
