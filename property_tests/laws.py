@@ -67,8 +67,8 @@ def grid_release_probability(c: int, tau_prime: int, scale_steps: float) -> floa
     return sum((1 - r) / (1 + r) * r ** abs(k) for k in range(tau_prime - c + 1, tau_prime - c + 400))
 
 
-# ------------------------------------------------------------------ CKS 2020 Algorithms 1-3 as written, on Fractions
-# The textbook samplers, draw for draw: ``below(n)`` is the uniform source on {0..n-1} (``BitSource.below``,
+# ------------------------------------------------------------------ CKS 2020 Algorithms 1-3 on Fractions
+# The textbook samplers, draw for draw (Algorithm 1 in the project's order for an integer gamma >= 2, see below): ``below(n)`` is the uniform source on {0..n-1} (``BitSource.below``,
 # ``random.Random.randrange``) and Bernoulli(p) is ``below(p.denominator) < p.numerator`` for p in lowest terms (a
 # Fraction always is). The samplers' tests check that theory/noise/cks.py (integers, no fractions built) makes
 # exactly these draws: the same values and the same source state afterwards.
@@ -84,6 +84,12 @@ def cks_bernoulli_exp(g: Fraction, below: Callable[[int], int]) -> bool:
         if not cks_bernoulli_exp(Fraction(1), below):
             return False
         g -= 1
+    return cks_bernoulli_exp_unit(g, below)
+
+
+def cks_bernoulli_exp_unit(g: Fraction, below: Callable[[int], int]) -> bool:
+    """Algorithm 1 for g in [0, 1]: Bernoulli(g/k) for k = 1, 2, ... until the first failure; an odd k has
+    probability e^-g."""
     k = 1
     while below((g / k).denominator) < (g / k).numerator:
         k += 1
@@ -99,10 +105,7 @@ def cks_bernoulli_exp_as_printed(g: Fraction, below: Callable[[int], int]) -> bo
             if not cks_bernoulli_exp(Fraction(1), below):
                 return False
         g -= whole
-    k = 1
-    while below((g / k).denominator) < (g / k).numerator:
-        k += 1
-    return k % 2 == 1
+    return cks_bernoulli_exp_unit(g, below)
 
 
 def cks_discrete_laplace(scale: Fraction, below: Callable[[int], int]) -> int:

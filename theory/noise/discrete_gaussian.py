@@ -12,8 +12,8 @@ integer core, :mod:`privclaims.theory.noise.cks` (ZEALOUS's grid Laplace draws t
 
 * :func:`bernoulli_exp_neg` draws ``Bernoulli(exp(-gamma))`` for rational ``gamma >= 0``
   (CKS 2020 Algorithm 1: for gamma in [0, 1], count K until ``Bernoulli(gamma / K)`` fails; K odd
-  has probability exactly exp(-gamma); for gamma > 1, ``floor(gamma)`` draws of exp(-1) then one of
-  exp(-(gamma - floor(gamma)))).
+  has probability exactly exp(-gamma); for gamma > 1, draws of exp(-1) while more than 1 is left, then one of
+  the rest: the order :mod:`privclaims.theory.noise.cks` states).
 * :func:`discrete_laplace` draws ``Pr[Y = y] ∝ exp(-|y| / t)`` for integer ``t >= 1``
   (CKS 2020 Algorithm 2 with s = 1).
 * :func:`discrete_gaussian` draws from N_Z(0, sigma^2) by rejection from the discrete Laplace with
