@@ -195,6 +195,9 @@ def _project(args: argparse.Namespace, files_only: bool = False) -> Project:
 
 def main(argv: list[str] | None = None) -> int:
     """The ledger (``privclaims ledger ...``; ``privclaims show ID`` is ``main(["--show", ID, ...])``)."""
+    from privclaims.counterexamples.hypothesis_plugins import without_third_party_plugins
+
+    without_third_party_plugins()  # before any check imports Hypothesis; the ledger's workers inherit it
     try:
         return _main(argv)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly

@@ -14,11 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Verbosity, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from privclaims.counterexamples.hypothesis_plugins import without_third_party_plugins  # noqa: E402
+
+without_third_party_plugins()  # before Hypothesis is imported here; the suite's notebook kernels and CLI runs inherit it
+from hypothesis import HealthCheck, Verbosity, settings  # noqa: E402
 
 _common = dict(print_blob=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("dev", max_examples=40, deadline=None, **_common)

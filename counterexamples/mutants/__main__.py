@@ -22,6 +22,9 @@ QUICK_TARGET_SECONDS = 600  # issue 25: the area-quick nets of every mutant in a
 
 
 def main(argv: list[str] | None = None) -> int:
+    from privclaims.counterexamples.hypothesis_plugins import without_third_party_plugins
+
+    without_third_party_plugins()  # the nets' pytest runs inherit it
     ap = argparse.ArgumentParser(prog="python -m privclaims.counterexamples.mutants", description=__doc__)
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="the area-quick nets only (default)")
