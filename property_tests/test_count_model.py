@@ -2,6 +2,7 @@
 
 import pytest
 from hypothesis import given, strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.theory.count.encryption import PaillierScheme
 from privclaims.theory.count.model import CountParams, bits
@@ -43,7 +44,7 @@ def test_non_bit(b):
         HonestUser(0, b)
 
 
-@given(st.integers(2, 60), st.fractions(0, 1).filter(lambda t: t < 1))
+@given(st.integers(2, 60), fractions(0, 1).filter(lambda t: t < 1))
 def test_share_variance_and_min_messages(n, t):
     try:
         P = CountParams(5, t, n)

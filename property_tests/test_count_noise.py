@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from property_tests.fractions_strategy import fractions
 
 from property_tests.laws import (ALPHA, binomial_ok, chi_square_ok, cks_bernoulli_exp, cks_discrete_gaussian,
                                  cks_discrete_laplace, gaussian_pmf, laplace_pmf)
@@ -26,7 +27,7 @@ from privclaims.theory.noise.discrete_gaussian import (
 pytestmark = pytest.mark.timeout(120, method="signal")
 
 
-@given(st.fractions(0, 10**6))
+@given(fractions(0, 10**6))
 def test_floor_sqrt(q):
     r = floor_sqrt(Fraction(q))
     assert r * r <= q < (r + 1) ** 2

@@ -3,14 +3,15 @@
 import mpmath
 import pytest
 from hypothesis import given, settings, strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.theory.count import exact_privacy as ex
 from privclaims.theory.count import fast_privacy as fa
 from privclaims.theory.count.normal_tail import normal_sf
 from privclaims.theory.numbers import Q
 
-eps_s = st.fractions(Q(1, 100), 12).map(lambda f: Q(f.numerator, f.denominator))
-delta_s = st.fractions(Q(1, 10**8), Q(99, 100)).map(lambda f: Q(f.numerator, f.denominator))
+eps_s = fractions(Q(1, 100), 12).map(lambda f: Q(f.numerator, f.denominator))
+delta_s = fractions(Q(1, 10**8), Q(99, 100)).map(lambda f: Q(f.numerator, f.denominator))
 
 
 @given(st.floats(-8, 30))
@@ -58,7 +59,7 @@ def test_fast_decision_is_conservative(e, d):
 
 
 @settings(max_examples=25)
-@given(st.fractions(Q(1, 10), 1), delta_s)
+@given(fractions(Q(1, 10), 1), delta_s)
 def test_theorem1_holds_for_eps_at_most_1(e, d):
     assert ex.theorem1_holds(Q(e.numerator, e.denominator), d)
 
@@ -68,7 +69,7 @@ def test_breaks_for_large_eps():
 
 
 @settings(max_examples=25)
-@given(st.fractions(Q(1, 10), 1), st.integers(1, 400))
+@given(fractions(Q(1, 10), 1), st.integers(1, 400))
 def test_omega1_tail_below_proof_bound(e, s2):
     e = Q(e.numerator, e.denominator)
     mpmath.iv.prec = 80

@@ -34,6 +34,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.theory.errors import InvalidInput
 
@@ -139,9 +140,9 @@ def _rationals_outside(lo: str | None, hi: str | None, *, closed: bool = True) -
 
     out = []
     if lo is not None:
-        out.append(st.fractions(max_value=Fraction(lo)).filter(lambda x, l=Fraction(lo): (x < l) if closed else (x <= l)))
+        out.append(fractions(max_value=Fraction(lo)).filter(lambda x, l=Fraction(lo): (x < l) if closed else (x <= l)))
     if hi is not None:
-        out.append(st.fractions(min_value=Fraction(hi)).filter(lambda x, h=Fraction(hi): (x > h) if closed else (x >= h)))
+        out.append(fractions(min_value=Fraction(hi)).filter(lambda x, h=Fraction(hi): (x > h) if closed else (x >= h)))
     return st.one_of(*out).map(lambda f: f"{f.numerator}/{f.denominator}")
 
 

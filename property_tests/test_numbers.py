@@ -7,6 +7,7 @@ import pytest
 import sympy
 from hypothesis import given
 from hypothesis import strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.theory.errors import InvalidInput, UndecidedComparison
 from privclaims.theory.numbers import Epsilon, ExpLinear, Q, as_rational, distribution, probability, rational_str, rigorous_sign, to_interval
@@ -38,21 +39,21 @@ def test_probability_and_distribution_errors_name_the_value():
         distribution(["1/2", "-1/2", 1], "row")
 
 
-@given(st.fractions(min_value=-10, max_value=10, max_denominator=50))
+@given(fractions(min_value=-10, max_value=10, max_denominator=50))
 def test_rational_str_round_trips(x):
     assert as_rational(rational_str(Q(x))) == x
 
 
-@given(st.fractions(min_value=0, max_value=3, max_denominator=30), st.fractions(min_value=0, max_value=5, max_denominator=30),
-       st.fractions(min_value=0, max_value=5, max_denominator=30))
+@given(fractions(min_value=0, max_value=3, max_denominator=30), fractions(min_value=0, max_value=5, max_denominator=30),
+       fractions(min_value=0, max_value=5, max_denominator=30))
 def test_sign_of_p_minus_exp_eps_q_matches_sympy(eps, p, q):
     e = Epsilon(value=eps)
     want = sympy.sign(sympy.Rational(p.numerator, p.denominator) - sympy.exp(sympy.Rational(eps.numerator, eps.denominator)) * sympy.Rational(q.numerator, q.denominator))
     assert e.sign_of_diff(p, q) == int(want)
 
 
-@given(st.fractions(min_value=1, max_value=9, max_denominator=20), st.fractions(min_value=0, max_value=1, max_denominator=20),
-       st.fractions(min_value=0, max_value=1, max_denominator=20))
+@given(fractions(min_value=1, max_value=9, max_denominator=20), fractions(min_value=0, max_value=1, max_denominator=20),
+       fractions(min_value=0, max_value=1, max_denominator=20))
 def test_rational_exp_eps_is_decided_exactly(r, p, q):
     e = Epsilon.from_exp(r)
     d = p - r * q

@@ -7,11 +7,12 @@ from fractions import Fraction
 
 from hypothesis import given
 from hypothesis import strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.theory.numbers import float_filter_sign_of_diff, rigorous_sign, to_interval
 
-RATIONALS = st.fractions(min_value=Fraction(-10**6), max_value=Fraction(10**6), max_denominator=10**12)
-EPS = st.fractions(min_value=Fraction(-800), max_value=Fraction(800), max_denominator=10**6).filter(lambda e: e != 0)
+RATIONALS = fractions(min_value=Fraction(-10**6), max_value=Fraction(10**6), max_denominator=10**12)
+EPS = fractions(min_value=Fraction(-800), max_value=Fraction(800), max_denominator=10**6).filter(lambda e: e != 0)
 
 
 def _rigorous(p: Fraction, q: Fraction, eps: Fraction) -> int:
@@ -66,7 +67,7 @@ def test_the_rational_filter_agrees_with_the_exact_sign_wherever_it_answers(p, q
         assert fast is None or fast == exact
 
 
-@given(RATIONALS.filter(lambda q: q != 0), st.fractions(min_value=Fraction(1, 10**6), max_value=Fraction(10**6)),
+@given(RATIONALS.filter(lambda q: q != 0), fractions(min_value=Fraction(1, 10**6), max_value=Fraction(10**6)),
        st.integers(-40, 40))
 def test_the_rational_filter_defers_on_near_ties(q, r, k):
     """p = r q (1 + k / 10^15): within 1e-9 relative the filter defers; beyond, it agrees."""

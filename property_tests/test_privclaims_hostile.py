@@ -24,6 +24,7 @@ from typing import Any, Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_tests.fractions_strategy import fractions
 
 import privclaims
 from privclaims import ads, count, dp, maskit, querygen, zealous
@@ -76,11 +77,11 @@ def _num(lo_bad: list[Any]) -> st.SearchStrategy[Any]:
 KINDS: dict[str, st.SearchStrategy[Any]] = {
     # a probability-like threshold in [0, 1] (δ, dropout t in [0,1))
     "prob": st.one_of(_num([-1, "-1/3", "2", "3/2", 2, Fraction(5, 4), "1e999"]),
-                      st.fractions(max_value=Fraction(-1, 10**6)), st.fractions(min_value=Fraction(1) + Fraction(1, 10**6))),
-    "dropout": st.one_of(_num([-1, "-1/3", "1", 1, "3/2"]), st.fractions(min_value=1)),
+                      fractions(max_value=Fraction(-1, 10**6)), fractions(min_value=Fraction(1) + Fraction(1, 10**6))),
+    "dropout": st.one_of(_num([-1, "-1/3", "1", 1, "3/2"]), fractions(min_value=1)),
     # ε > 0: rational or ln(r), r > 1
-    "eps": st.one_of(_num([-1, "-1/2", "0", 0, "ln(1/2)", "ln(1)"]), st.fractions(max_value=0)),
-    "eps_or_zero": st.one_of(_num([-1, "-1/2", "ln(1/2)", "ln(-3)"]), st.fractions(max_value=Fraction(-1, 10**6))),
+    "eps": st.one_of(_num([-1, "-1/2", "0", 0, "ln(1/2)", "ln(1)"]), fractions(max_value=0)),
+    "eps_or_zero": st.one_of(_num([-1, "-1/2", "ln(1/2)", "ln(-3)"]), fractions(max_value=Fraction(-1, 10**6))),
     # sizes that drive work: must be positive and below a stated limit
     "size": st.one_of(st.sampled_from(_GARBAGE + ["3", 2.5, True, None, 10**12, 2**4096]),
                       st.integers(max_value=0), st.integers(min_value=10**9)),

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from hypothesis import given, strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.checks.render import block, decimal_of, inline, label, scalar
 from privclaims.checks.report import FINDINGS, claim_markdown, readings_of, summary_line, to_markdown, witness_keys
@@ -101,7 +102,7 @@ def test_nothing_is_truncated():
 
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False),
-                      st.text(max_size=12), st.fractions().map(lambda f: f"{f.numerator}/{f.denominator}"))
+                      st.text(max_size=12), fractions().map(lambda f: f"{f.numerator}/{f.denominator}"))
 json_value = st.recursive(json_leaf, lambda inner: st.one_of(st.lists(inner, max_size=5),
                                                              st.dictionaries(st.text(max_size=6), inner, max_size=5)),
                           max_leaves=40)

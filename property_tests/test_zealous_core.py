@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.noise.laplace import BitSource, bernoulli_exp, discrete_laplace, discrete_laplace_pmf, grid_tail_probability
@@ -121,7 +122,7 @@ def test_selection_bounds_and_independence_of_others(items, m, seed):
 
 
 @given(st.dictionaries(st.integers(0, 5), st.integers(0, 8), min_size=1, max_size=5), st.integers(1, 4), st.integers(0, 4),
-       st.fractions(min_value=Fraction(1, 20), max_value=Fraction(19, 20), max_denominator=50))
+       fractions(min_value=Fraction(1, 20), max_value=Fraction(19, 20), max_denominator=50))
 @settings(max_examples=60)
 def test_exact_and_fast_release_distributions_agree(hist, tau, gap, rho):
     params = ZealousParams.of(2, None, tau, tau + gap, rho=rho)
@@ -133,7 +134,7 @@ def test_exact_and_fast_release_distributions_agree(hist, tau, gap, rho):
         assert abs(float(v) - fa.get(k, 0.0)) <= 1e-12
 
 
-@given(st.integers(-6, 6), st.fractions(min_value=Fraction(1, 10), max_value=Fraction(9, 10), max_denominator=50))
+@given(st.integers(-6, 6), fractions(min_value=Fraction(1, 10), max_value=Fraction(9, 10), max_denominator=50))
 def test_laplace_tail_matches_fast(x, rho):
     assert abs(float(exact.laplace_tail_above(x, Q(rho))) - float(fast.laplace_tail_above(x, float(rho)))) < 1e-12
 
@@ -150,7 +151,7 @@ def test_bernoulli_exp_and_discrete_laplace_frequencies():
         assert abs(draws[k] / n - pk) < 5 * (pk * (1 - pk) / n) ** 0.5
 
 
-@given(st.integers(0, 30), st.fractions(min_value=Fraction(1, 10), max_value=Fraction(9, 10), max_denominator=50))
+@given(st.integers(0, 30), fractions(min_value=Fraction(1, 10), max_value=Fraction(9, 10), max_denominator=50))
 def test_grid_tail_consistent_with_pmf(x, r):
     r = Q(r)
     assert grid_tail_probability(x, r) - grid_tail_probability(x + 1, r) == discrete_laplace_pmf(x + 1, r)

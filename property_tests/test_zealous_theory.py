@@ -10,6 +10,7 @@ import mpmath
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_tests.fractions_strategy import fractions
 
 from privclaims.theory.dp import exact as dpx
 from privclaims.theory.errors import InvalidInput
@@ -100,7 +101,7 @@ def test_duckdb_bad_input(tmp_path):
         duck.load_log_rows(duck.connect(threads=1), SearchLog({}))
 
 
-@given(st.integers(1, 10), st.fractions(min_value=Fraction(1, 4), max_value=Fraction(10), max_denominator=8),
+@given(st.integers(1, 10), fractions(min_value=Fraction(1, 4), max_value=Fraction(10), max_denominator=8),
        st.sampled_from(["1/100", "1/1000", "1/10"]))
 def test_thm13_formula_round_trip(m, eps, delta):
     with mpmath.workdps(40):
