@@ -65,6 +65,10 @@ def _same(a, b) -> bool:
     return (a.gain, a.output, a.t, a.s) == (b.gain, b.output, b.t, b.s)
 
 
+_COORDINATE_VALUES = st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0])  # built once, not at every draw (issue 25)
+_DELTAS = st.sampled_from([None, Q(1, 10), Q(1, 3), Q(9, 10)])
+
+
 def _walk(ch, data, steps: int):
     """``(S, P, δ)`` for a drawn sensitive set S along a walk of ``steps`` suppression arrays P from all ones, each
     changing one coordinate of the one before (what a greedy search's ISPRIVATE calls see), each with a drawn δ
@@ -74,8 +78,8 @@ def _walk(ch, data, steps: int):
     for _ in range(steps):
         t, i = data.draw(st.integers(0, ch.T - 1)), data.draw(st.integers(0, ch.n - 1))
         P = P.copy()
-        P[t, i] = data.draw(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]))
-        yield S, P, data.draw(st.sampled_from([None, Q(1, 10), Q(1, 3), Q(9, 10)]))
+        P[t, i] = data.draw(_COORDINATE_VALUES)
+        yield S, P, data.draw(_DELTAS)
 
 
 @given(chains(max_n=4, max_T=6), st.data())

@@ -36,6 +36,12 @@ T0 = 1141603200
 WORDS = ["car", "cat", "cart", "dog", "do", "free", "mp3"]
 
 
+# built once (a strategy built inside the composite is built and validated again at every draw; issue 25)
+_QUERY_WORDS = st.lists(st.sampled_from(WORDS), min_size=1, max_size=2, unique=True)
+_CLICKS = st.lists(st.sampled_from(["http://a", "http://b"]), max_size=2, unique=True)
+_GAPS = st.sampled_from([10, 700, 4000])
+
+
 @st.composite
 def logs(draw, max_users=5):
     n = draw(st.integers(1, max_users))
@@ -44,9 +50,9 @@ def logs(draw, max_users=5):
         t = T0
         hist = []
         for _ in range(draw(st.integers(1, 4))):
-            t += draw(st.sampled_from([10, 700, 4000]))
-            q = " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=2, unique=True)))
-            clicks = tuple(draw(st.lists(st.sampled_from(["http://a", "http://b"]), max_size=2, unique=True)))
+            t += draw(_GAPS)
+            q = " ".join(draw(_QUERY_WORDS))
+            clicks = tuple(draw(_CLICKS))
             hist.append(Entry(q, t, clicks))
         log.histories[f"u{u}"] = hist
     return log
