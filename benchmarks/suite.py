@@ -13,7 +13,8 @@ Each also prints the run's CPU time (user + system of the run and every descenda
 notebook kernels, subprocesses, the ledger's pool workers; a lower bound) and what it implies (:func:`cpu_floor`): with
 C processes at a time no schedule beats CPU / C of wall time, and a wall-time target T needs the work itself within
 T x C CPU seconds. This separates the work from its schedule; it does not remove the machine's noise (on this shared
-machine one tree's ledger took 123-132 s of wall time and 233-251 s of CPU).
+machine one tree's ledger took 123-132 s of wall time and 233-251 s of CPU). Each also prints the machine's speed just
+before and after the run (:func:`machine_speed`, a fixed loop's CPU seconds), so two runs are compared at similar speeds.
 
 Both are minutes long: select them with ``--area suite`` or leave them out with ``--area`` of the others.
 """
@@ -79,6 +80,24 @@ def cpu_floor(cpu: float, target: float, cores: int | None = None) -> str:
             f"{target:g} s target needs at most {budget:g} CPU s ({fit})")
 
 
+FIXED_LOOP = 3 * 10**8  # sum(range(FIXED_LOOP)): ~2-3 CPU s of pure Python bytecode
+
+
+def machine_speed(n: int = FIXED_LOOP) -> float:
+    """CPU seconds of ``sum(range(n))`` in this process: the same work each time, so its time is the machine's speed at
+    that moment. On this shared machine it took 2.2-3.2 s within one day (issue 25's eleventh round), and a tree's CPU
+    time moved with it: a whole-project run is comparable with another only beside this number, or A/B in one sitting."""
+    t0 = time.process_time()
+    sum(range(n))
+    return time.process_time() - t0
+
+
+def speed_note(before: float, after: float) -> str:
+    """The machine-speed part of a suite benchmark's notes: the fixed loop's CPU seconds before and after the run."""
+    return (f"machine speed: sum(range({FIXED_LOOP:.0e})) took {before:.2f} CPU s before the run and {after:.2f} after "
+            "(the same work each time; compare runs at similar values)").replace("e+0", "e")
+
+
 def _last_line(text: str) -> str:
     lines = [ln for ln in text.strip().splitlines() if ln.strip()]
     return lines[-1] if lines else ""
@@ -99,21 +118,25 @@ def ledger_full_cold() -> Measurement:
     with tempfile.TemporaryDirectory() as d:
         cache = Path(d) / "cache"
         cache.mkdir()
+        before = machine_speed()
         secs, cpu, r = _timed(["-m", "privclaims", "ledger", "--workers", str(PARALLELISM), "--json", str(Path(d) / "r.json"),
                           "--markdown", str(Path(d) / "r.md")], {"PRIVCLAIMS_CACHE": str(cache), "TMPDIR": d})
+        speed = speed_note(before, machine_speed())
     if r.returncode != 0:
         raise AssertionError(f"ledger exited {r.returncode}: {_last_line(r.stdout)} {r.stderr[-500:]}")
     return Measurement(secs, "s", target=100.0,
                        notes=f"issue 25 target 100 s; full ledger, 2 workers, empty experiment caches (PRIVCLAIMS_CACHE and TMPDIR fresh); "
-                             f"{_last_line(r.stdout)}; {cpu_floor(cpu, 100.0)}; was ~420 s before issue 17")
+                             f"{_last_line(r.stdout)}; {cpu_floor(cpu, 100.0)}; {speed}; was ~420 s before issue 17")
 
 
 @benchmark("suite.tests_ci_profile", "suite")
 def tests_ci_profile() -> Measurement:
     with tempfile.TemporaryDirectory() as d:  # cold experiment caches and a fresh basetemp, as on CI's new machine
+        before = machine_speed()
         secs, cpu, r = _timed(list(TESTS_ARGS), {"HYPOTHESIS_PROFILE": "ci", "TMPDIR": d}, drop=("PRIVCLAIMS_CACHE",))
+        speed = speed_note(before, machine_speed())
     if r.returncode != 0:
         raise AssertionError(f"pytest exited {r.returncode}: {_pytest_summary(r.stdout)}")
     return Measurement(secs, "s", target=150.0,
                        notes=f"issue 25 target 150 s; pytest -n 2, HYPOTHESIS_PROFILE=ci, fresh TMPDIR (what CI runs): {_pytest_summary(r.stdout)}; "
-                             f"{cpu_floor(cpu, 150.0)}; was ~420 s contended before issue 17")
+                             f"{cpu_floor(cpu, 150.0)}; {speed}; was ~420 s contended before issue 17")

@@ -110,3 +110,14 @@ def test_the_tests_benchmark_runs_readme_command_2_and_sees_its_count_line(tmp_p
     r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *["-q"] * quiet, "test_one.py"],
                        cwd=tmp_path, capture_output=True, text=True)
     assert r.returncode == 0 and _pytest_summary(r.stdout).startswith("1 passed in "), r.stdout
+
+
+def test_the_machine_speed_is_a_fixed_loops_cpu_time_printed_beside_the_suite_runs():
+    """The suite benchmarks print the machine's speed before and after their run: the CPU time of the same loop, which
+    grows with the loop (ten times the work takes longer) and appears in the notes with both values."""
+    from benchmarks.suite import FIXED_LOOP, machine_speed, speed_note
+
+    small, large = machine_speed(10**6), machine_speed(10**7)
+    assert 0 < small < large
+    note = speed_note(2.25, 3.125)
+    assert "2.25 CPU s before" in note and "3.12 after" in note and "sum(range(3e8))" in note and FIXED_LOOP == 3 * 10**8
