@@ -8,7 +8,8 @@ are drawn in a composite: the denominator, then the numerator in the same bounds
 ``lo = d * min.numerator * max.denominator / g``, ``hi = d * max.numerator * min.denominator / g``, scaled denominator
 ``d * min.denominator * max.denominator / g`` with ``g`` their gcd; a one-sided bound scales by its own denominator),
 the result reduced to at most D by ``limit_denominator`` when D is given. The values are those of ``st.fractions``
-(the same set, bounds included); ``test_fractions_strategy.py`` checks the bounds and compares the two on draws.
+(the same set, bounds included); ``test_fractions_strategy.py`` checks the bounds' algebra and that a seeded run of
+each draws the very same sequence of values.
 """
 
 from __future__ import annotations
