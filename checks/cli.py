@@ -194,7 +194,9 @@ def _project(args: argparse.Namespace, files_only: bool = False) -> Project:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The ledger (``privclaims ledger ...``; ``privclaims show ID`` is ``main(["--show", ID, ...])``)."""
+    """The ledger (``privclaims ledger ...``; ``privclaims show ID`` is ``main(["--show", ID, ...])``). It sets
+    ``$HYPOTHESIS_NO_PLUGINS=1`` in this process's environment unless set
+    (:mod:`privclaims.counterexamples.hypothesis_plugins`): a caller's later subprocesses inherit it."""
     from privclaims.counterexamples.hypothesis_plugins import without_third_party_plugins
 
     without_third_party_plugins()  # before any check imports Hypothesis; the ledger's workers inherit it
