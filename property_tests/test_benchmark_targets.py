@@ -121,3 +121,28 @@ def test_the_machine_speed_is_a_fixed_loops_cpu_time_printed_beside_the_suite_ru
     assert 0 < small < large
     note = speed_note(2.25, 3.125)
     assert "2.25 CPU s before" in note and "3.12 after" in note and "sum(range(3e8))" in note and FIXED_LOOP == 3 * 10**8
+
+
+@pytest.mark.parametrize("name", ["ledger_full_cold", "tests_ci_profile"])
+def test_each_suite_benchmark_reads_the_speed_before_and_after_its_run_and_prints_both(monkeypatch, name):
+    """The machine speed is read once before the run and once after it, and both readings reach the notes."""
+    import subprocess
+
+    from benchmarks import suite
+
+    calls: list[str] = []
+    speeds = iter([2.25, 3.5])
+
+    def speed():
+        calls.append("speed")
+        return next(speeds)
+
+    def timed(args, env, drop=()):
+        calls.append("run")
+        return 1.0, 2.0, subprocess.CompletedProcess(args, 0, stdout="1 passed in 1.00s\n", stderr="")
+
+    monkeypatch.setattr(suite, "machine_speed", speed)
+    monkeypatch.setattr(suite, "_timed", timed)
+    m = getattr(suite, name)()
+    assert calls == ["speed", "run", "speed"]
+    assert "2.25 CPU s before the run and 3.50 after" in m.notes
