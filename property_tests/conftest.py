@@ -22,6 +22,9 @@ if str(ROOT) not in sys.path:
 from privclaims.counterexamples.hypothesis_plugins import without_third_party_plugins  # noqa: E402
 
 without_third_party_plugins()  # before Hypothesis is imported here; the suite's notebook kernels and CLI runs inherit it
+from privclaims.checks.garbage_collector import fewer_young_collections  # noqa: E402
+
+fewer_young_collections()  # in the controller and in each xdist worker (each imports this conftest)
 from hypothesis import HealthCheck, Verbosity, settings  # noqa: E402
 
 _common = dict(print_blob=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
