@@ -1,20 +1,27 @@
-"""Fewer young-generation collections in the processes that run checks and searches (issue 25).
+"""Fewer collections in the processes that run checks and searches (issue 25).
 
-CPython's cyclic collector examines its youngest generation every time the tracked allocations exceed the
-deallocations by a threshold (``gc.get_threshold()[0]``, 700 by default), its middle one every 10 of those and the
-oldest every 10 of those (and only when the objects pending there exceed a quarter of the long-lived ones). The
-searches allocate many short-lived tracked objects (Hypothesis' choice sequences and spans, the exact twins'
-rationals and tuples), so at 700 the collector ran ~10,000 times in each of the suite's pytest workers and took ~10%
-of a ``--quick`` ledger's CPU time (0.95 s of 9.7 s, measured with ``gc.callbacks``), almost all of it finding
-nothing to free. At :data:`YOUNG_THRESHOLD` it ran half as long (0.5 s); 5,000 and 50,000 measured the same.
+CPython's cyclic collector examines its youngest generation whenever the tracked allocations exceed the deallocations
+by ``gc.get_threshold()[0]`` (700 by default), the middle one every ``[1]`` (10) young collections and the oldest every
+``[2]`` (10) middle ones, and then only when the objects pending there exceed a quarter of the long-lived ones. The
+older generations are counted in young collections, so raising the youngest threshold to :data:`YOUNG_THRESHOLD`
+makes every older collection ~14 times rarer per allocation too. That is where the time went: in a ``--quick`` ledger
+the collector took ~10% of the CPU time at 700 (1.02-1.15 s of 9.7-10.1 s, ``gc.callbacks``), ~0.8 s of it in ten
+full collections over the whole heap (the imported modules, Hypothesis' and the twins' caches); at 10,000 it took
+0.52-0.54 s, its young collections costing more (0.17 -> 0.32 s) and its full ones far fewer. 5,000 measured about the
+same as 10,000; 50,000 as much as 700 (each young collection then examines many more objects).
 
-The collector does the same work per collection and frees every unreachable cycle as before, only later: a cycle
-waits for at most :data:`YOUNG_THRESHOLD` net allocations of tracked objects instead of 700 (a few MB at most).
-Nothing a check computes depends on when a cycle is freed.
+Nothing is freed that was not before, and nothing a check computes depends on when a cycle is freed (the same
+``--quick`` report at 700, 5,000, 10,000 and 50,000, and the same full-mode count and MaskIt areas at 700 and 10,000,
+timings aside): unreachable cycles are freed later
+- a young one after up to :data:`YOUNG_THRESHOLD` net allocations of tracked objects instead of 700, one promoted
+before it became unreachable at a middle or full collection, up to ~14 times later than at 700. That costs memory: a
+``--quick`` ledger's peak resident size rose from ~276 MB to ~285 MB (+3%).
 
-:func:`fewer_young_collections` is called by the ledger's command line (its pool workers are forked from it and
-keep the setting) and by the test suite's ``property_tests/conftest.py`` (each xdist worker imports it); the
-Python API leaves a user's process as it is.
+:func:`fewer_young_collections` is called by the ledger's command line (``privclaims ledger``, and ``checks.cli.main``
+or ``privclaims.cli.main`` called in-process: for the rest of that process; the ledger's pool workers are forked from it
+and keep the setting), by the test suite's ``property_tests/conftest.py`` (each xdist worker imports it) and, for the
+notebook tests' kernels, by ``property_tests/test_notebooks.py``. The Python API (``privclaims.ledger.run``,
+``run_claims``) leaves a user's process as it is.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from __future__ import annotations
 import gc
 
 YOUNG_THRESHOLD = 10_000
-"""The youngest generation's threshold set by :func:`fewer_young_collections` (CPython's default: 700)."""
+"""The youngest generation's threshold set by :func:`fewer_young_collections` (CPython's default: 700; the README's
+performance section states this value)."""
 
 
 def fewer_young_collections() -> tuple[int, ...]:

@@ -358,6 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``privclaims ...``. Its ``ledger`` command is :func:`privclaims.checks.cli.main`, which sets
+    ``$HYPOTHESIS_NO_PLUGINS`` and raises the collector's thresholds for the rest of the calling process."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv == ["--version"]:
         from importlib.metadata import version
