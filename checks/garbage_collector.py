@@ -10,12 +10,12 @@ full collections over the whole heap (the imported modules, Hypothesis' and the 
 0.52-0.54 s, its young collections costing more (0.17 -> 0.32 s) and its full ones far fewer. 5,000 measured about the
 same as 10,000; 50,000 as much as 700 (each young collection then examines many more objects).
 
-Nothing is freed that was not before, and nothing a check computes depends on when a cycle is freed (the same
+The same objects are freed as before, and nothing a check computes depends on when a cycle is freed (the same
 ``--quick`` report at 700, 5,000, 10,000 and 50,000, and the same full-mode count and MaskIt areas at 700 and 10,000,
-timings aside): unreachable cycles are freed later
-- a young one after up to :data:`YOUNG_THRESHOLD` net allocations of tracked objects instead of 700, one promoted
-before it became unreachable at a middle or full collection, up to ~14 times later than at 700. That costs memory: a
-``--quick`` ledger's peak resident size rose from ~276 MB to ~285 MB (+3%).
+timings aside). Unreachable cycles are freed later: a young one after up to :data:`YOUNG_THRESHOLD` net allocations of
+tracked objects instead of 700; one promoted before it became unreachable at a middle or full collection, up to ~14
+times later than at 700. That costs memory: a ``--quick`` ledger's peak resident size rose from ~276 MB to ~285 MB
+(+3%).
 
 :func:`fewer_young_collections` is called by the ledger's command line (``privclaims ledger``, and ``checks.cli.main``
 or ``privclaims.cli.main`` called in-process: for the rest of that process; the ledger's pool workers are forked from it
