@@ -279,3 +279,18 @@ def test_multiplicities_are_the_sorted_product_lazily(n_types, max_count):
     assert list(multiplicities(n_types, max_count)) == want
     assert list(bounded_compositions(0, 0, 5)) == [()] and list(bounded_compositions(1, 0, 5)) == []
     assert list(bounded_compositions(7, 2, 3)) == []  # more than the parts can hold
+
+
+def test_the_encoded_table_is_derived_once_and_read_only():
+    """The fast twin's matrix of domain codes is computed once per table (``AuxTable.derived``), is read-only, holds
+    each cell's code, and does not collide with the table's own value codes."""
+    import numpy as np
+
+    t = table1()
+    first = fast.encode(t)
+    assert fast.encode(t) is first and not first.flags.writeable
+    assert first.tolist() == [[t.value_code(i, v) for i, v in enumerate(r)] for r in t.rows]
+    calls = []
+    assert t.derived("probe", lambda: calls.append(1) or 7) == 7 == t.derived("probe", lambda: calls.append(1) or 8)
+    assert calls == [1]
+    assert isinstance(fast.encode(t), np.ndarray) and t.value_code(0, t.rows[0][0]) == first[0, 0]

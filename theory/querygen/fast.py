@@ -32,13 +32,14 @@ MAX_LATTICE_BITS = 22
 
 
 def encode(table: AuxTable) -> np.ndarray:
-    """The table as an ``int32`` matrix of domain codes (cached on the table)."""
-    codes = table._index.get("codes")
-    if codes is None:
+    """The table as an ``int32`` matrix of domain codes (read-only; computed once per table, :meth:`AuxTable.derived`)."""
+
+    def build() -> np.ndarray:
         codes = np.array([[table.value_code(i, v) for i, v in enumerate(r)] for r in table.rows], dtype=np.int32)
         codes.setflags(write=False)
-        table._index["codes"] = codes
-    return codes
+        return codes
+
+    return table.derived("domain codes", build)
 
 
 def matching_mask(table: AuxTable, query: Sequence[Hashable]) -> np.ndarray:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q, as_rational, rational_str
@@ -87,6 +87,14 @@ class AuxTable:
             return self.attributes.index(attribute)  # type: ignore[arg-type]
         except ValueError:
             raise InvalidInput(f"unknown attribute {attribute!r}; known: {list(self.attributes)}") from None
+
+    def derived(self, name: str, compute: Callable[[], Any]) -> Any:
+        """A value computed from this (immutable) table once and kept with it, e.g. the fast twin's matrix of domain
+        codes: ``compute()`` the first time ``name`` is asked for, the same object afterwards."""
+        key = ("derived", name)  # apart from value_code's per-attribute keys
+        if key not in self._index:
+            self._index[key] = compute()
+        return self._index[key]
 
     def value_code(self, i: int, value: Hashable) -> int:
         """Index of ``value`` in ``D_i``."""
