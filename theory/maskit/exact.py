@@ -70,7 +70,7 @@ def transition_probability(chain: MarkovChain, t1: int, i: int | None, t2: int) 
 def _reach(chain: MarkovChain, t1: int, i: int | None) -> list[list[Any]]:
     """All of ``e_i A^(t1+1) ... A^(t2)`` for t2 = t1..T (memoised on the chain)."""
     key = ("exact.reach", t1, i if t1 else None)
-    memo = chain._memo_get(key)
+    memo = chain.memo_get(key)
     if memo is not None:
         return memo
     if t1 == 0:
@@ -83,7 +83,7 @@ def _reach(chain: MarkovChain, t1: int, i: int | None) -> list[list[Any]]:
         for t in range(t1 + 1, chain.T + 1):
             v = vec_mat(v, chain.steps[t - 2])
             vecs.append(v)
-    chain._memo_set(key, vecs)
+    chain.memo_set(key, vecs)
     return vecs
 
 
@@ -447,13 +447,13 @@ def supp(chain: MarkovChain, S: Iterable[Hashable], delta: object, i: int | None
 
 def _supp(chain: MarkovChain, sens: Sequence[int], d: Any, i: int | None, t: int) -> int:
     key = ("exact.supp", tuple(sens), d, i, t)
-    memo = chain._memo_get(key)
+    memo = chain.memo_get(key)
     if memo is not None:
         return memo
     k = 0
     while t + k + 1 <= chain.T and not _okay_after(chain, sens, d, t, i, t + k + 1):
         k += 1
-    chain._memo_set(key, k)
+    chain.memo_set(key, k)
     return k
 
 

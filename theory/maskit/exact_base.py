@@ -32,14 +32,14 @@ class OpCount:
 
 def prior_beliefs(chain: MarkovChain) -> list[list[Any]]:
     """Proposition 1: row ``t - 1`` is the distribution of X_t (t = 1..T)."""
-    memo = chain._memo_get("exact.prior")
+    memo = chain.memo_get("exact.prior")
     if memo is not None:
         return memo
     rows = [list(chain.initial)]
     for t in range(2, chain.T + 1):
         prev = rows[-1]
         rows.append(vec_mat(prev, chain.steps[t - 2]))
-    chain._memo_set("exact.prior", rows)
+    chain.memo_set("exact.prior", rows)
     return rows
 
 

@@ -78,10 +78,10 @@ def _floats(rows: Sequence[Sequence[Any]]) -> np.ndarray:
 
 def _prior_floats(chain: MarkovChain) -> np.ndarray:
     """``float(Pr[X_t = c])`` (correctly rounded) of the exact priors, row t - 1, memoised on the chain."""
-    memo = chain._memo_get("exact_filter.prior_floats")
+    memo = chain.memo_get("exact_filter.prior_floats")
     if memo is None:
         memo = _floats(prior_beliefs(chain))
-        chain._memo_set("exact_filter.prior_floats", memo)
+        chain.memo_set("exact_filter.prior_floats", memo)
     return memo
 
 

@@ -54,7 +54,7 @@ def float_chain(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
     """The chain in float64, memoised on it: ``(A^(1) as an n-vector, A^(2..T) as a (T - 1) x n x n array)``,
     each entry ``float(x)`` of its exact value (correctly rounded). Read only: every float computation on the
     chain (this twin, the float filter of the exact Algorithm 3, the system driver) shares it."""
-    memo = chain._memo_get("fast.arrays")
+    memo = chain.memo_get("fast.arrays")
     if memo is None:
         init = np.array([float(x) for x in chain.initial])
         if chain.T > 1:
@@ -62,7 +62,7 @@ def float_chain(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
         else:
             steps = np.zeros((0, chain.n, chain.n))
         memo = (init, steps)
-        chain._memo_set("fast.arrays", memo)
+        chain.memo_set("fast.arrays", memo)
     return memo
 
 
@@ -87,10 +87,10 @@ def _p_array(chain: MarkovChain, p: Any) -> np.ndarray:
 
 def prior_beliefs(chain: MarkovChain) -> np.ndarray:
     """Proposition 1: row t - 1 is the distribution of X_t."""
-    memo = chain._memo_get("fast.prior")
+    memo = chain.memo_get("fast.prior")
     if memo is None:
         memo = _forward_products(*float_chain(chain), np.dot)
-        chain._memo_set("fast.prior", memo)
+        chain.memo_set("fast.prior", memo)
     return memo
 
 
@@ -116,22 +116,22 @@ def _reach_products(steps: np.ndarray, n: int, dot) -> np.ndarray:
 
 def reach_table(chain: MarkovChain) -> np.ndarray:
     """``R[t1, t2] = A^(t1+1) ... A^(t2)`` (identity for t1 = t2), 1 <= t1 <= t2 <= T; index 0 unused."""
-    memo = chain._memo_get("fast.reach")
+    memo = chain.memo_get("fast.reach")
     if memo is None:
         memo = _reach_products(float_chain(chain)[1], chain.n, np.dot)
-        chain._memo_set("fast.reach", memo)
+        chain.memo_set("fast.reach", memo)
     return memo
 
 
 def _step_supports(chain: MarkovChain) -> tuple[np.ndarray, np.ndarray]:
     """The exact zero patterns of A^(1) (n) and of A^(2..T) ((T - 1) x n x n) as 0/1 float arrays (so that
     products run in BLAS; an entry of a 0/1 product is a count of paths, read only as ``> 0``)."""
-    memo = chain._memo_get("fast.step_supports")
+    memo = chain.memo_get("fast.step_supports")
     if memo is None:
         init = np.array([1.0 if x else 0.0 for x in chain.initial])
         steps = np.array([[[1.0 if x else 0.0 for x in r] for r in m] for m in chain.steps]).reshape(chain.T - 1, chain.n, chain.n)
         memo = (init, steps)
-        chain._memo_set("fast.step_supports", memo)
+        chain.memo_set("fast.step_supports", memo)
     return memo
 
 
@@ -143,7 +143,7 @@ def _bool_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def _smallest_entry_log2(chain: MarkovChain) -> float:
     """log2 of the chain's smallest positive transition probability (A^(1) included), -inf if a positive
     entry rounds to float 0 (memoised on the chain)."""
-    memo = chain._memo_get("fast.smallest_entry_log2")
+    memo = chain.memo_get("fast.smallest_entry_log2")
     if memo is None:
         (init, steps), (init_s, steps_s) = float_chain(chain), _step_supports(chain)
         vals = np.concatenate((init, steps.ravel()))
@@ -151,7 +151,7 @@ def _smallest_entry_log2(chain: MarkovChain) -> float:
             memo = -np.inf
         else:
             memo = float(np.log2(vals[vals > 0].min()))
-        chain._memo_set("fast.smallest_entry_log2", memo)
+        chain.memo_set("fast.smallest_entry_log2", memo)
     return memo
 
 
@@ -169,19 +169,19 @@ def _cannot_underflow(chain: MarkovChain, P: np.ndarray) -> bool:
 def prior_support(chain: MarkovChain) -> np.ndarray:
     """``(T x n)`` bool: ``Pr[X_t = c_i] > 0`` exactly (row t - 1), from the chain's exact entries, never from
     float priors (which can underflow to 0)."""
-    memo = chain._memo_get("fast.prior_support")
+    memo = chain.memo_get("fast.prior_support")
     if memo is None:
         memo = _forward_products(*_step_supports(chain), _bool_dot) > 0
-        chain._memo_set("fast.prior_support", memo)
+        chain.memo_set("fast.prior_support", memo)
     return memo
 
 
 def reach_support(chain: MarkovChain) -> np.ndarray:
     """``(T+1) x (T+1) x n x n`` bool: ``R[t1, t2] > 0`` exactly (the zero pattern of :func:`reach_table`)."""
-    memo = chain._memo_get("fast.reach_support")
+    memo = chain.memo_get("fast.reach_support")
     if memo is None:
         memo = _reach_products(_step_supports(chain)[1], chain.n, _bool_dot) > 0
-        chain._memo_set("fast.reach_support", memo)
+        chain.memo_set("fast.reach_support", memo)
     return memo
 
 
@@ -631,7 +631,7 @@ class _DecisionTables(NamedTuple):
 def _sensitive_tables(chain: MarkovChain, sens: tuple[int, ...]) -> _DecisionTables:
     """The :class:`_DecisionTables` of (chain, S), memoised on the chain."""
     key = ("fast.decision_tables", sens)
-    memo = chain._memo_get(key)
+    memo = chain.memo_get(key)
     if memo is None:
         idx = np.array(sens)
         R = reach_table(chain)
@@ -648,7 +648,7 @@ def _sensitive_tables(chain: MarkovChain, sens: tuple[int, ...]) -> _DecisionTab
             if t < T:
                 now_after[t] = np.maximum(now_after[t], (out_of[t, :, t + 1:] - prS[t + 1:][None]).max(axis=(1, 2)))
         memo = _DecisionTables(idx, prS, into, out_of, now_after, R, prior_beliefs(chain))
-        chain._memo_set(key, memo)
+        chain.memo_set(key, memo)
     return memo
 
 
@@ -660,14 +660,14 @@ def _from_last_rows(chain: MarkovChain, sens: tuple[int, ...], t_last: int, i_la
     state's float f_j(t') is below :data:`UNDERFLOW_FLOOR` (too small to divide by: Algorithm 5 then suppresses).
     Memoised on the chain per (S, t'', i): T n divisions and comparisons, once."""
     key = ("fast.from_last", sens, t_last, i_last)
-    memo = chain._memo_get(key)
+    memo = chain.memo_get(key)
     if memo is None:
         possible, f = _possible_from_last(chain, t_last, i_last), _from_last(chain, t_last, i_last)
         small = possible & (f < UNDERFLOW_FLOOR)
         inv = np.divide(1.0, f, out=np.zeros(f.shape), where=possible & ~small)
         best = np.max(_sensitive_tables(chain, sens).now_after, axis=1, where=possible, initial=-np.inf)
         memo = (best.tolist(), inv, small.any(axis=1).tolist())
-        chain._memo_set(key, memo)
+        chain.memo_set(key, memo)
     return memo
 
 
@@ -678,13 +678,13 @@ def _checked_decision_args(chain: MarkovChain, S: Iterable[Hashable], delta: obj
     if isinstance(S, (list, tuple, frozenset)):
         try:
             key = ("fast.decision_args", tuple(S), type(delta), delta)
-            memo = chain._memo_get(key)
+            memo = chain.memo_get(key)
         except TypeError:  # an unhashable label or δ
             key = None
     if memo is None:
         memo = (sensitive_indices(chain, S), float(check_delta(delta)))
         if key is not None:
-            chain._memo_set(key, memo)
+            chain.memo_set(key, memo)
     return memo
 
 

@@ -42,11 +42,13 @@ class MarkovChain:
     _index: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
     _memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
-    def _memo_get(self, key: Any) -> Any:
-        """Per-chain cache of derived quantities (priors, Eq. 3.2 products); the chain is immutable."""
+    def memo_get(self, key: Any) -> Any:
+        """Per-chain cache of derived quantities (priors, Eq. 3.2 products; the twins' keys are prefixed by their
+        module, e.g. ``"fast.prior"``): the value stored under ``key``, None if none. The chain is immutable."""
         return self._memo.get(key)
 
-    def _memo_set(self, key: Any, value: Any) -> None:
+    def memo_set(self, key: Any, value: Any) -> None:
+        """Store a derived quantity under ``key`` (:meth:`memo_get`)."""
         self._memo[key] = value
 
     @property
