@@ -13,6 +13,9 @@ inside a function (a lazy import still closes a circle: the two modules cannot b
   names a module imported as ``import B as M`` / ``from A import B as M``; dunders (``__version__``) are
   public. A ``_``-prefixed *module* may be imported from inside the package that holds it (its siblings and
   their subpackages), not from outside.
+* A private attribute read: ``obj._x`` on anything but ``self`` / ``cls`` where the module does not define ``_x``
+  itself (:func:`private_attribute_uses`); a few of other libraries' are excused, each with its reason
+  (:data:`THIRD_PARTY_PRIVATE`).
 """
 
 from __future__ import annotations
@@ -298,6 +301,52 @@ def test_no_private_name_from_another_module():
     assert not new, "private names imported from another module:\n" + "\n".join(new)
     gone = sorted(KNOWN_PRIVATE - found)
     assert not gone, f"no longer imported (remove them from KNOWN_PRIVATE): {gone}"
+
+
+THIRD_PARTY_PRIVATE = {
+    "_exit": "os._exit: the standard library's way to end a forked child without running the parent's exit handlers",
+    "_mpi_": "mpmath's interval end points as raw (mantissa, exponent) pairs, which the rigorous enclosures read",
+    "_main_ctx": "z3's default context, swapped for a fresh one per search (counterexamples.harness.fresh_z3_context; "
+                 "z3 has no public setter)",
+}
+"""Private attributes of other libraries' objects that installed modules may read, each with its reason."""
+
+
+def private_attribute_uses(tree: ast.AST, module: str) -> list[str]:
+    """Reads of a private (``_``-prefixed, not dunder) attribute of an object other than ``self`` / ``cls`` whose name
+    the module itself does not define (a ``def`` / ``class`` / assignment of that name, or ``self._x = ...``): another
+    module's private attribute (``table._index``, ``chain._memo_get(...)``), which :data:`THIRD_PARTY_PRIVATE` may
+    excuse. A name defined in the module counts as its own wherever it is read (a heuristic: types are not resolved)."""
+    own: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(n.name)
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            own.add(n.id)
+        elif (isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name)
+              and n.value.id in ("self", "cls")):
+            own.add(n.attr)
+    found = []
+    for n in ast.walk(tree):
+        if (isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.startswith("__")
+                and not (isinstance(n.value, ast.Name) and n.value.id in ("self", "cls"))
+                and n.attr not in own and n.attr not in THIRD_PARTY_PRIVATE):
+            found.append(f"{module}:{n.lineno}: {ast.unparse(n.value)[:50]}.{n.attr}")
+    return found
+
+
+def test_no_private_attribute_of_another_modules_object():
+    """The house rule reaches attributes too: no installed module reads a private attribute or method of an object
+    another module defines (the query generalizer's fast twin read ``AuxTable._index``, the MaskIt twins called
+    ``Chain._memo_get``: both now public, ``AuxTable.derived`` and ``Chain.memo_get``)."""
+    found = [f for mod, path in sorted(_house().files.items()) for f in private_attribute_uses(parsed(path), mod)]
+    assert not found, "private attributes of another module's objects:\n" + "\n".join(found)
+
+
+def test_a_private_attribute_read_from_another_module_is_found():
+    tree = ast.parse("from m import Table\n\n\nclass Mine:\n    def __init__(self):\n        self._own = 1\n\n\n"
+                     "def f(t: Table, o: Mine, x):\n    t.cache = 1\n    return t._index, o._own, x._exit, self_like._index\n")
+    assert private_attribute_uses(tree, "m2") == ["m2:11: t._index", "m2:11: self_like._index"]
 
 
 def test_nothing_installed_imports_dev_only_code():
