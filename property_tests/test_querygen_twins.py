@@ -294,3 +294,12 @@ def test_the_encoded_table_is_derived_once_and_read_only():
     assert t.derived("probe", lambda: calls.append(1) or 7) == 7 == t.derived("probe", lambda: calls.append(1) or 8)
     assert calls == [1]
     assert isinstance(fast.encode(t), np.ndarray) and t.value_code(0, t.rows[0][0]) == first[0, 0]
+    # a table made from it by dataclasses.replace derives its own (it shared the memo once: the old rows' matrix)
+    import dataclasses
+    import pickle
+
+    r = dataclasses.replace(t, rows=tuple(reversed(t.rows)))
+    assert fast.encode(r).tolist() == [[r.value_code(i, v) for i, v in enumerate(row)] for row in r.rows]
+    assert fast.encode(r).tolist() == first.tolist()[::-1] and fast.encode(t) is first
+    back = pickle.loads(pickle.dumps(t))
+    assert back == t and fast.encode(back).tolist() == first.tolist()

@@ -67,7 +67,7 @@ class AuxTable:
     attributes: tuple[str, ...]
     domains: tuple[tuple[Hashable, ...], ...]
     rows: tuple[tuple[Hashable, ...], ...]
-    _index: dict = field(default_factory=dict, compare=False, repr=False)
+    _index: dict = field(default_factory=dict, init=False, compare=False, repr=False)  # replace() gives a new dict
 
     @property
     def m(self) -> int:
