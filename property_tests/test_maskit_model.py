@@ -214,3 +214,18 @@ def test_cached_distribution_strategies_draw_what_fresh_ones_draw():
     assert cached == drawn(as_before)
     for (n, d, zeros), dist in cached:
         assert len(dist) == n and sum(dist) == ONE and (zeros or all(x > 0 for x in dist))
+
+
+def test_a_chain_made_by_replace_derives_its_own():
+    """``dataclasses.replace`` on a chain (other contexts or probabilities) starts with empty memo and index: it shared
+    them once, so the new chain read the old one's prior and context positions."""
+    import dataclasses
+
+    from privclaims.theory.maskit.model import markov_chain
+
+    ch = markov_chain(["a", "b"], [1, 0], [[[0, 1], [1, 0]]])
+    assert ch.index("b") == 1
+    ch.memo_set("probe", 1)
+    other = dataclasses.replace(ch, contexts=("b", "a"))
+    assert other.memo_get("probe") is None and other.index("b") == 0 and ch.index("b") == 1
+    assert ch.memo_get("probe") == 1

@@ -39,8 +39,9 @@ class MarkovChain:
     contexts: tuple[Hashable, ...]
     initial: tuple[Any, ...]
     steps: tuple[tuple[tuple[Any, ...], ...], ...]
-    _index: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
-    _memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    # not init fields: a chain made by dataclasses.replace (other contexts or probabilities) gets empty ones
+    _index: dict = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
+    _memo: dict = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
 
     def memo_get(self, key: Any) -> Any:
         """Per-chain cache of derived quantities (priors, Eq. 3.2 products; the twins' keys are prefixed by their
