@@ -150,18 +150,25 @@ def memoised(folder_name: str, key: dict[str, Any], compute: Callable[[], Any]) 
     """``compute()``, memoised on disk in :func:`cache_dir` ``(folder_name)`` under :func:`key_name` ``(key)``
     (``key`` names the parameters and, with :func:`data_key`, the data read). A memo that cannot be read
     (:func:`read_memo`) is recomputed; one that cannot be written is skipped."""
-    base = cache_dir(folder_name)
-    path = base / (key_name(key) + ".pkl")
+    path = cache_dir(folder_name) / (key_name(key) + ".pkl")
     found, value = read_memo(path)
     if found:
         return value
     value = compute()
+    write_memo(path, value)
+    return value
+
+
+def write_memo(path: Path, value: Any) -> bool:
+    """Pickle ``value`` to ``path`` (its folder created), atomically: written to a file of this process first, then
+    renamed over ``path``, so a reader in another process sees the old memo, none, or the whole new one - never a
+    part. False (nothing written) when the folder or file cannot be written; a value that does not pickle raises."""
+    blob = pickle.dumps(value)
+    tmp = path.with_suffix(".tmp%d" % os.getpid())
     try:
-        base.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp%d" % os.getpid())
-        with open(tmp, "wb") as f:
-            pickle.dump(value, f)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(blob)
         os.replace(tmp, path)
     except OSError:
-        pass
-    return value
+        return False
+    return True
