@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
 from privclaims.checks.project import PAPERS, Project, ProjectError, load_project, papers
 from privclaims.checks.registry import Context
 from privclaims.checks.report import claim_markdown, summary, summary_line, to_json, to_markdown
@@ -88,6 +89,10 @@ def check_environment(args: argparse.Namespace, env: Any = os.environ) -> None:
         _folder(env["PRIVCLAIMS_REPORTS"], "$PRIVCLAIMS_REPORTS (stands for --reports)", create=True)
     if "PRIVCLAIMS_CACHE" in env:
         _folder(env["PRIVCLAIMS_CACHE"], "$PRIVCLAIMS_CACHE (the experiment cache)", create=True)
+    for name, what in ((RECORD_ENV, "the folder the claims' outcomes are recorded in"),
+                       (REPLAY_ENV, "the folder the claims' outcomes are replayed from")):
+        if name in env:
+            _folder(env[name], f"${name} ({what})", create=True)
     if env.get("HYPOTHESIS_PROFILE", "ci") not in PROFILES:
         raise UsageError(f"$HYPOTHESIS_PROFILE {env['HYPOTHESIS_PROFILE']!r} is not a profile; choose from {', '.join(PROFILES)}")
     if env.get("PRIVCLAIMS_RATIONAL", "").lower() not in RATIONAL_BACKENDS:

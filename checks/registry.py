@@ -40,6 +40,8 @@ class Context:
     extra: dict = field(default_factory=dict)
     combinations: tuple[Combination, ...] = ()  # set by the runner: the reading combinations the claim is owed
     parts: tuple[Part, ...] = ()  # set by the runner: the claim's declared parts
+    data_read: list[str] = field(default_factory=list, compare=False)  # set by the runner: the data sets the check
+    # asked :meth:`data` for, in order (the outcome memo stores an outcome only if they are all declared)
 
     def rng(self, name: str) -> np.random.Generator:
         """A generator seeded from the run seed and ``name`` (stable across runs and processes)."""
@@ -68,7 +70,9 @@ class Context:
         return path
 
     def data(self, name: str) -> Path:
-        """Path of a data set below the data directory (``aol-top1000``, ``geolife``...)."""
+        """Path of a data set below the data directory (``aol-top1000``, ``geolife``...); the name is noted in
+        :attr:`data_read`."""
+        self.data_read.append(name)
         if self.data_dir is None or not (self.data_dir / name).exists():
             raise DataMissing(f"data set {name!r} not found under {self.data_dir}")
         return self.data_dir / name

@@ -26,6 +26,7 @@ import traceback
 from dataclasses import asdict, replace
 from typing import Any, Callable, Iterable
 
+from privclaims.checks import outcome_memo
 from privclaims.checks.evidence import contradictions
 from privclaims.checks.pins import compare, read_pin
 from privclaims.checks.project import Project, papers
@@ -123,16 +124,16 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
     entry = project.catalog[claim_id]
     chk = project.checks.get(claim_id)
     t0 = time.perf_counter()
-    if ctx.documents_dir is None:
-        ctx = replace(ctx, documents_dir=project.documents_dir())
+    ctx = replace(ctx, documents_dir=ctx.documents_dir or project.documents_dir(), data_read=[])
     owed, excused = owed_combinations(project, claim_id)
     skipped = skip_reason(chk, ctx)
+    replay = False
     if chk is None:
         out = not_checked("no check implemented yet")
     elif skipped:
         out = not_checked(skipped, skipped=True)
     else:
-        out = _call(chk, replace(ctx, combinations=tuple(owed), parts=chk.parts))
+        out, replay = _computed_or_replayed(project, claim_id, chk, replace(ctx, combinations=tuple(owed), parts=chk.parts))
     seconds = time.perf_counter() - t0
     verdict, rows = adjudicate(project, claim_id, out, owed)
     contradicted = contradictions({"evidence": jsonable(out.evidence), "readings": rows})
@@ -166,8 +167,27 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
         "evidence": jsonable(out.evidence),
         "seconds": round(seconds, 3),
     }
+    if replay:
+        row["replayed"] = True
     attach_pin(project, row, ctx.quick)
     return row
+
+
+def _computed_or_replayed(project: Project, claim_id: str, chk: ClaimCheck, ctx: Context) -> tuple[Outcome, bool]:
+    """The check's outcome and whether it was replayed: read from ``$PRIVCLAIMS_REPLAY_OUTCOMES`` when stored there
+    under its key, else computed and stored in the record and replay folders that are set
+    (:mod:`privclaims.checks.outcome_memo`)."""
+    record_to, replay_from = outcome_memo.folders()
+    key = outcome_memo.outcome_key(project, claim_id, chk, ctx) if record_to or replay_from else None
+    if key is not None and replay_from is not None:
+        out = outcome_memo.replayed(replay_from, key)
+        if out is not None:
+            return out, True
+    out = _call(chk, ctx)
+    if key is not None:
+        for folder in dict.fromkeys(f for f in (record_to, replay_from) if f is not None):
+            outcome_memo.record(folder, key, out, chk, ctx)
+    return out, False
 
 
 def attach_pin(project: Project, row: dict[str, Any], quick: bool) -> None:
@@ -299,7 +319,7 @@ def run_claims(
     else:
         # Long checks first, so the pool is not left waiting on one at the end.
         order = sorted(ids, key=lambda c: (project.checks[c].quick if c in project.checks else True))
-        fields = {k: v for k, v in asdict(ctx).items() if k not in ("combinations", "parts")}
+        fields = {k: v for k, v in asdict(ctx).items() if k not in ("combinations", "parts", "data_read")}
         _ACTIVE = project
         with cf.ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork")) as pool:
             futs = {pool.submit(_worker, (cid, fields)): cid for cid in order}
