@@ -25,6 +25,10 @@ without_third_party_plugins()  # before Hypothesis is imported here; the suite's
 from privclaims.checks.garbage_collector import fewer_young_collections  # noqa: E402
 
 fewer_young_collections()  # in the controller and in each xdist worker (each imports this conftest)
+from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV  # noqa: E402
+
+for _name in (RECORD_ENV, REPLAY_ENV):  # a shell's setting never reaches the suite: a test's own runs compute
+    os.environ.pop(_name, None)  # (those told to below record or replay, in the session's folder only)
 from hypothesis import HealthCheck, Verbosity, settings  # noqa: E402
 
 _common = dict(print_blob=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -94,14 +98,16 @@ class QuickLedgerRun:
 
 
 def _compute_quick_ledger_run(folder: Path, workers: int) -> None:
-    """Run the ledger into ``folder`` and record how it ended in ``run.json`` (a timeout too: it is not retried)."""
+    """Run the ledger into ``folder`` and record how it ended in ``run.json`` (a timeout too: it is not retried). Every
+    claim is computed; the outcomes are recorded in the session's outcome folder (:func:`_outcomes_folder`)."""
     seed = _default_seed()
     paths = folder / "q.json", folder / "q.md", folder / "q.html"
+    env = {**os.environ, RECORD_ENV: str(_outcomes_folder(folder.parent))}
     try:
         r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--quick", "--seed", str(seed),
                             "--workers", str(workers), "--json", str(paths[0]), "--markdown", str(paths[1]),
                             "--html", str(paths[2]), "--no-table"],
-                           cwd=ROOT, capture_output=True, text=True, timeout=1200)
+                           cwd=ROOT, capture_output=True, text=True, timeout=1200, env=env)
         rec = {"seed": seed, "returncode": r.returncode, "stdout": r.stdout, "stderr": r.stderr}
     except subprocess.TimeoutExpired as e:
         rec = {"seed": seed, "returncode": None, "stdout": str(e.stdout or ""), "stderr": f"timed out: {e}"}
@@ -129,13 +135,32 @@ def _try_run(folder: Path, workers: int, wait: bool) -> QuickLedgerRun | None:
                           folder / "q.json", folder / "q.md", folder / "q.html")
 
 
+def _shared_folder(tmp_path_factory) -> Path:
+    """The session's folder: under xdist, the parent of each worker's basetemp (shared by the workers)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _outcomes_folder(shared: Path) -> Path:
+    """Where the session's claim outcomes are recorded (:mod:`privclaims.checks.outcome_memo`)."""
+    return shared / "claim-outcomes"
+
+
+@pytest.fixture(scope="session")
+def replay_outcomes(tmp_path_factory) -> dict[str, str]:
+    """The environment (to add to a subprocess's or a notebook kernel's) under which a ledger run replays the claims'
+    outcomes the session recorded (the quick-ledger runs below, or an earlier replaying run), computing and
+    recording those not found. Sharing results (issue 25): for runs that re-display claims the session computes
+    anyway - never for the runs whose computing is under test (the quick-ledger runs, the determinism tests)."""
+    return {REPLAY_ENV: str(_outcomes_folder(_shared_folder(tmp_path_factory)))}
+
+
 @pytest.fixture(scope="session")
 def quick_ledger(tmp_path_factory):
     """``quick_ledger(w1, w2, ...)``: the runs with those numbers of worker processes, in that order (each computed
     once per session: a run nobody holds is taken and computed, while one another worker computes is left for later;
     only when every remaining run is held elsewhere does this worker wait)."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: the session's shared folder
+    shared = _shared_folder(tmp_path_factory)
 
     def runs(*workers: int) -> list[QuickLedgerRun]:
         got: dict[int, QuickLedgerRun] = {}

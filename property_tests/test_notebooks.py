@@ -1,5 +1,6 @@
 """Every notebook in notebooks/ runs top to bottom (nbclient) and is committed without outputs."""
 
+import os
 from pathlib import Path
 
 import nbformat
@@ -32,8 +33,10 @@ def test_committed_without_outputs(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_executes(path, tmp_path):
+def test_notebook_executes(path, tmp_path, replay_outcomes):
+    """The notebook runs in a kernel that replays the claims' outcomes the session's quick-ledger runs recorded
+    (``replay_outcomes``, conftest: the claims' computing is tested there; a claim not recorded is computed here)."""
     nb = nbformat.read(path, as_version=4)
-    notebook_client(nb, path.parent).execute()
+    notebook_client(nb, path.parent).execute(env={**os.environ, **replay_outcomes})
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors

@@ -206,8 +206,8 @@ def test_list_one_line_per_claim_with_statement_and_filters():
     assert not any(x.endswith("…") for x in lines)  # not a terminal: nothing shortened
 
 
-def test_plain_console_table_off_a_terminal_keeps_verdicts_whole():
-    r = run_cli("--area", "querygen", "--quick", "--workers", "1")
+def test_plain_console_table_off_a_terminal_keeps_verdicts_whole(replay_outcomes):
+    r = run_cli("--area", "querygen", "--quick", "--workers", "1", env=replay_outcomes)  # outcomes the session recorded
     assert r.returncode == 0, r.stdout + r.stderr
     from privclaims.checks.catalog import catalog
 
@@ -216,7 +216,7 @@ def test_plain_console_table_off_a_terminal_keeps_verdicts_whole():
     assert any(" verified-bounded " in x for x in table) and not any("verified-bou…" in x for x in table)
     assert "Mironov" not in r.stdout  # no Laplace noise in the querygen area
     assert "float safety" in r.stdout
-    ads = run_cli("--area", "ads", "--quick", "--workers", "1", "--no-table")
+    ads = run_cli("--area", "ads", "--quick", "--workers", "1", "--no-table", env=replay_outcomes)
     assert "float safety" not in ads.stdout and "Mironov" not in ads.stdout  # no decision kind of ads
 
 
