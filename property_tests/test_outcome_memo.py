@@ -210,3 +210,14 @@ def test_the_folders_are_validated_like_the_other_variables(name, tmp_path):
     assert r.returncode == 2 and name in r.stderr and "not a folder" in r.stderr and "Traceback" not in r.stderr
     ok = run_cli("--claim", CLAIM, "--workers", "1", env={name: str(tmp_path / "new")})
     assert ok.returncode == 0 and len(list((tmp_path / "new").glob("*.pkl"))) == 1
+
+
+def test_a_mutants_nets_never_record_or_replay(tmp_path, monkeypatch):
+    """The mutation campaign's nets compute every claim under the mutant: a shell's settings do not reach them."""
+    from privclaims.counterexamples.mutants import net_env
+
+    monkeypatch.setenv(RECORD_ENV, str(tmp_path / "r"))
+    monkeypatch.setenv(REPLAY_ENV, str(tmp_path / "p"))
+    env = net_env(tmp_path / "copy", tmp_path / "scratch")
+    assert RECORD_ENV not in env and REPLAY_ENV not in env
+    assert env["PRIVCLAIMS_CACHE"] == str(tmp_path / "scratch" / "cache")
