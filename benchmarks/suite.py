@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from benchmarks import Measurement, benchmark
+from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,14 +41,19 @@ PARALLELISM = 2  # both runs use two processes at a time (ledger --workers 2, py
 TESTS_ARGS = ("-m", "pytest", "-n", str(PARALLELISM))  # README command 2 exactly (pyproject's addopts add -q; one more -q drops the count line)
 
 
+NEVER_REPLAYED = (RECORD_ENV, REPLAY_ENV)  # the ledger's recorded outcomes (checks/outcome_memo.py): never in a benchmark
+
+
 def _timed(args: list[str], env: dict[str, str], drop: tuple[str, ...] = ()) -> tuple[float, float, subprocess.CompletedProcess]:
     """``(wall seconds, CPU seconds, result)`` of one run. The CPU time is user + system time of the process and of every
     descendant that was waited for (reaped) with all its ancestors up to it: pytest's xdist workers, notebook kernels,
     ledger and CLI subprocesses, the ledger's pool workers, a Dask LocalCluster closed normally. A process left running
     or never reaped is not counted, so the figure is a lower bound on the run's CPU time. The run writes and reads
     Python's bytecode cache as CI does (``.ci/run`` unsets ``PYTHONDONTWRITEBYTECODE``, which a sandbox may set: each of
-    the suite's ~60 processes would compile the package again)."""
-    run_env = {k: v for k, v in {**os.environ, **env}.items() if k not in ("PYTHONDONTWRITEBYTECODE", *drop)}  # as .ci/run
+    the suite's ~60 processes would compile the package again). A shell's recorded-outcome folders are dropped too
+    (:data:`NEVER_REPLAYED`): a benchmarked ledger computes every claim."""
+    run_env = {k: v for k, v in {**os.environ, **env}.items()
+               if k not in ("PYTHONDONTWRITEBYTECODE", *NEVER_REPLAYED, *drop)}  # as .ci/run
     c0 = _children_cpu()
     t0 = time.perf_counter()
     r = subprocess.run([sys.executable, *args], cwd=ROOT, env=run_env, capture_output=True, text=True)

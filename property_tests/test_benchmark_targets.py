@@ -146,3 +146,15 @@ def test_each_suite_benchmark_reads_the_speed_before_and_after_its_run_and_print
     m = getattr(suite, name)()
     assert calls == ["speed", "run", "speed"]
     assert "2.25 CPU s before the run and 3.50 after" in m.notes
+
+
+def test_a_benchmarked_run_never_records_or_replays_outcomes(monkeypatch, tmp_path):
+    """A shell's recorded-outcome folders do not reach a benchmarked run (its ledger computes every claim), even when
+    the benchmark names them itself."""
+    from benchmarks.suite import _timed
+    from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
+
+    monkeypatch.setenv(RECORD_ENV, str(tmp_path / "r"))
+    code = f"import os; print(sorted(k for k in os.environ if k in ({RECORD_ENV!r}, {REPLAY_ENV!r})))"
+    _, _, r = _timed(["-c", code], {REPLAY_ENV: str(tmp_path / "p")})
+    assert r.returncode == 0 and r.stdout.strip() == "[]"
