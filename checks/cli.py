@@ -284,6 +284,10 @@ def _main(argv: list[str] | None) -> int:
 
         html_path.write_text(to_html(rows, run, safety, areas=project.areas), encoding="utf-8")
     out.print("summary: " + ", ".join(f"{k}: {v}" for k, v in summary(rows).items()) + f"  ({elapsed:.1f} s)")
+    replayed = [r["id"] for r in rows if r.get("replayed")]
+    if replayed:
+        out.print(f"replayed: {len(replayed)} claim outcome(s) read back from ${REPLAY_ENV} ({os.environ.get(REPLAY_ENV)}), "
+                  "not computed in this run", markup=False)
     if quotes["checked"]:
         out.print(f"quotes: those of {quotes['count']} claim(s) checked against the documents, "
                   f"{len(quotes['problems'])} problem(s)")

@@ -300,7 +300,12 @@ def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[st
     """The Markdown report (``base``: the folder it is written to, for figure links; ``areas``: their order)."""
     lines = ["# privclaims ledger", "",
              f"Seed {run.get('seed')}, mode {'quick' if run.get('quick') else 'full'}, data {run.get('data_dir')}. "
-             f"{len(rows)} claims.", "", "## Summary", "", "| verdict | claims |", "|---|---|"]
+             f"{len(rows)} claims.", ""]
+    replayed = [r["id"] for r in rows if r.get("replayed")]
+    if replayed:
+        lines += [f"{len(replayed)} of them replayed: their outcomes were read back from a recorded run "
+                  "(`$PRIVCLAIMS_REPLAY_OUTCOMES`), not computed in this one.", ""]
+    lines += ["## Summary", "", "| verdict | claims |", "|---|---|"]
     lines += [f"| {v} | {n} |" for v, n in summary(rows).items()]
     order = list(areas or ()) + [r["area"] for r in rows]
     areas = [a for a in dict.fromkeys(order) if any(r["area"] == a for r in rows)]
