@@ -14,15 +14,12 @@ checks.
 from __future__ import annotations
 
 import fcntl
-import os
-import pickle
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 
 from privclaims.checks.claims.ads.common import by_dims
 from privclaims.checks.definitions.ads import (ALWAYS_SHOW, CLIENT_RULE, EXPERIMENT_SETUP, SUPPORT_GE,
@@ -32,7 +29,7 @@ from privclaims.checks.readings import Audit, NotApplicable, Quote
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Outcome, Part, Reading, by_part, reproduced, unverifiable, verified
 from privclaims.theory.ads.aol import load_service, query_level, sample_test_events
-from privclaims.theory.cache import cache_dir, data_key, key_name, read_memo
+from privclaims.theory.cache import cache_dir, data_key, key_name, read_memo, write_memo
 from privclaims.theory.numbers import Q
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8)
@@ -78,10 +75,7 @@ def _locked_suite(folder: str, seed: int, min_support: int, wait: bool) -> dict[
                 return memo
             # the default reading's call keeps the two-argument form (property_tests patch it with that signature)
             out = _compute_suite(folder, seed) if min_support == 2 else _compute_suite(folder, seed, min_support)
-            tmp = path.with_suffix(".tmp")
-            with open(tmp, "wb") as fh:
-                pickle.dump(out, fh)
-            os.replace(tmp, path)
+            write_memo(path, out)
             return out
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
