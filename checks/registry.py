@@ -36,7 +36,7 @@ class Context:
     quick: bool = False
     data_dir: Path | None = None
     documents_dir: Path | None = None
-    profile: str = "ci"
+    profile: str = field(default_factory=lambda: os.environ.get("HYPOTHESIS_PROFILE", "ci"))  # as the command line
     extra: dict = field(default_factory=dict)
     combinations: tuple[Combination, ...] = ()  # set by the runner: the reading combinations the claim is owed
     parts: tuple[Part, ...] = ()  # set by the runner: the claim's declared parts

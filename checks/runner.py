@@ -133,7 +133,8 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
     elif skipped:
         out = not_checked(skipped, skipped=True)
     else:
-        out, replay = _computed_or_replayed(project, claim_id, chk, replace(ctx, combinations=tuple(owed), parts=chk.parts))
+        cctx = replace(ctx, combinations=tuple(owed), parts=chk.parts)
+        out, replay = outcome_memo.computed_or_replayed(project, claim_id, chk, cctx, lambda: _call(chk, cctx))
     seconds = time.perf_counter() - t0
     verdict, rows = adjudicate(project, claim_id, out, owed)
     contradicted = contradictions({"evidence": jsonable(out.evidence), "readings": rows})
@@ -171,23 +172,6 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
         row["replayed"] = True
     attach_pin(project, row, ctx.quick)
     return row
-
-
-def _computed_or_replayed(project: Project, claim_id: str, chk: ClaimCheck, ctx: Context) -> tuple[Outcome, bool]:
-    """The check's outcome and whether it was replayed: read from ``$PRIVCLAIMS_REPLAY_OUTCOMES`` when stored there
-    under its key, else computed and stored in the record and replay folders that are set
-    (:mod:`privclaims.checks.outcome_memo`)."""
-    record_to, replay_from = outcome_memo.folders()
-    key = outcome_memo.outcome_key(project, claim_id, chk, ctx) if record_to or replay_from else None
-    if key is not None and replay_from is not None:
-        out = outcome_memo.replayed(replay_from, key)
-        if out is not None:
-            return out, True
-    out = _call(chk, ctx)
-    if key is not None:
-        for folder in dict.fromkeys(f for f in (record_to, replay_from) if f is not None):
-            outcome_memo.record(folder, key, out, chk, ctx)
-    return out, False
 
 
 def attach_pin(project: Project, row: dict[str, Any], quick: bool) -> None:

@@ -13,11 +13,12 @@ import pytest
 from privclaims.checks.catalog import AREAS
 
 
-def _strip_timings(x):
+def strip_timings(x):
+    """``x`` (a JSON report or a part of it) without its keys ending in ``seconds``, at every depth."""
     if isinstance(x, dict):
-        return {k: _strip_timings(v) for k, v in x.items() if not k.endswith("seconds")}
+        return {k: strip_timings(v) for k, v in x.items() if not k.endswith("seconds")}
     if isinstance(x, list):
-        return [_strip_timings(v) for v in x]
+        return [strip_timings(v) for v in x]
     return x
 
 
@@ -27,7 +28,7 @@ def _docs(quick_ledger):
         assert r.returncode in (0, 1), r.stderr[-2000:]
         assert "Traceback" not in r.stderr
         assert f"seed {r.seed}" in r.stdout
-    return [_strip_timings(r.doc()) for r in runs], runs[0].seed
+    return [strip_timings(r.doc()) for r in runs], runs[0].seed
 
 
 @pytest.mark.parametrize("area", AREAS)
@@ -75,7 +76,7 @@ def test_an_area_at_another_seed_is_the_same_whatever_the_workers(tmp_path):
                            capture_output=True, text=True, timeout=600)
         assert r.returncode in (0, 1), r.stderr[-2000:]
         assert "Traceback" not in r.stderr and "seed 7" in r.stdout
-        docs.append(_strip_timings(json.loads(out.read_text())))
+        docs.append(strip_timings(json.loads(out.read_text())))
     assert docs[0] == docs[1]
     doc = docs[0]
     assert doc["run"]["seed"] == 7 and doc["safety"]["seed"] == 7

@@ -37,6 +37,9 @@ def test_notebook_executes(path, tmp_path, replay_outcomes):
     """The notebook runs in a kernel that replays the claims' outcomes the session's quick-ledger runs recorded
     (``replay_outcomes``, conftest: the claims' computing is tested there; a claim not recorded is computed here)."""
     nb = nbformat.read(path, as_version=4)
+    (name, folder), = replay_outcomes.items()
+    nb.cells.append(nbformat.v4.new_code_cell(f"import os; print(os.environ.get({name!r}))"))  # the kernel's setting
     notebook_client(nb, path.parent).execute(env={**os.environ, **replay_outcomes})
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+    assert [o.get("text", "").strip() for o in nb.cells[-1].outputs] == [folder]

@@ -12,21 +12,21 @@ from pathlib import Path
 import pytest
 
 from privclaims.checks import outcome_memo
-from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV, outcome_key, record, replayed, storable
+from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV, outcome_key, record, storable, stored_outcome
 from privclaims.checks.project import load_project, papers
 from privclaims.checks.registry import Context, default_data_dir
 from privclaims.checks.runner import owed_combinations, run_claims, run_one
 from privclaims.checks.verdict import Outcome, Part, by_part, verified
 from privclaims.theory import cache
 from property_tests.conftest import ROOT
-from property_tests.test_determinism import _strip_timings
+from property_tests.test_determinism import strip_timings
 
 CLAIM = "dp.def2"  # quick, exact, no data: a cheap claim to record and replay
 
 
 def _plain(rows):
     """Rows as the JSON report holds them, timings and the replay mark dropped."""
-    return _strip_timings([{k: v for k, v in r.items() if k != "replayed"} for r in json.loads(json.dumps(rows))])
+    return strip_timings([{k: v for k, v in r.items() if k != "replayed"} for r in json.loads(json.dumps(rows))])
 
 
 def _counting(project, claim_id):
@@ -62,7 +62,7 @@ def test_a_replayed_quick_ledger_is_the_fresh_one(quick_ledger, replay_outcomes,
     computed = [c["id"] for c in want if not c["evidence"].get("skipped")]
     assert len(computed) > 100  # the comparison is not vacuous
     assert [r["id"] for r in rows if r.get("replayed")] == computed
-    assert _plain(rows) == _strip_timings(want)
+    assert _plain(rows) == strip_timings(want)
 
 
 def test_a_replay_reads_the_recorded_outcome_instead_of_computing(tmp_path, monkeypatch):
@@ -162,9 +162,9 @@ def test_nothing_is_memoised_that_must_be_computed(tmp_path, monkeypatch):
     key = outcome_key(project, CLAIM, chk, ctx)
     assert not record(tmp_path, key, Outcome("error", {"error": "x"}), chk, ctx) and not list(tmp_path.iterdir())
     assert not record(tmp_path, key, verified(decision=lambda: None), chk, ctx)  # does not pickle: not stored
-    assert record(tmp_path, key, ok, chk, ctx) and replayed(tmp_path, key) == ok
+    assert record(tmp_path, key, ok, chk, ctx) and stored_outcome(tmp_path, key) == ok
     (tmp_path / (cache.key_name(key) + ".pkl")).write_bytes(b"not a pickle")
-    assert replayed(tmp_path, key) is None  # a memo that does not read back is computed again
+    assert stored_outcome(tmp_path, key) is None  # a memo that does not read back is computed again
 
 
 def test_an_undeclared_data_read_is_computed_every_time(tmp_path, monkeypatch):
@@ -227,3 +227,74 @@ def test_a_mutants_nets_never_record_or_replay(tmp_path, monkeypatch):
     env = net_env(tmp_path / "copy", tmp_path / "scratch")
     assert RECORD_ENV not in env and REPLAY_ENV not in env
     assert env["PRIVCLAIMS_CACHE"] == str(tmp_path / "scratch" / "cache")
+
+
+def test_the_key_holds_the_documents_the_check_reads(tmp_path):
+    """The documents digested are the context's (the folder ctx.document reads), not the project's search result: a
+    caller's other documents never replay an outcome computed from the project's (a reviewer's case: querygen.table1
+    computed an error from a copy with one Table 1 cell changed, then replayed 'verified' from the real documents)."""
+    project = papers()
+    chk = project.checks[CLAIM]
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in project.config.documents.files:
+        (docs / name).write_bytes((project.documents_dir() / name).read_bytes() + b" other")
+    own, other = (outcome_key(project, CLAIM, chk, _ctx(project, CLAIM, documents_dir=d))
+                  for d in (project.documents_dir(), docs))
+    assert cache.key_name(own) != cache.key_name(other)
+
+
+def test_what_is_never_stored_or_replayed_beyond_the_headline(tmp_path):
+    """A part's or a reading's error under a headline that is not one; a context with extra settings other than a
+    reports folder; a memo that unpickles to something other than an Outcome."""
+    project = papers()
+    chk = project.checks[CLAIM]
+    ctx = _ctx(project, CLAIM)
+    assert not storable(Outcome("verified", {}, per_part={"b": Outcome("error", {"error": "x"})}), chk, ctx)
+    assert not storable(Outcome("verified", {}, per_reading={"r": Outcome("error", {"error": "x"})}), chk, ctx)
+    assert outcome_key(project, CLAIM, chk, replace(ctx, extra={"other": 1})) is None
+    key = outcome_key(project, CLAIM, chk, ctx)
+    cache.write_memo(tmp_path / (cache.key_name(key) + ".pkl"), {"verdict": "verified"})
+    assert stored_outcome(tmp_path, key) is None
+
+
+def test_a_check_that_swallows_its_timeout_is_not_stored(tmp_path, monkeypatch):
+    """The alarm fired (the check ran to its limit) though the check caught it: computed again every time."""
+    import time
+
+    project = papers()
+    chk = project.checks[CLAIM]
+
+    def swallows(ctx):
+        try:
+            time.sleep(1.5)
+        except Exception:  # noqa: BLE001 - the runner's timeout, caught as a check's broad except would
+            pass
+        return chk.fn(ctx)
+
+    project = replace(project, checks={**project.checks, CLAIM: replace(chk, fn=swallows, timeout=1)}, pin_cache={})
+    monkeypatch.setenv(RECORD_ENV, str(tmp_path))
+    assert run_one(CLAIM, Context(quick=True), project)["verdict"] != "error"  # the check hid its timeout
+    assert not list(tmp_path.glob("*.pkl"))
+
+
+def test_the_api_context_keys_the_profile_the_cli_keys(monkeypatch):
+    """Context() (the Python API, the notebooks) takes $HYPOTHESIS_PROFILE as the command line does, so a notebook
+    replays what the ledger recorded under any profile."""
+    monkeypatch.setenv("HYPOTHESIS_PROFILE", "thorough")
+    assert Context().profile == "thorough"
+    monkeypatch.delenv("HYPOTHESIS_PROFILE")
+    assert Context().profile == "ci"
+
+
+def test_the_conftest_removes_a_shells_folders(tmp_path):
+    """A fresh interpreter importing the suite's conftest with both folders set in its environment has neither
+    afterwards (the guard above passes in a clean shell whatever the conftest does)."""
+    import subprocess
+    import sys
+
+    code = ("import os, property_tests.conftest; "
+            f"print(sorted(k for k in os.environ if k in ({RECORD_ENV!r}, {REPLAY_ENV!r})))")
+    env = {**os.environ, RECORD_ENV: str(tmp_path / "r"), REPLAY_ENV: str(tmp_path / "p")}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "[]", r.stderr[-2000:]

