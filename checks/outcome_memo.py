@@ -1,5 +1,6 @@
 """Recording and replaying claims' outcomes: a check's :class:`~privclaims.checks.verdict.Outcome`, memoised on disk
-under a key naming everything it is a function of, so that a run can read back what another process computed.
+under a key naming what it is computed from (and what the key cannot see: below), so that a run can read back what
+another process computed.
 
 A check is a pure function of its claim, the run's seed, mode and hypothesis profile, the reading combinations and
 parts it is owed, the code, the data sets it reads and the documents (the determinism tests hold every quick check to
