@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from privclaims.checks.render import figures
-from privclaims.checks.report import (FINDINGS, claim_markdown, is_finding, safety_markdown, summary, summary_line,
-                                      verdict_cell, why_of)
+from privclaims.checks.report import (FINDINGS, claim_markdown, is_finding, replayed_note, safety_markdown, summary,
+                                      summary_line, verdict_cell, why_of)
 
 COLOURS = {  # the console's colours (checks/cli.py), as CSS
     "verified": "#1a7f37", "verified-bounded": "#2da44e", "reproduced": "#0a7ea4", "refuted": "#a2199b",
@@ -97,6 +97,9 @@ def to_html(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, A
     head = [f"<h1>{html.escape(title)}</h1>",
             f'<p class="run">Seed {_attr(run.get("seed"))}, {"quick" if run.get("quick") else "full"} mode, data '
             f'{html.escape(str(run.get("data_dir") or "absent"))}. {len(rows)} claims.</p>']
+    note = replayed_note(rows)
+    if note:
+        head.append(f'<p class="run">{md.renderInline(note)}</p>')
     table = ['<table class="summary"><thead><tr><th>area</th>' + "".join(
         f'<th><span class="badge" style="background:{COLOURS[v]}">{v}</span></th>' for v in present) + "</tr></thead><tbody>"]
     for a in areas_:

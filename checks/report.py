@@ -295,16 +295,23 @@ def markdown_text(lines: list[str]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def replayed_note(rows: list[dict[str, Any]]) -> str | None:
+    """The reports' line on the claims whose outcome was replayed (``"replayed": true``,
+    :mod:`privclaims.checks.outcome_memo`), None when none was."""
+    n = sum(1 for r in rows if r.get("replayed"))
+    return (f"{n} of them replayed: their outcomes were read back from a recorded run (`$PRIVCLAIMS_REPLAY_OUTCOMES`), "
+            "not computed in this one.") if n else None
+
+
 def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, Any] | None = None,
                 base: Path | None = None, areas: tuple[str, ...] | None = None) -> str:
     """The Markdown report (``base``: the folder it is written to, for figure links; ``areas``: their order)."""
     lines = ["# privclaims ledger", "",
              f"Seed {run.get('seed')}, mode {'quick' if run.get('quick') else 'full'}, data {run.get('data_dir')}. "
              f"{len(rows)} claims.", ""]
-    replayed = [r["id"] for r in rows if r.get("replayed")]
-    if replayed:
-        lines += [f"{len(replayed)} of them replayed: their outcomes were read back from a recorded run "
-                  "(`$PRIVCLAIMS_REPLAY_OUTCOMES`), not computed in this one.", ""]
+    note = replayed_note(rows)
+    if note:
+        lines += [note, ""]
     lines += ["## Summary", "", "| verdict | claims |", "|---|---|"]
     lines += [f"| {v} | {n} |" for v, n in summary(rows).items()]
     order = list(areas or ()) + [r["area"] for r in rows]

@@ -211,11 +211,13 @@ def test_the_folders_are_validated_like_the_other_variables(name, tmp_path):
     ok = run_cli("--claim", CLAIM, "--workers", "1", env={name: str(tmp_path / "new")})
     assert ok.returncode == 0 and len(list((tmp_path / "new").glob("*.pkl"))) == 1
     assert "replayed:" not in ok.stdout
-    md = tmp_path / "r.md"
-    again = run_cli("--claim", CLAIM, "--workers", "1", "--markdown", str(md), env={name: str(tmp_path / "new")})
+    md, page = tmp_path / "r.md", tmp_path / "r.html"
+    again = run_cli("--claim", CLAIM, "--workers", "1", "--markdown", str(md), "--html", str(page),
+                    env={name: str(tmp_path / "new")})
     said = f"replayed: 1 claim outcome(s) read back from ${REPLAY_ENV}"
     assert again.returncode == 0 and (said in again.stdout) == (name == REPLAY_ENV)  # the console says so,
     assert ("1 of them replayed" in md.read_text()) == (name == REPLAY_ENV)  # and the Markdown report
+    assert ("1 of them replayed" in page.read_text()) == (name == REPLAY_ENV)  # and the HTML one
 
 
 def test_a_mutants_nets_never_record_or_replay(tmp_path, monkeypatch):
