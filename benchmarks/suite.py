@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 from benchmarks import Measurement, benchmark
-from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
+from privclaims.checks import outcome_memo
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +41,7 @@ PARALLELISM = 2  # both runs use two processes at a time (ledger --workers 2, py
 TESTS_ARGS = ("-m", "pytest", "-n", str(PARALLELISM))  # README command 2 exactly (pyproject's addopts add -q; one more -q drops the count line)
 
 
-NEVER_REPLAYED = (RECORD_ENV, REPLAY_ENV)  # the ledger's recorded outcomes (checks/outcome_memo.py): never in a benchmark
+NEVER_REPLAYED = outcome_memo.VARIABLES  # the ledger's recorded outcomes (checks/outcome_memo.py): never in a benchmark
 
 
 def _timed(args: list[str], env: dict[str, str], drop: tuple[str, ...] = ()) -> tuple[float, float, subprocess.CompletedProcess]:

@@ -42,6 +42,9 @@ from privclaims.theory.cache import data_key, key_name, read_memo, write_memo
 
 RECORD_ENV = "PRIVCLAIMS_RECORD_OUTCOMES"
 REPLAY_ENV = "PRIVCLAIMS_REPLAY_OUTCOMES"
+VARIABLES = (RECORD_ENV, REPLAY_ENV)
+"""Both settings: what a run that must compute every claim removes from its environment (the suite's conftest, the
+mutation campaign's nets, the benchmarks)."""
 
 
 def folders(environ: Any = os.environ) -> tuple[Path | None, Path | None]:
@@ -120,5 +123,5 @@ def record(folder: Path, key: dict[str, Any], out: Outcome, chk: ClaimCheck, ctx
         return False
 
 
-__all__ = ["RECORD_ENV", "REPLAY_ENV", "computed_or_replayed", "folders", "outcome_key", "record", "storable",
+__all__ = ["RECORD_ENV", "REPLAY_ENV", "VARIABLES", "computed_or_replayed", "folders", "outcome_key", "record", "storable",
            "stored_outcome"]

@@ -25,9 +25,9 @@ without_third_party_plugins()  # before Hypothesis is imported here; the suite's
 from privclaims.checks.garbage_collector import fewer_young_collections  # noqa: E402
 
 fewer_young_collections()  # in the controller and in each xdist worker (each imports this conftest)
-from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV  # noqa: E402
+from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV, VARIABLES  # noqa: E402
 
-for _name in (RECORD_ENV, REPLAY_ENV):  # a shell's setting never reaches the suite: a test's own runs compute
+for _name in VARIABLES:  # a shell's setting never reaches the suite: a test's own runs compute
     os.environ.pop(_name, None)  # (those told to below record or replay, in the session's folder only)
 from hypothesis import HealthCheck, Verbosity, settings  # noqa: E402
 

@@ -58,7 +58,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
+from privclaims.checks.outcome_memo import VARIABLES as OUTCOME_VARIABLES
 from privclaims.counterexamples.mutants.catalogue import BY_ID, CATALOGUE, LEDGER_AREAS, Mutant
 from privclaims.counterexamples.mutants.order import DURATIONS_ENV, ORDER_ENV
 
@@ -181,7 +181,7 @@ def net_env(copy: Path, scratch: Path | None = None) -> dict[str, str]:
     if scratch is not None:
         env["PRIVCLAIMS_CACHE"] = str(scratch / "cache")
         env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(scratch / "hypothesis")
-    for k in (ORDER_ENV, DURATIONS_ENV, RECORD_ENV, REPLAY_ENV):  # a net computes every claim (no recorded outcome)
+    for k in (ORDER_ENV, DURATIONS_ENV, *OUTCOME_VARIABLES):  # a net computes every claim (no recorded outcome)
         env.pop(k, None)
     return env
 
