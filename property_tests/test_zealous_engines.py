@@ -77,8 +77,16 @@ def test_release_does_not_depend_on_partitioning(log):
     assert one == many and one
 
 
-def test_every_input_format_gives_the_same_release(log, tmp_path):
+@pytest.mark.parametrize("blocksize", [None, "2kB"])
+def test_every_input_format_gives_the_same_release(log, tmp_path, monkeypatch, blocksize):
+    """With the default partition size (the per-user folder is one group of files) and a small one (several groups,
+    each of whole files: no user's rows are shuffled, the per-partition counts are summed)."""
     import pandas as pd
+
+    from privclaims.theory.zealous import dask_engine
+
+    if blocksize is not None:
+        monkeypatch.setattr(dask_engine, "BLOCKSIZE", blocksize)
 
     tsv = tmp_path / "log.tsv"
     write_aol(log, tsv)
@@ -91,9 +99,24 @@ def test_every_input_format_gives_the_same_release(log, tmp_path):
     pd.DataFrame(engines.log_rows(log), columns=["user", "query", "t", "click"]).to_parquet(parquet)
     want = engines.publish(log, "query_pairs", PARAMS, seed=2, engine="python")
     assert want
+    assert (dask_engine.read_rows(per_user).npartitions > 1) == (blocksize is not None)
+    assert dask_engine.read_rows(per_user, "1kB").npartitions > dask_engine.read_rows(per_user, "1GB").npartitions == 1
     for src in (tsv, per_user, parquet):
         for engine in ("python", "duckdb", "dask"):
             assert engines.publish(src, "query_pairs", PARAMS, seed=2, engine=engine) == want, (src.name, engine)
+
+
+@given(st.lists(st.integers(0, 50), max_size=12), st.integers(1, 60))
+def test_file_groups_are_consecutive_whole_files_of_about_blocksize_bytes(sizes, blocksize):
+    from privclaims.theory.zealous.dask_engine import file_groups
+
+    groups = file_groups(sizes, blocksize)
+    assert [i for g in groups for i in g] == list(range(len(sizes)))  # every file once, in order
+    for k, g in enumerate(groups):
+        total = sum(sizes[i] for i in g)
+        assert len(g) >= 1 and (total <= blocksize or len(g) == 1)
+        if k + 1 < len(groups):  # closed only before the file that would take it past blocksize
+            assert total + sizes[groups[k + 1].start] > blocksize
 
 
 def _ts(t: int) -> str:
