@@ -443,7 +443,7 @@ def test_a_forked_child_computes_after_pieces_ran_here(scheduler):
     """A process forked after pieces ran here (on this thread, or on the threads scheduler's pool) opens its own
     connection and computes the same. It never destroys an inherited connection: destroying one joins DuckDB threads
     that do not exist in the child, which hung it (after ``sync``) or crashed it (SIGSEGV, after ``threads``) before
-    dask_engine._keep_inherited_connections. The child's status is read with a deadline, so a hang fails the test."""
+    databases._keep_inherited (run at every fork). The child's status is read with a deadline, so a hang fails the test."""
     import os
     import signal
     import time
@@ -652,3 +652,64 @@ def test_users_estimate_of_the_dask_plan():
         assert got_rows == rows and abs(got_users - df["user"].nunique()) <= 0.05 * df["user"].nunique()
         if n_users == 50:
             assert got_users == df["user"].nunique()
+
+
+def test_engine_sessions_share_this_threads_database_not_its_tables(log, monkeypatch):
+    """The DuckDB engine's calls open connections (``databases.session``) to one database per thread: after the first
+    call no database is opened, and a session never sees another's tables (``log`` is each connection's own)."""
+    import duckdb
+
+    from privclaims.theory.zealous import databases
+
+    want = engines.histogram_duckdb(log, "queries", 2, seed=4)
+    opened = []
+    real = duckdb.connect
+    monkeypatch.setattr(duckdb, "connect", lambda *a, **k: opened.append(1) or real(*a, **k))
+    assert engines.histogram_duckdb(log, "queries", 2, seed=4) == want and want
+    assert engines.selected_histogram_and_users(log, "queries", 2, 4, engine="duckdb")[0] == want
+    assert opened == []
+    with databases.session() as a:
+        a.execute("CREATE TEMP TABLE mine AS SELECT 1 AS x")  # (not "log": DuckDB would read the fixture's variable)
+        assert a.execute("SELECT x FROM mine").fetchall() == [(1,)]
+        with databases.session() as b:
+            with pytest.raises(duckdb.CatalogException):
+                b.execute("SELECT * FROM mine")
+    with databases.session() as c:
+        with pytest.raises(duckdb.CatalogException):
+            c.execute("SELECT * FROM mine")
+        assert c.execute("SELECT table_name FROM duckdb_tables()").fetchall() == []  # the engine's calls left no table
+    assert opened == []
+
+
+def test_a_fatal_error_in_a_session_drops_the_threads_database(log):
+    import duckdb
+
+    from privclaims.theory.zealous import databases
+
+    before = databases.engine_database()
+    with pytest.raises(duckdb.FatalException):
+        with databases.session():
+            raise duckdb.FatalException("planted")
+    after = databases.engine_database()
+    assert after is not before
+    assert engines.histogram_duckdb(log, "keywords", 2, seed=1) == engines.histogram_python(log, "keywords", 2, 1)
+
+
+def _engine_histogram_and_database(_: int = 0):
+    from privclaims.theory.zealous import databases
+
+    return dict(engines.histogram_duckdb(generated_log(30, 2), "queries", 2, seed=5)), id(databases.engine_database())
+
+
+def test_a_forked_child_opens_its_own_engine_database():
+    """A process forked after the DuckDB engine ran here computes the same on a database of its own (the inherited
+    one is neither used nor destroyed: databases._keep_inherited); this process's database still answers after."""
+    import multiprocessing as mp
+
+    first, here = _engine_histogram_and_database()
+    with mp.get_context("fork").Pool(1) as pool:
+        result = pool.apply_async(_engine_histogram_and_database, (0,))
+        child, there = result.get(timeout=120)
+    assert child == first and first
+    assert there != here
+    assert _engine_histogram_and_database() == (first, here)

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
-from privclaims.theory.zealous import duck, loaders, sources
+from privclaims.theory.zealous import databases, duck, loaders, sources
 from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY
 from privclaims.theory.zealous.items import ItemKind
 from privclaims.theory.zealous.keyed import release_keyed
@@ -265,50 +265,21 @@ def _partition_pair_histogram(pdf: Any, m: int, seed: int) -> Any:
 PIECE_MEMORY = "512MB"  # DuckDB's memory per task on a worker (it spills to disk beyond)
 
 
-_PIECE_CONNECTION = threading.local()  # (process id, connection): one in-process DuckDB per worker thread
-_OPENED: dict[int, tuple[threading.Thread, Any]] = {}  # id -> (opening thread, connection): this process's open ones
-_OPENED_LOCK = threading.Lock()  # threads opening connections at once sweep and register one at a time
+_PIECE_CONNECTION = threading.local()  # (process id, database): one in-process DuckDB per worker thread
 
 
 def piece_connection() -> Any:
     """This thread's DuckDB for pieces (one thread: the workers are the parallelism; memory at most
-    :data:`PIECE_MEMORY`), opened once per thread and process: opening one costs ~13 ms, more than a small piece's
-    query. A forked child opens its own (a connection is never used across a fork, nor destroyed there:
-    :func:`_keep_inherited_connections`). The connections of threads that have ended are closed here."""
-    import duckdb
-
+    :data:`PIECE_MEMORY`), opened once per thread and process (:mod:`privclaims.theory.zealous.databases`: opening one
+    costs ~11 ms, more than a small piece's query; a forked child opens its own and never destroys its parent's)."""
     held = getattr(_PIECE_CONNECTION, "held", None)
     if held is None or held[0] != os.getpid() or held[1] is None:
-        with _OPENED_LOCK:
-            ended = [key for key, (thread, _) in _OPENED.items() if not thread.is_alive()]
-            ended = [_OPENED.pop(key)[1] for key in ended]
-            con = duckdb.connect()
-            _OPENED[id(con)] = (threading.current_thread(), con)  # registered before anything else can happen
-        for old in ended:
-            _close_quietly(old)
+        con = databases.open_registered()
         con.execute("SET threads = 1")
         con.execute("SET enable_progress_bar = false")
         con.execute(f"SET memory_limit = '{PIECE_MEMORY}'")
         held = _PIECE_CONNECTION.held = (os.getpid(), con)
     return held[1]
-
-
-def _keep_inherited_connections() -> None:
-    """In a forked child: never destroy a DuckDB connection inherited from the parent. Destroying one joins its
-    database's scheduler threads, which do not exist in the child: the child hung (``TaskSchedulerPool::
-    RelaunchThreads``) or crashed (SIGSEGV) as soon as it replaced the inherited connection, or when CPython cleared
-    the thread-locals of the parent's other threads. :data:`_OPENED` holds every open one (so the thread-local cleanup
-    cannot destroy them), and here each gets one reference that is never released (not even at the child's exit)."""
-    import ctypes
-
-    global _OPENED_LOCK
-    _OPENED_LOCK = threading.Lock()  # the parent's may have been held by a thread the child does not have
-    for _, con in _OPENED.values():
-        ctypes.pythonapi.Py_IncRef(ctypes.py_object(con))
-    _OPENED.clear()
-
-
-os.register_at_fork(after_in_child=_keep_inherited_connections)
 
 
 def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any) -> Any:
@@ -357,17 +328,7 @@ def _drop_piece_connection(con: Any) -> None:
     DuckDB refuses every further query on that database, so keeping it would fail every later piece of this worker
     thread."""
     _PIECE_CONNECTION.held = (os.getpid(), None)
-    with _OPENED_LOCK:
-        _OPENED.pop(id(con), None)
-    _close_quietly(con)
-
-
-def _close_quietly(con: Any) -> None:
-    """Close ``con``; an invalidated database may refuse even closing, and it is dropped either way."""
-    try:
-        con.close()
-    except Exception:
-        pass
+    databases.forget(con)
 
 
 def parquet_pieces(path: str | Path, rows_per_piece: int = 6_000_000) -> list[tuple[str, int, int]]:

@@ -2,7 +2,8 @@
 
 Tables used:
 
-* ``log(user, query, t, click)`` - one row per clicked url (``click`` NULL for a click-less search);
+* ``log(user, query, t, click)`` - one row per clicked url (``click`` NULL for a click-less search), a temporary
+  table (the connection's own: dropped with it);
   :func:`load_aol_duckdb` reads the AOL format with DuckDB's CSV reader.
 * ``pairs(user, item)`` - (user, item) rows of integer ids, e.g. a generated Zipf log.
 
@@ -31,16 +32,17 @@ import duckdb
 import numpy as np
 
 from privclaims.theory.validate import existing_path, finite_float
-from privclaims.theory.zealous import loaders, sources
+from privclaims.theory.zealous import databases, loaders, sources
 from privclaims.theory.zealous.items import WHITESPACE, ItemKind, sql_blank, sql_strip
 from privclaims.theory.zealous.model import TIME_LIMIT, contributions
 
 
 def connect(threads: int = 2, memory_limit: str = "3GB") -> duckdb.DuckDBPyConnection:
+    """A new in-memory database of the caller's own, with the engine's settings
+    (:func:`privclaims.theory.zealous.databases.configure`); the engines use :func:`~privclaims.theory.zealous.databases.session`
+    (a connection to this thread's database) instead."""
     con = duckdb.connect()
-    con.execute(f"SET threads = {int(threads)}")
-    con.execute(f"SET memory_limit = '{memory_limit}'")
-    con.execute("SET preserve_insertion_order = false")
+    databases.configure(con, threads, memory_limit)
     return con
 
 
@@ -84,7 +86,7 @@ def load_aol_duckdb(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
     if not plain:  # a line DuckDB cannot read plainly (or no line at all): the Python reader decides
         con.execute("DROP TABLE IF EXISTS aol_rows")
         return _load_via_python(con, path)
-    con.execute("CREATE OR REPLACE TABLE log AS SELECT user, query, t, click FROM aol_rows")
+    con.execute("CREATE OR REPLACE TEMP TABLE log AS SELECT user, query, t, click FROM aol_rows")
     con.execute("DROP TABLE aol_rows")
     return con.execute("SELECT count(*) FROM log").fetchone()[0]
 
@@ -102,7 +104,7 @@ def load_log_rows(con: duckdb.DuckDBPyConnection, log) -> int:
     frame = pd.DataFrame(rows, columns=["user", "query", "t", "click"]).astype(
         {"user": object, "query": object, "t": "int64", "click": object})
     con.register("log_frame", frame)
-    con.execute("CREATE OR REPLACE TABLE log AS SELECT CAST(user AS VARCHAR) AS user, CAST(query AS VARCHAR) AS query, "
+    con.execute("CREATE OR REPLACE TEMP TABLE log AS SELECT CAST(user AS VARCHAR) AS user, CAST(query AS VARCHAR) AS query, "
                 "CAST(t AS BIGINT) AS t, CAST(click AS VARCHAR) AS click FROM log_frame")
     con.unregister("log_frame")
     return len(rows)
@@ -166,7 +168,7 @@ def load_user_dir_duckdb(con: duckdb.DuckDBPyConnection, directory: str | Path) 
     if not (plain and named and blocks):
         con.execute("DROP TABLE IF EXISTS ud_rows")
         return _load_dir_via_python(con, directory)
-    con.execute("CREATE OR REPLACE TABLE log AS SELECT user, query, epoch(strptime(tt, '%Y-%m-%d %H:%M:%S'))::BIGINT AS t, "
+    con.execute("CREATE OR REPLACE TEMP TABLE log AS SELECT user, query, epoch(strptime(tt, '%Y-%m-%d %H:%M:%S'))::BIGINT AS t, "
                 "unnest(CASE WHEN len(urls) = 0 THEN [NULL::VARCHAR] ELSE urls END) AS click FROM ud_rows")
     con.execute("DROP TABLE ud_rows")
     con.execute("DROP TABLE ud_names")
@@ -209,7 +211,7 @@ def load_source(con: duckdb.DuckDBPyConnection, source) -> int:
         if not plain:
             con.execute("DROP TABLE IF EXISTS raw_parquet")
             return load_log_rows(con, sources.load_source(source))
-        con.execute("CREATE OR REPLACE TABLE log AS SELECT user, query, CAST(t AS BIGINT) AS t, NULLIF(click, '') AS click "
+        con.execute("CREATE OR REPLACE TEMP TABLE log AS SELECT user, query, CAST(t AS BIGINT) AS t, NULLIF(click, '') AS click "
                     "FROM raw_parquet")
         con.execute("DROP TABLE raw_parquet")
         return con.execute("SELECT count(*) FROM log").fetchone()[0]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.zealous import dask_engine, duck
+from privclaims.theory.zealous import dask_engine, databases, duck
 from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY
 from privclaims.theory.zealous.items import ItemKind, item_text
 from privclaims.theory.zealous.keyed import SEP, item_noise, item_seed, release_keyed, select_keyed, selection_key
@@ -88,9 +88,9 @@ def histogram_duckdb(source: SearchLog | str | Path, kind: ItemKind | str, m: ob
 def _duckdb_histograms(source: SearchLog | str | Path, kinds: list[ItemKind], m: object, seed: int,
                        threads: int = 2) -> dict[ItemKind, dict[str, int]]:
     """:func:`histogram_duckdb` of each of ``kinds`` from one table of the source (loaded once)."""
-    con = duck.connect(threads=threads)
-    duck.load_source(con, source)
-    return {k: duck.item_histogram_duckdb(con, k, m=m, seed=seed) for k in kinds}
+    with databases.session(threads=threads) as con:
+        duck.load_source(con, source)
+        return {k: duck.item_histogram_duckdb(con, k, m=m, seed=seed) for k in kinds}
 
 
 def selected_histogram(source: SearchLog | str | Path, kind: ItemKind | str, m: object, seed: int, engine: str = "python",
@@ -115,10 +115,10 @@ def selected_histogram_and_users(source: SearchLog | str | Path, kind: ItemKind 
     k = ItemKind.of(kind, session_gap)
     engine = resolve_engine(engine, source)
     if engine == "duckdb":
-        con = duck.connect()
-        duck.load_source(con, source)
-        users = con.execute("SELECT count(DISTINCT user) FROM log").fetchone()[0]
-        return duck.item_histogram_duckdb(con, k, m=m, seed=seed), users, engine
+        with databases.session() as con:
+            duck.load_source(con, source)
+            users = con.execute("SELECT count(DISTINCT user) FROM log").fetchone()[0]
+            return duck.item_histogram_duckdb(con, k, m=m, seed=seed), users, engine
     log = load_source(source)
     return selected_histogram(log, k, m, seed, engine, scheduler=scheduler), len(log.histories), engine
 

@@ -1,0 +1,111 @@
+"""DuckDB databases kept per thread and process, safe across ``fork``.
+
+Opening an in-memory DuckDB database costs ~11 ms of CPU (its catalogue of built-in functions is built anew each
+time), more than the queries over a small log. A thread that queries again and again - a Dask worker thread's pieces
+(:func:`privclaims.theory.zealous.dask_engine.piece_connection`), the DuckDB engine's calls (:func:`session`) - keeps
+one database, opened on first use by that thread in that process.
+
+**Across a fork.** A forked child never uses a database its parent opened, nor destroys one: destroying a database
+joins its scheduler threads, which do not exist in the child - the child hung (``TaskSchedulerPool::RelaunchThreads``)
+or crashed (SIGSEGV) as soon as it replaced an inherited connection, or when CPython cleared the thread-locals of the
+parent's other threads. :data:`_OPENED` holds every database opened here (so a thread-local's cleanup cannot destroy
+one), and in a child each gets one reference that is never released (not even at the child's exit).
+
+**Threads that end.** The databases of threads that have ended are closed when a thread next opens one.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+_OPENED: dict[int, tuple[threading.Thread, Any]] = {}  # id -> (opening thread, database): this process's open ones
+_OPENED_LOCK = threading.Lock()  # threads opening databases at once sweep and register one at a time
+
+
+def configure(con: Any, threads: int, memory_limit: str) -> None:
+    """The DuckDB engine's settings on ``con``'s database: ``threads`` worker threads, ``memory_limit`` (it spills
+    to disk beyond), insertion order not preserved (no query here reads it)."""
+    con.execute(f"SET threads = {int(threads)}")
+    con.execute(f"SET memory_limit = '{memory_limit}'")
+    con.execute("SET preserve_insertion_order = false")
+
+
+def open_registered() -> Any:
+    """A new in-memory DuckDB database for the calling thread, registered in :data:`_OPENED` before anything else can
+    happen (after closing the databases of threads that have ended)."""
+    import duckdb
+
+    with _OPENED_LOCK:
+        ended = [key for key, (thread, _) in _OPENED.items() if not thread.is_alive()]
+        ended = [_OPENED.pop(key)[1] for key in ended]
+        con = duckdb.connect()
+        _OPENED[id(con)] = (threading.current_thread(), con)
+    for old in ended:
+        close_quietly(old)
+    return con
+
+
+def forget(con: Any) -> None:
+    """Unregister the database ``con`` and close it if it still can be (after a fatal or internal error DuckDB refuses
+    every further query on a database, so it is dropped)."""
+    with _OPENED_LOCK:
+        _OPENED.pop(id(con), None)
+    close_quietly(con)
+
+
+def close_quietly(con: Any) -> None:
+    """Close ``con``; an invalidated database may refuse even closing, and it is dropped either way."""
+    try:
+        con.close()
+    except Exception:
+        pass
+
+
+def _keep_inherited() -> None:
+    """In a forked child: each database inherited from the parent gets one reference that is never released, and the
+    registry starts empty (the parent's lock may have been held by a thread the child does not have)."""
+    import ctypes
+
+    global _OPENED_LOCK
+    _OPENED_LOCK = threading.Lock()
+    for _, con in _OPENED.values():
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(con))
+    _OPENED.clear()
+
+
+os.register_at_fork(after_in_child=_keep_inherited)
+
+
+_ENGINE_DATABASE = threading.local()  # (process id, database): the DuckDB engine's, one per thread
+
+
+def engine_database() -> Any:
+    """This thread's database for :func:`session` (opened once per thread and process)."""
+    held = getattr(_ENGINE_DATABASE, "held", None)
+    if held is None or held[0] != os.getpid() or held[1] is None:
+        held = _ENGINE_DATABASE.held = (os.getpid(), open_registered())
+    return held[1]
+
+
+@contextmanager
+def session(threads: int = 2, memory_limit: str = "3GB") -> Iterator[Any]:
+    """A new connection to this thread's engine database (:func:`engine_database`) with the settings of
+    :func:`configure`; its temporary tables, registered frames and variables are its own and are dropped when the
+    block ends (the connection is closed). A fatal or internal DuckDB error drops the database: the next session
+    opens a new one."""
+    import duckdb
+
+    db = engine_database()
+    con = db.cursor()
+    try:
+        configure(con, threads, memory_limit)
+        yield con
+    except (duckdb.FatalException, duckdb.InternalException):
+        _ENGINE_DATABASE.held = (os.getpid(), None)
+        forget(db)
+        raise
+    finally:
+        close_quietly(con)
