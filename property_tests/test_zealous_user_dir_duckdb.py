@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.zealous import duck, sources
+from privclaims.theory.zealous import databases, duck, sources
 from privclaims.theory.zealous.items import WHITESPACE
 from privclaims.theory.zealous.loaders import load_user_dir
 
@@ -31,11 +31,11 @@ def duck_rows(folder: Path, native: bool | None = None, monkeypatch=None) -> lis
     if monkeypatch is not None:
         real = duck._load_dir_via_python
         monkeypatch.setattr(duck, "_load_dir_via_python", lambda con, d: called.append(d) or real(con, d))
-    con = duck.connect()
-    duck.load_source(con, folder)
-    if native is not None:
-        assert (not called) == native, f"native read expected: {native}"
-    return sorted(con.execute("SELECT user, query, t, click FROM log").fetchall(), key=repr)
+    with databases.session() as con:  # a new connection (its own temporary tables) to this thread's database
+        duck.load_source(con, folder)
+        if native is not None:
+            assert (not called) == native, f"native read expected: {native}"
+        return sorted(con.execute("SELECT user, query, t, click FROM log").fetchall(), key=repr)
 
 
 def write(folder: Path, files: dict[str, str | bytes]) -> Path:
