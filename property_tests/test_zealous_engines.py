@@ -88,19 +88,13 @@ def test_every_input_format_gives_the_same_release(log, tmp_path, monkeypatch, b
     if blocksize is not None:
         monkeypatch.setattr(dask_engine, "BLOCKSIZE", blocksize)
 
-    tsv = tmp_path / "log.tsv"
-    write_aol(log, tsv)
-    per_user = tmp_path / "users"
-    per_user.mkdir()
-    for user, hist in log.histories.items():
-        blocks = ["\n".join([f"{e.query}\t{_ts(e.time)}", *e.clicks]) for e in hist]
-        (per_user / f"{user}.txt").write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
-    parquet = tmp_path / "log.parquet"
-    pd.DataFrame(engines.log_rows(log), columns=["user", "query", "t", "click"]).to_parquet(parquet)
+    tsv, per_user, parquet = _written_sources(log, tmp_path)
     want = engines.publish(log, "query_pairs", PARAMS, seed=2, engine="python")
     assert want
     assert (dask_engine.read_rows(per_user).npartitions > 1) == (blocksize is not None)
     assert dask_engine.read_rows(per_user, "1kB").npartitions > dask_engine.read_rows(per_user, "1GB").npartitions == 1
+    sizes = [p.stat().st_size for p in sorted(per_user.glob("*.txt"), key=str)]  # groups of the files' own bytes
+    assert dask_engine.read_rows(per_user, "2kB").npartitions == len(dask_engine.file_groups(sizes, 2000)) > 1
     for src in (tsv, per_user, parquet):
         for engine in ("python", "duckdb", "dask"):
             assert engines.publish(src, "query_pairs", PARAMS, seed=2, engine=engine) == want, (src.name, engine)
@@ -117,6 +111,22 @@ def test_file_groups_are_consecutive_whole_files_of_about_blocksize_bytes(sizes,
         assert len(g) >= 1 and (total <= blocksize or len(g) == 1)
         if k + 1 < len(groups):  # closed only before the file that would take it past blocksize
             assert total + sizes[groups[k + 1].start] > blocksize
+
+
+def _written_sources(log: SearchLog, folder) -> tuple:
+    """``log`` written as an AOL TSV file, a per-user folder and a Parquet file under ``folder``."""
+    import pandas as pd
+
+    tsv = folder / "log.tsv"
+    write_aol(log, tsv)
+    per_user = folder / "users"
+    per_user.mkdir()
+    for user, hist in log.histories.items():
+        blocks = ["\n".join([f"{e.query}\t{_ts(e.time)}", *e.clicks]) for e in hist]
+        (per_user / f"{user}.txt").write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+    parquet = folder / "log.parquet"
+    pd.DataFrame(engines.log_rows(log), columns=["user", "query", "t", "click"]).to_parquet(parquet)
+    return tsv, per_user, parquet
 
 
 def _ts(t: int) -> str:
@@ -654,9 +664,11 @@ def test_users_estimate_of_the_dask_plan():
             assert got_users == df["user"].nunique()
 
 
-def test_engine_sessions_share_this_threads_database_not_its_tables(log, monkeypatch):
+def test_engine_sessions_share_this_threads_database_not_its_tables(log, monkeypatch, tmp_path):
     """The DuckDB engine's calls open connections (``databases.session``) to one database per thread: after the first
-    call no database is opened, and a session never sees another's tables (``log`` is each connection's own)."""
+    call no database is opened, a session never sees another's tables (``log`` is each connection's own), none is
+    left in the database after the calls (whatever the source's format), a session's settings are its arguments and
+    its connection is closed after the block."""
     import duckdb
 
     from privclaims.theory.zealous import databases
@@ -666,8 +678,16 @@ def test_engine_sessions_share_this_threads_database_not_its_tables(log, monkeyp
     real = duckdb.connect
     monkeypatch.setattr(duckdb, "connect", lambda *a, **k: opened.append(1) or real(*a, **k))
     assert engines.histogram_duckdb(log, "queries", 2, seed=4) == want and want
-    assert engines.selected_histogram_and_users(log, "queries", 2, 4, engine="duckdb")[0] == want
+    for source in _written_sources(log, tmp_path):
+        assert engines.histogram_duckdb(source, "queries", 2, seed=4) == want, source.name
+        assert engines.selected_histogram_and_users(source, "queries", 2, 4, engine="duckdb")[0] == want, source.name
     assert opened == []
+    assert databases.engine_database().execute("SELECT table_name FROM duckdb_tables()").fetchall() == []
+    with databases.session(threads=1, memory_limit="100MB") as s:
+        assert s.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+        assert s.execute("SELECT current_setting('memory_limit')").fetchone()[0].startswith("95.3")  # 100 MB in MiB
+    with pytest.raises(duckdb.ConnectionException):
+        s.execute("SELECT 1")
     with databases.session() as a:
         a.execute("CREATE TEMP TABLE mine AS SELECT 1 AS x")  # (not "log": DuckDB would read the fixture's variable)
         assert a.execute("SELECT x FROM mine").fetchall() == [(1,)]
@@ -679,6 +699,23 @@ def test_engine_sessions_share_this_threads_database_not_its_tables(log, monkeyp
             c.execute("SELECT * FROM mine")
         assert c.execute("SELECT table_name FROM duckdb_tables()").fetchall() == []  # the engine's calls left no table
     assert opened == []
+
+
+def test_a_big_log_closes_the_threads_engine_database_after_its_call(log, monkeypatch):
+    """Above REUSE_UP_TO_ROWS rows the engine closes this thread's database after the call (the allocator keeps a big
+    log's memory while the database lives); below, the next call reuses it."""
+    from privclaims.theory.zealous import databases
+
+    engines.histogram_duckdb(log, "queries", 2, seed=4)
+    kept = databases.engine_database()
+    engines.histogram_duckdb(log, "queries", 2, seed=4)
+    assert databases.engine_database() is kept
+    monkeypatch.setattr(databases, "REUSE_UP_TO_ROWS", len(engines.log_rows(log)) - 1)
+    engines.histogram_duckdb(log, "queries", 2, seed=4)
+    assert databases.engine_database() is not kept
+    kept = databases.engine_database()
+    engines.selected_histogram_and_users(log, "queries", 2, 4, engine="duckdb")
+    assert databases.engine_database() is not kept
 
 
 def test_a_fatal_error_in_a_session_drops_the_threads_database(log):

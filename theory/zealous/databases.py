@@ -90,12 +90,27 @@ def engine_database() -> Any:
     return held[1]
 
 
+REUSE_UP_TO_ROWS = 100_000  # a session that loaded more rows closes the database after it (close_engine_database)
+
+
+def close_engine_database() -> None:
+    """Close this thread's engine database (the next session opens a new one). After a big log: DuckDB frees its
+    tables when a session ends, but the allocator keeps the memory (~200 MB after a 10^6-row log) for as long as the
+    database lives, and reuse only pays for small logs, whose queries cost less than opening a database."""
+    held = getattr(_ENGINE_DATABASE, "held", None)
+    if held is not None and held[0] == os.getpid() and held[1] is not None:
+        _ENGINE_DATABASE.held = (os.getpid(), None)
+        forget(held[1])
+
+
 @contextmanager
 def session(threads: int = 2, memory_limit: str = "3GB") -> Iterator[Any]:
     """A new connection to this thread's engine database (:func:`engine_database`) with the settings of
     :func:`configure`; its temporary tables, registered frames and variables are its own and are dropped when the
-    block ends (the connection is closed). A fatal or internal DuckDB error drops the database: the next session
-    opens a new one."""
+    block ends (the connection is closed). The settings are the database's: they hold for every session of the thread
+    until the next one sets its own (a session inside another changes the outer one's). A fatal or internal DuckDB
+    error drops the database: the next session opens a new one. A caller that loaded more than
+    :data:`REUSE_UP_TO_ROWS` rows calls :func:`close_engine_database` after the block."""
     import duckdb
 
     db = engine_database()

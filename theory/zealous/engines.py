@@ -89,8 +89,11 @@ def _duckdb_histograms(source: SearchLog | str | Path, kinds: list[ItemKind], m:
                        threads: int = 2) -> dict[ItemKind, dict[str, int]]:
     """:func:`histogram_duckdb` of each of ``kinds`` from one table of the source (loaded once)."""
     with databases.session(threads=threads) as con:
-        duck.load_source(con, source)
-        return {k: duck.item_histogram_duckdb(con, k, m=m, seed=seed) for k in kinds}
+        rows = duck.load_source(con, source)
+        out = {k: duck.item_histogram_duckdb(con, k, m=m, seed=seed) for k in kinds}
+    if rows > databases.REUSE_UP_TO_ROWS:
+        databases.close_engine_database()
+    return out
 
 
 def selected_histogram(source: SearchLog | str | Path, kind: ItemKind | str, m: object, seed: int, engine: str = "python",
@@ -116,9 +119,12 @@ def selected_histogram_and_users(source: SearchLog | str | Path, kind: ItemKind 
     engine = resolve_engine(engine, source)
     if engine == "duckdb":
         with databases.session() as con:
-            duck.load_source(con, source)
+            rows = duck.load_source(con, source)
             users = con.execute("SELECT count(DISTINCT user) FROM log").fetchone()[0]
-            return duck.item_histogram_duckdb(con, k, m=m, seed=seed), users, engine
+            histogram = duck.item_histogram_duckdb(con, k, m=m, seed=seed)
+        if rows > databases.REUSE_UP_TO_ROWS:
+            databases.close_engine_database()
+        return histogram, users, engine
     log = load_source(source)
     return selected_histogram(log, k, m, seed, engine, scheduler=scheduler), len(log.histories), engine
 
