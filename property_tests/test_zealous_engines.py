@@ -439,6 +439,8 @@ def test_the_piece_connection_is_reused_and_left_clean():
     first = _pair_histograms_in_this_process()
     con = piece_connection()
     assert con is piece_connection()
+    assert con.execute("SELECT current_setting('threads'), current_setting('enable_progress_bar')").fetchone() == (1, False)
+    assert con.execute("SELECT current_setting('memory_limit')").fetchone()[0].startswith("488.2")  # PIECE_MEMORY in MiB
     assert con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall() == []
     assert con.execute("SELECT name FROM duckdb_variables()").fetchall() == []
     assert _pair_histograms_in_this_process() == first and all(first)
@@ -599,7 +601,7 @@ def test_a_piece_that_invalidates_the_database_drops_the_connection(fatal):
 
     real = dask_engine.piece_connection()
     broken = Invalidated(real)
-    dask_engine._PIECE_CONNECTION.held = (__import__("os").getpid(), broken)
+    dask_engine.PIECES.hold(broken)
     frame = pd.DataFrame({"user": [1, 1, 2], "item": [5, 6, 5]})
     with pytest.raises(getattr(duckdb, fatal), match="^the query: ") as raised:  # the query's own error, unmasked
         dask_engine._on_piece(frame, "SELECT item, count(*) AS c FROM {src} GROUP BY item ORDER BY item")
@@ -639,7 +641,7 @@ def test_a_connection_invalidated_during_the_cleanup_is_dropped_too():
             pass
 
     broken = InvalidatedByTheQuery()
-    dask_engine._PIECE_CONNECTION.held = (__import__("os").getpid(), broken)
+    dask_engine.PIECES.hold(broken)
     with pytest.raises(duckdb.FatalException, match="^the cleanup: ") as raised:
         dask_engine._on_piece(pd.DataFrame({"user": [1], "item": [2]}), "SELECT nope FROM {src}")
     assert isinstance(raised.value.__context__, duckdb.BinderException)

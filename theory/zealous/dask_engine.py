@@ -22,7 +22,6 @@ depend on the number of partitions or workers: it equals the ``python`` and ``du
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -265,21 +264,20 @@ def _partition_pair_histogram(pdf: Any, m: int, seed: int) -> Any:
 PIECE_MEMORY = "512MB"  # DuckDB's memory per task on a worker (it spills to disk beyond)
 
 
-_PIECE_CONNECTION = threading.local()  # (process id, database): one in-process DuckDB per worker thread
+def _set_up_piece_database(con: Any) -> None:
+    con.execute("SET threads = 1")
+    con.execute("SET enable_progress_bar = false")
+    con.execute(f"SET memory_limit = '{PIECE_MEMORY}'")
+
+
+PIECES = databases.PerThreadDatabase(_set_up_piece_database)  # one in-process DuckDB per worker thread
 
 
 def piece_connection() -> Any:
     """This thread's DuckDB for pieces (one thread: the workers are the parallelism; memory at most
     :data:`PIECE_MEMORY`), opened once per thread and process (:mod:`privclaims.theory.zealous.databases`: opening one
     costs ~11 ms, more than a small piece's query; a forked child opens its own and never destroys its parent's)."""
-    held = getattr(_PIECE_CONNECTION, "held", None)
-    if held is None or held[0] != os.getpid() or held[1] is None:
-        con = databases.open_registered()
-        con.execute("SET threads = 1")
-        con.execute("SET enable_progress_bar = false")
-        con.execute(f"SET memory_limit = '{PIECE_MEMORY}'")
-        held = _PIECE_CONNECTION.held = (os.getpid(), con)
-    return held[1]
+    return PIECES.get()
 
 
 def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any) -> Any:
@@ -312,7 +310,7 @@ def _on_piece(piece: Any, sql: str, variables: dict | None = None, **frames: Any
         _drop_piece_connection(con)  # DuckDB invalidates a database after these: the next piece opens a new one
         raise
     finally:
-        if getattr(_PIECE_CONNECTION, "held", (None, None))[1] is con:
+        if PIECES.current() is con:
             try:
                 for name in names:
                     con.unregister(name)
@@ -327,8 +325,7 @@ def _drop_piece_connection(con: Any) -> None:
     """Forget this thread's piece connection ``con`` (closed if it still can be): after a fatal or internal error
     DuckDB refuses every further query on that database, so keeping it would fail every later piece of this worker
     thread."""
-    _PIECE_CONNECTION.held = (os.getpid(), None)
-    databases.forget(con)
+    PIECES.drop(con)
 
 
 def parquet_pieces(path: str | Path, rows_per_piece: int = 6_000_000) -> list[tuple[str, int, int]]:

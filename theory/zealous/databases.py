@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import threading
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 _OPENED: dict[int, tuple[threading.Thread, Any]] = {}  # id -> (opening thread, database): this process's open ones
 _OPENED_LOCK = threading.Lock()  # threads opening databases at once sweep and register one at a time
@@ -79,15 +79,46 @@ def _keep_inherited() -> None:
 os.register_at_fork(after_in_child=_keep_inherited)
 
 
-_ENGINE_DATABASE = threading.local()  # (process id, database): the DuckDB engine's, one per thread
+class PerThreadDatabase:
+    """One database per thread and process, opened (:func:`open_registered`) and set up by ``setup`` on a thread's
+    first :meth:`get` in a process, kept until :meth:`drop`. The Dask pieces hold one
+    (:data:`privclaims.theory.zealous.dask_engine.PIECES`), the DuckDB engine another (:data:`ENGINE`)."""
+
+    def __init__(self, setup: Callable[[Any], None]) -> None:
+        self._setup = setup
+        self._local = threading.local()  # .held = (process id, database or None)
+
+    def current(self) -> Any | None:
+        """This thread's database in this process, if one is open (a forked child sees none)."""
+        held = getattr(self._local, "held", None)
+        return held[1] if held is not None and held[0] == os.getpid() else None
+
+    def get(self) -> Any:
+        """This thread's database, opened and set up now if none is open."""
+        con = self.current()
+        if con is None:
+            con = open_registered()
+            self._setup(con)
+            self.hold(con)
+        return con
+
+    def hold(self, con: Any) -> None:
+        """Make ``con`` this thread's database (the tests hold a stand-in to play an invalidated database)."""
+        self._local.held = (os.getpid(), con)
+
+    def drop(self, con: Any) -> None:
+        """Forget ``con`` (this thread's database) and close it if it still can be (:func:`forget`): the next
+        :meth:`get` opens a new one."""
+        self._local.held = (os.getpid(), None)
+        forget(con)
+
+
+ENGINE = PerThreadDatabase(lambda con: None)  # the DuckDB engine's (session sets its settings per session)
 
 
 def engine_database() -> Any:
     """This thread's database for :func:`session` (opened once per thread and process)."""
-    held = getattr(_ENGINE_DATABASE, "held", None)
-    if held is None or held[0] != os.getpid() or held[1] is None:
-        held = _ENGINE_DATABASE.held = (os.getpid(), open_registered())
-    return held[1]
+    return ENGINE.get()
 
 
 REUSE_UP_TO_ROWS = 100_000  # a session that loaded more rows closes the database after it (close_engine_database)
@@ -97,10 +128,9 @@ def close_engine_database() -> None:
     """Close this thread's engine database (the next session opens a new one). After a big log: DuckDB frees its
     tables when a session ends, but the allocator keeps the memory (~200 MB after a 10^6-row log) for as long as the
     database lives, and reuse only pays for small logs, whose queries cost less than opening a database."""
-    held = getattr(_ENGINE_DATABASE, "held", None)
-    if held is not None and held[0] == os.getpid() and held[1] is not None:
-        _ENGINE_DATABASE.held = (os.getpid(), None)
-        forget(held[1])
+    con = ENGINE.current()
+    if con is not None:
+        ENGINE.drop(con)
 
 
 @contextmanager
@@ -119,8 +149,7 @@ def session(threads: int = 2, memory_limit: str = "3GB") -> Iterator[Any]:
         configure(con, threads, memory_limit)
         yield con
     except (duckdb.FatalException, duckdb.InternalException):
-        _ENGINE_DATABASE.held = (os.getpid(), None)
-        forget(db)
+        ENGINE.drop(db)
         raise
     finally:
         close_quietly(con)
