@@ -77,7 +77,7 @@ def test_release_does_not_depend_on_partitioning(log):
     assert one == many and one
 
 
-@pytest.mark.parametrize("blocksize", [None, "2kB"])
+@pytest.mark.parametrize("blocksize", [None, "12kB"])
 def test_every_input_format_gives_the_same_release(log, tmp_path, monkeypatch, blocksize):
     """With the default partition size (the per-user folder is one group of files) and a small one (several groups,
     each of whole files: no user's rows are shuffled, the per-partition counts are summed)."""
