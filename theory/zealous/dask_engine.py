@@ -333,16 +333,13 @@ def parquet_pieces(path: str | Path, rows_per_piece: int = 6_000_000) -> list[tu
     ``rows_per_piece`` rows (DuckDB skips the row groups outside a piece's range). A piece is one task of each
     pass; its memory is DuckDB's streaming (at most :data:`PIECE_MEMORY`) and the rows it keeps. Fewer, larger
     pieces build the rest pass's anti-join table fewer times."""
-    import duckdb
-
     p = Path(path)
     files = sorted(p.glob("*.parquet")) if p.is_dir() else [p]
-    con = duckdb.connect()
     pieces = []
-    for f in files:
-        n = con.execute("SELECT coalesce(sum(num_rows), 0) FROM parquet_file_metadata(?)", [str(f)]).fetchone()[0]
-        pieces += [(str(f), a, min(a + rows_per_piece, n)) for a in range(0, n, rows_per_piece)]
-    con.close()
+    with databases.session() as con:  # metadata only: this thread's engine database
+        for f in files:
+            n = con.execute("SELECT coalesce(sum(num_rows), 0) FROM parquet_file_metadata(?)", [str(f)]).fetchone()[0]
+            pieces += [(str(f), a, min(a + rows_per_piece, n)) for a in range(0, n, rows_per_piece)]
     return pieces
 
 
