@@ -174,7 +174,9 @@ def claim_markdown(row: dict[str, Any], level: int = 3, base: Path | None = None
     out = ([f'<a id="{row["id"]}"></a>', ""] if anchor else []) + [f"{h} `{row['id']}` — {row['verdict']}", ""]
     out += ["> " + scalar(line) if line else ">" for line in str(row.get("statement", "")).splitlines()] + [""]
     out += [f"- **Source:** {scalar(row.get('source', ''))}", f"- **Method:** {row.get('method')}",
-            f"- **Verdict:** {row['verdict']} (pinned: {row.get('expected')})", ""]
+            f"- **Verdict:** {row['verdict']} (pinned: {row.get('expected')})" + (
+                "; replayed: read back from a recorded run (`$PRIVCLAIMS_REPLAY_OUTCOMES`), not computed in this one"
+                if row.get("replayed") else ""), ""]
     out += definitions_md(row)
     rs = readings_of(row)
     out += ["**Readings tested:**", "", *table(["reading", "verdict", "meaning", "source"],

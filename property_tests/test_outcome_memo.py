@@ -218,6 +218,8 @@ def test_the_folders_are_validated_like_the_other_variables(name, tmp_path):
     assert again.returncode == 0 and (said in again.stdout) == (name == REPLAY_ENV)  # the console says so,
     assert ("1 of them replayed" in md.read_text()) == (name == REPLAY_ENV)  # and the Markdown report
     assert ("1 of them replayed" in page.read_text()) == (name == REPLAY_ENV)  # and the HTML one
+    card = "; replayed: read back from a recorded run"  # and the claim's own card (every claim has one in the HTML
+    assert (card in page.read_text()) == (name == REPLAY_ENV)  # report; the Markdown one has cards for findings)
 
 
 def test_a_mutants_nets_never_record_or_replay(tmp_path, monkeypatch):
