@@ -22,9 +22,10 @@ if str(ROOT) not in sys.path:
 from privclaims.counterexamples.hypothesis_plugins import without_third_party_plugins  # noqa: E402
 
 without_third_party_plugins()  # before Hypothesis is imported here; the suite's notebook kernels and CLI runs inherit it
-from privclaims.checks.garbage_collector import fewer_young_collections  # noqa: E402
+from privclaims.checks.garbage_collector import fewer_young_collections, no_final_collection  # noqa: E402
 
 fewer_young_collections()  # in the controller and in each xdist worker (each imports this conftest)
+no_final_collection()  # the same processes: their heaps are left out of the collector's passes at exit
 from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV, VARIABLES  # noqa: E402
 
 for _name in VARIABLES:  # a shell's setting never reaches the suite: a test's own runs compute

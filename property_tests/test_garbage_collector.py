@@ -62,9 +62,37 @@ def test_a_cycle_is_still_freed_by_the_automatic_collections():
 
 
 def test_importing_the_suites_conftest_raises_it():
-    """``property_tests/conftest.py`` raises it where it is imported: in the controller and in each xdist worker."""
-    r = _python("import property_tests.conftest\nprint('THRESHOLD', gc.get_threshold()[0])\n")
-    assert f"THRESHOLD {YOUNG_THRESHOLD}" in r.stdout
+    """``property_tests/conftest.py`` raises it where it is imported: in the controller and in each xdist worker (and
+    registers the exit without a final collection there)."""
+    r = _python("import property_tests.conftest\nprint('THRESHOLD', gc.get_threshold()[0])\n"
+                "from privclaims.checks.garbage_collector import no_final_collection\n"
+                "print('REGISTERED BEFORE', not no_final_collection())\n")
+    assert f"THRESHOLD {YOUNG_THRESHOLD}" in r.stdout and "REGISTERED BEFORE True" in r.stdout
+
+
+_CYCLE_AT_EXIT = (
+    "import atexit\n"
+    "atexit.register(lambda: print('EARLIER', gc.get_freeze_count() > 0, flush=True))\n"
+    "{setup}"
+    "atexit.register(lambda: print('LATER', gc.get_freeze_count() > 0, flush=True))\n"
+    "class Node:\n"
+    "    def __del__(self):\n"
+    "        print('DEL', flush=True)\n"
+    "a, b = Node(), Node()\n"
+    "a.other, b.other = b, a\n"
+    "del a, b\n")
+
+
+def test_at_exit_the_heap_is_left_out_of_the_collection_and_every_handler_runs():
+    """With no_final_collection, the atexit handlers registered before and after it run (gc.freeze between them), and
+    a reference cycle alive at exit is not collected (its __del__ does not run); without it CPython's final
+    collection frees the cycle. Registered once per process."""
+    setup = ("from privclaims.checks.garbage_collector import no_final_collection\n"
+             "assert no_final_collection() is True and no_final_collection() is False\n")
+    frozen = _python(_CYCLE_AT_EXIT.format(setup=setup)).stdout.split()
+    plain = _python(_CYCLE_AT_EXIT.format(setup="")).stdout.split()
+    assert frozen == ["LATER", "False", "EARLIER", "True"], frozen
+    assert plain == ["LATER", "False", "EARLIER", "False", "DEL", "DEL"], plain
 
 
 def test_the_ledger_runs_with_it_and_its_forked_workers_keep_it(tmp_path):
@@ -81,8 +109,10 @@ def test_the_ledger_runs_with_it_and_its_forked_workers_keep_it(tmp_path):
         "    return inner(argv)\n"
         "cli._main = spy\n"
         "code = cli.main(['--claim', 'dp.def2', '--claim', 'maskit.ex1', '--workers', '2', '--no-table'])\n"
-        "assert code in (0, 1), code\n")
-    assert f"ENTRY {YOUNG_THRESHOLD}" in r.stdout
+        "assert code in (0, 1), code\n"
+        "from privclaims.checks.garbage_collector import no_final_collection\n"
+        "print('EXIT REGISTERED', not no_final_collection())\n")
+    assert f"ENTRY {YOUNG_THRESHOLD}" in r.stdout and "EXIT REGISTERED True" in r.stdout
     seen = children.read_text().split()
     assert seen and set(seen) == {str(YOUNG_THRESHOLD)}, seen
 
@@ -96,16 +126,19 @@ def test_the_notebook_kernels_run_with_it_and_nothing_else(tmp_path):
 
     from property_tests.test_notebooks import notebook_client
 
-    probe = "import gc\nprint(gc.get_threshold()[0], repr(_), sorted(k for k in dir() if k != 'gc'))"
+    probe = ("import gc\nprint(gc.get_threshold()[0], repr(_), sorted(k for k in dir() if k != 'gc'))\n"
+             "print(__import__('privclaims.checks.garbage_collector', fromlist=['_']).no_final_collection())")
 
     def run(client_for):
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(probe)]
         client_for(nb).execute()
-        return nb.cells[0].outputs[0]["text"].split(" ", 2)
+        first, registered_now = nb.cells[0].outputs[0]["text"].rstrip("\n").split("\n")
+        return [*first.split(" ", 2), registered_now]
 
     with_setup = run(lambda nb: notebook_client(nb, tmp_path))
     plain = run(lambda nb: NotebookClient(nb, timeout=120, kernel_name="python3",
                                           resources={"metadata": {"path": str(tmp_path)}}))
     assert with_setup[0] == str(YOUNG_THRESHOLD) and plain[0] == "700"
-    assert with_setup[1:] == plain[1:]
+    assert with_setup[3] == "False" and plain[3] == "True"  # the setup registered the exit without a final collection
+    assert with_setup[1:3] == plain[1:3]
