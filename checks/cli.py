@@ -202,14 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     """The ledger (``privclaims ledger ...``; ``privclaims show ID`` is ``main(["--show", ID, ...])``). It sets
     ``$HYPOTHESIS_NO_PLUGINS=1`` in this process's environment unless set
     (:mod:`privclaims.counterexamples.hypothesis_plugins`): a caller's later subprocesses inherit it; and it raises
-    the collector's youngest threshold (:mod:`privclaims.checks.garbage_collector`) for the rest of the process, whose
-    heap it leaves out of the collector's passes at exit."""
-    from privclaims.checks.garbage_collector import fewer_young_collections, no_final_collection
+    the collector's youngest threshold (:mod:`privclaims.checks.garbage_collector`) for the rest of the process."""
+    from privclaims.checks.garbage_collector import fewer_young_collections
     from privclaims.counterexamples.hypothesis_plugins import without_third_party_plugins
 
     without_third_party_plugins()  # before any check imports Hypothesis; the ledger's workers inherit it
     fewer_young_collections()  # the ledger's forked workers keep it
-    no_final_collection()
     try:
         return _main(argv)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly

@@ -23,13 +23,15 @@ and keep the setting), by the test suite's ``property_tests/conftest.py`` (each 
 notebook tests' kernels, by ``property_tests/test_notebooks.py``. The Python API (``privclaims.ledger.run``,
 ``run_claims``) leaves a user's process as it is.
 
-**At exit** (:func:`no_final_collection`, called where :func:`fewer_young_collections` is). When a process ends, CPython
-runs the collector over the whole heap while it tears down the modules: 0.54 s of a ``--quick`` ledger process's exit,
-~0.7 s of a process holding the AOL subset's emulations, ~2.5 s of wall time at the end of a suite run while the
-controller waited for both xdist workers. ``gc.freeze()`` run at exit, after every other atexit handler, leaves the
-heap out of those passes (0.54 -> 0.07 s): the atexit handlers all run, and objects are still freed by reference
-counting as the modules are cleared; a reference cycle still alive then is not freed (the process's memory goes back
-to the system whole) and its ``__del__`` does not run - which CPython does not promise at exit either.
+**At exit** (:func:`no_final_collection`, called by the test suite's processes only: ``property_tests/conftest.py``
+in the controller and each xdist worker, and the notebook tests' kernels). When a process ends, CPython runs the
+collector over the whole heap while it tears down the modules: ~0.7 s of a process holding the AOL subset's
+emulations, 0.54 s of a ``--quick`` ledger's; a suite run's controller waited ~2.7 s after its workers' exit
+handlers, ~0.4 s with this. ``gc.freeze()`` registered at exit leaves the heap out of those passes. It runs after the
+exit handlers registered after it and before those registered before it (atexit runs the last-registered first).
+Objects outside reference cycles are still freed as the modules are cleared, but what is reachable only through a
+cycle is not - every class is one, so a buffered file kept in a class attribute is never flushed: the ledger's
+command line, which a user may call in their own process, does not use it.
 """
 
 from __future__ import annotations
@@ -55,8 +57,9 @@ _FROZEN_AT_EXIT: list[bool] = []  # registered in this process (once)
 
 
 def no_final_collection() -> bool:
-    """Register ``gc.freeze()`` to run at this process's exit (once per process; registered early, it runs after the
-    atexit handlers registered later: atexit runs the last-registered first). True when it registered it now."""
+    """Register ``gc.freeze()`` to run at this process's exit (once per process; it runs after the atexit handlers
+    registered later, before those registered earlier). For processes whose files are all closed before exit (the
+    test suite's): see the module docstring. True when it registered it now."""
     if _FROZEN_AT_EXIT:
         return False
     atexit.register(gc.freeze)

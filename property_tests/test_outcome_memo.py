@@ -211,8 +211,8 @@ def test_the_folders_are_validated_like_the_other_variables(name, tmp_path):
     ok = run_cli("--claim", CLAIM, "--workers", "1", env={name: str(tmp_path / "new")})
     assert ok.returncode == 0 and len(list((tmp_path / "new").glob("*.pkl"))) == 1
     assert "replayed:" not in ok.stdout
-    md, page = tmp_path / "r.md", tmp_path / "r.html"
-    again = run_cli("--claim", CLAIM, "--workers", "1", "--markdown", str(md), "--html", str(page),
+    md, page, doc = tmp_path / "r.md", tmp_path / "r.html", tmp_path / "r.json"
+    again = run_cli("--claim", CLAIM, "--workers", "1", "--markdown", str(md), "--html", str(page), "--json", str(doc),
                     env={name: str(tmp_path / "new")})
     said = f"replayed: 1 claim outcome(s) read back from ${REPLAY_ENV}"
     assert again.returncode == 0 and (said in again.stdout) == (name == REPLAY_ENV)  # the console says so,
@@ -220,6 +220,10 @@ def test_the_folders_are_validated_like_the_other_variables(name, tmp_path):
     assert ("1 of them replayed" in page.read_text()) == (name == REPLAY_ENV)  # and the HTML one
     card = "; replayed: read back from a recorded run"  # and the claim's own card (every claim has one in the HTML
     assert (card in page.read_text()) == (name == REPLAY_ENV)  # report; the Markdown one has cards for findings)
+    from privclaims.checks.report import claim_markdown
+
+    (row,) = json.loads(doc.read_text())["claims"]
+    assert (card in "\n".join(claim_markdown(row))) == (name == REPLAY_ENV)  # the Markdown card (findings, --show)
 
 
 def test_a_mutants_nets_never_record_or_replay(tmp_path, monkeypatch):
