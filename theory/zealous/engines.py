@@ -26,8 +26,9 @@ Module order (no import circle): ``items`` → ``keyed`` → ``sources`` → ``d
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.zealous import dask_engine, databases, duck
@@ -88,12 +89,20 @@ def histogram_duckdb(source: SearchLog | str | Path, kind: ItemKind | str, m: ob
 def _duckdb_histograms(source: SearchLog | str | Path, kinds: list[ItemKind], m: object, seed: int,
                        threads: int = 2) -> dict[ItemKind, dict[str, int]]:
     """:func:`histogram_duckdb` of each of ``kinds`` from one table of the source (loaded once)."""
+    with _loaded(source, threads) as con:
+        return {k: duck.item_histogram_duckdb(con, k, m=m, seed=seed) for k in kinds}
+
+
+@contextmanager
+def _loaded(source: SearchLog | str | Path, threads: int = 2) -> Iterator[Any]:
+    """A :func:`~privclaims.theory.zealous.databases.session` with the table ``log`` loaded from ``source``; a log of
+    more than :data:`~privclaims.theory.zealous.databases.REUSE_UP_TO_ROWS` rows closes this thread's database after
+    the block (:func:`~privclaims.theory.zealous.databases.close_engine_database`)."""
     with databases.session(threads=threads) as con:
         rows = duck.load_source(con, source)
-        out = {k: duck.item_histogram_duckdb(con, k, m=m, seed=seed) for k in kinds}
+        yield con
     if rows > databases.REUSE_UP_TO_ROWS:
         databases.close_engine_database()
-    return out
 
 
 def selected_histogram(source: SearchLog | str | Path, kind: ItemKind | str, m: object, seed: int, engine: str = "python",
@@ -118,13 +127,9 @@ def selected_histogram_and_users(source: SearchLog | str | Path, kind: ItemKind 
     k = ItemKind.of(kind, session_gap)
     engine = resolve_engine(engine, source)
     if engine == "duckdb":
-        with databases.session() as con:
-            rows = duck.load_source(con, source)
+        with _loaded(source) as con:
             users = con.execute("SELECT count(DISTINCT user) FROM log").fetchone()[0]
-            histogram = duck.item_histogram_duckdb(con, k, m=m, seed=seed)
-        if rows > databases.REUSE_UP_TO_ROWS:
-            databases.close_engine_database()
-        return histogram, users, engine
+            return duck.item_histogram_duckdb(con, k, m=m, seed=seed), users, engine
     log = load_source(source)
     return selected_histogram(log, k, m, seed, engine, scheduler=scheduler), len(log.histories), engine
 
