@@ -33,12 +33,14 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from privclaims.checks.project import PAPERS, Project
-from privclaims.checks.registry import ClaimCheck, Context
 from privclaims.checks.verdict import Outcome
 from privclaims.theory.cache import data_key, key_name, read_memo, write_memo
+
+if TYPE_CHECKING:  # annotations only: the ledger's command line reads this module's settings before numpy is needed
+    from privclaims.checks.registry import ClaimCheck, Context
 
 RECORD_ENV = "PRIVCLAIMS_RECORD_OUTCOMES"
 REPLAY_ENV = "PRIVCLAIMS_REPLAY_OUTCOMES"
