@@ -20,14 +20,13 @@ import re
 import time as _time
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import urlparse
-
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.gcpause import gc_paused
 from privclaims.theory.validate import existing_path, integer, text_lines
 from privclaims.theory.zealous.model import Entry, SearchLog, checked_log
+from privclaims.theory.zealous.urlhost import url_host
 
 AOL_HEADER = ("AnonID", "Query", "QueryTime", "ItemRank", "ClickURL")
 
@@ -46,9 +45,6 @@ def blank_query(query: str, where: str) -> None:
         raise InvalidInput(f"{where}: blank query {query!r} (a query must contain a non-space character)")
 
 
-_SCHEME = re.compile(r"[a-z][a-z0-9+.-]*://", re.I)
-
-
 def clicked_host(url: str, where: str) -> str:
     """The site of a clicked URL as the log writes it, ``scheme://host...``: ``urlparse(url).netloc`` in lower case.
     The per-user reader takes any line of a block as a click (ZEALOUS's click items are the URL texts); the
@@ -62,11 +58,10 @@ def clicked_host(url: str, where: str) -> str:
 
 @lru_cache(maxsize=1 << 20)
 def _clicked_host(url: str) -> str | None:
-    """:func:`clicked_host` without the refusal (None), memoised: the log clicks the same URLs again and again."""
-    if not _SCHEME.match(url):
-        return None
-    parts = urlparse(url)
-    return parts.netloc.lower() if parts.hostname else None  # a port or a user part alone is no host
+    """:func:`clicked_host` without the refusal (None), memoised: the log clicks the same URLs again and again.
+    :func:`~privclaims.theory.zealous.urlhost.url_host`: ``urlparse(url).netloc`` lower-cased if ``url`` starts with
+    ``scheme://`` and has a host name (a port or a user part alone is no host), without ``urlparse`` for plain URLs."""
+    return url_host(url)
 
 
 def _day(date: str) -> int:
