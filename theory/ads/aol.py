@@ -24,26 +24,29 @@ Emulation (stated choices, not the paper's data):
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from itertools import chain
+from operator import attrgetter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import numpy as np
 
 from privclaims.theory.ads.fast import SparseAdInstance, greedy_run, stored_positions
 from privclaims.theory.ads.hierarchy import PAPER_SEQUENCE
+from privclaims.theory.ads.running import codes, lexicographic_order, running_top, sorted_ranks
 from privclaims.theory.cache import data_key, memoised
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.gcpause import gc_paused
-from privclaims.theory.zealous.loaders import clicked_host, load_user_file, read_user_files
+from privclaims.theory.zealous.loaders import clicked_host, load_user_file, parse_times, read_user_files
 from privclaims.theory.zealous.model import Entry
 
 if TYPE_CHECKING:  # scipy.sparse is imported where a matrix is built
     import scipy.sparse as sp
 
 _SCHEME_RE = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)  # a URL line starts with a scheme (compiled once)
+_URLS, _USER, _QUERY_OF, _TIME_OF = (attrgetter(name) for name in ("urls", "user", "query", "time"))
 
 
 @dataclass(frozen=True)
@@ -155,42 +158,71 @@ class Events:
 
 
 def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction: float = 0.9) -> Events:
-    """Events (one per click), the users' running interest, the 90/10 time split."""
-    by_user: dict[str, int] = Counter()
-    rows = []
-    domain_of: dict[str, str] = {}  # each distinct URL parsed once
-    for s in searches:
-        if not s.urls:
-            continue
-        q = normalize_query(s.query)
-        for u in s.urls:
-            d = domain_of.get(u)
-            if d is None:
-                d = domain_of[u] = domain(u)
-            rows.append((s.time, s.user, q, d))
-        by_user[s.user] += len(s.urls)
-    rows = [r for r in rows if by_user[r[1]] >= min_clicks]
-    if not rows:
+    """Events (one per click), the users' running interest, the 90/10 time split.
+
+    The events are the rows ``(time, user, normalize_query(query), domain(url))``, one per click, of the users with at
+    least ``min_clicks`` clicks, sorted as Python sorts these tuples (:func:`_time_keys`; the other strings by their
+    ranks in Python's order, :func:`~privclaims.theory.ads.running.sorted_ranks`); an event's leaf is (minute of day
+    ``int(time[11:13]) * 60 + int(time[14:16])``, its user's most-clicked domain in the events before it - ties: the
+    smallest name, ``"none"`` at the first, :func:`~privclaims.theory.ads.running.running_top` -, query); ad ids
+    number the domains in order of first click. Each distinct query and URL is normalised or parsed once."""
+    clicked = [s for s in searches if s.urls]
+    if not clicked:
         raise InvalidInput("no click events left after filtering users with < 3 clicks")
-    rows.sort()
-    history: dict[str, Counter] = defaultdict(Counter)
-    top_of: dict[str, str] = {}  # the user's most-clicked domain so far (ties: smallest name)
-    ad_index: dict[str, int] = {}
-    leaves, ads, queries = [], [], []
-    for t, user, q, d in rows:
-        h = history[user]
-        top = top_of.get(user, "none")
-        minute = int(t[11:13]) * 60 + int(t[14:16])
-        leaves.append((minute, top, q))
-        ads.append(ad_index.setdefault(d, len(ad_index)))
-        queries.append(q)
-        h[d] += 1
-        if top == "none" or (-h[d], d) < (-h[top], top):  # counts only grow: only d can overtake
-            top_of[user] = d
-    names = [None] * len(ad_index)
-    for d, i in ad_index.items():
-        names[i] = d
-    return Events(leaves, ads, names, int(len(rows) * train_fraction), len({r[1] for r in rows}), queries)
+    n_urls = np.fromiter(map(len, map(_URLS, clicked)), np.int64, len(clicked))
+    user_names, user = codes(map(_USER, clicked))
+    raw, raw_code = codes(map(_QUERY_OF, clicked))
+    query_names, query_of_raw = codes(map(normalize_query, raw))
+    time, n_times, minute_of = _time_keys(list(map(_TIME_OF, clicked)))
+    url_names, url = codes(chain.from_iterable(map(_URLS, clicked)))
+    domain_names, domain_of_url = codes(map(domain, url_names))
+    by_user = np.bincount(user, weights=n_urls, minlength=len(user_names))
+    keep = np.repeat(by_user[user] >= min_clicks, n_urls)
+    if not keep.any():
+        raise InvalidInput("no click events left after filtering users with < 3 clicks")
+    user, query, time = (np.repeat(a, n_urls)[keep] for a in (user, query_of_raw[raw_code], time))
+    dom = domain_of_url[url[keep]]
+    rank = sorted_ranks(domain_names)
+    order = lexicographic_order([(time, n_times), (sorted_ranks(user_names)[user], len(user_names)),
+                                 (sorted_ranks(query_names)[query], len(query_names)), (rank[dom], len(domain_names))])
+    user, query, time, dom = user[order], query[order], time[order], dom[order]
+    top = running_top(user, dom, rank)
+    ad_of, first = np.unique(dom, return_index=True)
+    ad_of = ad_of[np.argsort(first)]  # the domains in order of first click
+    ad_id = np.empty(len(domain_names), np.int64)
+    ad_id[ad_of] = np.arange(ad_of.size)
+    tops = np.array(domain_names + ["none"], dtype=object)[top].tolist()  # -1: "none"
+    queries = np.array(query_names, dtype=object)[query].tolist()
+    names = np.array(domain_names, dtype=object)[ad_of].tolist()
+    leaves = list(zip(minute_of(time).tolist(), tops, queries))
+    users = int(np.count_nonzero(np.bincount(user, minlength=len(user_names))))
+    return Events(leaves, ad_id[dom].tolist(), names, int(len(leaves) * train_fraction), users, queries)
+
+
+def _time_keys(texts: list[str]) -> tuple[np.ndarray, int, Callable[[np.ndarray], np.ndarray]]:
+    """Per time text: (a key ordered and equal as the texts are, the number of keys, a function giving the minute of
+    the day ``int(t[11:13]) * 60 + int(t[14:16])`` of the text behind each key of an array of keys in time order).
+
+    When :func:`~privclaims.theory.zealous.loaders.parse_times` decides every text (exactly ``YYYY-MM-DD HH:MM:SS``,
+    a valid date and clock), the text order is the order of the seconds (fixed-width digits) and the minute is
+    ``seconds mod 86400 // 60``. Otherwise the keys are the ranks of the distinct texts in Python's order and the
+    minutes are read from the texts, each distinct one once, in time order (the first that ``int`` refuses raises)."""
+    seconds, decided = parse_times(texts)
+    if decided.all():
+        distinct, key = np.unique(np.asarray(seconds, np.int64), return_inverse=True)
+        return key.ravel(), distinct.size, lambda keys: distinct[keys] % 86400 // 60
+    names, code = codes(texts)
+    rank = sorted_ranks(names)
+    by_rank = np.empty(len(names), np.int64)
+    by_rank[rank] = np.arange(len(names))
+
+    def minutes(keys: np.ndarray) -> np.ndarray:
+        used = np.flatnonzero(np.bincount(keys, minlength=len(names)))  # keys = ranks: ascending is time order
+        minute = np.zeros(len(names), np.int64)
+        minute[used] = [int(t[11:13]) * 60 + int(t[14:16]) for t in map(names.__getitem__, by_rank[used].tolist())]
+        return minute[keys]
+
+    return rank[code], len(names), minutes
 
 
 def _codes(values: Sequence[str], level_fn, levels: int) -> list[np.ndarray]:
