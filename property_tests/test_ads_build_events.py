@@ -86,3 +86,18 @@ def test_lexicographic_order_is_lexsort_whatever_the_sizes(rows, sizes):
 
     cols = [np.array([r[j] for r in rows], np.int64) for j in range(3)]
     assert lexicographic_order(list(zip(cols, sizes))).tolist() == np.lexsort(cols[::-1]).tolist()
+
+
+def test_the_first_click_without_a_site_is_named(tmp_path):
+    """read_log_dir looks at each distinct URL once, then names the first click (in file order) without a site: here
+    the second file's ``http://:80/``, not its later ``not a url`` nor the third file's (the same URLs, other order)."""
+    import pytest
+
+    from privclaims.theory.ads.aol import read_log_dir
+
+    (tmp_path / "1.txt").write_text("ok\t2006-03-01 10:00:00\nhttp://a.com/\n")
+    (tmp_path / "2.txt").write_text("fine\t2006-03-01 10:00:00\nhttp://a.com/\n\nsecond\t2006-03-01 11:00:00\n"
+                                    "http://:80/\nnot a url\n")
+    (tmp_path / "3.txt").write_text("third\t2006-03-01 10:00:00\nnot a url\nhttp://:80/\n")
+    with pytest.raises(InvalidInput, match=r"2\.txt: query 'second'.*'http://:80/'"):
+        read_log_dir(tmp_path)

@@ -24,7 +24,7 @@ Emulation (stated choices, not the paper's data):
 from __future__ import annotations
 
 import re
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -41,12 +41,13 @@ from privclaims.theory.errors import InvalidInput
 from privclaims.theory.gcpause import gc_paused
 from privclaims.theory.zealous.loaders import clicked_host, load_user_file, parse_times, read_user_files
 from privclaims.theory.zealous.model import Entry
+from privclaims.theory.zealous.urlhost import url_host
 
 if TYPE_CHECKING:  # scipy.sparse is imported where a matrix is built
     import scipy.sparse as sp
 
 _SCHEME_RE = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)  # a URL line starts with a scheme (compiled once)
-_URLS, _USER, _QUERY_OF, _TIME_OF = (attrgetter(name) for name in ("urls", "user", "query", "time"))
+_URLS, _USER, _QUERY_OF, _TIME_OF, _CLICKS = map(attrgetter, ("urls", "user", "query", "time", "clicks"))
 
 
 @dataclass(frozen=True)
@@ -84,12 +85,16 @@ def read_log_dir(folder: Path | str) -> list[Search]:
 def _searches(paths: Sequence[Path], entries: Sequence[Sequence[Entry]]) -> list[Search]:
     """The entries of each user file ``paths[i]`` as Searches, the times (seconds since the epoch, UTC) written as
     ``YYYY-MM-DD HH:MM:SS`` all at once (numpy's ISO 8601 text of ``datetime64[s]``, its ``T`` a space). A click
-    without a site (:func:`~privclaims.theory.zealous.loaders.clicked_host`) is refused: an ad is a clicked domain."""
-    for path, es in zip(paths, entries):
-        for e in es:
-            for url in e.clicks:
-                clicked_host(url, f"{path}: query {e.query[:40]!r}")
-    seconds = np.fromiter((e.time for es in entries for e in es), np.int64)
+    without a site (:func:`~privclaims.theory.zealous.loaders.clicked_host`) is refused: an ad is a clicked domain.
+    Each distinct URL is looked at once, in order of first click (whether a click has a site depends on its URL only,
+    so the first URL without one is the first such click); only then are the clicks walked to name where it is."""
+    clicks = chain.from_iterable(map(_CLICKS, chain.from_iterable(entries)))
+    if not all(map(url_host, dict.fromkeys(clicks))):  # a site is a non-empty string
+        for path, es in zip(paths, entries):
+            for e in es:
+                for url in e.clicks:
+                    clicked_host(url, f"{path}: query {e.query[:40]!r}")
+    seconds = np.fromiter(map(_TIME_OF, chain.from_iterable(entries)), np.int64)
     if not len(seconds):
         return []
     texts = np.char.replace(np.datetime_as_string(seconds.astype("datetime64[s]"), unit="s"), "T", " ").tolist()
@@ -97,7 +102,7 @@ def _searches(paths: Sequence[Path], entries: Sequence[Sequence[Entry]]) -> list
     k = 0
     for path, es in zip(paths, entries):
         user = path.stem
-        out.extend(Search(user, e.query, t, e.clicks) for e, t in zip(es, texts[k:k + len(es)]))
+        out.extend(map(Search, repeat(user, len(es)), map(_QUERY_OF, es), texts[k:k + len(es)], map(_CLICKS, es)))
         k += len(es)
     return out
 
