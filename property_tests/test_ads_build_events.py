@@ -76,15 +76,18 @@ def test_build_events_is_the_row_by_row_definition(searches, min_clicks, train_f
 
 
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3)), max_size=40),
-       st.sampled_from([(4, 4, 4), (1 << 40, 1 << 30, 4), (4, 1 << 61, 1 << 3)]))
+       st.sampled_from([(4, 4, 4), (1 << 40, 1 << 30, 4), (4, 1 << 61, 1 << 3), (1 << 62, 3, 4), (3, 1 << 60, 4)]))
+@example([(3, 2, 0), (0, 0, 3)], (1 << 62, 3, 4))  # folding 2^62 * 3 would overflow int64 and misorder these rows
 def test_lexicographic_order_is_lexsort_whatever_the_sizes(rows, sizes):
     """Codes folded into one key while the product of the sizes stays below 2^62, else kept apart: np.lexsort's
-    order either way (the sizes here force each case)."""
+    order either way (the sizes here force each case; the codes drawn are 0, 1, size - 2 and size - 1, so a fold
+    past int64 shows)."""
     import numpy as np
 
     from privclaims.theory.ads.running import lexicographic_order
 
-    cols = [np.array([r[j] for r in rows], np.int64) for j in range(3)]
+    near = lambda c, size: c if c < 2 else size - 4 + c  # 0, 1, size - 2, size - 1
+    cols = [np.array([near(r[j], sizes[j]) for r in rows], np.int64) for j in range(3)]
     assert lexicographic_order(list(zip(cols, sizes))).tolist() == np.lexsort(cols[::-1]).tolist()
 
 
@@ -101,3 +104,9 @@ def test_the_first_click_without_a_site_is_named(tmp_path):
     (tmp_path / "3.txt").write_text("third\t2006-03-01 10:00:00\nnot a url\nhttp://:80/\n")
     with pytest.raises(InvalidInput, match=r"2\.txt: query 'second'.*'http://:80/'"):
         read_log_dir(tmp_path)
+    last = tmp_path / "last"  # the only URL without a site is the last distinct one read
+    last.mkdir()
+    (last / "1.txt").write_text("ok\t2006-03-01 10:00:00\nhttp://a.com/\n")
+    (last / "2.txt").write_text("fine\t2006-03-01 10:00:00\nhttp://a.com/\n\nlate\t2006-03-01 11:00:00\nnot a url\n")
+    with pytest.raises(InvalidInput, match=r"2\.txt: query 'late'.*'not a url'"):
+        read_log_dir(last)

@@ -54,5 +54,6 @@ _any = st.one_of(_urls, st.text(max_size=20), st.builds(lambda a, b: a + "://" +
 @example("http://?host/")
 @example("http://#host/")
 @example("http:///host")
+@example("http://a;b/")  # ";params" is split off the path only, never off the netloc
 def test_url_host_is_urlparse_for_every_string(url):
     assert outcome(url_host, url) == outcome(reference, url)

@@ -24,10 +24,10 @@ Emulation (stated choices, not the paper's data):
 from __future__ import annotations
 
 import re
-from itertools import chain, repeat
-from operator import attrgetter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain, repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -181,7 +181,7 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     time, n_times, minute_of = _time_keys(list(map(_TIME_OF, clicked)))
     url_names, url = codes(chain.from_iterable(map(_URLS, clicked)))
     domain_names, domain_of_url = codes(map(domain, url_names))
-    by_user = np.bincount(user, weights=n_urls, minlength=len(user_names))
+    by_user = np.bincount(user, weights=n_urls, minlength=len(user_names))  # float64 sums of counts: exact below 2^53
     keep = np.repeat(by_user[user] >= min_clicks, n_urls)
     if not keep.any():
         raise InvalidInput("no click events left after filtering users with < 3 clicks")

@@ -20,6 +20,7 @@ import re
 import time as _time
 from functools import lru_cache
 from pathlib import Path
+
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
