@@ -57,3 +57,23 @@ _any = st.one_of(_urls, st.text(max_size=20), st.builds(lambda a, b: a + "://" +
 @example("http://a;b/")  # ";params" is split off the path only, never off the netloc
 def test_url_host_is_urlparse_for_every_string(url):
     assert outcome(url_host, url) == outcome(reference, url)
+
+
+def test_a_click_urlparse_refuses_is_invalid_input_naming_where(tmp_path):
+    """clicked_host turns urlparse's ValueError into InvalidInput naming the click's place, as for any click without
+    a site; the ads and count readers of a user folder name the file."""
+    import pytest
+
+    from privclaims.theory.ads.aol import read_log_dir
+    from privclaims.theory.count.aol import read_user_log
+    from privclaims.theory.errors import InvalidInput
+    from privclaims.theory.zealous.loaders import clicked_host
+
+    for url in ("http://[::1/", "http://a]b/", "http://\uff21\u2100/"):
+        with pytest.raises(InvalidInput, match=r"here: the click .* is not a URL scheme://host \("):
+            clicked_host(url, "here")
+    (tmp_path / "1.txt").write_text("q\t2006-03-01 10:00:00\nhttp://[::1/\n")
+    with pytest.raises(InvalidInput, match=r"1\.txt.*the click 'http://\[::1/'"):
+        read_log_dir(tmp_path)
+    with pytest.raises(InvalidInput, match=r"1\.txt.*the click 'http://\[::1/'"):
+        read_user_log(tmp_path / "1.txt")

@@ -89,7 +89,11 @@ def _searches(paths: Sequence[Path], entries: Sequence[Sequence[Entry]]) -> list
     Each distinct URL is looked at once, in order of first click (whether a click has a site depends on its URL only,
     so the first URL without one is the first such click); only then are the clicks walked to name where it is."""
     clicks = chain.from_iterable(map(_CLICKS, chain.from_iterable(entries)))
-    if not all(map(url_host, dict.fromkeys(clicks))):  # a site is a non-empty string
+    try:
+        every_click_has_a_site = all(map(url_host, dict.fromkeys(clicks)))  # a site is a non-empty string
+    except ValueError:  # urlparse refuses a click (an unbalanced bracket): clicked_host names it below
+        every_click_has_a_site = False
+    if not every_click_has_a_site:
         for path, es in zip(paths, entries):
             for e in es:
                 for url in e.clicks:

@@ -50,8 +50,12 @@ def clicked_host(url: str, where: str) -> str:
     """The site of a clicked URL as the log writes it, ``scheme://host...``: ``urlparse(url).netloc`` in lower case.
     The per-user reader takes any line of a block as a click (ZEALOUS's click items are the URL texts); the
     emulations that need the clicked site (ads, count: an ad is a clicked domain) refuse, naming ``where``, a click
-    that does not start with a scheme and ``://`` or has no host name (``http://:8080/`` has a port only)."""
-    host = _clicked_host(url)
+    that does not start with a scheme and ``://`` or has no host name (``http://:8080/`` has a port only), and one that
+    ``urlparse`` itself refuses (an unbalanced ``[`` or ``]``, a netloc that NFKC normalisation changes)."""
+    try:
+        host = _clicked_host(url)
+    except ValueError as e:  # urlparse's refusal, named like the others
+        raise InvalidInput(f"{where}: the click {url[:60]!r} is not a URL scheme://host ({e})") from None
     if host is None:
         raise InvalidInput(f"{where}: the click {url[:60]!r} is not a URL scheme://host (an ad is a clicked site)")
     return host
