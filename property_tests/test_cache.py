@@ -264,3 +264,38 @@ def test_count_aol_emulation_memo_per_seed_and_per_context_is_the_built_one(tmp_
         aol._EMULATIONS.clear()  # the disk memo alone, as in a new process
         assert aol.emulation(root, n_ads=2, per_context=p, seed=s).train == train, (s, p)
     assert len(list((tmp_path / "c").glob("*.pkl"))) == len(built)
+
+
+class _SeesTheCollector:
+    """Records, as it is unpickled, whether the cyclic collector is enabled."""
+
+    seen: list = []
+
+    def __init__(self):
+        self.state = "some"  # a state to set: pickle calls __setstate__ only then
+
+    def __setstate__(self, state):
+        import gc
+
+        _SeesTheCollector.seen.append(gc.isenabled())
+
+
+def test_a_memo_is_unpickled_with_the_collector_paused_and_restored(tmp_path):
+    """read_memo unpickles under theory/gcpause.gc_paused (a memo is a bulk construction) and leaves the collector as
+    it found it: on when it was on, off when it was off - also when the memo is corrupt."""
+    import gc
+
+    path = tmp_path / "m.pkl"
+    assert cache.write_memo(path, [_SeesTheCollector(), 1])
+    _SeesTheCollector.seen.clear()
+    assert gc.isenabled()
+    found, value = cache.read_memo(path)
+    assert found and value[1] == 1 and _SeesTheCollector.seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        assert cache.read_memo(path)[0] and not gc.isenabled()
+        (tmp_path / "bad.pkl").write_bytes(b"\x80\x05junk")
+        assert cache.read_memo(tmp_path / "bad.pkl") == (False, None) and not gc.isenabled()
+    finally:
+        gc.enable()
+    assert cache.read_memo(tmp_path / "bad.pkl") == (False, None) and gc.isenabled()

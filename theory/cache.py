@@ -29,6 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from privclaims.theory.gcpause import gc_paused
+
 PACKAGES = ("privclaims", "privclaims.theory", "privclaims.checks", "privclaims.counterexamples")
 """The import packages whose source :func:`code_key` hashes (an editable install maps the last three to folders of
 their own; a wheel holds them under ``privclaims/``)."""
@@ -139,9 +141,11 @@ def key_name(key: dict[str, Any]) -> str:
 def read_memo(path: Path) -> tuple[bool, Any]:
     """``(True, value)`` for a memo file that unpickles, else ``(False, None)``: absent, empty, truncated or corrupt, or
     naming a module or class this environment lacks (unpickling then raises ModuleNotFoundError, AttributeError,
-    ValueError, OverflowError... not only UnpicklingError or EOFError) - such a memo is recomputed, never an error."""
+    ValueError, OverflowError... not only UnpicklingError or EOFError) - such a memo is recomputed, never an error.
+    Unpickled with the cyclic collector paused (:func:`~privclaims.theory.gcpause.gc_paused`): a memo is a bulk
+    construction - the count area's AOL emulation unpickles 3 * 10^5 entries, 0.59 -> 0.36 CPU s."""
     try:
-        with open(path, "rb") as f:
+        with open(path, "rb") as f, gc_paused():
             return True, pickle.load(f)
     except Exception:
         return False, None
