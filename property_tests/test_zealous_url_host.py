@@ -69,11 +69,13 @@ def test_a_click_urlparse_refuses_is_invalid_input_naming_where(tmp_path):
     from privclaims.theory.errors import InvalidInput
     from privclaims.theory.zealous.loaders import clicked_host
 
-    for url in ("http://[::1/", "http://a]b/", "http://\uff21\u2100/"):
-        with pytest.raises(InvalidInput, match=r"here: the click .* is not a URL scheme://host \("):
+    for url, reason in (("http://[::1/", "Invalid IPv6 URL"), ("http://a]b/", "Invalid IPv6 URL"),
+                        ("http://\uff21\u2100/", "NFKC normalization")):
+        with pytest.raises(InvalidInput, match=r"here: the click .* is not a URL scheme://host \(.*" + reason):
             clicked_host(url, "here")
-    (tmp_path / "1.txt").write_text("q\t2006-03-01 10:00:00\nhttp://[::1/\n")
-    with pytest.raises(InvalidInput, match=r"1\.txt.*the click 'http://\[::1/'"):
+    (tmp_path / "1.txt").write_text("q\t2006-03-01 10:00:00\nhttp://a.com/\n")
+    (tmp_path / "2.txt").write_text("r\t2006-03-01 10:00:00\nhttp://a.com/\n\ns\t2006-03-01 11:00:00\nhttp://[::1/\n")
+    with pytest.raises(InvalidInput, match=r"2\.txt: query 's'.*the click 'http://\[::1/'.*\(Invalid IPv6 URL\)"):
         read_log_dir(tmp_path)
-    with pytest.raises(InvalidInput, match=r"1\.txt.*the click 'http://\[::1/'"):
-        read_user_log(tmp_path / "1.txt")
+    with pytest.raises(InvalidInput, match=r"2\.txt.*the click 'http://\[::1/'.*\(Invalid IPv6 URL\)"):
+        read_user_log(tmp_path / "2.txt")
