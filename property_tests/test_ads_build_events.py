@@ -110,3 +110,16 @@ def test_the_first_click_without_a_site_is_named(tmp_path):
     (last / "2.txt").write_text("fine\t2006-03-01 10:00:00\nhttp://a.com/\n\nlate\t2006-03-01 11:00:00\nnot a url\n")
     with pytest.raises(InvalidInput, match=r"2\.txt: query 'late'.*'not a url'"):
         read_log_dir(last)
+
+
+def test_the_ad_a_click_names_is_its_host():
+    """domain: the host without a user part, a port or a leading www., an IPv6 address kept whole (two addresses are
+    two ads), the host ending at '/', '?' or '#'; a reviewer found '[' for every IPv6 click and 'u@a.com' for a user
+    part."""
+    from privclaims.theory.ads.aol import domain
+
+    got = {u: domain(u) for u in ("http://[::1]/", "http://[::2]/x", "http://[fe80::1%25eth0]:8080/", "http://u@www.a.com:80/",
+                                  "http://a.com?x/y", "http://a.com#f", " HTTP://WWW.B.org ", "https://www.www.c.net/")}
+    assert got == {"http://[::1]/": "[::1]", "http://[::2]/x": "[::2]", "http://[fe80::1%25eth0]:8080/": "[fe80::1%25eth0]",
+                   "http://u@www.a.com:80/": "a.com", "http://a.com?x/y": "a.com", "http://a.com#f": "a.com",
+                   " HTTP://WWW.B.org ": "b.org", "https://www.www.c.net/": "www.c.net"}

@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # scipy.sparse is imported where a matrix is built
     import scipy.sparse as sp
 
 _SCHEME_RE = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)  # a URL line starts with a scheme (compiled once)
+_NETLOC_END = re.compile(r"[/?#]")  # the host part of a URL ends at its path, query or fragment
 _URLS, _USER, _QUERY_OF, _TIME_OF, _CLICKS = map(attrgetter, ("urls", "user", "query", "time", "clicks"))
 
 
@@ -112,7 +113,12 @@ def _searches(paths: Sequence[Path], entries: Sequence[Sequence[Entry]]) -> list
 
 
 def domain(url: str) -> str:
-    host = _SCHEME_RE.sub("", url.strip()).split("/")[0].split(":")[0].lower()
+    """The ad a click names: the host of ``url`` in lower case without a leading ``www.`` - the text after
+    ``scheme://`` up to the first ``/``, ``?`` or ``#``, after its last ``@`` (a user part), up to a ``:`` (a port), a
+    bracketed IPv6 address kept whole (``http://[::1]/`` and ``http://[::2]/`` are two ads, not one ``[``)."""
+    netloc = _NETLOC_END.split(_SCHEME_RE.sub("", url.strip()), maxsplit=1)[0]
+    host = netloc.rpartition("@")[2]
+    host = (host[:host.index("]") + 1] if host.startswith("[") and "]" in host else host.split(":")[0]).lower()
     return host[4:] if host.startswith("www.") else host
 
 
