@@ -28,7 +28,7 @@ from privclaims.checks.verdict import VERDICTS
 if TYPE_CHECKING:
     from privclaims.checks.registry import Context
 # The registry, the runner and the report (numpy, mpmath, the checks) are imported where a run needs them, after the
-# arguments are checked: a refused command line costs the interpreter, argparse and the project's files (~0.1 s of
+# arguments are checked: a refused command line costs the interpreter, argparse and the project's files (~0.15 s of
 # CPU instead of ~0.25 s; issue 25, the suite runs ~25 of them).
 
 COLOURS = {

@@ -26,7 +26,7 @@ def by_rows(searches, min_clicks=3, train_fraction=0.9) -> Events:
             by_user[s.user] += len(s.urls)
     rows = sorted(r for r in rows if by_user[r[1]] >= min_clicks)
     if not rows:
-        raise InvalidInput("no click events left after filtering users with < 3 clicks")
+        raise InvalidInput(f"no click events left after filtering users with < {min_clicks} clicks")
     history: dict = defaultdict(Counter)
     top_of: dict = {}
     ad_index: dict = {}

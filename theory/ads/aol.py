@@ -183,7 +183,7 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     number the domains in order of first click. Each distinct query and URL is normalised or parsed once."""
     clicked = [s for s in searches if s.urls]
     if not clicked:
-        raise InvalidInput("no click events left after filtering users with < 3 clicks")
+        raise InvalidInput(f"no click events left after filtering users with < {min_clicks} clicks")
     n_urls = np.fromiter(map(len, map(_URLS, clicked)), np.int64, len(clicked))
     user_names, user = codes(map(_USER, clicked))
     raw, raw_code = codes(map(_QUERY_OF, clicked))
@@ -194,7 +194,7 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     by_user = np.bincount(user, weights=n_urls, minlength=len(user_names))  # float64 sums of counts: exact below 2^53
     keep = np.repeat(by_user[user] >= min_clicks, n_urls)
     if not keep.any():
-        raise InvalidInput("no click events left after filtering users with < 3 clicks")
+        raise InvalidInput(f"no click events left after filtering users with < {min_clicks} clicks")
     user, query, time = (np.repeat(a, n_urls)[keep] for a in (user, query_of_raw[raw_code], time))
     dom = domain_of_url[url[keep]]
     rank = sorted_ranks(domain_names)

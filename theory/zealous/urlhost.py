@@ -5,8 +5,8 @@ Contract: :func:`url_host` ``(url)`` is, for every string ``url``, exactly ::
 
     None if not SCHEME.match(url) else (urlparse(url).netloc.lower() if urlparse(url).hostname else None)
 
-(``SCHEME`` = ``[a-z][a-z0-9+.-]*://``, case-insensitive), raising what that raises (``urlparse``'s ValueError on an
-unbalanced ``[`` or ``]``).
+(``SCHEME`` = ``[a-z][a-z0-9+.-]*://``, case-insensitive), raising what that raises (``urlparse``'s ValueError: an
+unbalanced ``[`` or ``]``, a bracketed host that is no IP address, a netloc that NFKC normalisation changes).
 
 Why the fast path is that expression. Let ``url`` be ASCII, without tab, CR or LF, and match ``SCHEME`` up to ``://``.
 Then ``urlsplit`` (read in CPython 3.11; property_tests/test_zealous_url_host.py compares with the running Python's)
