@@ -123,3 +123,16 @@ def test_the_ad_a_click_names_is_its_host():
     assert got == {"http://[::1]/": "[::1]", "http://[::2]/x": "[::2]", "http://[fe80::1%25eth0]:8080/": "[fe80::1%25eth0]",
                    "http://u@www.a.com:80/": "a.com", "http://a.com?x/y": "a.com", "http://a.com#f": "a.com",
                    " HTTP://WWW.B.org ": "b.org", "https://www.www.c.net/": "www.c.net"}
+
+
+def test_the_filter_and_the_split_are_validated():
+    """min_clicks is an integer >= 0 and train_fraction a real number in [0, 1]: anything else is refused naming the
+    argument (a reviewer found them unchecked: 2.5 clicks or a fraction of 1.5 gave an answer)."""
+    import pytest
+
+    searches = [Search("1", "q", "2006-03-01 10:00:00", ("http://a.com/",))]
+    assert build_events(searches, 0, 1.0).n_train == 1
+    for args, name in (((-1, 0.9), "min_clicks"), ((2.5, 0.9), "min_clicks"), ((True, 0.9), "min_clicks"),
+                       ((1, 1.5), "train_fraction"), ((1, -0.1), "train_fraction"), ((1, float("nan")), "train_fraction")):
+        with pytest.raises(InvalidInput, match=name):
+            build_events(searches, *args)

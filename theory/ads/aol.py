@@ -39,6 +39,7 @@ from privclaims.theory.ads.running import codes, lexicographic_order, running_to
 from privclaims.theory.cache import data_key, memoised
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.gcpause import gc_paused
+from privclaims.theory.validate import finite_float, integer
 from privclaims.theory.zealous.loaders import clicked_host, load_user_file, parse_times, read_user_files
 from privclaims.theory.zealous.model import Entry
 from privclaims.theory.zealous.urlhost import url_host
@@ -180,7 +181,10 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     ranks in Python's order, :func:`~privclaims.theory.ads.running.sorted_ranks`); an event's leaf is (minute of day
     ``int(time[11:13]) * 60 + int(time[14:16])``, its user's most-clicked domain in the events before it - ties: the
     smallest name, ``"none"`` at the first, :func:`~privclaims.theory.ads.running.running_top` -, query); ad ids
-    number the domains in order of first click. Each distinct query and URL is normalised or parsed once."""
+    number the domains in order of first click. Each distinct query and URL is normalised or parsed once.
+    ``min_clicks`` is an integer >= 0 and ``train_fraction`` a real number in [0, 1] (else InvalidInput)."""
+    min_clicks = integer(min_clicks, "min_clicks", lo=0)
+    train_fraction = finite_float(train_fraction, "train_fraction", lo=0, hi=1)
     clicked = [s for s in searches if s.urls]
     if not clicked:
         raise InvalidInput(f"no click events left after filtering users with < {min_clicks} clicks")
