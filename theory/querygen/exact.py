@@ -127,13 +127,17 @@ def guessing_entropy(table: AuxTable, query: Sequence[Hashable] | Mapping[str, H
 
 
 def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
-    """Eq. (1), ``H = −Σ p_i log₂ p_i`` with ``p_i = c_i/N``, as an exact sympy expression (0 if N = 0)."""
+    """Eq. (1), ``H = −Σ p_i log₂ p_i`` with ``p_i = c_i/N``, as an exact sympy expression (0 if N = 0): the logarithms
+    of the ratios split (``log(c/N) = log c − log N``) and the sum expanded, a rational plus rational multiples of
+    ``log(k)/log(2)`` (e.g. counts (2, 1): ``-2/3 + log(3)/log(2)``). Issue 25 (algorithm): the canonical form of
+    ``expand_log`` and ``expand`` instead of ``simplify`` - the same value, ~10x less time (150 count vectors: 1.6 ->
+    0.16 CPU s)."""
     import sympy
 
     cs = [c for c in check_counts(counts) if c]
     n = sum(cs)
-    return sympy.nsimplify(0) if not n else sympy.simplify(
-        -sum(sympy.Rational(c, n) * sympy.log(sympy.Rational(c, n), 2) for c in cs))
+    return sympy.nsimplify(0) if not n else sympy.expand(sympy.expand_log(
+        -sum(sympy.Rational(c, n) * sympy.log(sympy.Rational(c, n), 2) for c in cs), force=True))
 
 
 def shannon_entropy_interval(counts: Sequence[int], iv: Any) -> Any:
