@@ -131,8 +131,9 @@ def test_the_filter_and_the_split_are_validated():
     import pytest
 
     searches = [Search("1", "q", "2006-03-01 10:00:00", ("http://a.com/",))]
-    assert build_events(searches, 0, 1.0).n_train == 1
+    assert build_events(searches, 0, 1.0).n_train == 1 and build_events(searches, 0, 0).n_train == 0
     for args, name in (((-1, 0.9), "min_clicks"), ((2.5, 0.9), "min_clicks"), ((True, 0.9), "min_clicks"),
+                       ((1, True), "train_fraction"),
                        ((1, 1.5), "train_fraction"), ((1, -0.1), "train_fraction"), ((1, float("nan")), "train_fraction")):
         with pytest.raises(InvalidInput, match=name):
             build_events(searches, *args)

@@ -129,9 +129,10 @@ def guessing_entropy(table: AuxTable, query: Sequence[Hashable] | Mapping[str, H
 def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
     """Eq. (1), ``H = −Σ p_i log₂ p_i`` with ``p_i = c_i/N``, as an exact sympy expression (0 if N = 0): the logarithms
     of the ratios split (``log(c/N) = log c − log N``) and the sum expanded, a rational plus rational multiples of
-    ``log(k)/log(2)`` (e.g. counts (2, 1): ``-2/3 + log(3)/log(2)``). Issue 25 (algorithm): the canonical form of
-    ``expand_log`` and ``expand`` instead of ``simplify`` - the same value, ~10x less time (150 count vectors: 1.6 ->
-    0.16 CPU s)."""
+    ``log(k)/log(2)`` (e.g. counts (2, 1): ``-2/3 + log(3)/log(2)``; ``k`` is not factored, so equal values may print
+    differently). Issue 25 (algorithm): ``expand_log`` and ``expand`` instead of ``simplify`` - the same value, ~10x
+    less time (150 count vectors: 1.6 -> 0.16 CPU s), and no failure on large counts (``simplify`` raised OverflowError
+    on some vectors of counts <= 50 and ran for minutes on (10^6, 1), a reviewer's finding)."""
     import sympy
 
     cs = [c for c in check_counts(counts) if c]
