@@ -23,7 +23,6 @@ Emulation (stated choices, not the paper's data):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, repeat
@@ -42,13 +41,11 @@ from privclaims.theory.gcpause import gc_paused
 from privclaims.theory.validate import finite_float, integer
 from privclaims.theory.zealous.loaders import clicked_host, load_user_file, parse_times, read_user_files
 from privclaims.theory.zealous.model import Entry
-from privclaims.theory.zealous.urlhost import url_host
+from privclaims.theory.zealous.urlhost import NETLOC_END, SCHEME, url_host
 
 if TYPE_CHECKING:  # scipy.sparse is imported where a matrix is built
     import scipy.sparse as sp
 
-_SCHEME_RE = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)  # a URL line starts with a scheme (compiled once)
-_NETLOC_END = re.compile(r"[/?#]")  # the host part of a URL ends at its path, query or fragment
 _URLS, _USER, _QUERY_OF, _TIME_OF, _CLICKS = map(attrgetter, ("urls", "user", "query", "time", "clicks"))
 
 
@@ -117,7 +114,7 @@ def domain(url: str) -> str:
     """The ad a click names: the host of ``url`` in lower case without a leading ``www.`` - the text after
     ``scheme://`` up to the first ``/``, ``?`` or ``#``, after its last ``@`` (a user part), up to a ``:`` (a port), a
     bracketed IPv6 address kept whole (``http://[::1]/`` and ``http://[::2]/`` are two ads, not one ``[``)."""
-    netloc = _NETLOC_END.split(_SCHEME_RE.sub("", url.strip()), maxsplit=1)[0]
+    netloc = NETLOC_END.split(SCHEME.sub("", url.strip()), maxsplit=1)[0]
     host = netloc.rpartition("@")[2]
     host = (host[:host.index("]") + 1] if host.startswith("[") and "]" in host else host.split(":")[0]).lower()
     return host[4:] if host.startswith("www.") else host
@@ -247,8 +244,7 @@ def _time_keys(texts: list[str]) -> tuple[np.ndarray, int, Callable[[np.ndarray]
 def _codes(values: Sequence[str], level_fn, levels: int) -> list[np.ndarray]:
     """Integer codes of ``level_fn(v, l)`` for l = 0..levels, one array per level: equal codes iff equal
     generalised strings (each distinct string generalised once)."""
-    distinct = {v: i for i, v in enumerate(dict.fromkeys(values))}
-    per_value = np.fromiter((distinct[v] for v in values), np.int64, len(values))
+    distinct, per_value = codes(values)
     out = []
     for lvl in range(levels + 1):
         ids: dict[str, int] = {}

@@ -24,8 +24,12 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
-_NETLOC = re.compile(r"[a-z][a-z0-9+.-]*://([^/?#]*)", re.I)
-"""``scheme://`` (the same text a ``[a-z][a-z0-9+.-]*://`` match with re.I accepts) and the netloc after it."""
+SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+"""``scheme://`` at the start of a URL (the contract's ``SCHEME``; the ads reader strips it to read a host)."""
+NETLOC_END = re.compile(r"[/?#]")
+"""What ends a URL's netloc: its path, query or fragment."""
+_NETLOC = re.compile(SCHEME.pattern + r"([^/?#]*)", re.I)
+"""``scheme://`` and the netloc after it (up to :data:`NETLOC_END`)."""
 
 
 def url_host(url: str) -> str | None:
