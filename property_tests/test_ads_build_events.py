@@ -5,7 +5,9 @@ times that are not ``YYYY-MM-DD HH:MM:SS`` (read by ``int`` or refused by it).""
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
+from fractions import Fraction
 
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -14,9 +16,12 @@ from privclaims.theory.ads.aol import Events, Search, build_events, domain, norm
 from privclaims.theory.errors import InvalidInput
 
 
-def by_rows(searches, min_clicks=3, train_fraction=0.9) -> Events:
+def by_rows(searches, min_clicks=3, train_fraction=Fraction(9, 10)) -> Events:
     """The definition: one row (time, user, query, domain) per click, rows sorted as tuples, then walked in order
-    keeping each user's click counts and most-clicked domain (ties: the smallest name)."""
+    keeping each user's click counts and most-clicked domain (ties: the smallest name); the first
+    floor(train_fraction * rows) rows train, the fraction read exactly (a float: its binary value)."""
+    if not any(s.urls for s in searches):
+        raise InvalidInput("no click events: no search has a clicked URL")
     by_user: Counter = Counter()
     rows = []
     for s in searches:
@@ -40,7 +45,8 @@ def by_rows(searches, min_clicks=3, train_fraction=0.9) -> Events:
         h[d] += 1
         if top == "none" or (-h[d], d) < (-h[top], top):
             top_of[user] = d
-    return Events(leaves, ads, list(ad_index), int(len(rows) * train_fraction), len({r[1] for r in rows}), queries)
+    n_train = math.floor(len(rows) * Fraction(train_fraction))
+    return Events(leaves, ads, list(ad_index), n_train, len({r[1] for r in rows}), queries)
 
 
 def outcome(fn, *args):
@@ -63,7 +69,7 @@ _searches = st.lists(st.builds(
              max_size=3).map(tuple)), max_size=30)
 
 
-@given(_searches, st.integers(1, 4), st.sampled_from([0.9, 0.5, 1.0]))
+@given(_searches, st.integers(0, 4), st.sampled_from([0.9, 0.5, 1.0, 0.7, Fraction(7, 10), Fraction(1, 3), 0]))
 @example([Search("1", "q", "2006-03-01 10:00:00", ("http://b.com/", "http://a.com/")),
           Search("1", "q", "2006-03-01 10:00:00", ("http://b.com/",))], 1, 0.9)  # a tie of counts, then b overtakes
 @example([Search("1", "q", "2006-03-01 10:00:00", ("http://a.com/",)),
@@ -137,3 +143,26 @@ def test_the_filter_and_the_split_are_validated():
                        ((1, 1.5), "train_fraction"), ((1, -0.1), "train_fraction"), ((1, float("nan")), "train_fraction")):
         with pytest.raises(InvalidInput, match=name):
             build_events(searches, *args)
+
+
+def test_the_split_is_read_exactly():
+    """train_fraction is read exactly (issue: a Fraction was read as a float): 7/10 of 90 events is 63, given as a
+    Fraction, "7/10" or "0.7"; the float 0.7 is its binary value, just under 7/10, so 62; a fraction that is not a
+    number is refused by name."""
+    import pytest
+
+    searches = [Search("1", "q", f"2006-03-01 10:{m:02d}:00", ("http://a.com/",)) for m in range(45)]
+    searches += [Search("2", "q", f"2006-03-01 11:{m:02d}:00", ("http://b.com/",)) for m in range(45)]
+    got = {repr(f): build_events(searches, 0, f).n_train for f in (Fraction(7, 10), "7/10", "0.7", 0.7, 1, "0")}
+    assert got == {"Fraction(7, 10)": 63, "'7/10'": 63, "'0.7'": 63, "0.7": 62, "1": 90, "'0'": 0}
+    assert build_events(searches).n_train == 81  # the default: 9/10
+    with pytest.raises(InvalidInput, match="train_fraction"):
+        build_events(searches, 0, "seven tenths")
+
+
+def test_no_clicked_search_is_named_as_such():
+    """Searches without a click are refused as such, not as a filter's result ("< 0 clicks" at min_clicks = 0)."""
+    import pytest
+
+    with pytest.raises(InvalidInput, match="no search has a clicked URL"):
+        build_events([Search("1", "q", "2006-03-01 10:00:00", ())], 0)

@@ -276,6 +276,7 @@ API: list[Api] = [
     # querygen
     *[api(f"{m}:guessing_entropy_of_counts", lambda: dict(counts=[3, 1]), counts="counts") for m in (QE, QF)],
     *[api(f"{m}:shannon_entropy_of_counts", lambda: dict(counts=[3, 1]), counts="counts") for m in (QE, QF)],
+    api(f"{QE}:shannon_entropy_interval", lambda: dict(counts=[3, 1], iv=__import__("mpmath").iv), counts="counts"),
     *[api(f"{m}:generalize", lambda: dict(table=TABLE(), query={"zip": "13053", "sex": "F"}, req=REQ(), strategy="best_fit"),
           table="table", strategy="quantifier") for m in (QE, QF)],
     api("privclaims.theory.querygen.model:PrivacyRequirement", lambda: dict(attribute="disease", g_min="3/2"), g_min="eps"),

@@ -38,7 +38,8 @@ from privclaims.theory.ads.running import codes, lexicographic_order, running_to
 from privclaims.theory.cache import data_key, memoised
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.gcpause import gc_paused
-from privclaims.theory.validate import finite_float, integer
+from privclaims.theory.numbers import Q, as_rational, probability
+from privclaims.theory.validate import integer
 from privclaims.theory.zealous.loaders import clicked_host, load_user_file, parse_times, read_user_files
 from privclaims.theory.zealous.model import Entry
 from privclaims.theory.zealous.urlhost import NETLOC_END, SCHEME, url_host
@@ -170,7 +171,7 @@ class Events:
     queries: list[str] = field(default_factory=list)
 
 
-def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction: float = 0.9) -> Events:
+def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction: object = Q(9, 10)) -> Events:
     """Events (one per click), the users' running interest, the 90/10 time split.
 
     The events are the rows ``(time, user, normalize_query(query), domain(url))``, one per click, of the users with at
@@ -179,12 +180,14 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     ``int(time[11:13]) * 60 + int(time[14:16])``, its user's most-clicked domain in the events before it - ties: the
     smallest name, ``"none"`` at the first, :func:`~privclaims.theory.ads.running.running_top` -, query); ad ids
     number the domains in order of first click. Each distinct query and URL is normalised or parsed once.
-    ``min_clicks`` is an integer >= 0 and ``train_fraction`` a real number in [0, 1] (else InvalidInput)."""
+    ``min_clicks`` is an integer >= 0 and ``train_fraction`` a number in [0, 1] read exactly (a string ``"7/10"`` or
+    ``"0.7"`` is 7/10, a float its binary value: :func:`~privclaims.theory.numbers.as_rational`); the first
+    ``floor(train_fraction * events)`` events are the training ones (else InvalidInput)."""
     min_clicks = integer(min_clicks, "min_clicks", lo=0)
-    train_fraction = finite_float(train_fraction, "train_fraction", lo=0, hi=1)
+    split = probability(as_rational(train_fraction, "train_fraction", allow_float=True), "train_fraction")
     clicked = [s for s in searches if s.urls]
     if not clicked:
-        raise InvalidInput(f"no click events left after filtering users with < {min_clicks} clicks")
+        raise InvalidInput("no click events: no search has a clicked URL")
     n_urls = np.fromiter(map(len, map(_URLS, clicked)), np.int64, len(clicked))
     user_names, user = codes(map(_USER, clicked))
     raw, raw_code = codes(map(_QUERY_OF, clicked))
@@ -212,7 +215,8 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     names = np.array(domain_names, dtype=object)[ad_of].tolist()
     leaves = list(zip(minute_of(time).tolist(), tops, queries))
     users = int(np.count_nonzero(np.bincount(user, minlength=len(user_names))))
-    return Events(leaves, ad_id[dom].tolist(), names, int(len(leaves) * train_fraction), users, queries)
+    n_train = len(leaves) * int(split.numerator) // int(split.denominator)  # floor, exactly
+    return Events(leaves, ad_id[dom].tolist(), names, n_train, users, queries)
 
 
 def _time_keys(texts: list[str]) -> tuple[np.ndarray, int, Callable[[np.ndarray], np.ndarray]]:

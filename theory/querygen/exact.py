@@ -142,8 +142,9 @@ def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
 
 
 def shannon_entropy_interval(counts: Sequence[int], iv: Any) -> Any:
-    """Eq. (1) as an mpmath interval (for rigorous comparisons with :func:`privclaims.theory.numbers.rigorous_sign`)."""
-    cs = [int(c) for c in counts if c]
+    """Eq. (1) as an mpmath interval (for rigorous comparisons with :func:`privclaims.theory.numbers.rigorous_sign`).
+    The counts are checked as :func:`shannon_entropy_of_counts` checks them (a count of 2.5 is refused, not truncated)."""
+    cs = [c for c in check_counts(counts) if c]
     n = sum(cs)
     total = iv.mpf(0)
     for c in cs:
