@@ -53,6 +53,15 @@ def test_plain_folder_is_read_natively_and_equals_the_python_reader(tmp_path, mo
     assert duck_rows(folder, native=True, monkeypatch=monkeypatch) == python_rows(folder)
 
 
+@pytest.mark.parametrize("k", range(6))
+def test_newlines_at_a_files_ends_are_read_natively(tmp_path, monkeypatch, k):
+    """A plain file with k = 0..5 newlines after its last block (and 3 before its first) is read natively, with the
+    Python reader's rows: the blocks are the text trimmed of newlines, split at empty lines (``_KEPT_PARTS`` drops the
+    newline-only parts k >= 2 leaves after the last block and right-trims the last one)."""
+    folder = write(tmp_path / "u", {"1": "\n\n\n" + PLAIN.rstrip("\n") + "\n" * k, "2": "q\t2006-03-01 10:00:00" + "\n" * k})
+    assert duck_rows(folder, native=True, monkeypatch=monkeypatch) == python_rows(folder)
+
+
 @pytest.mark.parametrize("text", [
     "q\t2006-03-01 10:00:00\n http://x\n",  # url with leading white space
     "q\t2006-03-01 10:00:00\nhttp://x\u3000\n",  # url with trailing Unicode white space
