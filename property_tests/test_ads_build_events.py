@@ -156,6 +156,9 @@ def test_the_split_is_read_exactly():
     got = {repr(f): build_events(searches, 0, f).n_train for f in (Fraction(7, 10), "7/10", "0.7", 0.7, 1, "0")}
     assert got == {"Fraction(7, 10)": 63, "'7/10'": 63, "'0.7'": 63, "0.7": 62, "1": 90, "'0'": 0}
     assert build_events(searches).n_train == 81  # the default: 9/10
+    import numpy as np
+
+    assert [build_events(searches, 0, f).n_train for f in (np.int64(1), np.float32(0.7))] == [90, 62]  # numpy scalars
     with pytest.raises(InvalidInput, match="train_fraction"):
         build_events(searches, 0, "seven tenths")
 

@@ -30,6 +30,22 @@ def test_float_allowed_only_explicitly_and_exactly():
     assert as_rational(0.1, allow_float=True) == Fraction(0.1)
 
 
+def test_numpy_scalars_are_read_exactly():
+    """numpy's integers are rationals (numbers.Rational) that mpq refuses: read by numerator and denominator (a
+    reviewer's finding: np.int64(1) as build_events' train_fraction raised TypeError); numpy's floats of any width are
+    floats (their exact binary value, only when allowed; NaN and infinities refused)."""
+    import numpy as np
+
+    assert as_rational(np.int64(3)) == 3 and type(as_rational(np.uint8(1))) is type(Q(1))
+    assert as_rational(np.float32(0.7), allow_float=True) == Fraction(11744051, 16777216)
+    assert as_rational(np.longdouble(1) / 3, allow_float=True) == Fraction(*(np.longdouble(1) / 3).as_integer_ratio())
+    for bad in (np.float32(0.5), np.float64("nan")):
+        with pytest.raises(InvalidInput, match="x"):
+            as_rational(bad, "x")
+    with pytest.raises(InvalidInput, match="finite"):
+        as_rational(np.float32("inf"), "x", allow_float=True)
+
+
 def test_probability_and_distribution_errors_name_the_value():
     with pytest.raises(InvalidInput, match="p = 3/2 is outside"):
         probability("3/2", "p")

@@ -83,18 +83,18 @@ def as_rational(x: object, name: str = "value", *, allow_float: bool = False) ->
         return x
     if isinstance(x, bool):
         raise InvalidInput(f"{name}: expected a number, got the bool {x!r}")
-    if is_rational(x):
-        return Q(x)
+    if is_rational(x):  # another type's rational (a numpy integer: mpq refuses it) by its numerator and denominator
+        return Q(x) if type(x) in _EXACT_TYPES or type(x).__name__ == "mpq" else Q(int(x.numerator), int(x.denominator))
     if isinstance(x, Decimal):
         return _exact_decimal(x, name)
-    if isinstance(x, float):
+    if isinstance(x, numbers.Real) and hasattr(x, "as_integer_ratio"):  # float, and numpy's floats of any width
         if not math.isfinite(x):
             raise InvalidInput(f"{name}: expected a finite number, got {x!r}")
         if not allow_float:
             raise InvalidInput(
-                f"{name}: got the float {x!r}; give an exact value such as '{Fraction(x).limit_denominator(10**6)}'"
+                f"{name}: got the float {x!r}; give an exact value such as '{Fraction(float(x)).limit_denominator(10**6)}'"
             )
-        return Q(Fraction(x))
+        return Q(*x.as_integer_ratio())
     if isinstance(x, str):
         m = _RATIONAL_RE.match(x)
         if m:

@@ -180,9 +180,10 @@ def build_events(searches: Iterable[Search], min_clicks: int = 3, train_fraction
     ``int(time[11:13]) * 60 + int(time[14:16])``, its user's most-clicked domain in the events before it - ties: the
     smallest name, ``"none"`` at the first, :func:`~privclaims.theory.ads.running.running_top` -, query); ad ids
     number the domains in order of first click. Each distinct query and URL is normalised or parsed once.
-    ``min_clicks`` is an integer >= 0 and ``train_fraction`` a number in [0, 1] read exactly (a string ``"7/10"`` or
-    ``"0.7"`` is 7/10, a float its binary value: :func:`~privclaims.theory.numbers.as_rational`); the first
-    ``floor(train_fraction * events)`` events are the training ones (else InvalidInput)."""
+    The first ``floor(train_fraction * events)`` events are the training ones. ``min_clicks`` must be an integer >= 0
+    and ``train_fraction`` a number in [0, 1], read exactly (a string ``"7/10"`` or ``"0.7"`` is 7/10, a float its
+    binary value: :func:`~privclaims.theory.numbers.as_rational`); else InvalidInput naming it, as for searches without
+    any clicked URL or no user left with ``min_clicks`` clicks."""
     min_clicks = integer(min_clicks, "min_clicks", lo=0)
     split = probability(as_rational(train_fraction, "train_fraction", allow_float=True), "train_fraction")
     clicked = [s for s in searches if s.urls]
