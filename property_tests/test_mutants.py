@@ -115,7 +115,7 @@ def test_a_hung_test_is_a_kill_named_as_such(tmp_path):
     as a hang, not as a collection error."""
     (tmp_path / "property_tests").mkdir()
     (tmp_path / "property_tests/test_loop.py").write_text(
-        "import pytest\n\n@pytest.mark.timeout(2, method='thread')\ndef test_loop():\n    while True:\n        pass\n")
+        "import pytest\n\n@pytest.mark.timeout(0.5, method='thread')\ndef test_loop():\n    while True:\n        pass\n")
     r = run_pytest(tmp_path, ["property_tests"], tmp_path / "s")
     assert r["status"] == "fail" and r.get("hung") is True and r["failures"] == [], r
     (tmp_path / "property_tests/test_loop.py").write_text("def test_ends():\n    assert 1 == 2\n")
