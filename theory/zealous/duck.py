@@ -124,9 +124,11 @@ the AOL subset's 1,000 files, and the plan trimmed every file twice; ``ltrim`` s
 text ends with k >= 0 newlines after its last block B (which ends with another character): splitting left to right,
 k = 1 leaves ``B + chr(10)``, k >= 2 leaves B followed by parts made of newlines only (``""``, ``chr(10)``, ...), and no
 part before B ends with a newline (a part ending with one would have met the separator a character earlier). So the
-kept parts are those up to the last one holding another character (``ltrim(x, chr(10)) <> ''``: the first part always
-does), and a kept part ending with a newline - the last one alone - is right-trimmed. Equal to the old plan on the AOL
-subset (every block, in order) and on the folders of test_zealous_user_dir_duckdb."""
+kept parts are those up to the last one holding another character (``ltrim(x, chr(10)) <> ''``: the first part does,
+the text being neither empty nor newlines only - the plan's WHERE), and a kept part ending with a newline - the last one
+alone - is right-trimmed. Equal to the old plan on the AOL subset (every block, in order), on the folders of
+test_zealous_user_dir_duckdb and, in a reviewer's comparison, on 538,803 strings (all of length <= 7 over letters,
+newline, tab, carriage return and space; random longer ones; runs of up to 11 newlines at either end)."""
 
 
 def _user_dir_rows_sql() -> str:
