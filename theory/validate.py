@@ -121,6 +121,12 @@ def counts(values: Iterable[object], name: str = "counts") -> list[int]:
     return out
 
 
+def positive_counts(values: Iterable[object], name: str = "counts") -> list[int]:
+    """:func:`counts` with the zeros dropped (a value no tuple has is not in the distribution: Eqs. (1) and (2) of the
+    query generalizer's paper, in both twins)."""
+    return [c for c in counts(values, name) if c]
+
+
 def float_exact_int(x: object, name: str) -> int:
     """An integer count that float64 represents exactly (``|x| <= 2^53``)."""
     v = integer(x, name)
@@ -222,6 +228,6 @@ def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Ite
             yield lineno, line
 
 
-__all__ = ["ENUMERATION_LIMIT", "FLOAT_EXACT_INT", "integer", "time_step", "index", "choice", "instance",
+__all__ = ["ENUMERATION_LIMIT", "FLOAT_EXACT_INT", "integer", "positive_counts", "time_step", "index", "choice", "instance",
            "finite_float", "counts", "float_exact_int", "float_exact_counts", "exponential_size", "randomness", "clip_unit", "existing_path",
            "file_identity", "text_lines"]

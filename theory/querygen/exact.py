@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # sympy takes 0.5 s to import: only the Shannon entropy needs
     import sympy
 
 from privclaims.theory.numbers import Q, to_interval
-from privclaims.theory.validate import counts as check_counts
+from privclaims.theory.validate import counts as check_counts, positive_counts
 from privclaims.theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, STAR, all_star, best_fit_step, check_choice, check_strategy,
     check_ties, fixed_positions, is_star, pick_tie, random_removal_order, remove, validate_request,
@@ -99,17 +99,11 @@ def _numerator(counts: list[int], ops: OpCount | None) -> tuple[int, int]:
     return sum(c * i for i, c in enumerate(cs, start=1)), sum(cs)
 
 
-def _positive_counts(counts: Sequence[int]) -> list[int]:
-    """The counts checked (:func:`check_counts`: integers >= 0, else InvalidInput naming ``counts``), zeros dropped: a
-    value no tuple has is not in the distribution."""
-    return [c for c in check_counts(counts) if c]
-
-
 def guessing_numerator_pairwise(counts: Sequence[int]) -> tuple[int, int]:
     """Eq. (2) without sorting: ``Σ_i c_(i)·i = N + Σ_{x<y} min(c_x, c_y)`` (each pair of values
     contributes the smaller count once more: the tuples of the less frequent value wait one more
     guess). Used for the SMT encoding of Eq. (4) and as an independent oracle."""
-    cs = _positive_counts(counts)
+    cs = positive_counts(counts)
     return sum(cs) + sum(min(a, b) for a, b in itertools.combinations(cs, 2)), sum(cs)
 
 
@@ -141,7 +135,7 @@ def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
     on some vectors of counts <= 50 and ran for minutes on (10^6, 1), a reviewer's finding)."""
     import sympy
 
-    cs = _positive_counts(counts)
+    cs = positive_counts(counts)
     n = sum(cs)
     return sympy.nsimplify(0) if not n else sympy.expand(sympy.expand_log(
         -sum(sympy.Rational(c, n) * sympy.log(sympy.Rational(c, n), 2) for c in cs), force=True))
@@ -150,7 +144,7 @@ def shannon_entropy_of_counts(counts: Sequence[int]) -> sympy.Expr:
 def shannon_entropy_interval(counts: Sequence[int], iv: Any) -> Any:
     """Eq. (1) as an mpmath interval (for rigorous comparisons with :func:`privclaims.theory.numbers.rigorous_sign`).
     The counts are checked as :func:`shannon_entropy_of_counts` checks them (a count of 2.5 is refused, not truncated)."""
-    cs = _positive_counts(counts)
+    cs = positive_counts(counts)
     n = sum(cs)
     total = iv.mpf(0)
     for c in cs:

@@ -21,7 +21,7 @@ from typing import Any, Hashable, Mapping, Sequence
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.validate import counts as check_counts
+from privclaims.theory.validate import counts as check_counts, positive_counts
 
 from privclaims.theory.querygen.model import (
     AuxTable, Generalization, PrivacyRequirement, all_star, best_fit_step, check_choice, check_strategy, check_ties,
@@ -109,7 +109,7 @@ def guessing_entropy_of_counts(counts: Sequence[int], ops: Any = None) -> float:
 
 
 def shannon_entropy_of_counts(counts: Sequence[int]) -> float:
-    c = np.asarray([x for x in check_counts(counts) if x], dtype=np.float64)
+    c = np.asarray(positive_counts(counts), dtype=np.float64)
     if not c.size:
         return 0.0
     p = c / c.sum()
