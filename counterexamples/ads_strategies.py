@@ -7,11 +7,11 @@ selections, ties included. Otherwise small-denominator rationals (ties and near-
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from hypothesis import strategies as st
 
+from privclaims.counterexamples.strategies import built_once
 from privclaims.theory.ads.model import AdInstance, ad_instance
 from privclaims.theory.numbers import Q
 
@@ -23,23 +23,18 @@ _PAY_DYADIC, _PAY = st.integers(0, 4).map(lambda x: Q(x, 4)), st.integers(0, 3).
 _THRESHOLDS = st.sampled_from([None, Q(1, 4), Q(1, 2)])
 
 
-@lru_cache(maxsize=None)
 def _weights(n: int, hi: int) -> Any:
+    """``n`` weights in 0..hi, not all 0 (drawn through :func:`built_once`)."""
     return st.lists(st.integers(0, hi), min_size=n, max_size=n).filter(lambda w: sum(w) > 0)
-
-
-@lru_cache(maxsize=None)
-def _sizes(lo: int, hi: int) -> Any:
-    return st.integers(lo, hi)
 
 
 @st.composite
 def ad_instances(draw: Any, max_ads: int = 5, max_contexts: int = 4, dyadic: bool = False,
                  context_payments: bool = False, threshold: bool = False, min_ads: int = 1) -> AdInstance:
-    m = draw(_sizes(min_ads, max_ads))
-    n = draw(_sizes(1, max_contexts))
+    m = draw(built_once(st.integers, min_ads, max_ads))
+    n = draw(built_once(st.integers, 1, max_contexts))
     if dyadic:
-        wts = list(draw(_weights(n, 4)))
+        wts = list(draw(built_once(_weights, n, 4)))
         # normalise to a power-of-two total by padding the last weight
         total = 1
         while total < sum(wts):
@@ -49,7 +44,7 @@ def ad_instances(draw: Any, max_ads: int = 5, max_contexts: int = 4, dyadic: boo
         ctr = [[Q(draw(_CTR_DYADIC), 8) for _ in range(n)] for _ in range(m)]
         pay_vals = _PAY_DYADIC
     else:
-        wts = draw(_weights(n, 6))
+        wts = draw(built_once(_weights, n, 6))
         weights = [Q(x, sum(wts)) for x in wts]
         ctr = [[Q(draw(_CTR), 6) for _ in range(n)] for _ in range(m)]
         pay_vals = _PAY
@@ -63,13 +58,13 @@ def ad_instances(draw: Any, max_ads: int = 5, max_contexts: int = 4, dyadic: boo
 
 @st.composite
 def instance_and_k(draw: Any, max_ads: int = 5, max_contexts: int = 4, **kw: Any) -> tuple[AdInstance, int]:
-    inst = draw(ad_instances(max_ads=max_ads, max_contexts=max_contexts, **kw))
+    inst = draw(built_once(ad_instances, max_ads=max_ads, max_contexts=max_contexts, **kw))
     return inst, draw(st.integers(1, inst.n_ads))
 
 
 @st.composite
 def instance_and_alpha(draw: Any, max_ads: int = 5, max_contexts: int = 4, **kw: Any) -> tuple[AdInstance, Any]:
-    inst = draw(ad_instances(max_ads=max_ads, max_contexts=max_contexts, **kw))
+    inst = draw(built_once(ad_instances, max_ads=max_ads, max_contexts=max_contexts, **kw))
     return inst, Q(draw(st.integers(0, 8)), 16)
 
 
@@ -105,7 +100,7 @@ def trees(draw: Any, max_leaves: int = 6) -> dict:
 @st.composite
 def hierarchies_with_ctr(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tuple[dict, dict, dict, Any]:
     """(parent, prior over leaves, CTR vectors per leaf, a node ĉ with positive mass)."""
-    parent = draw(trees(max_leaves))
+    parent = draw(built_once(trees, max_leaves))
     children = {v: [] for v in parent}
     for v, p in parent.items():
         if p is not None:
@@ -115,18 +110,18 @@ def hierarchies_with_ctr(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tu
     prior = {c: Q(w, sum(wts)) for c, w in zip(leaves, wts)}
     m = draw(st.integers(1, max_ads))
     ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
-    chat = draw(st.sampled_from(sorted(parent)))
+    chat = draw(built_once(st.sampled_from, tuple(sorted(parent))))
     return parent, prior, ctr, chat
 
 
 @st.composite
 def hierarchy_instances(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tuple:
     """(parent, prior over leaves, CTR per leaf, payments per leaf, ĉ): a hierarchy with context-dependent bids."""
-    parent = draw(trees(max_leaves))
+    parent = draw(built_once(trees, max_leaves))
     leaves = [v for v in parent if not any(p == v for p in parent.values())]
     wts = draw(st.lists(st.integers(1, 5), min_size=len(leaves), max_size=len(leaves)))
     prior = {c: Q(w, sum(wts)) for c, w in zip(leaves, wts)}
     m = draw(st.integers(1, max_ads))
     ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
     pay = {c: [Q(draw(st.integers(0, 2)), 2) for _ in range(m)] for c in leaves}
-    return parent, prior, ctr, pay, draw(st.sampled_from(sorted(parent)))
+    return parent, prior, ctr, pay, draw(built_once(st.sampled_from, tuple(sorted(parent))))

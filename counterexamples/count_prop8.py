@@ -76,6 +76,7 @@ def corrected_bound_search(examples: int, seed: int):
     from hypothesis import strategies as st
 
     from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.strategies import built_once
 
     @st.composite
     def inst(draw):
@@ -84,7 +85,8 @@ def corrected_bound_search(examples: int, seed: int):
         b = draw(st.integers(1, 3))
         ads = [f"a{i}" for i in range(b)]
         n, m = draw(st.integers(1, 6)), draw(st.integers(1, 3))
-        log = [Entry(u, draw(st.sampled_from(leaves)), draw(st.sampled_from(ads)), draw(st.booleans())) for u in range(n) for _ in range(m)]
+        log = [Entry(u, draw(built_once(st.sampled_from, tuple(leaves))), draw(built_once(st.sampled_from, tuple(ads))), draw(st.booleans()))
+               for u in range(n) for _ in range(m)]
         return h, log, b, n, m, draw(st.integers(1, 6))
 
     def holds(x):

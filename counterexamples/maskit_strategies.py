@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from privclaims.counterexamples.strategies import distributions
+from privclaims.counterexamples.strategies import built_once, distributions
 from privclaims.theory.floats import UNDERFLOW_FLOOR
 from privclaims.theory.maskit.model import MarkovChain, markov_chain
 from privclaims.theory.maskit.weak import set_labelled
@@ -38,10 +38,10 @@ def grid_vectors(draw: Any, chain: MarkovChain, d: int = 3) -> list[list[Any]]:
 @st.composite
 def instances(draw: Any, max_n: int = 3, max_T: int = 3, d: int = 3, max_den: int = 4) -> tuple:
     """(chain, p, S, delta) with S a non-empty subset of contexts and δ on the grid {1/12..11/12}."""
-    ch = draw(chains(max_n, max_T, max_den=max_den))
+    ch = draw(built_once(chains, max_n, max_T, max_den=max_den))
     p = draw(grid_vectors(ch, d))
     k = draw(st.integers(1, ch.n))
-    S = draw(st.permutations(list(ch.contexts)))[:k]
+    S = draw(built_once(st.permutations, tuple(ch.contexts)))[:k]
     delta = Q(draw(st.integers(1, 11)), 12)
     return ch, p, sorted(S), delta
 
@@ -62,9 +62,9 @@ def nudged_distributions(draw: Any, n: int) -> list[Any]:
     """A small-denominator distribution, often with a mass 2^-k (k in 50..99) moved between two entries."""
     d = list(draw(distributions(n, 3)))
     if draw(st.booleans()):
-        a = draw(st.sampled_from([i for i in range(n) if d[i] > 0]))
+        a = draw(built_once(st.sampled_from, tuple(i for i in range(n) if d[i] > 0)))
         b = draw(st.integers(0, n - 1))
-        e = draw(st.sampled_from(TINY_MOVES))
+        e = draw(built_once(st.sampled_from, TINY_MOVES))
         if a != b and d[a] > e:
             d[a] -= e
             d[b] += e
@@ -79,21 +79,21 @@ def float_hard_instances(draw: Any, max_n: int = 4, max_T: int = 5) -> tuple:
     :data:`HARD_P` (0, 1, 1/3, 1 - 2^-53, 2^-99, ...), and sensitive contexts often never released."""
     n = draw(st.integers(2, max_n))
     T = draw(st.integers(1, max_T))
-    init = draw(nudged_distributions(n))
+    init = draw(built_once(nudged_distributions, n))
     if draw(st.booleans()):
-        m = [draw(nudged_distributions(n)) for _ in range(n)]
+        m = [draw(built_once(nudged_distributions, n)) for _ in range(n)]
         if draw(st.booleans()):
             sw = [1, 0] + list(range(2, n))
             m = [[(m[i][j] + m[sw[i]][sw[j]]) / 2 for j in range(n)] for i in range(n)]
             init = [(init[i] + init[sw[i]]) / 2 for i in range(n)]
         steps = [m] * (T - 1)
     else:
-        steps = [[draw(nudged_distributions(n)) for _ in range(n)] for _ in range(T - 1)]
+        steps = [[draw(built_once(nudged_distributions, n)) for _ in range(n)] for _ in range(T - 1)]
     ch = markov_chain([f"c{i}" for i in range(n)], init, steps)
     if draw(st.booleans()):
-        p = [[draw(st.sampled_from(HARD_P))] * n for _ in range(T)]
+        p = [[draw(built_once(st.sampled_from, HARD_P))] * n for _ in range(T)]
     else:
-        p = [[draw(st.sampled_from(HARD_P)) for _ in range(n)] for _ in range(T)]
+        p = [[draw(built_once(st.sampled_from, HARD_P)) for _ in range(n)] for _ in range(T)]
     sens = tuple(sorted(draw(st.sets(st.integers(0, n - 1), min_size=1))))
     if draw(st.booleans()):
         p = [[Q(1) if i in sens else v for i, v in enumerate(row)] for row in p]
@@ -133,15 +133,15 @@ def underflow_chains(draw: Any, max_n: int = 3, max_T: int = 4, near_certificate
     (:data:`TINY_EXPONENTS`) to another entry, so that float priors, reach products and normalisers
     underflow where the exact values are positive. ``near_certificate``: the masses are
     :func:`certificate_masses` instead (products of T of them straddle the certificate's bound)."""
-    ch = draw(chains(max_n, max_T, min_T=2))
+    ch = draw(built_once(chains, max_n, max_T, min_T=2))
     masses = certificate_masses(ch.T) if near_certificate else [Q(1, 10 ** k) for k in TINY_EXPONENTS]
 
     def tiny(row: tuple) -> list[Any]:
         if not draw(st.booleans()):
             return list(row)
-        src = draw(st.sampled_from([j for j, x in enumerate(row) if x > 0]))
-        dst = draw(st.sampled_from([j for j in range(len(row)) if j != src]))
-        return shift_mass(list(row), src, dst, draw(st.sampled_from(masses)))
+        src = draw(built_once(st.sampled_from, tuple(j for j, x in enumerate(row) if x > 0)))
+        dst = draw(built_once(st.sampled_from, tuple(j for j in range(len(row)) if j != src)))
+        return shift_mass(list(row), src, dst, draw(built_once(st.sampled_from, tuple(masses))))
 
     return markov_chain(ch.contexts, tiny(ch.initial), [[tiny(r) for r in m] for m in ch.steps])
 
@@ -149,7 +149,7 @@ def underflow_chains(draw: Any, max_n: int = 3, max_T: int = 4, near_certificate
 @st.composite
 def dominating_pairs(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> tuple:
     """(chain, p, q ⪰ p, S, δ) on the grid {0, 1/grid, ..., 1} (grid = 3: {0, 1/3, 2/3, 1})."""
-    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=grid))
+    ch, p, S, d = draw(built_once(instances, max_n=max_n, max_T=max_T, d=grid))
     q = dominating(draw, p, grid)
     return ch, p, q, S, d
 
@@ -158,7 +158,7 @@ def dominating_pairs(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -
 def single_raises(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> tuple:
     """(chain, p, q, (t', i)) with q = p except q_i^{t'} = p_i^{t'} + ε (ε a positive step of the grid
     {0, 1/grid, ..., 1})."""
-    ch, p, S, d = draw(instances(max_n=max_n, max_T=max_T, d=grid))
+    ch, p, S, d = draw(built_once(instances, max_n=max_n, max_T=max_T, d=grid))
     t = draw(st.integers(1, ch.T))
     i = draw(st.integers(0, ch.n - 1))
     k = int(p[t - 1][i] * grid)
@@ -178,9 +178,10 @@ WEAK_LABELS = ("p", "q", "r", "s")  # the contexts of M in weak_generalisations;
 def weak_generalisations(draw: Any, max_n: int = 3, max_T: int = 3) -> tuple:
     """(M', λ of an adversary M'' between M' and M, δ): an ID chain over IDs a0..a{n-1}, each ID's true
     context, a set label Π(a) ∋ truth, and a label distribution λ_a on Π(a)."""
-    ids = draw(chains(max_n=max_n, max_T=max_T))
-    truth = {a: draw(st.sampled_from(WEAK_LABELS)) for a in ids.contexts}
-    Pi = {a: {truth[a]} | set(draw(st.lists(st.sampled_from(WEAK_LABELS), max_size=2))) for a in ids.contexts}
+    ids = draw(built_once(chains, max_n=max_n, max_T=max_T))
+    truth = {a: draw(built_once(st.sampled_from, WEAK_LABELS)) for a in ids.contexts}
+    Pi = {a: {truth[a]} | set(draw(built_once(st.lists, built_once(st.sampled_from, WEAK_LABELS), max_size=2)))
+          for a in ids.contexts}
     lam = {}
     for a in ids.contexts:
         labs = sorted(Pi[a])
@@ -207,5 +208,5 @@ def cut_hierarchies(draw: Any) -> tuple:
     cut = [f"g{i}" for i in range(len(groups))]
     if draw(st.booleans()):
         cut = ["root"]
-    S = draw(st.lists(st.sampled_from(leaves), min_size=1, max_size=3, unique=True))
+    S = draw(built_once(st.lists, built_once(st.sampled_from, tuple(leaves)), min_size=1, max_size=3, unique=True))
     return tree, cut, S, n

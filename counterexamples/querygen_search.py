@@ -27,7 +27,7 @@ from privclaims.counterexamples.harness import SearchResult, exhaustive_search, 
 from privclaims.counterexamples.property_search import property_search
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact, fast
-from privclaims.theory.querygen.instances import instances
+from privclaims.counterexamples.querygen_strategies import instances
 from privclaims.theory.querygen.model import STAR, PrivacyRequirement, make_query, make_table, remove
 
 

@@ -13,7 +13,7 @@ from privclaims.counterexamples import querygen_search as search
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact, experiments, fast, hmda, plots
-from privclaims.theory.querygen.instances import instances
+from privclaims.counterexamples.querygen_strategies import instances
 from privclaims.theory.querygen.model import STAR, PrivacyRequirement, is_star
 
 

@@ -15,7 +15,7 @@ from privclaims.theory.querygen.model import (
     STAR, PrivacyRequirement, STRATEGIES, g_min_from_l, is_star, make_query, make_table, strictly_above,
     validate_request,
 )
-from privclaims.theory.querygen.instances import instances, tables
+from privclaims.counterexamples.querygen_strategies import instances, tables
 from privclaims.theory.querygen.table1 import eq3_query, table1
 
 

@@ -43,7 +43,7 @@ from privclaims.theory.querygen.table1 import eq3_query, table1
     "response to Q", f"{SRC} §3: the generalizer filters the response to Q̂ so the user receives the results of Q"))
 def text_exact_results(ctx: Context) -> Outcome:
     from privclaims.counterexamples.property_search import property_search
-    from privclaims.theory.querygen.instances import instances
+    from privclaims.counterexamples.querygen_strategies import instances
 
     def compute(step: str, tie: str) -> Outcome:
         def holds(inst) -> bool:
@@ -667,7 +667,7 @@ def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=Non
     the path can pass over it), found by exhaustive search and re-verified by the exact twins. Best-Fit
     (``choice_of``: its step's reading → "local-min" or "fit") runs under each reading of its step too."""
     from privclaims.counterexamples.property_search import property_search
-    from privclaims.theory.querygen.instances import instances
+    from privclaims.counterexamples.querygen_strategies import instances
 
     seed = ctx.int_seed(f"querygen.alg_{strategy}")
 
@@ -736,7 +736,7 @@ def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=Non
 def alg_brute(ctx: Context) -> Outcome:
     """Brute-Force = exact Eq. (4) optimum (def_opt), under each comparison; its tie rule under each reading."""
     from privclaims.counterexamples.property_search import property_search
-    from privclaims.theory.querygen.instances import instances
+    from privclaims.counterexamples.querygen_strategies import instances
 
     def compute(comparison: str, tie: str):
         ties = brute_ties(tie)

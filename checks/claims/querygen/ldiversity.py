@@ -165,7 +165,7 @@ def thm6_1(ctx: Context) -> Outcome:
 
     from privclaims.counterexamples.harness import z3_search
     from privclaims.counterexamples.property_search import property_search
-    from privclaims.theory.querygen.instances import instances
+    from privclaims.counterexamples.querygen_strategies import instances
 
     sym = _lemma_symbolic()
     # z3: integers l > n >= 1 and a sorted distribution on n values with Σ p_i i >= (l+1)/2: unsat for n <= 12

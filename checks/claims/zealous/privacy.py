@@ -125,17 +125,17 @@ def text_clicks(ctx):
     from hypothesis import strategies as st
 
     from privclaims.counterexamples.property_search import property_search
-    from privclaims.counterexamples.strategies import finite_mechanisms
+    from privclaims.counterexamples.strategies import built_once, finite_mechanisms
 
     @st.composite
     def pairs(draw):
-        a = draw(finite_mechanisms(max_inputs=3, max_outputs=3, max_den=6))
+        a = draw(built_once(finite_mechanisms, max_inputs=3, max_outputs=3, max_den=6))
         k = len(a.inputs)
         mout = draw(st.integers(1, 3))
         from privclaims.counterexamples.strategies import distributions
 
         b = {i: dict(enumerate(draw(distributions(mout, 6)))) for i in range(k)}
-        e1, e2 = draw(st.sampled_from([Q(1), Q(2), Q(3, 2)])), draw(st.sampled_from([Q(1), Q(2), Q(4)]))
+        e1, e2 = draw(built_once(st.sampled_from, (Q(1), Q(2), Q(3, 2)))), draw(built_once(st.sampled_from, (Q(1), Q(2), Q(4))))
         return a, b, e1, e2
 
     def holds(x):
@@ -581,7 +581,7 @@ def prop9(ctx):
     from hypothesis import strategies as st
 
     from privclaims.counterexamples.property_search import property_search
-    from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms
+    from privclaims.counterexamples.strategies import built_once, exp_epsilons, finite_mechanisms
     from privclaims.counterexamples.zealous_searches import prop9_smt
 
     smt = [prop9_smt(n, E) for n in range(1, 5) for E in (Q(1), Q(3, 2), Q(2), Q(10))]
@@ -590,7 +590,7 @@ def prop9(ctx):
 
     @st.composite
     def inst(draw):
-        return draw(finite_mechanisms(max_inputs=3, max_outputs=4, max_den=8)), draw(exp_epsilons())
+        return draw(built_once(finite_mechanisms, max_inputs=3, max_outputs=4, max_den=8)), draw(built_once(exp_epsilons))
 
     per = {}
     for c in ctx.combinations:

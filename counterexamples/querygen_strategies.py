@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from privclaims.counterexamples.strategies import built_once
 from privclaims.theory.querygen.model import STAR, make_query, make_table
 
 
@@ -25,9 +26,9 @@ def tables(draw: st.DrawFn, max_attrs: int = 4, max_dom: int = 3, max_rows: int 
 
 @st.composite
 def instances(draw: st.DrawFn, **kw):
-    t = draw(tables(**kw))
+    t = draw(built_once(tables, **kw))
     target = draw(st.integers(0, t.m - 1))
-    q = [STAR if i == target or draw(st.booleans()) is False else draw(st.sampled_from(t.domains[i]))
+    q = [STAR if i == target or draw(st.booleans()) is False else draw(built_once(st.sampled_from, tuple(t.domains[i])))
          for i in range(t.m)]
     g_min = Fraction(draw(st.integers(4, 12)), 4)
     return t, make_query(t, q), target, g_min
