@@ -15,7 +15,14 @@ from privclaims.theory.dp.mechanism import FiniteMechanism, finite_mechanism
 from privclaims.theory.numbers import Q
 
 
-@functools.lru_cache(maxsize=None)
+_BUILT: dict[Any, st.SearchStrategy[Any]] = {}
+
+
+def _typed(x: Any) -> Any:
+    """``x`` paired with its type, through tuples: the key part :func:`built_once` compares."""
+    return (tuple, tuple(_typed(v) for v in x)) if isinstance(x, tuple) else (type(x), x)
+
+
 def built_once(factory: Callable[..., st.SearchStrategy[Any]], *args: Hashable, **kwargs: Hashable) -> st.SearchStrategy[Any]:
     """``factory(*args, **kwargs)``, one strategy object per factory and arguments for the whole process.
 
@@ -24,8 +31,12 @@ def built_once(factory: Callable[..., st.SearchStrategy[Any]], *args: Hashable, 
     it is - while hypothesis' work on a new object (validating it and what it wraps, computing its recursive
     properties, looking it up in its own cache) is done once instead of at every draw (issue 25: the full ledger's ads
     and querygen areas on one worker took 104-106 CPU s before, 96-97 after; every verdict and evidence unchanged). The
-    arguments must be hashable: pass a tuple, not a list."""
-    return factory(*args, **kwargs)
+    arguments must be hashable (pass a tuple, not a list); they are told apart by type too, inside tuples as well
+    (``(1, 2)`` and ``(Q(1), Q(2))`` are equal keys to a plain cache, yet sample different values)."""
+    key = (factory, _typed(args), tuple(sorted((k, _typed(v)) for k, v in kwargs.items())))
+    if key not in _BUILT:
+        _BUILT[key] = factory(*args, **kwargs)
+    return _BUILT[key]
 
 
 def _positive_sum(w: list[int]) -> bool:
