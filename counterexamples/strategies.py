@@ -6,7 +6,6 @@ Probabilities are exact rationals with small denominators (so boundary cases suc
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable, Hashable
 
 from hypothesis import strategies as st
@@ -43,26 +42,25 @@ def _positive_sum(w: list[int]) -> bool:
     return sum(w) > 0
 
 
-@functools.lru_cache(maxsize=None)
 def _weights(n: int, lo: int, max_den: int) -> st.SearchStrategy[list[int]]:
-    """The weight lists of :func:`distributions`, one strategy object per (n, lo, max_den): the same draws as a strategy
-    built afresh, without hypothesis analysing a new filtered strategy on every call (a pure cache of a value)."""
+    """The weight lists of :func:`distributions` (drawn through :func:`built_once`: a filtered strategy is not analysed
+    again at every draw)."""
     return st.lists(st.integers(lo, max_den), min_size=n, max_size=n).filter(_positive_sum)
 
 
 @st.composite
 def _distributions(draw: Any, n: int, max_den: int, allow_zero: bool) -> list[Any]:
     """See :func:`distributions` (this builds its strategy)."""
-    weights = draw(_weights(n, 0 if allow_zero else 1, max_den))
+    weights = draw(built_once(_weights, n, 0 if allow_zero else 1, max_den))
     total = sum(weights)
     return [Q(w, total) for w in weights]
 
 
-@functools.lru_cache(maxsize=None)
 def distributions(n: int, max_den: int = 12, allow_zero: bool = True) -> st.SearchStrategy[list[Any]]:
     """An exact distribution over ``n`` points: integer weights over their (small) total. One strategy object per
-    arguments (the same draws; chains draw one per row, and a strategy built per draw is validated per draw)."""
-    return _distributions(n, max_den, allow_zero)
+    arguments (:func:`built_once`: the same draws; chains draw one per row, and a strategy built per draw is validated
+    per draw)."""
+    return built_once(_distributions, n, max_den, allow_zero)
 
 
 @st.composite
