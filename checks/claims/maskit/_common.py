@@ -63,7 +63,8 @@ def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[An
                      encoding: str, verify: Callable[[Any], bool] | None = None,
                      model: tuple[str, Callable[[Any], list[str]]] = (SUPPRESSION_MODEL, instance_problems),
                      **evidence: Any) -> Outcome:
-    """verified-bounded after ``n`` hypothesis examples without a counterexample, else refuted with the shrunk
+    """verified-bounded after up to ``n`` hypothesis examples without a counterexample (the bound states how many were
+    tried and distinct), else refuted with the shrunk
     instance (re-verified by ``verify`` = the exact twin, when given) validated against ``model`` (name, validator)."""
     from privclaims.counterexamples.property_search import property_search
 

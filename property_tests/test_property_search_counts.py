@@ -1,0 +1,117 @@
+"""A bounded search says what it searched: the instances it tried and how many were distinct
+(``counterexamples/property_search.py``, ``counterexamples/example_keys.py``).
+
+Each count is checked against a log kept by the property itself, independently of the search's own tally."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import subprocess
+import sys
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import strategies as st
+
+from privclaims.counterexamples.example_keys import example_key
+from privclaims.counterexamples.property_search import property_search
+from privclaims.theory.numbers import Q
+from property_tests.conftest import ROOT
+
+
+def logged(holds):
+    """``holds`` and the list of every instance it is called with, in order."""
+    log = []
+
+    def h(x):
+        log.append(x)
+        return holds(x)
+
+    return h, log
+
+
+def test_a_search_that_holds_counts_every_instance_and_the_distinct_ones():
+    # 31^2 pairs, more than the budget, drawn as their sums mod 7: many draws, at most seven instances
+    strategy = st.tuples(st.integers(0, 30), st.integers(0, 30)).map(lambda t: [Q(t[0] + t[1]) % 7])  # new objects
+    holds, log = logged(lambda s: True)
+    res = property_search(strategy, holds, examples=60, seed=3, encoding="pairs")
+    distinct = len({str(v) for v in log})
+    assert res.exhausted and len(log) == 60
+    assert distinct <= 7  # the count is not the budget again
+    assert res.statistics == {"examples": 60, "tried": 60, "distinct": distinct}
+    assert res.bound == f"60 hypothesis examples, {distinct} distinct (seed 3)"
+
+
+def test_a_search_stopped_early_says_so():
+    holds, log = logged(lambda n: True)
+    res = property_search(st.integers(0, 3), holds, examples=100, seed=1, encoding="n")
+    assert res.exhausted and sorted(log) == [0, 1, 2, 3]
+    assert res.statistics == {"examples": 100, "tried": 4, "distinct": 4}
+    assert res.bound == "100 hypothesis examples asked, 4 tried (Hypothesis stopped early), 4 distinct (seed 1)"
+
+
+def test_a_found_counterexample_counts_the_instances_up_to_it_not_the_shrinking():
+    holds, log = logged(lambda n: n < 500)
+    res = property_search(st.integers(0, 1000), holds, examples=300, seed=1, encoding="n < 500")
+    first = next(i for i, n in enumerate(log) if n >= 500) + 1
+    assert res.found and res.witness == 500
+    assert len(log) > first  # shrinking called the property again; those calls are not counted
+    assert res.statistics == {"examples": 300, "tried": first, "distinct": len(set(log[:first]))}
+    assert res.bound == f"300 hypothesis examples asked, a counterexample at example {first}, " \
+                        f"{len(set(log[:first]))} distinct (seed 1)"
+
+
+@dataclasses.dataclass(frozen=True)
+class Cached:
+    value: tuple
+    cache: dict = dataclasses.field(default_factory=dict, compare=False)
+
+
+class Marker:
+    pass
+
+
+class Opaque:
+    def __init__(self, v):
+        self.v = v
+
+
+def test_example_keys_are_equal_for_equal_values_only():
+    key = example_key
+    assert len({key(1), key(True), key(Fraction(1)), key(Q(1)), key(1.0)}) == 5  # typed
+    assert key({"a": 1, "b": Q(1, 2)}) == key({"b": Q(1, 2), "a": 1})  # a mapping has no order
+    assert key([1, 2]) != key([2, 1]) and key([1, 2]) != key((1, 2))  # a sequence has one, and a type
+    assert key({3, 1}) == key({1, 3}) and key({1, 3}) != key(frozenset({1, 3}))
+    assert key(Cached((1,), {"filled": 1})) == key(Cached((1,)))  # compare=False is a cache
+    assert key(Cached((1,))) != key(Cached((Q(1),)))
+    assert key(0.1) != key(0.1 + 2 ** -56) and key(float("nan")) == key(float("nan"))
+    assert key(np.array([1, 2])) != key(np.array([[1, 2]])) and key(np.array([1.0])) != key(np.array([1]))
+    assert key(Marker()) == key(Marker())
+    with pytest.raises(TypeError, match="Opaque"):  # never a repr holding an address
+        key(Opaque(1))
+
+
+def test_a_set_of_strings_has_one_key_whatever_the_hash_seed():
+    code = ("from privclaims.counterexamples.example_keys import example_key as k; "
+            "print(repr(k([{'ab', 'cd', 'ef', 'gh'}, {'x': frozenset({'p', 'q', 'r'})}])))")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": seed, "PATH": ""}).stdout for seed in ("1", "2", "3")}
+    assert len(outs) == 1 and outs != {""}
+
+
+SEEDED_BY_LITERALS = re.compile(r"\b(?:st|strategies)\.(text|characters|from_regex|binary|floats|complex_numbers|"
+                                r"decimals|emails|dates|datetimes|times|timedeltas|uuids|ip_addresses)\(")
+
+
+def test_the_ledgers_strategies_draw_nothing_hypothesis_seeds_with_loaded_literals():
+    """Hypothesis mixes string, byte and float literals of every local module loaded in the process into those draws
+    (and integers of magnitude >= 100), so a ledger search drawing them would try other instances, and state another
+    distinct count, depending on which checks ran before it in its worker. The searches live in counterexamples/ and
+    checks/; none may call such a strategy (the README's "A bound says what was searched")."""
+    found = [f"{p.relative_to(ROOT)}:{i}: {m.group(0)}"
+             for folder in ("counterexamples", "checks") for p in sorted((ROOT / folder).rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             for m in SEEDED_BY_LITERALS.finditer(line)]
+    assert not found
