@@ -11,6 +11,13 @@ Hypothesis stops early, e.g. on a space it has exhausted) and how many of them w
 (``distinct``, by :func:`~privclaims.counterexamples.example_keys.example_key`: different draws can give equal
 instances). The shrinking phase's calls are not counted. The bound reads, e.g., "200 hypothesis examples, 155
 distinct (seed S)".
+
+A property with a premise (a theorem's hypothesis the generated instance may miss) declares it, ``premise="B is
+eps2-DP"``, and its ``holds`` returns :data:`VACUOUS` on an instance outside it: such an instance holds trivially and
+tests nothing, so the search counts the instances that met the premise (``premise_met``, ``premise_met_distinct``)
+and the bound says so ("60 hypothesis examples, 58 distinct; the premise (…) met by 21, 20 distinct"). A search
+whose premise no tried instance met proves nothing and raises :class:`VacuousSearch` (the check is an error, not a
+verified-bounded claim); ``VACUOUS`` from a search that declared no premise is a :class:`TypeError`.
 """
 
 from __future__ import annotations
@@ -27,29 +34,49 @@ from privclaims.counterexamples.example_keys import example_key
 from privclaims.counterexamples.harness import SearchResult
 
 
-def searched_bound(examples: int, tried: int, distinct: int, seed: int, found: bool = False) -> str:
+class _Vacuous:
+    """The type of :data:`VACUOUS` (one object)."""
+
+    def __repr__(self) -> str:
+        return "VACUOUS"
+
+
+VACUOUS = _Vacuous()
+"""What a property returns on an instance that does not meet its declared premise (it holds, and tests nothing)."""
+
+
+class VacuousSearch(RuntimeError):
+    """No instance the search tried met the property's premise: the search verified nothing."""
+
+
+def searched_bound(examples: int, tried: int, distinct: int, seed: int, found: bool = False,
+                   premise: tuple[str, int, int] | None = None) -> str:
     """The bound a search states: its budget, how many instances it tried (when not all of them: the counterexample's
-    rank, or Hypothesis stopping early) and how many of those were distinct."""
+    rank, or Hypothesis stopping early), how many of those were distinct and, for a property with a premise
+    ``(text, met, met_distinct)``, how many met it."""
     if found:
         asked = f"{examples} hypothesis examples asked, a counterexample at example {tried}"
     elif tried == examples:
         asked = f"{examples} hypothesis examples"
     else:
         asked = f"{examples} hypothesis examples asked, {tried} tried (Hypothesis stopped early)"
-    return f"{asked}, {distinct} distinct (seed {seed})"
+    met = "" if premise is None else f"; the premise ({premise[0]}) met by {premise[1]}, {premise[2]} distinct"
+    return f"{asked}, {distinct} distinct{met} (seed {seed})"
 
 
 def property_search(
     strategy: SearchStrategy[Any],
-    holds: Callable[[Any], bool],
+    holds: Callable[[Any], Any],
     *,
     examples: int,
     seed: int,
     encoding: str,
     verify: Callable[[Any], bool] | None = None,
     describe: Callable[[Any], Any] = lambda w: w,
+    premise: str | None = None,
 ) -> SearchResult:
-    """Search ``examples`` generated instances for one where ``holds`` fails (then shrink it)."""
+    """Search ``examples`` generated instances for one where ``holds`` fails (then shrink it); ``holds`` returns a
+    truth value, or :data:`VACUOUS` outside the declared ``premise``."""
     t0 = time.perf_counter()
     cfg = settings(
         max_examples=examples,
@@ -59,26 +86,43 @@ def property_search(
         suppress_health_check=list(HealthCheck),
     )
     keys: set[Any] = set()
-    tally = {"tried": 0, "failed": False}
+    met_keys: set[Any] = set()
+    tally = {"tried": 0, "met": 0, "failed": False}
 
     def refutes(x: Any) -> bool:
         generating = not tally["failed"]  # after the first counterexample, Hypothesis only shrinks
+        key = example_key(x) if generating else None
+        result = holds(x)
+        if result is VACUOUS and premise is None:
+            raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")
         if generating:
             tally["tried"] += 1
-            keys.add(example_key(x))
-        failed = not holds(x)
+            keys.add(key)
+            if result is not VACUOUS:
+                tally["met"] += 1
+                met_keys.add(key)
+        failed = result is not VACUOUS and not result
         tally["failed"] = tally["failed"] or failed
         return failed
 
-    def stats() -> dict[str, int]:
-        return {"examples": examples, "tried": tally["tried"], "distinct": len(keys)}
+    def stats() -> dict[str, Any]:
+        out: dict[str, Any] = {"examples": examples, "tried": tally["tried"], "distinct": len(keys)}
+        if premise is not None:
+            out.update(premise=premise, premise_met=tally["met"], premise_met_distinct=len(met_keys))
+        return out
+
+    def bound(found: bool) -> str:
+        met = None if premise is None else (premise, tally["met"], len(met_keys))
+        return searched_bound(examples, tally["tried"], len(keys), seed, found, met)
 
     try:
         w = find(strategy, refutes, settings=cfg, random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
-        return SearchResult("none-up-to-bound", searched_bound(examples, tally["tried"], len(keys), seed), encoding,
-                            statistics=stats(), seconds=time.perf_counter() - t0)
+        if premise is not None and not tally["met"]:
+            raise VacuousSearch(f"{bound(False)}: no instance met the premise, so the search ({encoding}) verified "
+                                f"nothing") from None
+        return SearchResult("none-up-to-bound", bound(False), encoding, statistics=stats(),
+                            seconds=time.perf_counter() - t0)
     ok = True if verify is None else bool(verify(w))
-    return SearchResult("witness" if ok else "spurious",
-                        searched_bound(examples, tally["tried"], len(keys), seed, found=True),
-                        encoding, describe(w), ok, stats(), time.perf_counter() - t0)
+    return SearchResult("witness" if ok else "spurious", bound(True), encoding, describe(w), ok, stats(),
+                        time.perf_counter() - t0)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import strategies as st
 
 from privclaims.counterexamples.example_keys import example_key
-from privclaims.counterexamples.property_search import property_search
+from privclaims.counterexamples.property_search import VACUOUS, VacuousSearch, property_search
 from privclaims.theory.numbers import Q
 from property_tests.conftest import ROOT
 
@@ -61,6 +61,37 @@ def test_a_found_counterexample_counts_the_instances_up_to_it_not_the_shrinking(
     assert res.statistics == {"examples": 300, "tried": first, "distinct": len(set(log[:first]))}
     assert res.bound == f"300 hypothesis examples asked, a counterexample at example {first}, " \
                         f"{len(set(log[:first]))} distinct (seed 1)"
+
+
+def test_a_premise_counts_the_instances_that_met_it():
+    holds, log = logged(lambda n: VACUOUS if n % 3 else True)
+    sums = st.tuples(st.integers(0, 30), st.integers(0, 30)).map(lambda t: Q((t[0] + t[1]) % 12))  # repeated values
+    res = property_search(sums, holds, examples=80, seed=5, encoding="n", premise="3 divides n")
+    met = [n for n in log if n % 3 == 0]
+    assert res.exhausted and len(log) == 80 and 0 < len(met) < 80
+    assert res.statistics == {"examples": 80, "tried": 80, "distinct": len(set(log)), "premise": "3 divides n",
+                              "premise_met": len(met), "premise_met_distinct": len(set(met))}
+    assert res.bound == (f"80 hypothesis examples, {len(set(log))} distinct; the premise (3 divides n) met by {len(met)}, "
+                         f"{len(set(met))} distinct (seed 5)")
+
+
+def test_a_vacuous_instance_is_never_a_counterexample_even_while_shrinking():
+    holds, log = logged(lambda n: VACUOUS if n % 2 else n < 500)
+    res = property_search(st.integers(0, 1000), holds, examples=300, seed=1, encoding="n < 500", premise="n even")
+    first = next(i for i, n in enumerate(log) if n >= 500 and n % 2 == 0) + 1
+    met = [n for n in log[:first] if n % 2 == 0]
+    assert res.found and res.witness == 500  # 499 and 501 are vacuous: not failures
+    assert (res.statistics["tried"], res.statistics["premise_met"]) == (first, len(met))
+
+
+def test_a_search_no_instance_of_which_met_the_premise_verified_nothing():
+    with pytest.raises(VacuousSearch, match=r"premise \(n > 10\) met by 0"):
+        property_search(st.integers(0, 10), lambda n: VACUOUS, examples=50, seed=1, encoding="n", premise="n > 10")
+
+
+def test_vacuous_needs_a_declared_premise():
+    with pytest.raises(TypeError, match="declares no premise"):
+        property_search(st.integers(0, 10), lambda n: VACUOUS if n > 5 else True, examples=50, seed=1, encoding="n")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -50,13 +50,19 @@ def _thm7_instance(inst, kind):
     return M1, lam, delta, S, sysm, Sp, mu
 
 
+THM7_PREMISE = "M' has a sensitive ID and mu(S) > 0"
+
+
 def _thm7_property(kind):
     """Decorator: ``holds(inst)`` of a property of Theorem 7's construction with F = the ``kind`` check at δ/μ on M':
-    true on an instance with no sensitive ID (nothing to protect), else ``prop(inst, M1, λ, δ, S, system, S', μ)``."""
+    VACUOUS on an instance with no sensitive ID or mu(S) = 0 (nothing to protect; the search counts the others,
+    :data:`THM7_PREMISE`), else ``prop(inst, M1, λ, δ, S, system, S', μ)``."""
+    from privclaims.counterexamples.property_search import VACUOUS
+
     def deco(prop):
         def holds(inst):
             r = _thm7_instance(inst, kind)
-            return True if r is None else prop(inst, *r)
+            return VACUOUS if r is None else prop(inst, *r)
 
         return holds
 
@@ -168,7 +174,8 @@ def p_lc1(ctx: Context):
 
     return property_verdict(ctx, "maskit.p_lc1", weak_generalisations(), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
                             encoding="LC1 as a computable check: posterior (adversary M'' = λ, learning nothing by Claim 10) - prior <= δ, "
-                                     "for F = probabilistic check at δ/μ on M' (random generalisations, λ)")
+                                     "for F = probabilistic check at δ/μ on M' (random generalisations, λ)",
+                            premise=THM7_PREMISE)
 
 
 @claim("maskit.p_lc2", method="exact", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_lc2"], readings=quoted("maskit.p_lc2"))
@@ -226,19 +233,21 @@ def p_thm6(ctx: Context):
 @claim("maskit.p_thm7", method="property", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY, SYSTEM_MODEL), not_applicable=(NA_ANY_SYSTEM_6,), audit=AUDITS["maskit.p_thm7"], readings=stated("maskit.p_thm7"))
 def p_thm7(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import weak_generalisations
+    from privclaims.counterexamples.property_search import VACUOUS
 
     def holds(inst):
         ok = True
         for kind in ("probabilistic", "simulatable"):
             r = _thm7_instance(inst, kind)
-            if r is None:
-                return True
+            if r is None:  # (the premise does not depend on the kind)
+                return VACUOUS
             M1, lam, delta, S, sysm, Sp, mu = r
             ok &= weak_max_breach_literal(M1, lam, sysm, S)[0] <= delta
         return ok
 
     return property_verdict(ctx, "maskit.p_thm7", weak_generalisations(), holds, n=examples(ctx, 80, 15),
-                            encoding="F(δ/μ, M', S') (probabilistic greedy d=2 and simulatable) on Π-inputs; literal weak-adversary breach <= δ for random λ")
+                            encoding="F(δ/μ, M', S') (probabilistic greedy d=2 and simulatable) on Π-inputs; literal weak-adversary breach <= δ for random λ",
+                            premise=THM7_PREMISE)
 
 
 @claim("maskit.p_claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim7"], readings=stated("maskit.p_claim7"))
@@ -256,7 +265,8 @@ def p_claim7(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(), holds, n=examples(ctx, 80, 15),
-                            encoding="ID-level gain of every a ∈ S' is <= δ/μ (beliefs over IDs do not depend on λ)")
+                            encoding="ID-level gain of every a ∈ S' is <= δ/μ (beliefs over IDs do not depend on λ)",
+                            premise=THM7_PREMISE)
 
 
 def _worlds(M1, lam, sysm):
@@ -296,7 +306,8 @@ def p_claim8(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.p_claim8", weak_generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
-                            encoding="Pr[X_t = s | X'_t = a, o] = Pr[X_t = s | X'_t = a] by summing the literal joint over (ID stream, label stream)")
+                            encoding="Pr[X_t = s | X'_t = a, o] = Pr[X_t = s | X'_t = a] by summing the literal joint over (ID stream, label stream)",
+                            premise=THM7_PREMISE)
 
 
 @claim("maskit.p_claim9", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim9"], readings=stated("maskit.p_claim9"))
@@ -304,7 +315,8 @@ def p_claim9(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import weak_generalisations
 
     return property_verdict(ctx, "maskit.p_claim9", weak_generalisations(), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
-                            encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ")
+                            encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ",
+                            premise=THM7_PREMISE)
 
 
 @claim("maskit.p_claim10", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim10"], readings=stated("maskit.p_claim10"))
@@ -324,7 +336,8 @@ def p_claim10(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.p_claim10", weak_generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
-                            encoding="Pr[o] of the user (true labels) = Pr[o] an adversary with any λ simulates from M'' (literal joint sums)")
+                            encoding="Pr[o] of the user (true labels) = Pr[o] an adversary with any λ simulates from M'' (literal joint sums)",
+                            premise=THM7_PREMISE)
 
 
 # --------------------------------------------------------------------------- Theorem 2

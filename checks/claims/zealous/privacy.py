@@ -124,7 +124,7 @@ def text_clicks(ctx):
 
     from hypothesis import strategies as st
 
-    from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.property_search import VACUOUS, property_search
     from privclaims.counterexamples.strategies import built_once, finite_mechanisms
 
     @st.composite
@@ -143,17 +143,18 @@ def text_clicks(ctx):
         bm = finite_mechanism(b, [(i, i + 1) for i in range(len(b) - 1)])
         e2_true = dpx.smallest_exp_epsilon(bm)
         if e2_true is None or e2_true > e2:
-            return True  # premise fails: B is not eps2-DP
+            return VACUOUS  # B is not eps2-DP
         d1 = dpx.indistinguishability_delta(a, Epsilon.from_exp(e1))[0]
         if not d1.eps.exp_is_rational:
-            return True
+            return VACUOUS  # delta1 not exact
         d1v = Q(d1.a) - e1 * Q(d1.b)
         prod_dist = {L: {(o1, o2): p1 * b[L].get(o2, ZERO) for o1, p1 in a.dist[L].items() for o2 in b[L]} for L in a.inputs}
         pm = finite_mechanism(prod_dist, [(i, i + 1) for i in range(len(b) - 1)])
         return dpx.indistinguishability_delta(pm, Epsilon.from_exp(e1 * e2))[0].le(max(d1v, ZERO))
 
     res = property_search(pairs(), holds, examples=60 if ctx.quick else 200, seed=ctx.int_seed("zealous.text_clicks"),
-                          encoding="exact finite mechanisms")
+                          encoding="exact finite mechanisms",
+                          premise="B is eps2-DP and A's least delta1 at e^eps1 is an exact rational")
     ev = {"search": res, "source": f"{SRC} §6.4.1",
           "note": "the sensitivity premise (each user changes <= 2m click counts by 1) is taken from the text; only the "
                   "composition is machine-checked"}
