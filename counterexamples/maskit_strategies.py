@@ -175,13 +175,17 @@ WEAK_LABELS = ("p", "q", "r", "s")  # the contexts of M in weak_generalisations;
 
 
 @st.composite
-def weak_generalisations(draw: Any, max_n: int = 3, max_T: int = 3) -> tuple:
+def weak_generalisations(draw: Any, max_n: int = 3, max_T: int = 3, sensitive: bool = False) -> tuple:
     """(M', λ of an adversary M'' between M' and M, δ): an ID chain over IDs a0..a{n-1}, each ID's true
-    context, a set label Π(a) ∋ truth, and a label distribution λ_a on Π(a)."""
+    context, a set label Π(a) ∋ truth, and a label distribution λ_a on Π(a). With ``sensitive``, one drawn ID's set
+    also holds the sensitive context "s" (Theorem 7's construction needs a sensitive ID: without one, an instance
+    tests nothing)."""
     ids = draw(built_once(chains, max_n=max_n, max_T=max_T))
     truth = {a: draw(built_once(st.sampled_from, WEAK_LABELS)) for a in ids.contexts}
     Pi = {a: {truth[a]} | set(draw(built_once(st.lists, built_once(st.sampled_from, WEAK_LABELS), max_size=2)))
           for a in ids.contexts}
+    if sensitive:
+        Pi[ids.contexts[draw(st.integers(0, len(ids.contexts) - 1))]].add(WEAK_LABELS[-1])
     lam = {}
     for a in ids.contexts:
         labs = sorted(Pi[a])

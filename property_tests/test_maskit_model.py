@@ -168,11 +168,13 @@ def test_dominating_pairs_and_single_raises_stay_on_their_grid(data):
 def test_weak_generalisations_and_cut_hierarchies_are_what_they_say(data):
     from privclaims.counterexamples.maskit_strategies import WEAK_LABELS, cut_hierarchies, weak_generalisations
 
-    M1, truth, lam, delta = data.draw(weak_generalisations())
-    for a in truth:
-        assert truth[a] in WEAK_LABELS and truth[a] in M1.Pi[a] and M1.Pi[a] <= set(WEAK_LABELS)
-        assert set(lam[a]) == set(M1.Pi[a]) and sum(lam[a].values()) == 1
-    assert delta.denominator in (1, 2, 3, 4, 6, 12) and 0 < delta < 1
+    for sensitive in (False, True):
+        M1, truth, lam, delta = data.draw(weak_generalisations(sensitive=sensitive))
+        for a in truth:
+            assert truth[a] in WEAK_LABELS and truth[a] in M1.Pi[a] and M1.Pi[a] <= set(WEAK_LABELS)
+            assert set(lam[a]) == set(M1.Pi[a]) and sum(lam[a].values()) == 1
+        assert delta.denominator in (1, 2, 3, 4, 6, 12) and 0 < delta < 1
+        assert not sensitive or M1.sensitive_ids(["s"])  # Theorem 7's searches: a sensitive ID, always
     tree, cut, S, n = data.draw(cut_hierarchies())
     leaves = [c for g in tree["root"] for c in tree[g]]
     assert 2 <= n <= 8 and sorted(leaves) == sorted(f"c{i}" for i in range(n))

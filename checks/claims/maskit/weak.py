@@ -172,7 +172,7 @@ def p_lc1(ctx: Context):
     # LC1 for Theorem 7's construction: every M'' between M' and M (every λ), every output, t, s
     from privclaims.counterexamples.maskit_strategies import weak_generalisations
 
-    return property_verdict(ctx, "maskit.p_lc1", weak_generalisations(), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_lc1", weak_generalisations(sensitive=True), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
                             encoding="LC1 as a computable check: posterior (adversary M'' = λ, learning nothing by Claim 10) - prior <= δ, "
                                      "for F = probabilistic check at δ/μ on M' (random generalisations, λ)",
                             premise=THM7_PREMISE)
@@ -245,7 +245,7 @@ def p_thm7(ctx: Context):
             ok &= weak_max_breach_literal(M1, lam, sysm, S)[0] <= delta
         return ok
 
-    return property_verdict(ctx, "maskit.p_thm7", weak_generalisations(), holds, n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_thm7", weak_generalisations(sensitive=True), holds, n=examples(ctx, 80, 15),
                             encoding="F(δ/μ, M', S') (probabilistic greedy d=2 and simulatable) on Π-inputs; literal weak-adversary breach <= δ for random λ",
                             premise=THM7_PREMISE)
 
@@ -264,7 +264,7 @@ def p_claim7(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(), holds, n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(sensitive=True), holds, n=examples(ctx, 80, 15),
                             encoding="ID-level gain of every a ∈ S' is <= δ/μ (beliefs over IDs do not depend on λ)",
                             premise=THM7_PREMISE)
 
@@ -305,7 +305,7 @@ def p_claim8(ctx: Context):
                             return False
         return True
 
-    return property_verdict(ctx, "maskit.p_claim8", weak_generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
+    return property_verdict(ctx, "maskit.p_claim8", weak_generalisations(max_T=2, sensitive=True), holds, n=examples(ctx, 60, 10),
                             encoding="Pr[X_t = s | X'_t = a, o] = Pr[X_t = s | X'_t = a] by summing the literal joint over (ID stream, label stream)",
                             premise=THM7_PREMISE)
 
@@ -314,7 +314,7 @@ def p_claim8(ctx: Context):
 def p_claim9(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import weak_generalisations
 
-    return property_verdict(ctx, "maskit.p_claim9", weak_generalisations(), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_claim9", weak_generalisations(sensitive=True), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
                             encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ",
                             premise=THM7_PREMISE)
 
@@ -335,7 +335,7 @@ def p_claim10(ctx: Context):
                 return False
         return True
 
-    return property_verdict(ctx, "maskit.p_claim10", weak_generalisations(max_T=2), holds, n=examples(ctx, 60, 10),
+    return property_verdict(ctx, "maskit.p_claim10", weak_generalisations(max_T=2, sensitive=True), holds, n=examples(ctx, 60, 10),
                             encoding="Pr[o] of the user (true labels) = Pr[o] an adversary with any λ simulates from M'' (literal joint sums)",
                             premise=THM7_PREMISE)
 
