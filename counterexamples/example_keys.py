@@ -5,12 +5,13 @@ distribution normalised to the same weights, a list drawn as a set, a filtered r
 distinct instances. :func:`example_key` maps equal examples to equal keys, and is the same in every process:
 
 * numbers, strings, ``None`` and bytes are keyed with their type, so ``1``, ``True``, ``Fraction(1)`` and
-  ``Q(1)`` are four keys (the exact and the float twins are fed differently typed instances);
+  ``Q(1)`` are four keys (the exact and the float twins are fed differently typed instances); floats by their bits,
+  so ``-0.0`` and ``0.0`` are two keys (they compare equal; a search distinguishes them);
 * tuples and lists keep their order; sets, frozensets and mappings do not (their items are sorted by their keys'
   ``repr``, so a set of strings is keyed the same whatever ``PYTHONHASHSEED`` is);
 * a dataclass is keyed by its class and its compared fields (``field(compare=False)`` is a cache, not the value);
-* numpy arrays by dtype, shape and bytes; a class with no field and no state (a marker such as a wildcard) by
-  its class.
+* numpy arrays by dtype, shape and bytes; an object of a Python class with an empty ``__dict__`` and no slots (a
+  marker such as a wildcard) by its class.
 
 Anything else is refused (:class:`TypeError`), never keyed by a ``repr`` that could hold an address and make every
 example distinct.
@@ -25,7 +26,14 @@ from typing import Any
 
 from privclaims.theory.numbers import Q
 
-_ATOMS = (type(None), bool, int, float, str, bytes, Fraction, type(Q(0)))
+try:  # gmpy2's integers, where Q is gmpy2.mpq (theory/numbers.py)
+    from gmpy2 import mpz as _mpz
+
+    _INTEGERS: tuple[type, ...] = (type(_mpz(0)),)
+except ImportError:  # pragma: no cover - depends on the environment
+    _INTEGERS = ()
+
+_ATOMS = (type(None), bool, int, float, str, bytes, Fraction, type(Q(0))) + _INTEGERS
 
 
 def _name(t: type) -> str:
@@ -55,7 +63,7 @@ def example_key(x: Any) -> Any:
         return (_name(type(x)), x.dtype.str, x.shape, x.tobytes())
     if isinstance(x, np.generic):
         return (_name(type(x)), x.dtype.str, x.tobytes())
-    if not getattr(x, "__dict__", None) and not getattr(type(x), "__slots__", ()):
-        return (_name(type(x)),)
+    if isinstance(getattr(x, "__dict__", None), dict) and not x.__dict__ and not getattr(type(x), "__slots__", ()):
+        return (_name(type(x)),)  # a stateless marker (not a C type, whose value has no __dict__)
     raise TypeError(f"example_key: no key for a {_name(type(x))} (a dataclass, a container, a number or a string is "
                     f"keyed; give the type fields)")

@@ -16,8 +16,8 @@ A property with a premise (a theorem's hypothesis the generated instance may mis
 eps2-DP"``, and its ``holds`` returns :data:`VACUOUS` on an instance outside it: such an instance holds trivially and
 tests nothing, so the search counts the instances that met the premise (``premise_met``, ``premise_met_distinct``)
 and the bound says so ("60 hypothesis examples, 58 distinct; the premise (…) met by 21, 20 distinct"). A search
-whose premise no tried instance met proves nothing and raises :class:`VacuousSearch` (the check is an error, not a
-verified-bounded claim); ``VACUOUS`` from a search that declared no premise is a :class:`TypeError`.
+whose premise no tried instance met, or that tried no instance at all (Hypothesis gave up), proves nothing and raises
+:class:`VacuousSearch` (the check is an error, not a verified-bounded claim); ``VACUOUS`` from a search that declared no premise is a :class:`TypeError`.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ VACUOUS = _Vacuous()
 
 
 class VacuousSearch(RuntimeError):
-    """No instance the search tried met the property's premise: the search verified nothing."""
+    """The search tried no instance, or none that met the property's premise: it verified nothing."""
 
 
 def searched_bound(examples: int, tried: int, distinct: int, seed: int, found: bool = False,
@@ -55,7 +55,7 @@ def searched_bound(examples: int, tried: int, distinct: int, seed: int, found: b
     rank, or Hypothesis stopping early), how many of those were distinct and, for a property with a premise
     ``(text, met, met_distinct)``, how many met it."""
     if found:
-        asked = f"{examples} hypothesis examples asked, a counterexample at example {tried}"
+        asked = f"{examples} hypothesis examples asked, the first counterexample at example {tried} (then shrunk)"
     elif tried == examples:
         asked = f"{examples} hypothesis examples"
     else:
@@ -118,9 +118,9 @@ def property_search(
     try:
         w = find(strategy, refutes, settings=cfg, random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
-        if premise is not None and not tally["met"]:
-            raise VacuousSearch(f"{bound(False)}: no instance met the premise, so the search ({encoding}) verified "
-                                f"nothing") from None
+        if not tally["tried"] or (premise is not None and not tally["met"]):
+            what = "Hypothesis generated no instance" if not tally["tried"] else "no instance met the premise"
+            raise VacuousSearch(f"{bound(False)}: {what}, so the search ({encoding}) verified nothing") from None
         return SearchResult("none-up-to-bound", bound(False), encoding, statistics=stats(),
                             seconds=time.perf_counter() - t0)
     ok = True if verify is None else bool(verify(w))

@@ -6,9 +6,11 @@ Each count is checked against a log kept by the property itself, independently o
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 import subprocess
 import sys
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -59,7 +61,7 @@ def test_a_found_counterexample_counts_the_instances_up_to_it_not_the_shrinking(
     assert res.found and res.witness == 500
     assert len(log) > first  # shrinking called the property again; those calls are not counted
     assert res.statistics == {"examples": 300, "tried": first, "distinct": len(set(log[:first]))}
-    assert res.bound == f"300 hypothesis examples asked, a counterexample at example {first}, " \
+    assert res.bound == f"300 hypothesis examples asked, the first counterexample at example {first} (then shrunk), " \
                         f"{len(set(log[:first]))} distinct (seed 1)"
 
 
@@ -122,6 +124,35 @@ def test_example_keys_are_equal_for_equal_values_only():
     assert key(Marker()) == key(Marker())
     with pytest.raises(TypeError, match="Opaque"):  # never a repr holding an address
         key(Opaque(1))
+    assert key(-0.0) != key(0.0)  # (equal, but a search may tell them apart: keyed by their bits)
+    import gmpy2
+
+    assert key(gmpy2.mpz(3)) != key(gmpy2.mpz(5)) and key(gmpy2.mpz(3)) != key(3)
+    for c_value in (Decimal("1.5"), datetime.date(2006, 3, 1), range(3)):  # no __dict__: refused, never keyed by class
+        with pytest.raises(TypeError):
+            key(c_value)
+
+
+def test_distinct_counts_values_not_their_reprs():
+    """Equal dicts built in other insertion orders print differently and are one instance; the key is taken before the
+    property runs (a property that changes its instance does not make it another one)."""
+    orders = st.permutations(["a", "b", "c", "d"]).map(lambda keys: {k: Q(len(k)) for k in keys})
+    res = property_search(orders, lambda d: True, examples=30, seed=2, encoding="one dict in 24 orders")
+    assert res.statistics == {"examples": 30, "tried": 24, "distinct": 1}  # 4! orders, then Hypothesis stops
+    counter = iter(range(10 ** 6))
+    residues = st.tuples(st.integers(0, 30), st.integers(0, 30)).map(lambda t: [(t[0] + t[1]) % 3])
+
+    def grows(v):
+        v.append(next(counter))
+        return True
+
+    res = property_search(residues, grows, examples=40, seed=2, encoding="three values, each changed by the property")
+    assert (res.statistics["tried"], res.statistics["distinct"]) == (40, 3)
+
+
+def test_a_search_that_generated_nothing_verified_nothing():
+    with pytest.raises(VacuousSearch, match="generated no instance"):
+        property_search(st.integers(0, 10).filter(lambda n: n > 10), lambda n: True, examples=20, seed=1, encoding="n")
 
 
 def test_a_set_of_strings_has_one_key_whatever_the_hash_seed():
@@ -133,7 +164,7 @@ def test_a_set_of_strings_has_one_key_whatever_the_hash_seed():
 
 
 SEEDED_BY_LITERALS = re.compile(r"\b(?:st|strategies)\.(text|characters|from_regex|binary|floats|complex_numbers|"
-                                r"decimals|emails|dates|datetimes|times|timedeltas|uuids|ip_addresses)\(")
+                                r"decimals|fractions|emails|dates|datetimes|times|timedeltas|uuids|ip_addresses)\b")
 
 
 def test_the_ledgers_strategies_draw_nothing_hypothesis_seeds_with_loaded_literals():
@@ -146,3 +177,51 @@ def test_the_ledgers_strategies_draw_nothing_hypothesis_seeds_with_loaded_litera
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              for m in SEEDED_BY_LITERALS.finditer(line)]
     assert not found
+
+
+def _strategy_factories():
+    """The counterexamples' strategies that take no argument (the others are drawn inside them)."""
+    import importlib
+    import inspect
+
+    from hypothesis.strategies import SearchStrategy
+
+    for name in ("strategies", "maskit_strategies", "ads_strategies", "querygen_strategies"):
+        module = importlib.import_module(f"privclaims.counterexamples.{name}")
+        for attr, obj in sorted(vars(module).items()):
+            if attr.startswith("_") or inspect.isclass(obj) or getattr(obj, "__module__", None) != module.__name__:
+                continue
+            try:
+                strategy = obj()
+            except TypeError:  # takes arguments: a part of the composites below
+                continue
+            if isinstance(strategy, SearchStrategy):
+                yield f"{name}.{attr}", strategy
+
+
+def test_the_search_strategies_draw_only_choices_no_literal_can_enter(monkeypatch):
+    """The dynamic half of the test above: every choice the counterexamples' strategies draw is offered to Hypothesis'
+    pool of constants (``HypothesisProvider._maybe_draw_constant``, a private hook: if it goes, this test says so).
+    Each must be an integer choice bounded inside (-100, 100), where no literal of a loaded module can be drawn."""
+    from hypothesis.internal.conjecture import providers
+
+    assert hasattr(providers.HypothesisProvider, "_maybe_draw_constant"), "Hypothesis moved its constants hook"
+    offered = []
+    real = providers.HypothesisProvider._maybe_draw_constant
+
+    def spy(self, choice_type, constraints, **kw):
+        offered.append((current[0], choice_type, constraints))
+        return real(self, choice_type, constraints, **kw)
+
+    monkeypatch.setattr(providers.HypothesisProvider, "_maybe_draw_constant", spy)
+    current = [""]
+    names = []
+    for name, strategy in _strategy_factories():
+        current[0] = name
+        names.append(name)
+        property_search(strategy, lambda x: True, examples=30, seed=0, encoding=name)
+    assert len(names) >= 15 and {n for n, _, _ in offered} == set(names)  # every strategy drew, and was seen
+    bad = {(n, t, str(c)) for n, t, c in offered
+           if t != "integer" or c["min_value"] is None or c["max_value"] is None
+           or c["min_value"] <= -100 or c["max_value"] >= 100}
+    assert not bad

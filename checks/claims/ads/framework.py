@@ -617,8 +617,9 @@ def def_levels(ctx):
         return all(truncate_decimal(generalize_location(s, s, j)[0], paper_decimals[i]) == generalize_location(s, s, i)[0]
                    for j in range(6) for i in range(j + 1, 6))
 
-    # digits drawn one by one, not st.text: Hypothesis seeds text draws with string literals of the modules loaded in
-    # the process, so the examples (and their distinct count, in the evidence) would depend on the ledger's workers
+    # digits drawn one by one, not by the text strategy: Hypothesis seeds text draws with string literals of the
+    # modules loaded in the process, so the examples (and their distinct count, in the evidence) would depend on the
+    # ledger's workers
     strat = st.tuples(st.lists(st.sampled_from("0123456789"), min_size=4, max_size=10).map("".join), st.booleans())
     r = search(ctx, "ads.def_levels", strat, nested, examples(ctx, 25, 500), "random decimal coordinates")
     if levels != hand:  # our truncation disagrees with the hand-truncated coordinates: our bug
