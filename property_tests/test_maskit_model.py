@@ -231,3 +231,63 @@ def test_a_chain_made_by_replace_derives_its_own():
     other = dataclasses.replace(ch, contexts=("b", "a"))
     assert other.memo_get("probe") is None and other.index("b") == 0 and ch.index("b") == 1
     assert ch.memo_get("probe") == 1
+
+
+def _theorem7_setting(M1) -> bool:
+    """Written out here: some ID whose set holds "s" has positive prior at some t (the chain's own recursion), i.e.
+    M' has a sensitive ID and mu(S) > 0."""
+    ch, prior = M1.ids, list(M1.ids.initial)
+    reachable = set()
+    for t in range(ch.T):
+        reachable |= {a for a, p in zip(ch.contexts, prior) if p > 0}
+        if t < ch.T - 1:
+            prior = [sum((prior[i] * ch.steps[t][i][j] for i in range(len(prior))), Q(0)) for j in range(len(prior))]
+    return any("s" in M1.Pi[a] for a in reachable)
+
+
+def _find(strategy, condition):
+    from hypothesis import HealthCheck, find
+    from hypothesis import settings as hsettings
+
+    return find(strategy, condition, settings=hsettings(max_examples=3000, database=None, deadline=None,
+                                                        suppress_health_check=list(HealthCheck)))
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.data())
+def test_theorem7_searches_are_vacuous_exactly_outside_their_premise(data):
+    """maskit/weak.py's Theorem 7 properties return VACUOUS exactly where F(delta/mu, M', S') is not defined (no
+    sensitive ID, or mu(S) = 0), and a truth value (never an error) elsewhere."""
+    from privclaims.checks.claims.maskit.weak import _weak_breach_within_delta
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+    from privclaims.counterexamples.property_search import VACUOUS
+
+    inst = data.draw(weak_generalisations(max_n=2, max_T=2))
+    result = _weak_breach_within_delta("simulatable")(inst)
+    assert (result is VACUOUS) == (not _theorem7_setting(inst[0]))
+    assert result is VACUOUS or result in (True, False)
+
+
+def test_theorem7_premise_edges_are_reached_and_decided():
+    """The two ways out of the premise occur in the default draws - no ID's set holds s; s only in sets of IDs of
+    prior 0 at every t (mu(S) = 0: F at delta/mu would divide by 0) - and each is VACUOUS, not an error."""
+    from privclaims.checks.claims.maskit.weak import _weak_breach_within_delta
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+    from privclaims.counterexamples.property_search import VACUOUS
+
+    holds = _weak_breach_within_delta("probabilistic")
+    none = _find(weak_generalisations(), lambda i: not i[0].sensitive_ids(["s"]))
+    unreachable = _find(weak_generalisations(), lambda i: i[0].sensitive_ids(["s"]) and not _theorem7_setting(i[0]))
+    assert holds(none) is VACUOUS and holds(unreachable) is VACUOUS
+
+
+def test_sensitive_generalisations_reach_every_kind_of_sensitive_id():
+    """weak_generalisations(sensitive=True) narrows nothing Theorem 7 needs: s as an ID's truth; s only in a set, with
+    lambda_a(s) > 0 and a's truth another context; s given to each ID of a three-ID chain alone."""
+    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+
+    strat = weak_generalisations(sensitive=True)
+    _find(strat, lambda i: "s" in i[1].values())
+    _find(strat, lambda i: "s" not in i[1].values() and any(i[2][a].get("s", 0) > 0 for a in i[1]))
+    for k in range(3):
+        _find(strat, lambda i, k=k: len(i[1]) == 3 and i[0].sensitive_ids(["s"]) == [i[0].ids.contexts[k]])

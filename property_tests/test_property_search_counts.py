@@ -77,6 +77,13 @@ def test_a_premise_counts_the_instances_that_met_it():
                          f"{len(set(met))} distinct (seed 5)")
 
 
+def test_a_premise_every_instance_met_is_still_stated():
+    res = property_search(st.integers(0, 1000), lambda n: True, examples=40, seed=5, encoding="n", premise="n >= 0")
+    assert res.statistics["premise_met"] == res.statistics["tried"] == 40
+    assert res.bound.endswith(f"; the premise (n >= 0) met by 40, {res.statistics['premise_met_distinct']} distinct "
+                              f"(seed 5)")
+
+
 def test_a_vacuous_instance_is_never_a_counterexample_even_while_shrinking():
     holds, log = logged(lambda n: VACUOUS if n % 2 else n < 500)
     res = property_search(st.integers(0, 1000), holds, examples=300, seed=1, encoding="n < 500", premise="n even")

@@ -50,13 +50,16 @@ def _thm7_instance(inst, kind):
     return M1, lam, delta, S, sysm, Sp, mu
 
 
-THM7_PREMISE = "M' has a sensitive ID and mu(S) > 0"
+THM7_PREMISE = "Theorem 7's F(delta/mu, M', S') is defined: M' has a sensitive ID and mu(S) > 0"
+"""The setting of Theorem 7 (F runs at delta/mu), which its Claims 7-10 are searched in. For Theorem 7, LC1 and
+Claims 7 and 9 an instance outside it tests nothing (no ID can be s: every belief in s is 0); Claims 8 and 10 do not
+mention S and would hold there too, with F releasing everything, but their searches run the theorem's F."""
 
 
 def _thm7_property(kind):
     """Decorator: ``holds(inst)`` of a property of Theorem 7's construction with F = the ``kind`` check at δ/μ on M':
-    VACUOUS on an instance with no sensitive ID or mu(S) = 0 (nothing to protect; the search counts the others,
-    :data:`THM7_PREMISE`), else ``prop(inst, M1, λ, δ, S, system, S', μ)``."""
+    VACUOUS on an instance with no sensitive ID or mu(S) = 0 (outside :data:`THM7_PREMISE`, where F(δ/μ) is not
+    defined; the search counts the others), else ``prop(inst, M1, λ, δ, S, system, S', μ)``."""
     from privclaims.counterexamples.property_search import VACUOUS
 
     def deco(prop):
