@@ -499,20 +499,23 @@ def text_thm7_seq(ctx):
     "checked on the runs that halt (partial correctness)."))
 def text_prefix(ctx):
     from privclaims.counterexamples.ads_strategies import ad_instances
+    from privclaims.counterexamples.property_search import VACUOUS
 
     def make(over: str):
-        def holds(inst) -> bool:
+        def holds(inst) -> Any:
             n = inst.n_ads
+            halted = False
             for prio in (list(range(n)), list(range(n))[::-1]):
                 full = run_with_priority(inst, n, over, prio)
                 if full is None:
                     continue
+                halted = True
                 if any(run_with_priority(inst, k, over, prio) != full[:k] for k in range(1, n + 1)):
                     return False
             if over == "new":
                 full_e, full_f = E.greedy(inst, n), F.greedy(inst, n)
                 return all(E.greedy(inst, k) == full_e[:k] and F.greedy(inst, k) == full_f[:k] for k in range(1, n + 1))
-            return True
+            return True if halted else VACUOUS  # no run for |A| halts: the prefix claim (partial correctness) is untested
         return holds
 
     def compute(over_reading: str):
@@ -520,7 +523,8 @@ def text_prefix(ctx):
         r = search(ctx, f"ads.text_prefix {over}", ad_instances(max_ads=6, max_contexts=5, context_payments=True),
                    value_only(make(over)), examples(ctx, 25, 500),
                    f"rational instances, |A|<=6, <=5 contexts, argmax over {over} ads, lowest- and highest-id tie rules"
-                   + (", both twins" if over == "new" else ", halting runs") + "; " + VALUE_ONLY_NOTE)
+                   + (", both twins" if over == "new" else ", halting runs") + "; " + VALUE_ONLY_NOTE,
+                   premise=None if over == "new" else "the run for |A| halts under one of the two tie rules")
         return verdict_of({"property": r}, note="with a fixed tie rule Greedy's run for k is the first k rounds of the "
                                                "run for |𝒜|")
 

@@ -187,13 +187,17 @@ def lem7(ctx: Context):
 def claim4(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import instances
 
+    from privclaims.counterexamples.property_search import VACUOUS
+
     def holds(inst):
         ch, p, S, d = inst
+        released = False
         for x, o in _runs(ch, S, d, limit=6):
             for t2 in range(1, ch.T + 1):
                 pre = o[: t2 - 1]
                 if not E.okay_to_release(ch, S, d, pre):
                     continue
+                released = True
                 rel = [(0, None)] + [(k, v) for k, v in enumerate(pre, start=1) if v is not None]
                 t1, i1 = rel[-1]
                 poss = E.possible_states(ch, t1, i1, t2)
@@ -203,10 +207,11 @@ def claim4(ctx: Context):
                         after = [_post(ch, rel + [(t2, k), (ch.T + 1, None)], t, s) for k in poss]
                         if max(after) < before:
                             return False
-        return True
+        return True if released else VACUOUS
 
     return property_verdict(ctx, "maskit.claim4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="when the next state is released at t2, some possible c_k has Pr[X_t=s|o, c_k] >= Pr[X_t=s|o] for every t, s")
+                            encoding="when the next state is released at t2, some possible c_k has Pr[X_t=s|o, c_k] >= Pr[X_t=s|o] for every t, s",
+                            premise="a decision to release, in the instance's first 6 runs")
 
 
 def _post(ch, marks, t, s):
