@@ -63,9 +63,11 @@ def thm3(ctx: Context):
 @claim("maskit.text_thm3_cases", method="property+exact", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.text_thm3_cases"], readings=stated("maskit.text_thm3_cases"))
 def text_thm3_cases(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import single_raises
+    from privclaims.counterexamples.property_search import VACUOUS
 
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
+        compared = False
         for o in E.output_distribution(ch, p):
             if o[tp - 1] is None:
                 continue
@@ -74,22 +76,26 @@ def text_thm3_cases(ctx: Context):
             except Exception:
                 continue  # o impossible under q (only if q_i = 1 and o_t' = c_i)
             pp, _ = E.forward_backward(ch, p, o)
+            compared = True
             if pp != pq:
                 return False
-        return True
+        return True if compared else VACUOUS
 
     return property_verdict(ctx, "maskit.text_thm3_cases", single_raises(), holds, n=examples(ctx, 200, 30),
-                            encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)")
+                            encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)",
+                            premise="an output possible under p and q releases a state at t'")
 
 
 @claim("maskit.claim1", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim1"], readings=stated("maskit.claim1"))
 def claim1(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import single_raises
+    from privclaims.counterexamples.property_search import VACUOUS
 
     def holds(inst):
         ch, p, q, S, (tp, i) = inst
         if p[tp - 1][i] >= 1:
-            return True
+            return VACUOUS  # (single_raises draws p < 1 there: never)
+        increased = False
         for o in E.output_distribution(ch, p):
             if o[tp - 1] is not None:
                 continue
@@ -103,12 +109,14 @@ def claim1(ctx: Context):
             for t in range(1, ch.T + 1):
                 for s in range(ch.n):
                     if pq[t - 1][s] > pp[t - 1][s]:  # κ > 1
+                        increased = True
                         if pp2 is None or pp2[t - 1][s] < pq[t - 1][s]:
                             return False
-        return True
+        return True if increased else VACUOUS
 
     return property_verdict(ctx, "maskit.claim1", single_raises(), holds, n=examples(ctx, 200, 30),
-                            encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s")
+                            encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s",
+                            premise="the raise increases some posterior (kappa > 1) given an output with o_t' = ⊥")
 
 
 @claim("maskit.obs1", method="property", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.obs1"], readings=stated("maskit.obs1"))
