@@ -65,5 +65,5 @@ def example_key(x: Any) -> Any:
         return (_name(type(x)), x.dtype.str, x.tobytes())
     if isinstance(getattr(x, "__dict__", None), dict) and not x.__dict__ and not getattr(type(x), "__slots__", ()):
         return (_name(type(x)),)  # a stateless marker (not a C type, whose value has no __dict__)
-    raise TypeError(f"example_key: no key for a {_name(type(x))} (a dataclass, a container, a number or a string is "
-                    f"keyed; give the type fields)")
+    raise TypeError(f"example_key: no key for a {_name(type(x))} (numbers, strings, containers, dataclasses, numpy "
+                    f"arrays and stateless markers are keyed: draw one of those)")

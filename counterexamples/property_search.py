@@ -17,7 +17,8 @@ eps2-DP"``, and its ``holds`` returns :data:`VACUOUS` on an instance outside it:
 tests nothing, so the search counts the instances that met the premise (``premise_met``, ``premise_met_distinct``)
 and the bound says so ("60 hypothesis examples, 58 distinct; the premise (…) met by 21, 20 distinct"). A search
 whose premise no tried instance met, or that tried no instance at all (Hypothesis gave up), proves nothing and raises
-:class:`VacuousSearch` (the check is an error, not a verified-bounded claim); ``VACUOUS`` from a search that declared no premise is a :class:`TypeError`.
+:class:`VacuousSearch` (the check is an error, not a verified-bounded claim); ``VACUOUS`` from a search that declared
+no premise is a :class:`TypeError`.
 """
 
 from __future__ import annotations

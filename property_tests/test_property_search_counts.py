@@ -73,8 +73,8 @@ def test_a_premise_counts_the_instances_that_met_it():
     assert res.exhausted and len(log) == 80 and 0 < len(met) < 80
     assert res.statistics == {"examples": 80, "tried": 80, "distinct": len(set(log)), "premise": "3 divides n",
                               "premise_met": len(met), "premise_met_distinct": len(set(met))}
-    assert res.bound == (f"80 hypothesis examples, {len(set(log))} distinct; the premise (3 divides n) met by {len(met)}, "
-                         f"{len(set(met))} distinct (seed 5)")
+    assert res.bound == (f"80 hypothesis examples, {len(set(log))} distinct; the premise (3 divides n) met by "
+                         f"{len(met)}, {len(set(met))} distinct (seed 5)")
 
 
 def test_a_premise_every_instance_met_is_still_stated():
