@@ -246,10 +246,12 @@ def _theorem7_setting(M1) -> bool:
 
 
 def _find(strategy, condition):
-    from hypothesis import HealthCheck, find
+    """An example meeting ``condition`` (existence only: found, not shrunk)."""
+    from hypothesis import HealthCheck, Phase, find
     from hypothesis import settings as hsettings
 
     return find(strategy, condition, settings=hsettings(max_examples=3000, database=None, deadline=None,
+                                                        phases=[Phase.generate],
                                                         suppress_health_check=list(HealthCheck)))
 
 
