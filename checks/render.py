@@ -89,8 +89,11 @@ def inline(x: Any, md: bool = True, cell: bool = False) -> str:
     return scalar(x, md, cell)
 
 
-def table(header: list[str], rows: list[list[Any]], md: bool = True) -> list[str]:
-    cells = [[_esc(h, md, True) for h in header]] + [[inline(v, md, True) for v in r] for r in rows]
+def table(header: list[str], rows: list[list[Any]], md: bool = True, header_is_data: bool = False) -> list[str]:
+    """A table; its header cells are labels (dict keys, verbatim), or with ``header_is_data`` values of the evidence
+    (a spelled table's list of names, written as :func:`scalar` writes a value: a name reading as p/q gets its decimal)."""
+    head = [scalar(h, md, True) if header_is_data else _esc(h, md, True) for h in header]
+    cells = [head] + [[inline(v, md, True) for v in r] for r in rows]
     if md:
         out = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(header)]
         return out + ["| " + " | ".join(r) + " |" for r in cells[1:]]
@@ -119,7 +122,7 @@ def as_table(x: Any, md: bool = True, corner: str = "") -> list[str] | None:
     if isinstance(x, dict) and _header_and_rows(x) is not None:
         head, rows = _header_and_rows(x)
         return [f"{_esc(head, md, False)} (columns) and {_esc(rows, md, False)} (rows):", ""] + \
-            table([str(h) for h in x[head]], x[rows], md)
+            table(x[head], x[rows], md, header_is_data=True)
     if isinstance(x, dict) and len(x) >= 2 and all(isinstance(v, dict) and v for v in x.values()):
         keys = _keys(list(x.values()))
         if len(keys) <= TABLE_COLUMNS and all(_is_simple(w) for v in x.values() for w in v.values()):

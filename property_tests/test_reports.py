@@ -91,6 +91,11 @@ def test_tables_for_matrices_lists_of_records_and_spelled_tables():
     assert recs[0] == "| Q | G | extra |" and r"a\|b" in recs[-1]
     spelled = block({"attributes": ["a", "b"], "rows": [["x", 2], ["y", 1]]})
     assert spelled[2] == "| a | b |" and "| y | 1 |" in spelled and "attributes" in spelled[0]
+    # a spelled table's names are values of the evidence, written as values (found by the generated test below:
+    # {"": ["0/1"], "0": [[None]]} wrote 0/1 bare); its keys stay labels
+    thresholds = block({"thresholds": ["1/2", "a_b"], "rows": [["1/4", 1]]})
+    assert thresholds[2] == "| 1/2 (≈ 0.5) | a_b |" and "| 1/4 (≈ 0.25) | 1 |" in thresholds
+    assert block({"thresholds": ["1/2"], "rows": [[1]]}, md=False)[2] == "1/2 (≈ 0.5)"
     nested = block({"paper": {"t=1": {"d": "1e-3"}, "t=2": {"d": "2e-3"}}})
     assert "| paper | d |" in nested
 
