@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
+from privclaims.checks import pin_environment
 from privclaims.checks.project import PAPERS, Project, ProjectError, load_project, papers
 from privclaims.checks.verdict import VERDICTS
 
@@ -241,6 +242,7 @@ def _main(argv: list[str] | None) -> int:
 
             for cid in ids:  # --repin replaces the selected claims' pins, broken ones too)
                 read_pin(project, cid)
+        environment = None if args.list else pin_environment.summary(project)
     except (UsageError, ProjectError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -264,6 +266,8 @@ def _main(argv: list[str] | None) -> int:
     out = Console(soft_wrap=True)
     out.print(f"privclaims ledger: {project.name}: {len(ids)} claims, seed {args.seed}, "
               f"{'quick' if args.quick else 'full'} mode, data {data_dir or 'absent'}, {args.workers} worker(s)")
+    for line in environment["differences"]:
+        out.print(f"environment: {line} (the pins' versions: {pin_environment.environment_path(project)})", markup=False)
     if args.repin:
         return _repin(ids, ctx, args, project, out)
     papers_ledger = project.root == papers().root
@@ -280,7 +284,7 @@ def _main(argv: list[str] | None) -> int:
     safety = _safety(args, ctx, out, section) if want_safety else None
     run: dict[str, Any] = {"project": project.name, "seed": args.seed, "quick": args.quick,
                            "data_dir": str(data_dir) if data_dir else None, "drift": [r["id"] for r in bad],
-                           "quotes": quotes}
+                           "quotes": quotes, "environment": environment}
     if json_path:
         json_path.write_text(to_json(rows, run, safety), encoding="utf-8")
     if md_path:
@@ -309,6 +313,8 @@ def _main(argv: list[str] | None) -> int:
                 out.print(f"      moved: {line}", markup=False)
         for line in quotes["problems"]:
             out.print(f"  quote: {line}", markup=False)
+        if bad and pin_environment.drift_note(environment):
+            out.print(f"[bold red]{pin_environment.drift_note(environment)}[/]")
         return 1
     if safety and (safety["unsafe_total"] or not safety.get("noise", {}).get("attack_defeated", True)):
         out.print(f"[bold red]float safety: {safety['unsafe_total']} unsafe fast-twin decision(s); "
@@ -523,6 +529,10 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
 
     from privclaims.checks.pins import read_pin, write_pin
 
+    mixed = pin_environment.repin_problem(project, ids)
+    if mixed:
+        console.print(f"error: {mixed}", markup=False)
+        return 2
     broken = {}
     for cid in ids:  # a broken pin is replaced: the runs compare against no pin (forked workers inherit the cache)
         try:
@@ -546,6 +556,8 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
             change = f"{old['verdict']} -> {r['verdict']}" if old and old["verdict"] != r["verdict"] else r["verdict"]
             was = f"; replaced a broken pin ({broken.pop(r['id'])})" if r["id"] in broken else ""
             console.print(f"  pinned {r['id']}: {change} ({path}){was}", markup=False)
+        if not errors and set(project.catalog) <= set(ids):  # every claim: the pins now share this environment
+            console.print(f"  recorded the pins' library versions ({pin_environment.write(project)})", markup=False)
     finally:  # a broken pin not replaced is broken again for whatever runs next in this process
         for cid in broken:
             project.pin_cache.pop(cid, None)

@@ -22,6 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from privclaims.checks.pin_environment import environment_line
 from privclaims.checks.render import figures
 from privclaims.checks.report import (FINDINGS, claim_markdown, is_finding, replayed_note, safety_markdown, summary,
                                       summary_line, verdict_cell, why_of)
@@ -116,6 +117,9 @@ def to_html(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[str, A
                       + "</p>")
     else:
         status.append('<p class="ok">Every computed verdict equals its pin.</p>')
+    versions = environment_line(run)
+    if versions:
+        status.append(f'<p class="drift"><strong>{html.escape(versions)}</strong></p>')
     quotes = run.get("quotes") or {}
     if quotes.get("problems"):
         status.append('<div class="drift"><strong>Quotes not verbatim in the documents:</strong><ul>' +

@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from privclaims.checks.pin_environment import environment_line
 from privclaims.checks.render import block, details, figure_link, figures, inline, maybe_details, scalar, table
 from privclaims.checks.verdict import VERDICTS
 
@@ -326,6 +327,9 @@ def to_markdown(rows: list[dict[str, Any]], run: dict[str, Any], safety: dict[st
     drift = run.get("drift") or []
     lines += ["", (f"**{len(drift)} claim(s) differ from their pinned verdict or errored:** "
                    + ", ".join(f"`{d}`" for d in drift)) if drift else "Every computed verdict equals its pin.", ""]
+    versions = environment_line(run)
+    if versions:
+        lines += [f"**{scalar(versions)}**", ""]
     found = [r for r in rows if is_finding(r)]
     lines += ["## Findings", "",
               f"{len(found)} claim(s) refuted, reading-dependent or in discrepancy with our exact recomputation, "

@@ -156,6 +156,7 @@ def drift_lines(project: Any, row: dict[str, Any], root: str | None = None) -> l
     """Why ``row`` fails its pin, in lines (empty: it keeps its pin and its quotes are verbatim): the claim, the
     pinned and computed verdicts, the why, what moved, the quote problems and how to re-pin (``root``: the project
     folder as shown; default its absolute path)."""
+    from privclaims.checks import pin_environment
     from privclaims.checks.pins import pin_path
     from privclaims.checks.quoting import row_quote_problems
     from privclaims.checks.report import summary_line, why_of
@@ -179,6 +180,9 @@ def drift_lines(project: Any, row: dict[str, Any], root: str | None = None) -> l
         lines += [f"    {m}" for m in moved]
         if (row.get("pin") or {}).get("reason"):
             lines.append(f"  the pin's reason: {row['pin']['reason']}")
+        note = pin_environment.drift_note(pin_environment.summary(project))
+        if note:
+            lines.append(f"  {note}")
     if quotes:
         lines.append("  quotes not verbatim in the project's documents:")
         lines += [f"    {q}" for q in quotes]

@@ -18,6 +18,7 @@ import pytest
 
 # pytester's in-process runs drop the modules first imported during a run; everything the example's and the tiny
 # projects' checks use is imported here first, so that only the projects' own modules come and go.
+import privclaims.checks.pin_environment  # noqa: F401,E402
 import privclaims.checks.pins  # noqa: F401,E402
 import privclaims.checks.quoting  # noqa: F401,E402
 import privclaims.checks.report  # noqa: F401,E402
@@ -101,6 +102,25 @@ def test_an_edited_pin_fails_naming_the_drift(pytester, tmp_path):
         "  moved from the pin (*pins/ads/greedy.json):", '    evidence.optimum_revenue: pinned "3/5", now "5/8"',
         "*--repin --claim ads.greedy --reason*",
         "FAILED *privclaims.toml::dp.rr*", "FAILED *privclaims.toml::ads.greedy*"])
+
+
+def test_a_moved_pin_under_other_library_versions_says_so(pytester, tmp_path):
+    """The pins' environment names numpy 1.0.0: a claim whose pin moved says the move may be the library's; a claim
+    that keeps its pin passes as before."""
+    from privclaims.checks.pin_environment import FILE_NAME, installed
+
+    proj = _copy_example(tmp_path / "draft")
+    env_file = proj / "pins" / FILE_NAME
+    env_file.write_text(json.dumps({**json.loads(env_file.read_text()), "numpy": "1.0.0"}))
+    pin_file = proj / "pins" / "ads" / "greedy.json"
+    pin = json.loads(pin_file.read_text())
+    pin["values"]["evidence"]["optimum_revenue"] = "3/5"
+    pin_file.write_text(json.dumps(pin))
+    r = pytester.runpytest("--privclaims", str(proj))
+    r.assert_outcomes(passed=5, failed=1)
+    r.stdout.fnmatch_lines(["claim ads.greedy differs from its pin", "  the pins were computed under other library "
+                            f"versions (numpy: pins 1.0.0, installed {installed()['numpy']}): a moved pin may be theirs, "
+                            "not the project's"])
 
 
 def test_a_quote_off_the_document_fails(pytester, tmp_path):
