@@ -426,6 +426,31 @@ def test_no_undefined_name_in_the_installed_package():
     assert undefined_names(_house().files) == []
 
 
+def unreachable_statements(files: dict[str, Path]) -> list[str]:
+    """``module:line`` of each statement that follows a ``return``, ``raise``, ``continue`` or ``break`` in the same
+    block: code no run reaches (a check's old branch left below its new return reads as logic it is not)."""
+    found = []
+    for mod, path in sorted(files.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list):
+                    found += [f"{mod}:{nxt.lineno}" for stmt, nxt in zip(block, block[1:])
+                              if isinstance(stmt, (ast.Return, ast.Raise, ast.Continue, ast.Break))]
+    return found
+
+
+def test_no_unreachable_statement_in_the_installed_package():
+    assert unreachable_statements(_house().files) == []
+
+
+def test_an_unreachable_statement_is_found(tmp_path):
+    bad = tmp_path / "m.py"
+    bad.write_text("def f(x):\n    for y in x:\n        if y:\n            continue\n            print(y)\n"
+                   "    return 1\n    x = 2\n\n\ndef g():\n    raise ValueError\n")
+    assert sorted(unreachable_statements({"m": bad})) == ["m:5", "m:7"]
+
+
 def test_a_lost_lazy_import_is_found(tmp_path):
     bad = tmp_path / "m.py"
     bad.write_text("from __future__ import annotations\n\n\ndef search(n: int) -> z3.ExprRef:\n"

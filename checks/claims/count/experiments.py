@@ -83,16 +83,6 @@ def fig5_2a(ctx):
             f"{c1}, which says nothing about the Bing values."),
     }
     return by_part(parts, missing="the Bing log the printed coverages 0.3 / 0.1 were measured on", **ev)
-    if price and minor:
-        return reproduced(shape="coverage at precision 0.6: non-private > private; |eps 1 - eps 0.5| <= 0.1", **ev).because(
-            f"Figure 5.2(a) says private statistics cost coverage (0.3 at ε = ∞ vs 0.1 private at precision 0.6) and "
-            f"ε = 1 vs 0.5 matters little. On the AOL emulation, the only real substitute, coverage at precision 0.6 is "
-            f"{c_inf} at ε = ∞, {c1} at ε = 1 and {c05} at ε = 0.5: the same shape within the fixed tolerance 0.1; the "
-            "paper's exact numbers need the Bing log.")
-    return unverifiable(missing="the Bing log (116,432 users); on the 800-user AOL emulation the shape differs", **ev).because(
-        f"Figure 5.2(a)'s shape (privacy costs coverage; ε = 1 vs 0.5 minor) is not seen on the AOL emulation "
-        f"(coverage at precision 0.6: {c_inf} at ε = ∞, {c1} at ε = 1, {c05} at ε = 0.5, tolerance 0.1), and the Bing "
-        "log the figure was made on is not available.")
 
 
 FIG5_2B_TOL = 0.1
