@@ -186,7 +186,7 @@ def lem7(ctx: Context):
                     return False
         return True if forced else VACUOUS
 
-    out = property_verdict(ctx, "maskit.lem7", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    out = property_verdict(ctx, "maskit.lem7", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 20),
                            encoding="wherever Alg. 5 suppresses, releasing once and suppressing everything after (decisions from the output only) breaches Def. 6",
                            premise="Alg. 5 suppresses somewhere in the instance's first 6 runs")
     out.evidence["forced_releases_tested"] = len(witnesses)
@@ -219,7 +219,7 @@ def claim4(ctx: Context):
                             return False
         return True if released else VACUOUS
 
-    return property_verdict(ctx, "maskit.claim4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    return property_verdict(ctx, "maskit.claim4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 20),
                             encoding="when the next state is released at t2, some possible c_k has Pr[X_t=s|o, c_k] >= Pr[X_t=s|o] for every t, s",
                             premise="a decision to release, in the instance's first 6 runs")
 
