@@ -243,6 +243,10 @@ def _main(argv: list[str] | None) -> int:
             for cid in ids:  # --repin replaces the selected claims' pins, broken ones too)
                 read_pin(project, cid)
         environment = None if args.list else pin_environment.summary(project)
+        if args.repin:  # pins of two library environments are refused before anything runs
+            mixed = pin_environment.repin_problem(project, ids)
+            if mixed:
+                raise UsageError(mixed)
     except (UsageError, ProjectError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -314,7 +318,7 @@ def _main(argv: list[str] | None) -> int:
         for line in quotes["problems"]:
             out.print(f"  quote: {line}", markup=False)
         if bad and pin_environment.drift_note(environment):
-            out.print(f"[bold red]{pin_environment.drift_note(environment)}[/]")
+            out.print(pin_environment.drift_note(environment), style="bold red", markup=False)
         return 1
     if safety and (safety["unsafe_total"] or not safety.get("noise", {}).get("attack_defeated", True)):
         out.print(f"[bold red]float safety: {safety['unsafe_total']} unsafe fast-twin decision(s); "
@@ -529,10 +533,7 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
 
     from privclaims.checks.pins import read_pin, write_pin
 
-    mixed = pin_environment.repin_problem(project, ids)
-    if mixed:
-        console.print(f"error: {mixed}", markup=False)
-        return 2
+    other_versions = pin_environment.summary(project)["differences"]  # (then every claim is selected: _main)
     broken = {}
     for cid in ids:  # a broken pin is replaced: the runs compare against no pin (forked workers inherit the cache)
         try:
@@ -548,6 +549,10 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
         errors = [r["id"] for r in full if r["verdict"] == "error" or (r["evidence"] or {}).get("skipped")]
         if errors:
             console.print(f"[bold red]not re-pinned: {len(errors)} claim(s) errored or were skipped: {', '.join(errors)}[/]")
+        if errors and other_versions:  # the others alone would leave pins of two environments
+            console.print("not re-pinned either: the other claims, whose pins were computed under other library "
+                          f"versions ({'; '.join(other_versions)}), re-pin only together with these", markup=False)
+            return 1
         for r in full:
             if r["id"] in errors:
                 continue

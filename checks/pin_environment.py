@@ -44,6 +44,9 @@ def installed() -> dict[str, str]:
     return {name: version or "absent" for name, version in distribution_versions().items()}
 
 
+_MEND = "; mend the file, or delete it (a --repin of every claim writes it again)"
+
+
 def environment_path(project: Any) -> Path:
     return project.pins_dir / FILE_NAME
 
@@ -57,14 +60,14 @@ def pinned(project: Any) -> dict[str, str] | None:
     try:
         raw = json.loads(p.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError) as e:
-        raise ProjectError(f"{p}: not JSON text ({e})") from None
+        raise ProjectError(f"{p}: not JSON text ({e}){_MEND}") from None
     try:
         versions = _Versions.model_validate(raw).root
     except ValidationError as e:
-        raise ProjectError(explain(e, str(p))) from None
+        raise ProjectError(explain(e, str(p)) + _MEND) from None
     unknown = sorted(set(versions) - set(LIBRARIES))
     if unknown:
-        raise ProjectError(f"{p}: {unknown} are not libraries the pins depend on (those are {list(LIBRARIES)})")
+        raise ProjectError(f"{p}: {unknown} are not libraries the pins depend on (those are {list(LIBRARIES)}){_MEND}")
     return versions
 
 
@@ -86,13 +89,22 @@ def summary(project: Any) -> dict[str, Any]:
 
 def repin_problem(project: Any, selected: list[str]) -> str | None:
     """Why re-pinning ``selected`` would mix environments (None: it would not): the pins were computed under other
-    versions and ``selected`` is not every claim of the project."""
-    diff = differences(pinned(project), installed())
+    versions and ``selected`` is not every claim of the project. The message says both ways out."""
+    pins = pinned(project)
+    diff = differences(pins, installed())
     if not diff or set(project.catalog) <= set(selected):
         return None
     return (f"the pins were computed under other library versions ({'; '.join(diff)}): re-pinning "
             f"{len(selected)} of {len(project.catalog)} claims would leave pins of two environments; re-pin every "
-            "claim (no --claim, --area or --verdict), or install the pins' versions")
+            f"claim (no --claim, --area or --verdict), or install the pins' versions: {install_command(pins)}")
+
+
+def install_command(pins: dict[str, str]) -> str:
+    """The pip command that installs the pins' version of each library whose installed version differs."""
+    now = installed()
+    wanted = [f"{name}=={pins[name]}" for name in LIBRARIES if name in pins and pins[name] != now[name]
+              and pins[name] != "absent"]
+    return "pip install " + " ".join(f"'{w}'" for w in wanted)
 
 
 def write(project: Any) -> Path:
@@ -121,4 +133,4 @@ def environment_line(run: dict[str, Any]) -> str | None:
 
 
 __all__ = ["FILE_NAME", "LIBRARIES", "differences", "drift_note", "environment_line", "environment_path",
-           "installed", "pinned", "repin_problem", "summary", "write"]
+           "install_command", "installed", "pinned", "repin_problem", "summary", "write"]

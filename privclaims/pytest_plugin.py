@@ -167,6 +167,7 @@ def drift_lines(project: Any, row: dict[str, Any], root: str | None = None) -> l
     if row["verdict"] != "error" and row["verdict"] == row.get("expected") and not moved and not quotes:
         return []
     pinned = row.get("expected")
+    environment = pin_environment.summary(project)
     head = (f"claim {cid}: not pinned" if pinned is None else
             f"claim {cid} differs from its pin" if row["verdict"] != "error" else f"claim {cid} errored")
     lines = [head, f"  statement: {' '.join(str(row.get('statement', '')).split())}",
@@ -180,13 +181,18 @@ def drift_lines(project: Any, row: dict[str, Any], root: str | None = None) -> l
         lines += [f"    {m}" for m in moved]
         if (row.get("pin") or {}).get("reason"):
             lines.append(f"  the pin's reason: {row['pin']['reason']}")
-        note = pin_environment.drift_note(pin_environment.summary(project))
+        note = pin_environment.drift_note(environment)
         if note:
             lines.append(f"  {note}")
     if quotes:
         lines.append("  quotes not verbatim in the project's documents:")
         lines += [f"    {q}" for q in quotes]
     if row["verdict"] != "error" and (pinned is None or moved):
-        lines.append(f"  if the change is intended: privclaims ledger --project {root or project.root} --repin --claim {cid} "
-                     "--reason \"...\"")
+        if pinned is not None and environment["differences"]:
+            lines.append(f"  if the change is intended: privclaims ledger --project {root or project.root} --repin "
+                         "--reason \"...\" (every claim: under other library versions a partial re-pin is refused), "
+                         f"or first {pin_environment.install_command(pin_environment.pinned(project))}")
+        else:
+            lines.append(f"  if the change is intended: privclaims ledger --project {root or project.root} --repin "
+                         f"--claim {cid} --reason \"...\"")
     return lines

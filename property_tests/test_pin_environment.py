@@ -44,6 +44,8 @@ def test_differences_name_each_library_that_moved():
     now = pe.installed()
     assert pe.differences(None, now) == []  # a project recording no environment compares nothing
     assert pe.differences(dict(now), now) == []
+    assert pe.differences({**now, "hypothesis": "6.170.16"}, {**now, "hypothesis": "6.170.17"}) == [
+        "hypothesis: pins 6.170.16, installed 6.170.17"]  # a point release is a difference
     old = {**now, "numpy": "1.0.0", "duckdb": "0.1"}
     del old["scipy"]
     assert pe.differences(old, now) == [f"numpy: pins 1.0.0, installed {now['numpy']}",
@@ -84,25 +86,41 @@ def test_a_bad_environment_file_is_refused_naming_it(tmp_path, text, rule):
     assert rule in str(e.value)
 
 
-def test_a_run_under_other_versions_says_so_and_a_partial_repin_is_refused(tmp_path):
-    """The example project with its pins' environment edited (numpy 1.0.0): a run prints the difference, records it
-    in the JSON report and, on drift, says the moved pin may be the library's; re-pinning one claim is refused
-    (exit 2, nothing written); re-pinning every claim records the installed versions."""
+def _draft(tmp_path, **versions):
+    """A copy of the example project whose pins' environment names ``versions`` instead (a key set to None: the file
+    is removed), and a runner of the ledger on it."""
     proj = tmp_path / "draft"
     shutil.copytree(ROOT / "examples" / "my-draft", proj, ignore=shutil.ignore_patterns("__pycache__"))
     env_file = proj / "pins" / pe.FILE_NAME
-    old = {**json.loads(env_file.read_text()), "numpy": "1.0.0"}
-    env_file.write_text(json.dumps(old))
-    want = f"numpy: pins 1.0.0, installed {pe.installed()['numpy']}"
+    if None in versions.values():
+        env_file.unlink()
+    else:
+        env_file.write_text(json.dumps({**json.loads(env_file.read_text()), **versions}))
 
     def cli(*extra):
         return subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--project", str(proj), "--workers", "1",
                                *extra], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
+    return proj, env_file, cli
+
+
+def _pin_files(proj):
+    return {p: p.read_bytes() for p in sorted((proj / "pins").rglob("*.json"))}
+
+
+def test_a_run_under_other_versions_says_so_and_a_partial_repin_is_refused(tmp_path):
+    """The example project with its pins' environment edited (numpy 1.0.0, and a markup-like hypothesis version): a
+    run prints each difference, records them in the JSON report and, on drift, says the moved pin may be the
+    library's; re-pinning one claim, or one area, is refused before anything runs (exit 2, nothing written, the pip
+    command of the pins' versions given); re-pinning every claim records the installed versions."""
+    proj, env_file, cli = _draft(tmp_path, numpy="1.0.0", hypothesis="6.170[/x]")
+    want = [f"numpy: pins 1.0.0, installed {pe.installed()['numpy']}",
+            f"hypothesis: pins 6.170[/x], installed {pe.installed()['hypothesis']}"]  # (LIBRARIES' order)
+
     r = cli("--claim", "dp.rr", "--no-table", "--json", str(tmp_path / "r.json"))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert f"environment: {want}" in r.stdout and "may be theirs" not in r.stdout
-    assert json.loads((tmp_path / "r.json").read_text())["run"]["environment"]["differences"] == [want]
+    assert all(f"environment: {w}" in r.stdout for w in want) and "may be theirs" not in r.stdout
+    assert json.loads((tmp_path / "r.json").read_text())["run"]["environment"]["differences"] == want
 
     pin = proj / "pins" / "dp" / "rr.json"
     kept = pin.read_text()
@@ -110,15 +128,50 @@ def test_a_run_under_other_versions_says_so_and_a_partial_repin_is_refused(tmp_p
     moved["values"]["moved"] = 1
     pin.write_text(json.dumps(moved))
     r = cli("--claim", "dp.rr", "--no-table")
-    assert r.returncode == 1 and "a moved pin may be theirs, not the project's" in r.stdout and want in r.stdout, r.stdout
+    assert r.returncode == 1 and "a moved pin may be theirs, not the project's" in r.stdout, r.stdout + r.stderr
+    assert "6.170[/x]" in r.stdout.split("may be theirs")[0].splitlines()[-1]  # the note is plain text, not markup
     pin.write_text(kept)
 
-    before = {p: p.read_text() for p in (proj / "pins").rglob("*.json")}
-    r = cli("--claim", "dp.rr", "--repin", "--reason", "one claim")
-    assert r.returncode == 2 and "re-pin every claim" in r.stdout and want in r.stdout, r.stdout + r.stderr
-    assert {p: p.read_text() for p in (proj / "pins").rglob("*.json")} == before
+    before = _pin_files(proj)
+    for selection in (("--claim", "dp.rr"), ("--area", "dp"), ("--verdict", "verified")):
+        r = cli(*selection, "--repin", "--reason", "some claims")
+        assert r.returncode == 2 and r.stderr.startswith("error: the pins were computed under other library versions")
+        assert "re-pin every claim" in r.stderr and "pip install 'numpy==1.0.0'" in r.stderr, r.stderr
+        assert not r.stdout, r.stdout  # refused before the run's header
+        assert _pin_files(proj) == before
 
     r = cli("--repin", "--reason", "every claim, under the installed versions")
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(env_file.read_text()) == pe.installed() and "recorded the pins' library versions" in r.stdout
     assert "environment:" not in cli("--claim", "dp.rr", "--no-table").stdout
+
+
+def test_a_full_repin_under_other_versions_with_an_errored_claim_writes_nothing(tmp_path):
+    """Every claim selected, one errors (its input is broken): under other versions none is re-pinned, since the
+    others alone would leave pins of two environments."""
+    proj, env_file, cli = _draft(tmp_path, numpy="1.0.0")
+    (proj / "rating.json").write_text("{}")  # dp.rating's input: now refused, the claim errors
+    before = _pin_files(proj)
+    r = cli("--repin", "--reason", "every claim")
+    assert r.returncode == 1 and "not re-pinned either" in r.stdout and "  pinned " not in r.stdout, r.stdout + r.stderr
+    assert _pin_files(proj) == before
+
+
+def test_a_project_recording_no_versions_compares_none(tmp_path):
+    """Without environment.json: runs compare nothing, a partial re-pin writes no file (its pins would not be every
+    claim's), a full one writes it."""
+    proj, env_file, cli = _draft(tmp_path, numpy=None)
+    r = cli("--claim", "dp.rr", "--no-table", "--json", str(tmp_path / "r.json"))
+    assert r.returncode == 0 and "environment:" not in r.stdout, r.stdout + r.stderr
+    assert json.loads((tmp_path / "r.json").read_text())["run"]["environment"] == {
+        "installed": pe.installed(), "pins": None, "differences": []}
+    assert cli("--claim", "dp.rr", "--repin", "--reason", "one").returncode == 0 and not env_file.exists()
+    assert cli("--repin", "--reason", "all").returncode == 0 and json.loads(env_file.read_text()) == pe.installed()
+
+
+def test_an_absent_library_is_recorded_as_absent(monkeypatch):
+    monkeypatch.setattr(pe, "distribution_versions", lambda: {name: None if name == "duckdb" else "1" for name in pe.LIBRARIES})
+    now = pe.installed()
+    assert now["duckdb"] == "absent" and now["numpy"] == "1"
+    assert pe.differences({**now, "duckdb": "2.0.1"}, now) == ["duckdb: pins 2.0.1, installed absent"]
+    assert pe.install_command({**now, "duckdb": "2.0.1", "numpy": "absent"}) == "pip install 'duckdb==2.0.1'"

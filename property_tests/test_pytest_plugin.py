@@ -120,7 +120,9 @@ def test_a_moved_pin_under_other_library_versions_says_so(pytester, tmp_path):
     r.assert_outcomes(passed=5, failed=1)
     r.stdout.fnmatch_lines(["claim ads.greedy differs from its pin", "  the pins were computed under other library "
                             f"versions (numpy: pins 1.0.0, installed {installed()['numpy']}): a moved pin may be theirs, "
-                            "not the project's"])
+                            "not the project's",
+                            "  if the change is intended: privclaims ledger --project * --repin --reason * (every claim: "
+                            "under other library versions a partial re-pin is refused), or first pip install 'numpy==1.0.0'"])
 
 
 def test_a_quote_off_the_document_fails(pytester, tmp_path):
