@@ -242,7 +242,7 @@ def _main(argv: list[str] | None) -> int:
 
             for cid in ids:  # --repin replaces the selected claims' pins, broken ones too)
                 read_pin(project, cid)
-        environment = None if args.list else pin_environment.summary(project)
+        environment = None if args.list or args.from_path else pin_environment.summary(project)  # (--from: no run)
         if args.repin:  # pins of two library environments are refused before anything runs
             mixed = pin_environment.repin_problem(project, ids)
             if mixed:

@@ -175,3 +175,14 @@ def test_an_absent_library_is_recorded_as_absent(monkeypatch):
     assert now["duckdb"] == "absent" and now["numpy"] == "1"
     assert pe.differences({**now, "duckdb": "2.0.1"}, now) == ["duckdb: pins 2.0.1, installed absent"]
     assert pe.install_command({**now, "duckdb": "2.0.1", "numpy": "absent"}) == "pip install 'duckdb==2.0.1'"
+
+
+def test_a_broken_environment_file_stops_a_run_in_one_line_but_not_a_report_reading(tmp_path):
+    proj, env_file, cli = _draft(tmp_path)
+    assert cli("--claim", "dp.rr", "--no-table", "--json", str(tmp_path / "r.json")).returncode == 0
+    env_file.write_text('{"numpy": 2}')
+    r = cli("--claim", "dp.rr", "--no-table")
+    assert r.returncode == 2 and not r.stdout and len(r.stderr.splitlines()) == 1, r.stdout + r.stderr
+    assert str(env_file) in r.stderr and "mend the file, or delete it" in r.stderr
+    shown = cli("--show", "dp.rr", "--from", str(tmp_path / "r.json"))  # reads a report: no run, no pins' versions
+    assert shown.returncode == 0 and "dp.rr" in shown.stdout, shown.stdout + shown.stderr
