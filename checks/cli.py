@@ -265,7 +265,7 @@ def _main(argv: list[str] | None) -> int:
     ctx = Context(seed=args.seed, quick=args.quick, data_dir=data_dir, profile=os.environ.get("HYPOTHESIS_PROFILE", "ci"),
                   extra=extra)
     if args.show:
-        return _show(ids, ctx, report_doc, project)
+        return _show(ids, ctx, report_doc, project, environment)
 
     out = Console(soft_wrap=True)
     out.print(f"privclaims ledger: {project.name}: {len(ids)} claims, seed {args.seed}, "
@@ -484,8 +484,10 @@ def _read_report(path: str) -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in claims_}
 
 
-def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None, project: Project) -> int:
-    """Each claim whole, as Markdown text; exit 1 if one errored or differs from its pin (as the ledger)."""
+def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None, project: Project,
+          environment: dict[str, Any] | None = None) -> int:
+    """Each claim whole, as Markdown text; exit 1 if one errored or differs from its pin (as the ledger), saying so
+    when the pins were computed under other library versions (``environment``: :func:`pin_environment.summary`)."""
     from privclaims.checks.report import claim_markdown, markdown_text
     from privclaims.checks.runner import drift, run_one
 
@@ -507,7 +509,11 @@ def _show(ids: list[str], ctx: Context, report: dict[str, dict[str, Any]] | None
             Console().print(Markdown(text))
         else:
             print(text, flush=True)
-    return 1 if drift(rows) else 0
+    bad = drift(rows)
+    note = pin_environment.drift_note(environment) if bad and environment else None
+    if note:
+        print(note, flush=True)
+    return 1 if bad else 0
 
 
 def _quotes(ids: list[str], project: Project, rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -130,6 +130,8 @@ def test_a_run_under_other_versions_says_so_and_a_partial_repin_is_refused(tmp_p
     r = cli("--claim", "dp.rr", "--no-table")
     assert r.returncode == 1 and "a moved pin may be theirs, not the project's" in r.stdout, r.stdout + r.stderr
     assert "6.170[/x]" in r.stdout.split("may be theirs")[0].splitlines()[-1]  # the note is plain text, not markup
+    shown = cli("--show", "dp.rr")
+    assert shown.returncode == 1 and "a moved pin may be theirs, not the project's" in shown.stdout, shown.stdout
     pin.write_text(kept)
 
     before = _pin_files(proj)
