@@ -21,8 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
 from privclaims.checks import pin_environment
+from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
 from privclaims.checks.project import PAPERS, Project, ProjectError, load_project, papers
 from privclaims.checks.verdict import VERDICTS
 

@@ -30,6 +30,7 @@ from privclaims.checks.project import ProjectError, explain
 from privclaims.theory.cache import RUNTIME_DISTRIBUTIONS, distribution_versions
 
 FILE_NAME = "environment.json"
+_MEND = "; mend the file, or delete it (a --repin of every claim writes it again)"
 LIBRARIES = RUNTIME_DISTRIBUTIONS
 """Distributions whose versions the pins depend on (their draws, streams, floats, plans, models or data): the ones the
 experiment memos are keyed on (:data:`privclaims.theory.cache.RUNTIME_DISTRIBUTIONS`)."""
@@ -42,9 +43,6 @@ class _Versions(RootModel[dict[str, str]]):
 def installed() -> dict[str, str]:
     """The installed version of each of :data:`LIBRARIES` (``"absent"`` for one not installed)."""
     return {name: version or "absent" for name, version in distribution_versions().items()}
-
-
-_MEND = "; mend the file, or delete it (a --repin of every claim writes it again)"
 
 
 def environment_path(project: Any) -> Path:
@@ -100,11 +98,14 @@ def repin_problem(project: Any, selected: list[str]) -> str | None:
 
 
 def install_command(pins: dict[str, str]) -> str:
-    """The pip command that installs the pins' version of each library whose installed version differs."""
+    """The pip command(s) that give each library whose installed version differs the pins' version (a library the
+    pins record as absent is uninstalled)."""
     now = installed()
-    wanted = [f"{name}=={pins[name]}" for name in LIBRARIES if name in pins and pins[name] != now[name]
-              and pins[name] != "absent"]
-    return "pip install " + " ".join(f"'{w}'" for w in wanted)
+    moved = [name for name in LIBRARIES if name in pins and pins[name] != now[name]]
+    install = [f"'{name}=={pins[name]}'" for name in moved if pins[name] != "absent"]
+    uninstall = [f"'{name}'" for name in moved if pins[name] == "absent"]
+    commands = [f"pip install {' '.join(install)}"] if install else []
+    return " && ".join(commands + ([f"pip uninstall {' '.join(uninstall)}"] if uninstall else []))
 
 
 def write(project: Any) -> Path:

@@ -176,7 +176,10 @@ def test_an_absent_library_is_recorded_as_absent(monkeypatch):
     now = pe.installed()
     assert now["duckdb"] == "absent" and now["numpy"] == "1"
     assert pe.differences({**now, "duckdb": "2.0.1"}, now) == ["duckdb: pins 2.0.1, installed absent"]
-    assert pe.install_command({**now, "duckdb": "2.0.1", "numpy": "absent"}) == "pip install 'duckdb==2.0.1'"
+    assert pe.install_command({**now, "duckdb": "2.0.1"}) == "pip install 'duckdb==2.0.1'"
+    assert pe.install_command({**now, "duckdb": "2.0.1", "numpy": "absent", "scipy": "absent"}) == \
+        "pip install 'duckdb==2.0.1' && pip uninstall 'numpy' 'scipy'"
+    assert pe.install_command({**now, "numpy": "absent"}) == "pip uninstall 'numpy'"
 
 
 def test_a_broken_environment_file_stops_a_run_in_one_line_but_not_a_report_reading(tmp_path):
