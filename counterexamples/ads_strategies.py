@@ -115,13 +115,15 @@ def hierarchies_with_ctr(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tu
 
 
 @st.composite
-def hierarchy_instances(draw: Any, max_leaves: int = 5, max_ads: int = 4) -> tuple:
-    """(parent, prior over leaves, CTR per leaf, payments per leaf, ĉ): a hierarchy with context-dependent bids."""
+def hierarchy_instances(draw: Any, max_leaves: int = 5, max_ads: int = 4, payments: bool = True) -> tuple:
+    """(parent, prior over leaves, CTR per leaf, payments per leaf, ĉ): a hierarchy with context-dependent bids, or
+    with ``payments=False`` every payment 1, not drawn (a search of the pay-per-ad model then tries, and counts as
+    distinct, only instances that differ in what that model reads)."""
     parent = draw(built_once(trees, max_leaves))
     leaves = [v for v in parent if not any(p == v for p in parent.values())]
     wts = draw(st.lists(st.integers(1, 5), min_size=len(leaves), max_size=len(leaves)))
     prior = {c: Q(w, sum(wts)) for c, w in zip(leaves, wts)}
     m = draw(st.integers(1, max_ads))
     ctr = {c: [Q(draw(st.integers(0, 4)), 4) for _ in range(m)] for c in leaves}
-    pay = {c: [Q(draw(st.integers(0, 2)), 2) for _ in range(m)] for c in leaves}
+    pay = {c: [Q(draw(st.integers(0, 2)), 2) if payments else Q(1) for _ in range(m)] for c in leaves}
     return parent, prior, ctr, pay, draw(built_once(st.sampled_from, tuple(sorted(parent))))

@@ -270,7 +270,7 @@ def def_erev(ctx):
 
     def compute(model: str, rule: str):
         per_context = model != PAY_PER_AD.name
-        r = search(ctx, f"ads.def_erev {model} {rule}", hierarchy_instances(), make(per_context, rule),
+        r = search(ctx, f"ads.def_erev {model} {rule}", hierarchy_instances(payments=per_context), make(per_context, rule),
                    examples(ctx, 20, 300), "random hierarchies with <=5 leaves, <=4 ads, every ĉ"
                    + (", bids per leaf" if per_context else ", payments 1"))
         return verdict_of({"property": r})
@@ -457,9 +457,7 @@ def p_text_trusted(ctx):
 
     def compute(model: str):
         per_context = model != PAY_PER_AD.name
-        strat = hierarchy_instances() if per_context else hierarchy_instances().map(
-            lambda x: (x[0], x[1], x[2], {c: [Q(1)] * len(v) for c, v in x[2].items()}, x[4]))
-        r = search(ctx, f"ads.p_text_trusted {model}", strat, holds, examples(ctx, 20, 300),
+        r = search(ctx, f"ads.p_text_trusted {model}", hierarchy_instances(payments=per_context), holds, examples(ctx, 20, 300),
                    "random hierarchies with <=5 leaves, <=4 ads" + (", bids per leaf" if per_context else ", payments 1"))
         return verdict_of({"property": r})
 
