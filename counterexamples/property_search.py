@@ -19,6 +19,11 @@ and the bound says so ("60 hypothesis examples, 58 distinct; the premise (…) m
 whose premise no tried instance met, or that tried no instance at all (Hypothesis gave up), proves nothing and raises
 :class:`VacuousSearch` (the check is an error, not a verified-bounded claim); ``VACUOUS`` from a search that declared
 no premise is a :class:`TypeError`.
+
+An instance is counted distinct by its whole value, so a strategy drawing parts the property never reads would count
+instances that differ only there. A property that reads only part of its instance declares it, ``reads=("M' and δ",
+projection)``: instances are then counted distinct by ``projection(instance)`` and the bound says so ("80 hypothesis
+examples, 63 distinct in M' and δ (what the property reads)").
 """
 
 from __future__ import annotations
@@ -51,10 +56,10 @@ class VacuousSearch(RuntimeError):
 
 
 def searched_bound(examples: int, tried: int, distinct: int, seed: int, found: bool = False,
-                   premise: tuple[str, int, int] | None = None) -> str:
+                   premise: tuple[str, int, int] | None = None, reads: str | None = None) -> str:
     """The bound a search states: its budget, how many instances it tried (when not all of them: the counterexample's
-    rank, or Hypothesis stopping early), how many of those were distinct and, for a property with a premise
-    ``(text, met, met_distinct)``, how many met it."""
+    rank, or Hypothesis stopping early), how many of those were distinct (``reads``: in what the property reads) and,
+    for a property with a premise ``(text, met, met_distinct)``, how many met it."""
     if found:
         asked = f"{examples} hypothesis examples asked, the first counterexample at example {tried} (then shrunk)"
     elif tried == examples:
@@ -62,7 +67,8 @@ def searched_bound(examples: int, tried: int, distinct: int, seed: int, found: b
     else:
         asked = f"{examples} hypothesis examples asked, {tried} tried (Hypothesis stopped early)"
     met = "" if premise is None else f"; the premise ({premise[0]}) met by {premise[1]}, {premise[2]} distinct"
-    return f"{asked}, {distinct} distinct{met} (seed {seed})"
+    counted = "" if reads is None else f" in {reads} (what the property reads)"
+    return f"{asked}, {distinct} distinct{counted}{met} (seed {seed})"
 
 
 def property_search(
@@ -75,9 +81,11 @@ def property_search(
     verify: Callable[[Any], bool] | None = None,
     describe: Callable[[Any], Any] = lambda w: w,
     premise: str | None = None,
+    reads: tuple[str, Callable[[Any], Any]] | None = None,
 ) -> SearchResult:
     """Search ``examples`` generated instances for one where ``holds`` fails (then shrink it); ``holds`` returns a
-    truth value, or :data:`VACUOUS` outside the declared ``premise``."""
+    truth value, or :data:`VACUOUS` outside the declared ``premise``; ``reads`` (what, projection): the part of an
+    instance ``holds`` reads, by which instances are counted distinct."""
     t0 = time.perf_counter()
     cfg = settings(
         max_examples=examples,
@@ -92,7 +100,7 @@ def property_search(
 
     def refutes(x: Any) -> bool:
         generating = not tally["failed"]  # after the first counterexample, Hypothesis only shrinks
-        key = example_key(x) if generating else None
+        key = (example_key(x if reads is None else reads[1](x))) if generating else None
         result = holds(x)
         if result is VACUOUS and premise is None:
             raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")
@@ -108,13 +116,15 @@ def property_search(
 
     def stats() -> dict[str, Any]:
         out: dict[str, Any] = {"examples": examples, "tried": tally["tried"], "distinct": len(keys)}
+        if reads is not None:
+            out["distinct_in"] = reads[0]
         if premise is not None:
             out.update(premise=premise, premise_met=tally["met"], premise_met_distinct=len(met_keys))
         return out
 
     def bound(found: bool) -> str:
         met = None if premise is None else (premise, tally["met"], len(met_keys))
-        return searched_bound(examples, tally["tried"], len(keys), seed, found, met)
+        return searched_bound(examples, tally["tried"], len(keys), seed, found, met, reads and reads[0])
 
     try:
         w = find(strategy, refutes, settings=cfg, random=random.Random(seed))

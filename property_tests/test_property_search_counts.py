@@ -46,6 +46,22 @@ def test_a_search_that_holds_counts_every_instance_and_the_distinct_ones():
     assert res.bound == f"60 hypothesis examples, {distinct} distinct (seed 3)"
 
 
+def test_a_property_reading_part_of_its_instance_counts_distinct_instances_by_that_part():
+    """``reads=(what, projection)``: instances equal in what the property reads count once, whatever else was drawn;
+    the premise's distinct count likewise, and the bound names what was counted."""
+    holds, log = logged(lambda t: VACUOUS if t[0] % 2 else True)
+    pairs = st.tuples(st.integers(0, 5), st.integers(0, 1000))
+    res = property_search(pairs, holds, examples=80, seed=2, encoding="t", premise="t[0] even",
+                          reads=("the first number", lambda t: t[0]))
+    firsts, met = {t[0] for t in log}, {t[0] for t in log if t[0] % 2 == 0}
+    assert len(log) == 80 and len({tuple(t) for t in log}) > len(firsts)  # the whole pairs would count more
+    assert res.statistics == {"examples": 80, "tried": 80, "distinct": len(firsts), "distinct_in": "the first number",
+                              "premise": "t[0] even", "premise_met": sum(t[0] % 2 == 0 for t in log),
+                              "premise_met_distinct": len(met)}
+    assert res.bound.startswith(f"80 hypothesis examples, {len(firsts)} distinct in the first number (what the "
+                                "property reads); the premise (t[0] even) met by")
+
+
 def test_a_search_stopped_early_says_so():
     holds, log = logged(lambda n: True)
     res = property_search(st.integers(0, 3), holds, examples=100, seed=1, encoding="n")

@@ -62,16 +62,18 @@ def instance_problems(w: Any) -> list[str]:
 def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[Any], bool], *, n: int,
                      encoding: str, verify: Callable[[Any], bool] | None = None,
                      model: tuple[str, Callable[[Any], list[str]]] = (SUPPRESSION_MODEL, instance_problems),
-                     premise: str | None = None, **evidence: Any) -> Outcome:
+                     premise: str | None = None, reads: tuple[str, Callable[[Any], Any]] | None = None,
+                     **evidence: Any) -> Outcome:
     """verified-bounded after up to ``n`` hypothesis examples without a counterexample (the bound states how many were
     tried and distinct; with ``premise``, how many met it: ``holds`` returns ``VACUOUS`` outside it), else refuted with
     the shrunk instance (re-verified by ``verify`` = the exact twin, when given) validated against ``model`` (name,
-    validator)."""
+    validator); ``reads``: the part of an instance ``holds`` reads (instances are counted distinct by it)."""
     from privclaims.counterexamples.property_search import property_search
 
     raw: dict[str, Any] = {}
     res = property_search(strategy, holds, examples=n, seed=ctx.int_seed(name), encoding=encoding,
-                          verify=verify, describe=lambda w: (raw.__setitem__("w", w), describe(w))[1], premise=premise)
+                          verify=verify, describe=lambda w: (raw.__setitem__("w", w), describe(w))[1], premise=premise,
+                          reads=reads)
     if res.found:
         return refuted(witness=res.witness, search=res.as_json(),
                        model=in_model(model[0], model[1](raw["w"]), minimal="the instance hypothesis shrank to "

@@ -253,23 +253,32 @@ def p_thm7(ctx: Context):
                             premise=THM7_PREMISE)
 
 
+@_thm7_property("simulatable")
+def _claim7_holds(inst, M1, lam, delta, S, sysm, Sp, mu):
+    """Claim 7 on a drawn instance: the ID-level gain of every a ∈ S' under F(δ/μ, M', S') is at most δ/μ. It reads
+    M' and δ only (:func:`_m_prime_and_delta`): beliefs over IDs do not depend on the true contexts or on λ."""
+    for a in Sp:
+        for t in range(1, M1.ids.T + 1):
+            pr = dp_prior(sysm, t, a)
+            for o in sysm.outputs():
+                if dp_posterior(sysm, o, t, a) - pr > delta / mu:
+                    return False
+    return True
+
+
+def _m_prime_and_delta(inst):
+    """The part of a drawn instance (M', truth, λ, δ) that Claim 7's property reads: M' (the ID chain and Π) and δ."""
+    return inst[0], inst[3]
+
+
 @claim("maskit.p_claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim7"], readings=stated("maskit.p_claim7"))
 def p_claim7(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import weak_generalisations
 
-    @_thm7_property("simulatable")
-    def holds(inst, M1, lam, delta, S, sysm, Sp, mu):
-        for a in Sp:
-            for t in range(1, M1.ids.T + 1):
-                pr = dp_prior(sysm, t, a)
-                for o in sysm.outputs():
-                    if dp_posterior(sysm, o, t, a) - pr > delta / mu:
-                        return False
-        return True
-
-    return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(sensitive=True), holds, n=examples(ctx, 80, 15),
+    return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(sensitive=True), _claim7_holds,
+                            n=examples(ctx, 80, 15),
                             encoding="ID-level gain of every a ∈ S' is <= δ/μ (beliefs over IDs do not depend on λ)",
-                            premise=THM7_PREMISE)
+                            premise=THM7_PREMISE, reads=("M' and δ", _m_prime_and_delta))
 
 
 def _worlds(M1, lam, sysm):
