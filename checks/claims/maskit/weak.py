@@ -60,10 +60,10 @@ def _thm7_property(kind):
     """Decorator: ``holds(inst)`` of a property of Theorem 7's construction with F = the ``kind`` check at δ/μ on M':
     VACUOUS on an instance with no sensitive ID or mu(S) = 0 (outside :data:`THM7_PREMISE`, where F(δ/μ) is not
     defined; the search counts the others), else ``prop(inst, M1, λ, δ, S, system, S', μ)``."""
-    from privclaims.counterexamples.property_search import VACUOUS
-
     def deco(prop):
         def holds(inst):
+            from privclaims.counterexamples.property_search import VACUOUS  # (not at import: it loads Hypothesis)
+
             r = _thm7_instance(inst, kind)
             return VACUOUS if r is None else prop(inst, *r)
 
