@@ -11,14 +11,16 @@ if TYPE_CHECKING:  # the searches (hypothesis, z3) are imported when a check run
 
 
 def search(ctx: Any, name: str, strategy: Any, holds: Callable[[Any], Any], examples: int,
-           encoding: str, premise: str | None = None) -> SearchResult:
-    """``property_search`` with the run's seed for ``name``; witnesses re-verified by ``holds``; ``premise`` as in
-    ``property_search`` (``holds`` returns ``VACUOUS`` outside it)."""
+           encoding: str, premise: str | None = None, reads: tuple[str, Callable[[Any], Any]] | None = None
+           ) -> SearchResult:
+    """``property_search`` with the run's seed for ``name``; witnesses re-verified by ``holds``; ``premise`` and
+    ``reads`` as in ``property_search`` (``holds`` returns ``VACUOUS`` outside the premise; instances are counted
+    distinct by what it reads)."""
     from privclaims.counterexamples.ads_strategies import describe_instance
     from privclaims.counterexamples.property_search import property_search
 
     return property_search(strategy, holds, examples=examples, seed=ctx.int_seed(name), encoding=encoding,
-                           verify=lambda x: not holds(x), describe=describe_instance, premise=premise)
+                           verify=lambda x: not holds(x), describe=describe_instance, premise=premise, reads=reads)
 
 
 def summary(r: SearchResult) -> dict[str, Any]:

@@ -268,11 +268,18 @@ def def_erev(ctx):
             return True
         return holds
 
+    def under_c_hat(x, per_context: bool):
+        """What the property compares: the instance under ĉ (its leaves, Pr[c|ĉ], CTRs and payments); the rest of the
+        tree is only validated."""
+        parent, prior, ctr, pay, chat = x
+        return ContextHierarchy(parent, prior).instance(chat, ctr, pay if per_context else None)
+
     def compute(model: str, rule: str):
         per_context = model != PAY_PER_AD.name
         r = search(ctx, f"ads.def_erev {model} {rule}", hierarchy_instances(payments=per_context), make(per_context, rule),
                    examples(ctx, 20, 300), "random hierarchies with <=5 leaves, <=4 ads, every ĉ"
-                   + (", bids per leaf" if per_context else ", payments 1"))
+                   + (", bids per leaf" if per_context else ", payments 1"),
+                   reads=("the instance under ĉ", lambda x: under_c_hat(x, per_context)))
         return verdict_of({"property": r})
 
     return by_dims(ctx, (AD_MODEL, CLIENT_RULE), compute)
