@@ -89,17 +89,20 @@ def inline(x: Any, md: bool = True, cell: bool = False) -> str:
     return scalar(x, md, cell)
 
 
-def table(header: list[str], rows: list[list[Any]], md: bool = True, header_is_data: bool = False) -> list[str]:
+def table(header: list[str], rows: list[list[Any]], md: bool = True, header_is_data: bool = False,
+          row_labels: bool = False) -> list[str]:
     """A table; its header cells are labels (dict keys, verbatim), or with ``header_is_data`` values of the evidence
-    (a spelled table's list of names, written as :func:`scalar` writes a value: a name reading as p/q gets its decimal)."""
+    (a spelled table's list of names, written as :func:`scalar` writes a value: a name reading as p/q gets its
+    decimal); with ``row_labels`` each row's first cell is a label too (a dict of dicts: the outer keys)."""
     head = [scalar(h, md, True) if header_is_data else _esc(h, md, True) for h in header]
-    cells = [head] + [[inline(v, md, True) for v in r] for r in rows]
+    body = [[label(v, md, True) if row_labels and j == 0 else inline(v, md, True) for j, v in enumerate(r)] for r in rows]
+    cells = [head] + body
     if md:
         out = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(header)]
         return out + ["| " + " | ".join(r) + " |" for r in cells[1:]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     fmt = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
-    rule = ["-" * w for w in widths[:-1]] + ["-" * min(widths[-1], max(len(header[-1]), 40))]
+    rule = ["-" * w for w in widths[:-1]] + ["-" * min(widths[-1], max(len(head[-1]), 40))]
     return [fmt(cells[0]), fmt(rule)] + [fmt(r) for r in cells[1:]]
 
 
@@ -126,7 +129,7 @@ def as_table(x: Any, md: bool = True, corner: str = "") -> list[str] | None:
     if isinstance(x, dict) and len(x) >= 2 and all(isinstance(v, dict) and v for v in x.values()):
         keys = _keys(list(x.values()))
         if len(keys) <= TABLE_COLUMNS and all(_is_simple(w) for v in x.values() for w in v.values()):
-            return table([corner] + keys, [[k, *(v.get(c, "") for c in keys)] for k, v in x.items()], md)
+            return table([corner] + keys, [[k, *(v.get(c, "") for c in keys)] for k, v in x.items()], md, row_labels=True)
     return None
 
 

@@ -96,6 +96,14 @@ def test_tables_for_matrices_lists_of_records_and_spelled_tables():
     thresholds = block({"thresholds": ["1/2", "a_b"], "rows": [["1/4", 1]]})
     assert thresholds[2] == "| 1/2 (≈ 0.5) | a_b |" and "| 1/4 (≈ 0.25) | 1 |" in thresholds
     assert block({"thresholds": ["1/2"], "rows": [[1]]}, md=False)[2] == "1/2 (≈ 0.5)"
+    assert block({"names": ["a|b"], "rows": [[1]]})[2] == r"| a\|b |"  # a cell's bar is escaped in a header too
+    assert block({"names": ["a*b_"], "rows": [[1]]}, md=False)[2] == "a*b_"  # the console escapes nothing
+    long = "1/" + "3" * 45  # the console rule of the last column spans its name with the decimal
+    assert block({"names": [long], "rows": [[1]]}, md=False)[3] == "-" * len(scalar(long))
+    # dict keys stay labels wherever a table writes them: columns of records, rows of a dict of dicts
+    assert block([{"1/2": 1}, {"1/2": 2}])[0] == "| 1/2 |"
+    keyed = block({"x": {"1/4": {"a": 1, "b": 2}, "1/3": {"a": 3, "b": 4}}})
+    assert "| 1/4 | 1 | 2 |" in keyed and "| 1/3 | 3 | 4 |" in keyed
     nested = block({"paper": {"t=1": {"d": "1e-3"}, "t=2": {"d": "2e-3"}}})
     assert "| paper | d |" in nested
 
