@@ -163,3 +163,26 @@ def test_breach_set_holds_both_bounds():
     assert exact.breaching_outputs(mech, "A", "B", "ln(2)") == ["y"]
     assert exact.breaching_outputs(mech, "B", "A", "ln(2)") == ["y"]
     assert exact.probabilistic_dp_delta(mech, "ln(2)")[0] == Q(1, 2)
+
+
+def test_finite_mechanisms_draw_every_size_and_the_constant_one_rarely():
+    """The searches' generator reaches every input count and every output count 1..max_outputs (the one-output,
+    constant, mechanism included) and nothing outside; it draws the constant mechanism about once in 16 (it was one
+    draw in four, most of them repeats)."""
+    import random
+
+    from hypothesis import HealthCheck, Phase, find, settings
+    from hypothesis.errors import NoSuchExample
+
+    fast_find = settings(phases=[Phase.generate], max_examples=500, database=None, suppress_health_check=list(HealthCheck))
+    for k in (2, 3):
+        for m in (1, 2, 3, 4):
+            mech = find(finite_mechanisms(max_outputs=4), lambda x: (len(x.inputs), len(x.outputs)) == (k, m),
+                        settings=fast_find, random=random.Random(k * 10 + m))
+            assert (len(mech.inputs), len(mech.outputs)) == (k, m)
+    sizes: list[int] = []  # the output counts of 400 examples, as a ledger search draws them
+    with pytest.raises(NoSuchExample):
+        find(finite_mechanisms(max_outputs=4), lambda x: sizes.append(len(x.outputs)) and False,
+             settings=settings(fast_find, max_examples=400), random=random.Random(0))
+    assert len(sizes) == 400 and set(sizes) <= {1, 2, 3, 4}
+    assert 0 < sizes.count(1) < len(sizes) / 8, sizes.count(1)

@@ -431,7 +431,7 @@ def unreachable_statements(files: dict[str, Path]) -> list[str]:
     block: code no run reaches (a check's old branch left below its new return reads as logic it is not)."""
     found = []
     for mod, path in sorted(files.items()):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(node, field, None)
                 if isinstance(block, list):
@@ -446,9 +446,14 @@ def test_no_unreachable_statement_in_the_installed_package():
 
 def test_an_unreachable_statement_is_found(tmp_path):
     bad = tmp_path / "m.py"
-    bad.write_text("def f(x):\n    for y in x:\n        if y:\n            continue\n            print(y)\n"
-                   "    return 1\n    x = 2\n\n\ndef g():\n    raise ValueError\n")
-    assert sorted(unreachable_statements({"m": bad})) == ["m:5", "m:7"]
+    bad.write_text("def f(x):\n    for y in x:\n        if y:\n            continue\n            print(y)\n"  # 5
+                   "    return 1\n    x = 2\n\n\ndef g():\n    raise ValueError\n"  # 7
+                   "\n\ndef h(x):\n    while x:\n        break\n        x = 0\n"  # 17: after a break
+                   "    try:\n        pass\n    except KeyError:\n        raise\n        x = 1\n"  # 22: after a raise
+                   "    else:\n        return 2\n        x = 3\n"  # 25: in an else
+                   "    finally:\n        return 4\n        x = 5\n")  # 28: in a finally
+    assert sorted(unreachable_statements({"m": bad}), key=lambda e: int(e[2:])) == ["m:5", "m:7", "m:17", "m:22",
+                                                                                   "m:25", "m:28"]
 
 
 def test_a_lost_lazy_import_is_found(tmp_path):
