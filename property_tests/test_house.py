@@ -107,6 +107,13 @@ def _in_package(importer: str, private_module: str) -> bool:
     return importer == parent or importer.startswith(parent + ".")
 
 
+def mapped_folders() -> tuple[str, ...]:
+    """The repository folders setup.py installs as ``privclaims.<folder>`` (its ``MAPPED``)."""
+    tree = ast.parse((Path(__file__).resolve().parent.parent / "setup.py").read_text(encoding="utf-8"))
+    (value,) = [n.value for n in tree.body if isinstance(n, ast.Assign) and [t.id for t in n.targets] == ["MAPPED"]]
+    return ast.literal_eval(value)
+
+
 def build(root: str = ROOT) -> House:
     """The house of package ``root``: its folder, and every ``root.x`` package the walk reaches by imports
     (the package-dir mapping puts those folders elsewhere)."""
@@ -114,6 +121,8 @@ def build(root: str = ROOT) -> House:
     folder = _package_dir(root)
     assert folder is not None, f"{root} is not an installed package"
     _walk_dir(house, root, folder)
+    for mapped in mapped_folders():  # installed even when nothing in the package imports them (privclaims.examples)
+        _reach(house, f"{root}.{mapped}", root)
     done: set[str] = set()
     while True:
         todo = [m for m in house.files if m not in done]
@@ -268,7 +277,7 @@ def _house() -> House:
 def test_the_walk_sees_every_installed_folder():
     h = _house()
     for pkg in ("privclaims", "privclaims.theory", "privclaims.checks", "privclaims.counterexamples",
-                "privclaims.theory.maskit", "privclaims.checks.claims"):
+                "privclaims.examples", "privclaims.theory.maskit", "privclaims.checks.claims"):
         assert pkg in h.packages, sorted(h.packages)
     assert "privclaims.theory.maskit.exact" in h.files and len(h.files) > 150
     assert not any(m.startswith(("benchmarks", "property_tests")) for m in h.files)
