@@ -435,17 +435,35 @@ def test_no_undefined_name_in_the_installed_package():
     assert undefined_names(_house().files) == []
 
 
+def _ends_the_block(stmt: ast.stmt) -> bool:
+    """No statement after ``stmt`` in its block runs: a return, raise, continue or break; ``sys.exit(...)`` /
+    ``os._exit(...)``; ``assert False``; or an if/else (a try/except/else) every branch of which ends so."""
+    if isinstance(stmt, (ast.Return, ast.Raise, ast.Continue, ast.Break)):
+        return True
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        f = stmt.value.func
+        return isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and (f.value.id, f.attr) in (
+            ("sys", "exit"), ("os", "_exit"))
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.If):
+        return bool(stmt.orelse) and _ends_the_block(stmt.body[-1]) and _ends_the_block(stmt.orelse[-1])
+    if isinstance(stmt, ast.Try) and not stmt.finalbody:
+        main = stmt.orelse or stmt.body
+        return _ends_the_block(main[-1]) and all(_ends_the_block(h.body[-1]) for h in stmt.handlers)
+    return False
+
+
 def unreachable_statements(files: dict[str, Path]) -> list[str]:
-    """``module:line`` of each statement that follows a ``return``, ``raise``, ``continue`` or ``break`` in the same
-    block: code no run reaches (a check's old branch left below its new return reads as logic it is not)."""
+    """``module:line`` of each statement that follows, in the same block, one that ends it (:func:`_ends_the_block`):
+    code no run reaches (a check's old branch left below its new return reads as logic it is not)."""
     found = []
     for mod, path in sorted(files.items()):
         for node in ast.walk(parsed(path)):
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(node, field, None)
                 if isinstance(block, list):
-                    found += [f"{mod}:{nxt.lineno}" for stmt, nxt in zip(block, block[1:])
-                              if isinstance(stmt, (ast.Return, ast.Raise, ast.Continue, ast.Break))]
+                    found += [f"{mod}:{nxt.lineno}" for stmt, nxt in zip(block, block[1:]) if _ends_the_block(stmt)]
     return found
 
 
@@ -460,9 +478,13 @@ def test_an_unreachable_statement_is_found(tmp_path):
                    "\n\ndef h(x):\n    while x:\n        break\n        x = 0\n"  # 17: after a break
                    "    try:\n        pass\n    except KeyError:\n        raise\n        x = 1\n"  # 22: after a raise
                    "    else:\n        return 2\n        x = 3\n"  # 25: in an else
-                   "    finally:\n        return 4\n        x = 5\n")  # 28: in a finally
-    assert sorted(unreachable_statements({"m": bad}), key=lambda e: int(e[2:])) == ["m:5", "m:7", "m:17", "m:22",
-                                                                                   "m:25", "m:28"]
+                   "    finally:\n        return 4\n        x = 5\n"  # 28: in a finally
+                   "\n\ndef k(x):\n    if x:\n        return 1\n    else:\n        raise ValueError\n    x = 2\n"  # 36
+                   "    import sys\n    sys.exit(1)\n    x = 3\n    assert False\n    x = 4\n"  # 39, 41
+                   "\n\ndef ok(x):\n    if x:\n        return 1\n    x = 2\n    assert x\n    return x\n"
+                   "\n\ndef t(x):\n    try:\n        return 1\n    except ValueError:\n        return 2\n    x = 3\n")  # 57
+    assert sorted(unreachable_statements({"m": bad}), key=lambda e: int(e[2:])) == [
+        "m:5", "m:7", "m:17", "m:22", "m:25", "m:28", "m:36", "m:39", "m:41", "m:57"]  # (ok: none)
 
 
 def test_a_lost_lazy_import_is_found(tmp_path):
