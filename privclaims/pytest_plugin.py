@@ -84,9 +84,11 @@ class LedgerFile(pytest.File):
     """A project's ``privclaims.toml``: one item per catalogued claim."""
 
     def collect(self) -> Any:
+        from privclaims.checks import pin_environment
         from privclaims.checks.project import load_project
 
         project = load_project(str(self.path.parent.resolve()))
+        pin_environment.pinned(project)  # a broken environment.json is the project's error, before any claim runs
         for cid in project.catalog:
             item = ClaimItem.from_parent(self, name=cid)
             item.add_marker(MARKER)

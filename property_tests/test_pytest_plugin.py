@@ -125,6 +125,16 @@ def test_a_moved_pin_under_other_library_versions_says_so(pytester, tmp_path):
                             "under other library versions a partial re-pin is refused), or first pip install 'numpy==1.0.0'"])
 
 
+def test_a_broken_environment_file_is_the_projects_error_in_one_line(pytester, tmp_path):
+    from privclaims.checks.pin_environment import FILE_NAME
+
+    proj = _copy_example(tmp_path / "draft")
+    (proj / "pins" / FILE_NAME).write_text('{"numpy": 2}')
+    r = pytester.runpytest("--privclaims", str(proj))
+    r.assert_outcomes(errors=1)
+    r.stdout.fnmatch_lines([f"ledger project {proj}: {proj / 'pins' / FILE_NAME}*mend the file, or delete it*"])
+
+
 def test_a_quote_off_the_document_fails(pytester, tmp_path):
     proj = _copy_example(tmp_path / "draft")
     doc = proj / "draft.md"
