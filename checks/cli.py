@@ -244,7 +244,7 @@ def _main(argv: list[str] | None) -> int:
                 read_pin(project, cid)
         environment = None if args.list or args.from_path else pin_environment.summary(project)  # (--from: no run)
         if args.repin:  # pins of two library environments are refused before anything runs
-            mixed = pin_environment.repin_problem(project, ids)
+            mixed = pin_environment.repin_problem(project, ids, environment)
             if mixed:
                 raise UsageError(mixed)
     except (UsageError, ProjectError) as e:
@@ -273,7 +273,7 @@ def _main(argv: list[str] | None) -> int:
     for line in environment["differences"]:
         out.print(f"environment: {line} (the pins' versions: {pin_environment.environment_path(project)})", markup=False)
     if args.repin:
-        return _repin(ids, ctx, args, project, out)
+        return _repin(ids, ctx, args, project, out, environment["differences"])
     papers_ledger = project.root == papers().root
     want_safety = not (args.no_safety or args.claim or not papers_ledger)
     t0 = time.perf_counter()
@@ -533,13 +533,14 @@ def _quotes(ids: list[str], project: Project, rows: list[dict[str, Any]]) -> dic
     return {"checked": True, "count": len(ids), "problems": problems}
 
 
-def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Project, console: Any) -> int:
-    """Run the selected claims in full and in --quick mode and write their pins with the given reason."""
+def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Project, console: Any,
+           other_versions: list[str]) -> int:
+    """Run the selected claims in full and in --quick mode and write their pins with the given reason
+    (``other_versions``: how the installed library versions differ from the pins'; then every claim is selected)."""
     from dataclasses import replace
 
     from privclaims.checks.pins import read_pin, write_pin
 
-    other_versions = pin_environment.summary(project)["differences"]  # (then every claim is selected: _main)
     broken = {}
     for cid in ids:  # a broken pin is replaced: the runs compare against no pin (forked workers inherit the cache)
         try:

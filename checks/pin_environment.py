@@ -85,22 +85,24 @@ def summary(project: Any) -> dict[str, Any]:
     return {"installed": now, "pins": pins, "differences": differences(pins, now)}
 
 
-def repin_problem(project: Any, selected: list[str]) -> str | None:
+def repin_problem(project: Any, selected: list[str], environment: dict[str, Any] | None = None) -> str | None:
     """Why re-pinning ``selected`` would mix environments (None: it would not): the pins were computed under other
-    versions and ``selected`` is not every claim of the project. The message says both ways out."""
-    pins = pinned(project)
-    diff = differences(pins, installed())
+    versions and ``selected`` is not every claim of the project. The message says both ways out. ``environment``: the
+    project's :func:`summary`, when the caller has it."""
+    environment = environment or summary(project)
+    diff = environment["differences"]
     if not diff or set(project.catalog) <= set(selected):
         return None
     return (f"the pins were computed under other library versions ({'; '.join(diff)}): re-pinning "
             f"{len(selected)} of {len(project.catalog)} claims would leave pins of two environments; re-pin every "
-            f"claim (no --claim, --area or --verdict), or install the pins' versions: {install_command(pins)}")
+            "claim (no --claim, --area or --verdict), or install the pins' versions: "
+            + install_command(environment["pins"], environment["installed"]))
 
 
-def install_command(pins: dict[str, str]) -> str:
-    """The pip command(s) that give each library whose installed version differs the pins' version (a library the
-    pins record as absent is uninstalled)."""
-    now = installed()
+def install_command(pins: dict[str, str], now: dict[str, str] | None = None) -> str:
+    """The pip command(s) that give each library whose installed version (``now``, default :func:`installed`)
+    differs the pins' version (a library the pins record as absent is uninstalled)."""
+    now = now or installed()
     moved = [name for name in LIBRARIES if name in pins and pins[name] != now[name]]
     install = [f"'{name}=={pins[name]}'" for name in moved if pins[name] != "absent"]
     uninstall = [f"'{name}'" for name in moved if pins[name] == "absent"]

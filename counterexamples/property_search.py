@@ -100,7 +100,7 @@ def property_search(
 
     def refutes(x: Any) -> bool:
         generating = not tally["failed"]  # after the first counterexample, Hypothesis only shrinks
-        key = (example_key(x if reads is None else reads[1](x))) if generating else None
+        key = example_key(x if reads is None else reads[1](x)) if generating else None
         result = holds(x)
         if result is VACUOUS and premise is None:
             raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")

@@ -193,7 +193,7 @@ def drift_lines(project: Any, row: dict[str, Any], root: str | None = None) -> l
         if pinned is not None and environment["differences"]:
             lines.append(f"  if the change is intended: privclaims ledger --project {root or project.root} --repin "
                          "--reason \"...\" (every claim: under other library versions a partial re-pin is refused), "
-                         f"or first {pin_environment.install_command(pin_environment.pinned(project))}")
+                         f"or first {pin_environment.install_command(environment['pins'], environment['installed'])}")
         else:
             lines.append(f"  if the change is intended: privclaims ledger --project {root or project.root} --repin "
                          f"--claim {cid} --reason \"...\"")
