@@ -46,6 +46,10 @@ def instances(draw: Any, max_n: int = 3, max_T: int = 3, d: int = 3, max_den: in
     return ch, p, sorted(S), delta
 
 
+INSTANCE_PARTS = ("chain", "p", "S", "δ")
+"""The parts of an :func:`instances` draw, as a search names them (``ReadParts(INSTANCE_PARTS, read=...)``)."""
+
+
 def dominating(draw: Any, p: list[list[Any]], d: int) -> list[list[Any]]:
     """A vector q ⪰ p on the same grid."""
     return [[Q(draw(st.integers(int(x * d), d)), d) for x in row] for row in p]
@@ -154,6 +158,10 @@ def dominating_pairs(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -
     return ch, p, q, S, d
 
 
+DOMINATING_PAIR_PARTS = ("chain", "p", "q", "S", "δ")
+"""The parts of a :func:`dominating_pairs` draw."""
+
+
 @st.composite
 def single_raises(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> tuple:
     """(chain, p, q, (t', i)) with q = p except q_i^{t'} = p_i^{t'} + ε (ε a positive step of the grid
@@ -169,6 +177,10 @@ def single_raises(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> t
     q = [list(r) for r in p]
     q[t - 1][i] = Q(up, grid)
     return ch, p, q, S, (t, i)
+
+
+SINGLE_RAISE_PARTS = ("chain", "p", "q", "S", "(t', i)")
+"""The parts of a :func:`single_raises` draw."""
 
 
 WEAK_LABELS = ("p", "q", "r", "s")  # the contexts of M in weak_generalisations; "s" sensitive
@@ -193,6 +205,10 @@ def weak_generalisations(draw: Any, max_n: int = 3, max_T: int = 3, sensitive: b
         lam[a] = dict(zip(labs, w))
     delta = Q(draw(st.integers(1, 11)), 12)
     return set_labelled(ids, Pi, truth), truth, lam, delta
+
+
+WEAK_GENERALISATION_PARTS = ("M'", "truth", "λ", "δ")
+"""The parts of a :func:`weak_generalisations` draw: M' (the ID chain, set-labelled), each ID's true context, λ, δ."""
 
 
 @st.composite

@@ -21,16 +21,26 @@ whose premise no tried instance met, or that tried no instance at all (Hypothesi
 no premise is a :class:`TypeError`.
 
 An instance is counted distinct by its whole value, so a strategy drawing parts the property never reads would count
-instances that differ only there. A property that reads only part of its instance declares it, ``reads=("M' and δ",
-projection)``: instances are then counted distinct by ``projection(instance)`` and the bound says so ("80 hypothesis
-examples, 63 distinct in M' and δ (what the property reads)").
+instances that differ only there. A property that reads only some parts of a tuple instance declares them,
+``reads=ReadParts(("M'", "truth", "λ", "δ"), read=("M'", "δ"))`` (:mod:`~privclaims.counterexamples.instance_parts`):
+instances are then counted distinct by the parts read, the bound says so ("80 hypothesis examples, 63 distinct in M'
+and δ (what the property reads)"), and the property is handed each instance with the other parts replaced by markers
+that raise :class:`~privclaims.counterexamples.instance_parts.UndeclaredRead` when used, so the declaration is checked
+on every instance. Where what is read is not a set of parts (a sub-instance), ``reads=(what, projection)`` counts by
+``projection(instance)``; that declaration is argued, not checked.
+
+Which searches should declare: :func:`auditing_reads` (used by :mod:`~privclaims.counterexamples.read_audit` over the
+whole ledger) hands the property, on the first instances of every search over tuples that does not count by a
+projection, each counted part in turn as a marker, and lists the parts no audited instance used: they are counted but
+never read.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample, Unsatisfiable
@@ -38,6 +48,7 @@ from hypothesis.strategies import SearchStrategy
 
 from privclaims.counterexamples.example_keys import example_key
 from privclaims.counterexamples.harness import SearchResult
+from privclaims.counterexamples.instance_parts import ReadParts, UndeclaredRead, Unread
 
 
 class _Vacuous:
@@ -81,11 +92,12 @@ def property_search(
     verify: Callable[[Any], bool] | None = None,
     describe: Callable[[Any], Any] = lambda w: w,
     premise: str | None = None,
-    reads: tuple[str, Callable[[Any], Any]] | None = None,
+    reads: ReadParts | tuple[str, Callable[[Any], Any]] | None = None,
 ) -> SearchResult:
     """Search ``examples`` generated instances for one where ``holds`` fails (then shrink it); ``holds`` returns a
-    truth value, or :data:`VACUOUS` outside the declared ``premise``; ``reads`` (what, projection): the part of an
-    instance ``holds`` reads, by which instances are counted distinct."""
+    truth value, or :data:`VACUOUS` outside the declared ``premise``; ``reads``: the parts of an instance ``holds``
+    reads (:class:`ReadParts`, checked on every instance), or (what, projection) the part it reads; instances are
+    counted distinct by it."""
     t0 = time.perf_counter()
     cfg = settings(
         max_examples=examples,
@@ -97,11 +109,27 @@ def property_search(
     keys: set[Any] = set()
     met_keys: set[Any] = set()
     tally = {"tried": 0, "met": 0, "failed": False}
+    parts = reads if isinstance(reads, ReadParts) else None
+    what, projection = (None, None) if reads is None else (reads.what, reads.projection) if parts else reads
+    audit = _audit_of(encoding, parts) if _AUDITS and (reads is None or parts) else None  # a projection is argued
+
+    def checked(x: Any) -> Any:
+        if parts is None:
+            return holds(x)
+        masked = parts.masked(x)
+        result = holds(masked)
+        used = parts.touched(masked)
+        if used:
+            raise UndeclaredRead(f"the property of the search ({encoding}) used the unread part(s) {', '.join(used)}; "
+                                 f"its reads= declares it reads {what} only")
+        return result
 
     def refutes(x: Any) -> bool:
         generating = not tally["failed"]  # after the first counterexample, Hypothesis only shrinks
-        key = example_key(x if reads is None else reads[1](x)) if generating else None
-        result = holds(x)
+        key = example_key(x if projection is None else projection(x)) if generating else None
+        result = checked(x)
+        if audit is not None and generating and result is not VACUOUS:
+            audit.look(x, result, holds, parts)
         if result is VACUOUS and premise is None:
             raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")
         if generating:
@@ -116,15 +144,15 @@ def property_search(
 
     def stats() -> dict[str, Any]:
         out: dict[str, Any] = {"examples": examples, "tried": tally["tried"], "distinct": len(keys)}
-        if reads is not None:
-            out["distinct_in"] = reads[0]
+        if what is not None:
+            out["distinct_in"] = what
         if premise is not None:
             out.update(premise=premise, premise_met=tally["met"], premise_met_distinct=len(met_keys))
         return out
 
     def bound(found: bool) -> str:
         met = None if premise is None else (premise, tally["met"], len(met_keys))
-        return searched_bound(examples, tally["tried"], len(keys), seed, found, met, reads and reads[0])
+        return searched_bound(examples, tally["tried"], len(keys), seed, found, met, what)
 
     try:
         w = find(strategy, refutes, settings=cfg, random=random.Random(seed))
@@ -137,3 +165,68 @@ def property_search(
     ok = True if verify is None else bool(verify(w))
     return SearchResult("witness" if ok else "spurious", bound(True), encoding, describe(w), ok, stats(),
                         time.perf_counter() - t0)
+
+
+class _ReadsAudit:
+    """One search's audit (:func:`auditing_reads`): which counted parts of its first tuple instances the property
+    used."""
+
+    def __init__(self, encoding: str, parts: ReadParts | None, first: int) -> None:
+        self.encoding, self.first, self.audited = encoding, first, 0
+        self.names: tuple[str, ...] | None = parts.names if parts else None
+        self.never_used: set[int] | None = None
+
+    def look(self, x: Any, result: Any, holds: Callable[[Any], Any], parts: ReadParts | None) -> None:
+        if self.audited >= self.first or not isinstance(x, tuple) or len(x) < 2:
+            return
+        if self.names is None:
+            self.names = tuple(f"part {i + 1} of {len(x)}" for i in range(len(x)))
+        base = parts.masked(x) if parts else x
+        counted = [i for i, n in enumerate(self.names) if parts is None or n in parts.read]
+        unused = set()
+        for i in counted:
+            y = base[:i] + (Unread(self.names[i]),) + base[i + 1:]
+            try:
+                same = holds(y) == result
+            except Exception:  # noqa: BLE001 - any failure with the part hidden means the property needed it
+                continue
+            if same and not ReadParts.touched(y):
+                unused.add(i)
+        self.audited += 1
+        self.never_used = unused if self.never_used is None else self.never_used & unused
+
+    def finding(self) -> dict[str, Any] | None:
+        if not self.audited or not self.never_used:
+            return None
+        return {"encoding": self.encoding, "audited": self.audited, "parts": list(self.names or ()),
+                "counted_never_used": [self.names[i] for i in sorted(self.never_used)] if self.names else []}
+
+
+_AUDITS: list[list[_ReadsAudit]] = []  # the open auditing_reads() blocks, innermost last
+_AUDIT_FIRST: list[int] = []
+
+
+def _audit_of(encoding: str, parts: ReadParts | None) -> _ReadsAudit:
+    audit = _ReadsAudit(encoding, parts, _AUDIT_FIRST[-1])
+    _AUDITS[-1].append(audit)
+    return audit
+
+
+@contextlib.contextmanager
+def auditing_reads(first: int = 15) -> Iterator[list[dict[str, Any]]]:
+    """Within the block, every property search over tuple instances also hands its property, on its first ``first``
+    instances that meet the premise, each part it counts (all parts, or those its :class:`ReadParts` declares read)
+    in turn as an :class:`Unread` marker. A part the property never used (same result, marker untouched, no error) on
+    every audited instance is counted but not read. The list yielded is filled, when the block ends, with one finding
+    per such search: ``{"encoding", "audited", "parts", "counted_never_used"}``. The audit calls the property more
+    often, and never changes a search's result, count or bound."""
+    audits: list[_ReadsAudit] = []
+    findings: list[dict[str, Any]] = []
+    _AUDITS.append(audits)
+    _AUDIT_FIRST.append(first)
+    try:
+        yield findings
+    finally:
+        _AUDITS.pop()
+        _AUDIT_FIRST.pop()
+        findings.extend(f for f in (a.finding() for a in audits) if f is not None)

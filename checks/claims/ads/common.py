@@ -8,11 +8,12 @@ from privclaims.checks.verdict import Outcome, discrepancy, refuted, unverifiabl
 
 if TYPE_CHECKING:  # the searches (hypothesis, z3) are imported when a check runs, not when the ledger starts
     from privclaims.counterexamples.harness import SearchResult
+    from privclaims.counterexamples.instance_parts import ReadParts
 
 
 def search(ctx: Any, name: str, strategy: Any, holds: Callable[[Any], Any], examples: int,
-           encoding: str, premise: str | None = None, reads: tuple[str, Callable[[Any], Any]] | None = None
-           ) -> SearchResult:
+           encoding: str, premise: str | None = None,
+           reads: ReadParts | tuple[str, Callable[[Any], Any]] | None = None) -> SearchResult:
     """``property_search`` with the run's seed for ``name``; witnesses re-verified by ``holds``; ``premise`` and
     ``reads`` as in ``property_search`` (``holds`` returns ``VACUOUS`` outside the premise; instances are counted
     distinct by what it reads)."""

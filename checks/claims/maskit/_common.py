@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from privclaims.checks.registry import Context
 from privclaims.checks.verdict import Outcome, Reading, in_model, refuted, verified_bounded
 from privclaims.checks.claims.maskit._quotes import QUOTES, S000, S001, render
 from privclaims.theory.maskit.model import MarkovChain
+
+if TYPE_CHECKING:  # the searches (hypothesis) are imported when a check runs, not when the ledger starts
+    from privclaims.counterexamples.instance_parts import ReadParts
 
 
 __all__ = ["S000", "S001", "QUOTES", "render"]
@@ -62,12 +65,14 @@ def instance_problems(w: Any) -> list[str]:
 def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[Any], bool], *, n: int,
                      encoding: str, verify: Callable[[Any], bool] | None = None,
                      model: tuple[str, Callable[[Any], list[str]]] = (SUPPRESSION_MODEL, instance_problems),
-                     premise: str | None = None, reads: tuple[str, Callable[[Any], Any]] | None = None,
+                     premise: str | None = None,
+                     reads: ReadParts | tuple[str, Callable[[Any], Any]] | None = None,
                      **evidence: Any) -> Outcome:
     """verified-bounded after up to ``n`` hypothesis examples without a counterexample (the bound states how many were
     tried and distinct; with ``premise``, how many met it: ``holds`` returns ``VACUOUS`` outside it), else refuted with
     the shrunk instance (re-verified by ``verify`` = the exact twin, when given) validated against ``model`` (name,
-    validator); ``reads``: the part of an instance ``holds`` reads (instances are counted distinct by it)."""
+    validator); ``reads``: what ``holds`` reads of an instance, as in ``property_search`` (instances are counted
+    distinct by it)."""
     from privclaims.counterexamples.property_search import property_search
 
     raw: dict[str, Any] = {}

@@ -256,7 +256,7 @@ def p_thm7(ctx: Context):
 @_thm7_property("simulatable")
 def _claim7_holds(inst, M1, lam, delta, S, sysm, Sp, mu):
     """Claim 7 on a drawn instance: the ID-level gain of every a ∈ S' under F(δ/μ, M', S') is at most δ/μ. It reads
-    M' and δ only (:func:`_m_prime_and_delta`): beliefs over IDs do not depend on the true contexts or on λ."""
+    M' and δ only: beliefs over IDs do not depend on the true contexts or on λ."""
     for a in Sp:
         for t in range(1, M1.ids.T + 1):
             pr = dp_prior(sysm, t, a)
@@ -266,19 +266,15 @@ def _claim7_holds(inst, M1, lam, delta, S, sysm, Sp, mu):
     return True
 
 
-def _m_prime_and_delta(inst):
-    """The part of a drawn instance (M', truth, λ, δ) that Claim 7's property reads: M' (the ID chain and Π) and δ."""
-    return inst[0], inst[3]
-
-
 @claim("maskit.p_claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim7"], readings=stated("maskit.p_claim7"))
 def p_claim7(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import weak_generalisations
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import WEAK_GENERALISATION_PARTS, weak_generalisations
 
     return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(sensitive=True), _claim7_holds,
                             n=examples(ctx, 80, 15),
                             encoding="ID-level gain of every a ∈ S' is <= δ/μ (beliefs over IDs do not depend on λ)",
-                            premise=THM7_PREMISE, reads=("M' and δ", _m_prime_and_delta))
+                            premise=THM7_PREMISE, reads=ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "δ")))
 
 
 def _worlds(M1, lam, sysm):

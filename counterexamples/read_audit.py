@@ -1,0 +1,86 @@
+"""``python -m privclaims.counterexamples.read_audit [--project P] [--claim ID ...] [--quick] [--first N] [--workers N]
+[--json PATH]``: which property searches count parts of their instances that their property never reads.
+
+A search's bound states how many distinct instances it tried; an instance is counted by the parts its property reads
+(:mod:`~privclaims.counterexamples.instance_parts`, all parts unless the search declares ``reads=``). This runs every
+selected claim's check under :func:`~privclaims.counterexamples.property_search.auditing_reads`: on the first ``N``
+instances of each search over tuples, each counted part is handed to the property as a marker that records any use,
+and a part no audited instance used is reported. Exit status 1 when a search counts such a part (declare what its
+property reads, or draw without the part), 0 when none does. The checks' verdicts and pins are not touched; the audit
+only calls the properties more often.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from typing import Any
+
+
+def audited_claim(claim_id: str, quick: bool, first: int, project_dir: str | None) -> list[dict[str, Any]]:
+    """The findings of one claim's check run under the audit (each with the claim's ID)."""
+    from privclaims.checks.project import load_project, papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+    from privclaims.counterexamples.property_search import auditing_reads
+
+    project = load_project(project_dir) if project_dir else papers()
+    with auditing_reads(first) as findings:
+        run_one(claim_id, replace(Context(quick=quick), data_dir=project.data_dir()), project)
+    return [dict(f, claim=claim_id) for f in findings]
+
+
+def _checked_claims(project: Any, selected: list[str]) -> list[str]:
+    """The selected claims that have a check (any method: a reproduction or a table may run a property search)."""
+    ids = selected or sorted(project.checks)
+    unknown = [i for i in ids if i not in project.catalog]
+    if unknown:
+        raise SystemExit(f"error: unknown claim id(s): {', '.join(unknown)}")
+    return [i for i in ids if i in project.checks]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from privclaims.checks.project import load_project, papers
+
+    ap = argparse.ArgumentParser(prog="python -m privclaims.counterexamples.read_audit", description=__doc__)
+    ap.add_argument("--project", help="a project folder (default: the papers' ledger)")
+    ap.add_argument("--claim", action="append", default=[], help="only this claim (repeatable)")
+    ap.add_argument("--quick", action="store_true", help="the checks' quick budgets (the claims --quick runs)")
+    ap.add_argument("--first", type=int, default=15, help="instances audited per search (default 15)")
+    ap.add_argument("--workers", type=int, default=2, help="claims run at once (default 2)")
+    ap.add_argument("--json", dest="json_path", help="write the findings here")
+    args = ap.parse_args(argv)
+    if args.first < 1 or args.workers < 1:
+        ap.error(f"--first ({args.first}) and --workers ({args.workers}) must be at least 1")
+    project = load_project(args.project) if args.project else papers()
+    ids = _checked_claims(project, args.claim)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    findings: list[dict[str, Any]] = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as prog, \
+            ProcessPoolExecutor(args.workers) as pool:
+        task = prog.add_task("auditing", total=len(ids))
+        futures = {i: pool.submit(audited_claim, i, args.quick, args.first, args.project) for i in ids}
+        for cid, fut in futures.items():
+            findings.extend(fut.result())
+            prog.update(task, advance=1, description=f"audited {cid}")
+    for f in findings:
+        print(f"{f['claim']}: counts {', '.join(f['counted_never_used'])} of ({', '.join(f['parts'])}), never read in "
+              f"{f['audited']} instances: {f['encoding'][:100]}")
+    print(f"{len(ids)} claims audited ({'quick' if args.quick else 'full'} budgets, first {args.first} "
+          f"instances per search): {len(findings)} search(es) count parts their property does not read")
+    if args.json_path:
+        with open(args.json_path, "w", encoding="utf-8") as fh:
+            json.dump({"claims": ids, "first": args.first, "quick": args.quick, "findings": findings}, fh, indent=1,
+                      ensure_ascii=False)
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
