@@ -230,3 +230,7 @@ def cut_hierarchies(draw: Any) -> tuple:
         cut = ["root"]
     S = draw(built_once(st.lists, built_once(st.sampled_from, tuple(leaves)), min_size=1, max_size=3, unique=True))
     return tree, cut, S, n
+
+
+CUT_HIERARCHY_PARTS = ("tree", "cut", "S", "n")
+"""The parts of a :func:`cut_hierarchies` draw (n, the number of leaves, is the tree's)."""

@@ -72,6 +72,16 @@ def _thm7_property(kind):
     return deco
 
 
+def _thm7_reads():
+    """What the properties of Theorem 7's construction read of a ``weak_generalisations`` draw (M', truth, λ, δ):
+    M', λ and δ (F runs on M' at δ/μ and the weak adversary weighs label streams by λ; M's truth is only a draw's
+    origin of Π, which contains it)."""
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import WEAK_GENERALISATION_PARTS
+
+    return ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "λ", "δ"))
+
+
 def _weak_breach_within_delta(kind):
     """Theorem 7's property with F = the ``kind`` check: the literal weak adversary's breach (any λ, every output,
     t, s) is at most δ."""
@@ -80,7 +90,8 @@ def _weak_breach_within_delta(kind):
 
 @claim("maskit.p_def_weak", method="exact+property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_def_weak"], readings=stated("maskit.p_def_weak"))
 def p_def_weak(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import weak_generalisations, WEAK_LABELS
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import WEAK_GENERALISATION_PARTS, WEAK_LABELS, weak_generalisations
 
     def holds(inst):
         M1, truth, lam, delta = inst
@@ -101,6 +112,7 @@ def p_def_weak(ctx: Context):
 
     return property_verdict(ctx, "maskit.p_def_weak", weak_generalisations(), holds, n=examples(ctx, 150, 30),
                             encoding="random ID chains with set labels Π(a) ∋ true context and label distributions on Π(a): Eqs. (9), (10)",
+                            reads=ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "truth", "λ")),
                             note="001 prints Eq. (9) twice (extraction duplicate)")
 
 
@@ -116,7 +128,8 @@ def p_ex5(ctx: Context):
 
 @claim("maskit.p_eq11", method="exact+property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_eq11"], readings=stated("maskit.p_eq11"))
 def p_eq11(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import weak_generalisations, WEAK_LABELS
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import WEAK_GENERALISATION_PARTS, WEAK_LABELS, weak_generalisations
 
     def holds(inst):
         M1, truth, lam, delta = inst
@@ -131,7 +144,8 @@ def p_eq11(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.p_eq11", weak_generalisations(), holds, n=examples(ctx, 150, 30),
-                            encoding="Σ_a Pr[X'_t = a] Pr[s | X'_t = a] vs the literal joint over (ID stream, labels)")
+                            encoding="Σ_a Pr[X'_t = a] Pr[s | X'_t = a] vs the literal joint over (ID stream, labels)",
+                            reads=ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "λ")))
 
 
 def _ex6():
@@ -178,7 +192,7 @@ def p_lc1(ctx: Context):
     return property_verdict(ctx, "maskit.p_lc1", weak_generalisations(sensitive=True), _weak_breach_within_delta("probabilistic"), n=examples(ctx, 80, 15),
                             encoding="LC1 as a computable check: posterior (adversary M'' = λ, learning nothing by Claim 10) - prior <= δ, "
                                      "for F = probabilistic check at δ/μ on M' (random generalisations, λ)",
-                            premise=THM7_PREMISE)
+                            premise=THM7_PREMISE, reads=_thm7_reads())
 
 
 @claim("maskit.p_lc2", method="exact", rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_lc2"], readings=quoted("maskit.p_lc2"))
@@ -250,7 +264,7 @@ def p_thm7(ctx: Context):
 
     return property_verdict(ctx, "maskit.p_thm7", weak_generalisations(sensitive=True), holds, n=examples(ctx, 80, 15),
                             encoding="F(δ/μ, M', S') (probabilistic greedy d=2 and simulatable) on Π-inputs; literal weak-adversary breach <= δ for random λ",
-                            premise=THM7_PREMISE)
+                            premise=THM7_PREMISE, reads=_thm7_reads())
 
 
 @_thm7_property("simulatable")
@@ -315,7 +329,7 @@ def p_claim8(ctx: Context):
 
     return property_verdict(ctx, "maskit.p_claim8", weak_generalisations(max_T=2, sensitive=True), holds, n=examples(ctx, 60, 10),
                             encoding="Pr[X_t = s | X'_t = a, o] = Pr[X_t = s | X'_t = a] by summing the literal joint over (ID stream, label stream)",
-                            premise=THM7_PREMISE)
+                            premise=THM7_PREMISE, reads=_thm7_reads())
 
 
 @claim("maskit.p_claim9", method="property", quick=False, rests_on=(DELTA_PRIVACY, WEAK_ADVERSARY), audit=AUDITS["maskit.p_claim9"], readings=stated("maskit.p_claim9"))
@@ -324,7 +338,7 @@ def p_claim9(ctx: Context):
 
     return property_verdict(ctx, "maskit.p_claim9", weak_generalisations(sensitive=True), _weak_breach_within_delta("simulatable"), n=examples(ctx, 80, 15),
                             encoding="Pr_{M''}[X_t = s | o] - Pr_{M''}[X_t = s] <= δ for random M'' (λ), F = simulatable at δ/μ",
-                            premise=THM7_PREMISE)
+                            premise=THM7_PREMISE, reads=_thm7_reads())
 
 
 @claim("maskit.p_claim10", method="property", quick=False, rests_on=(WEAK_ADVERSARY,), audit=AUDITS["maskit.p_claim10"], readings=stated("maskit.p_claim10"))
@@ -364,7 +378,8 @@ def p_claim10(ctx: Context):
                                       ((S000, "§2.2.2 proof of Theorem 2", r"The posterior probability among these descendants remains uniform."),)))))
 def dp_thm2(ctx: Context):
     # exact instance: 6 contexts, cut {work: 3 leaves, leisure: 3 leaves}, sensitive "hospital"
-    from privclaims.counterexamples.maskit_strategies import cut_hierarchies
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import CUT_HIERARCHY_PARTS, cut_hierarchies
 
     tree = {"root": ["work", "leisure"], "work": ["office", "lab", "meeting"], "leisure": ["hospital", "gym", "park"]}
     ell, bound = theorem2_bound(tree, "root", ["work", "leisure"], ["hospital"])
@@ -378,6 +393,7 @@ def dp_thm2(ctx: Context):
         return generalisation_breach(tree, "root", cut, S).gain == bound  # equality: posterior uniform over descendants
 
     out = property_verdict(ctx, "dp.thm2", cut_hierarchies(), holds, n=examples(ctx, 200, 30),
+                           reads=ReadParts(CUT_HIERARCHY_PARTS, read=("tree", "cut", "S")),
                            encoding="random 2-level hierarchies, cuts and S: Definition 6 on the literal one-step system gives max breach = 1/ℓ - 1/n "
                                     "exactly (ℓ = fewest leaves under a cut node with a sensitive leaf), hence (1/ℓ - 1/n)-privacy",
                            exact_instance={"ell": ell, "bound": bound, "max_breach": b.gain})
