@@ -62,6 +62,10 @@ def instance_and_k(draw: Any, max_ads: int = 5, max_contexts: int = 4, **kw: Any
     return inst, draw(st.integers(1, inst.n_ads))
 
 
+INSTANCE_AND_K_PARTS = ("instance", "k")
+"""The parts of an :func:`instance_and_k` draw."""
+
+
 @st.composite
 def instance_and_alpha(draw: Any, max_ads: int = 5, max_contexts: int = 4, **kw: Any) -> tuple[AdInstance, Any]:
     inst = draw(built_once(ad_instances, max_ads=max_ads, max_contexts=max_contexts, **kw))

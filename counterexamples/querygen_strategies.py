@@ -32,3 +32,7 @@ def instances(draw: st.DrawFn, **kw):
          for i in range(t.m)]
     g_min = Fraction(draw(st.integers(4, 12)), 4)
     return t, make_query(t, q), target, g_min
+
+
+INSTANCE_PARTS = ("table", "query", "target", "G_min")
+"""The parts of an :func:`instances` draw."""

@@ -438,7 +438,8 @@ def def6_subset(ctx: Context) -> Outcome:
     from privclaims.counterexamples.property_search import property_search
     from privclaims.counterexamples.strategies import finite_systems
 
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
     from privclaims.theory.maskit.models import system_problems
     from privclaims.theory.maskit.system import probabilistic_system
 
@@ -460,7 +461,7 @@ def def6_subset(ctx: Context) -> Outcome:
     searches["any system"] = res
 
     def supp(inst: Any) -> bool:
-        ch, p, S, d = inst
+        ch, p, _, _ = inst  # S' ranges over the prefixes of the contexts and δ over |S'| times the gains: not drawn
         sy = probabilistic_system(ch, p)
         if system_problems("suppression system", sy):
             raise AssertionError("a MaskIt probabilistic system outside the suppression model")
@@ -473,7 +474,7 @@ def def6_subset(ctx: Context) -> Outcome:
     searches["suppression system"] = property_search(
         instances(max_n=3, max_T=3), supp, examples=n // 2, seed=ctx.int_seed("dp.text_def6_subset/suppression"),
         encoding="suppression systems: the probabilistic check on random chains n <= 3, T <= 3, every prefix S' of the "
-                 "contexts; per output")
+                 "contexts; per output", reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
     out = {}
     for c in ctx.combinations:
         r = searches[c[SYSTEM_MODEL]]

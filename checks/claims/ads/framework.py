@@ -302,7 +302,10 @@ INSTANTIATION_WITNESS = ad_instance(["1/2", "1/2"], [["1", "0"], ["0", "1"]])
                    "two-context instance with a separate best ad per context the optimum is 1/2 for k = 1 and 1 for "
                    "k = 2 (hand computation in property_tests/test_audit_ads.py)."))
 def text_instantiations(ctx):
-    from privclaims.counterexamples.ads_strategies import instance_and_k
+    from privclaims.counterexamples.ads_strategies import INSTANCE_AND_K_PARTS, instance_and_k
+    from privclaims.counterexamples.instance_parts import ReadParts
+
+    reads = ReadParts(INSTANCE_AND_K_PARTS, read=("instance",))  # client-only shows every ad, server-only sends k = 1
 
     def client_only(ik) -> bool:
         inst, _ = ik
@@ -321,13 +324,14 @@ def text_instantiations(ctx):
 
     strat = instance_and_k(max_ads=5, max_contexts=4, context_payments=True)
     enc = "rational instances, |A|<=5, <=4 contexts, context-dependent payments; " + VALUE_ONLY_NOTE
-    r_client = search(ctx, "ads.text_instantiations", strat, value_only(client_only), examples(ctx, 25, 400), enc)
+    r_client = search(ctx, "ads.text_instantiations", strat, value_only(client_only), examples(ctx, 25, 400), enc,
+                      reads=reads)
     w = INSTANTIATION_WITNESS
     gain = decide(E.optimum(w, 2)[1], ">", E.optimum(w, 1)[1], "optimum revenue with k = 2 > with k = 1")
 
     def compute(rule: str):
         r_server = search(ctx, f"ads.text_instantiations.server {rule}", strat, value_only(server_only(rule)),
-                          examples(ctx, 25, 400), enc)
+                          examples(ctx, 25, 400), enc, reads=reads)
         k2 = verified(witness=w.as_json(), revenue=gain) if gain.holds else Outcome(
             "error", {"error": "the hand instance no longer earns more with two ads", "revenue": gain})
         return by_part({INSTANTIATION_PARTS[0]: verdict_of({"property": r_client}),

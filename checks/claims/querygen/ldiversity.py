@@ -165,7 +165,8 @@ def thm6_1(ctx: Context) -> Outcome:
 
     from privclaims.counterexamples.harness import z3_search
     from privclaims.counterexamples.property_search import VACUOUS, property_search
-    from privclaims.counterexamples.querygen_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.querygen_strategies import INSTANCE_PARTS, instances
 
     sym = _lemma_symbolic()
     # z3: integers l > n >= 1 and a sorted distribution on n values with Σ p_i i >= (l+1)/2: unsat for n <= 12
@@ -213,7 +214,8 @@ def thm6_1(ctx: Context) -> Outcome:
                               seed=ctx.int_seed("querygen.thm6_1"),
                               encoding=f"distinct target values of satisfied Q̂ >= l at G_min = (l+1)/2 (Best-Fit's "
                                        f"step: {step}; Brute-Force's ties: {tie})",
-                              premise="some strategy's output meets G_min = (l+1)/2 for some l in 1..3")
+                              premise="some strategy's output meets G_min = (l+1)/2 for some l in 1..3",
+                              reads=ReadParts(INSTANCE_PARTS, read=("table", "query", "target")))  # G_min is (l+1)/2
         if res.found:
             return Outcome("error", {"error": "a strategy output breaks the proved bound: our code", "search": res})
         outputs = {s_: {"satisfied_outputs": satisfied[s_],
