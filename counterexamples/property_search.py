@@ -40,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from hypothesis import HealthCheck, Phase, find, settings
@@ -111,7 +112,7 @@ def property_search(
     tally = {"tried": 0, "met": 0, "failed": False}
     parts = reads if isinstance(reads, ReadParts) else None
     what, projection = (None, None) if reads is None else (reads.what, reads.projection) if parts else reads
-    audit = _audit_of(encoding, parts) if _AUDITS and (reads is None or parts) else None  # a projection is argued
+    audit = _audit_of(encoding, parts, projection is not None and parts is None) if _AUDITS else None
 
     def checked(x: Any) -> Any:
         if parts is None:
@@ -171,13 +172,17 @@ class _ReadsAudit:
     """One search's audit (:func:`auditing_reads`): which counted parts of its first tuple instances the property
     used."""
 
-    def __init__(self, encoding: str, parts: ReadParts | None, first: int) -> None:
+    def __init__(self, encoding: str, parts: ReadParts | None, first: int, by_projection: bool) -> None:
         self.encoding, self.first, self.audited = encoding, first, 0
         self.names: tuple[str, ...] | None = parts.names if parts else None
         self.never_used: set[int] | None = None
+        self.not_audited = "it counts by a declared projection (argued, not checked)" if by_projection else None
 
     def look(self, x: Any, result: Any, holds: Callable[[Any], Any], parts: ReadParts | None) -> None:
-        if self.audited >= self.first or not isinstance(x, tuple) or len(x) < 2:
+        if self.audited >= self.first or self.not_audited:
+            return
+        if not isinstance(x, tuple) or len(x) < 2:
+            self.not_audited = f"its instances are {type(x).__name__}, not tuples of parts"
             return
         if self.names is None:
             self.names = tuple(f"part {i + 1} of {len(x)}" for i in range(len(x)))
@@ -202,31 +207,49 @@ class _ReadsAudit:
                 "counted_never_used": [self.names[i] for i in sorted(self.never_used)] if self.names else []}
 
 
+@dataclass
+class ReadsAuditRecord:
+    """What :func:`auditing_reads` found: ``findings`` (a search counting parts its property never used:
+    ``{"encoding", "audited", "parts", "counted_never_used"}``), ``audited`` (how many searches it audited) and
+    ``not_audited`` (``{"encoding", "why"}``: searches over instances that are not tuples of parts, or counting by a
+    declared projection)."""
+
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    audited: int = 0
+    not_audited: list[dict[str, Any]] = field(default_factory=list)
+
+
 _AUDITS: list[list[_ReadsAudit]] = []  # the open auditing_reads() blocks, innermost last
 _AUDIT_FIRST: list[int] = []
 
 
-def _audit_of(encoding: str, parts: ReadParts | None) -> _ReadsAudit:
-    audit = _ReadsAudit(encoding, parts, _AUDIT_FIRST[-1])
+def _audit_of(encoding: str, parts: ReadParts | None, by_projection: bool) -> _ReadsAudit:
+    audit = _ReadsAudit(encoding, parts, _AUDIT_FIRST[-1], by_projection)
     _AUDITS[-1].append(audit)
     return audit
 
 
 @contextlib.contextmanager
-def auditing_reads(first: int = 15) -> Iterator[list[dict[str, Any]]]:
+def auditing_reads(first: int = 15) -> Iterator[ReadsAuditRecord]:
     """Within the block, every property search over tuple instances also hands its property, on its first ``first``
     instances that meet the premise, each part it counts (all parts, or those its :class:`ReadParts` declares read)
     in turn as an :class:`Unread` marker. A part the property never used (same result, marker untouched, no error) on
-    every audited instance is counted but not read. The list yielded is filled, when the block ends, with one finding
-    per such search: ``{"encoding", "audited", "parts", "counted_never_used"}``. The audit calls the property more
-    often, and never changes a search's result, count or bound."""
+    every audited instance is counted but not read. The :class:`ReadsAuditRecord` yielded is filled when the block
+    ends. The audit calls the property more often, and never changes a search's result, count or bound."""
     audits: list[_ReadsAudit] = []
-    findings: list[dict[str, Any]] = []
+    record = ReadsAuditRecord()
     _AUDITS.append(audits)
     _AUDIT_FIRST.append(first)
     try:
-        yield findings
+        yield record
     finally:
         _AUDITS.pop()
         _AUDIT_FIRST.pop()
-        findings.extend(f for f in (a.finding() for a in audits) if f is not None)
+        for a in audits:
+            if a.not_audited:
+                record.not_audited.append({"encoding": a.encoding, "why": a.not_audited})
+            elif a.audited:
+                record.audited += 1
+                f = a.finding()
+                if f is not None:
+                    record.findings.append(f)

@@ -20,17 +20,19 @@ from dataclasses import replace
 from typing import Any
 
 
-def audited_claim(claim_id: str, quick: bool, first: int, project_dir: str | None) -> list[dict[str, Any]]:
-    """The findings of one claim's check run under the audit (each with the claim's ID)."""
+def audited_claim(claim_id: str, quick: bool, first: int, project_dir: str | None) -> dict[str, Any]:
+    """One claim's check run under the audit: its findings and the searches not audited (each with the claim's ID),
+    and how many searches were audited."""
     from privclaims.checks.project import load_project, papers
     from privclaims.checks.registry import Context
     from privclaims.checks.runner import run_one
     from privclaims.counterexamples.property_search import auditing_reads
 
     project = load_project(project_dir) if project_dir else papers()
-    with auditing_reads(first) as findings:
+    with auditing_reads(first) as record:
         run_one(claim_id, replace(Context(quick=quick), data_dir=project.data_dir()), project)
-    return [dict(f, claim=claim_id) for f in findings]
+    return {"findings": [dict(f, claim=claim_id) for f in record.findings], "audited": record.audited,
+            "not_audited": [dict(f, claim=claim_id) for f in record.not_audited]}
 
 
 def _checked_claims(project: Any, selected: list[str]) -> list[str]:
@@ -62,23 +64,31 @@ def main(argv: list[str] | None = None) -> int:
 
     console = Console(stderr=True)
     findings: list[dict[str, Any]] = []
+    not_audited: list[dict[str, Any]] = []
+    audited = 0
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as prog, \
             ProcessPoolExecutor(args.workers) as pool:
         task = prog.add_task("auditing", total=len(ids))
         futures = {i: pool.submit(audited_claim, i, args.quick, args.first, args.project) for i in ids}
         for cid, fut in futures.items():
-            findings.extend(fut.result())
+            one = fut.result()
+            findings.extend(one["findings"])
+            not_audited.extend(one["not_audited"])
+            audited += one["audited"]
             prog.update(task, advance=1, description=f"audited {cid}")
     for f in findings:
         print(f"{f['claim']}: counts {', '.join(f['counted_never_used'])} of ({', '.join(f['parts'])}), never read in "
               f"{f['audited']} instances: {f['encoding'][:100]}")
-    print(f"{len(ids)} claims audited ({'quick' if args.quick else 'full'} budgets, first {args.first} "
-          f"instances per search): {len(findings)} search(es) count parts their property does not read")
+    for f in not_audited:
+        print(f"not audited: {f['claim']}: {f['why']}: {f['encoding'][:100]}")
+    print(f"{len(ids)} claims run ({'quick' if args.quick else 'full'} budgets): {audited} searches over tuple instances "
+          f"audited (first {args.first} instances each), {len(not_audited)} not audited; {len(findings)} search(es) "
+          "count parts their property does not read")
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as fh:
-            json.dump({"claims": ids, "first": args.first, "quick": args.quick, "findings": findings}, fh, indent=1,
-                      ensure_ascii=False)
+            json.dump({"claims": ids, "first": args.first, "quick": args.quick, "audited": audited,
+                       "findings": findings, "not_audited": not_audited}, fh, indent=1, ensure_ascii=False)
     return 1 if findings else 0
 
 

@@ -85,14 +85,19 @@ def test_the_audit_finds_a_counted_part_never_read_and_changes_nothing():
     """Undeclared, b is counted and never read: found. Declared, or read, it is not. The audited search's result,
     counts and bound are those of the same search outside the audit."""
     plain = _search(lambda x: x[0] >= 0)
-    with auditing_reads(5) as findings:
+    with auditing_reads(5) as record:
         audited = _search(lambda x: x[0] >= 0)
         _search(lambda x: x[0] >= 0, AB)
         _search(lambda x: x[0] + x[1] >= 0)
         _search(lambda x: x >= 0, strategy=st.integers())  # not a tuple: nothing to audit
+        property_search(PAIRS, lambda x: x[0] >= 0, examples=20, seed=1, encoding="projection", reads=("a", lambda x: x[0]))
     assert (audited.bound, audited.statistics) == (plain.bound, plain.statistics)
-    assert findings == [{"encoding": "test", "audited": 5, "parts": ["part 1 of 2", "part 2 of 2"],
-                         "counted_never_used": ["part 2 of 2"]}]
+    assert record.findings == [{"encoding": "test", "audited": 5, "parts": ["part 1 of 2", "part 2 of 2"],
+                                "counted_never_used": ["part 2 of 2"]}]
+    assert record.audited == 3
+    assert record.not_audited == [{"encoding": "test", "why": "its instances are int, not tuples of parts"},
+                                  {"encoding": "projection", "why": "it counts by a declared projection (argued, not "
+                                                                    "checked)"}]
 
 
 def test_the_audit_sees_a_declared_part_that_is_never_read():
@@ -102,11 +107,11 @@ def test_the_audit_sees_a_declared_part_that_is_never_read():
 
     both = ReadParts(("a", "b", "c"), read=("a", "b"))
     triples = st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3))
-    with auditing_reads(5) as findings:
+    with auditing_reads(5) as record:
         _search(lambda x: x[0] >= 0, both, strategy=triples)
         property_search(triples, lambda x: VACUOUS if x[1] == 9 else x[0] >= 0, examples=30, seed=1,
                         encoding="premise", premise="b is not 9", reads=both)
-    assert [f["counted_never_used"] for f in findings] == [["b"]]
+    assert [f["counted_never_used"] for f in record.findings] == [["b"]]
 
 
 def test_unread_markers_name_their_part_and_record_uses():
@@ -115,3 +120,17 @@ def test_unread_markers_name_their_part_and_record_uses():
     with pytest.raises(UndeclaredRead):
         u.anything
     assert ReadParts.touched((1, u)) == ["p (attribute anything)"]
+
+
+def test_the_read_audit_command_runs_claims_and_writes_its_record(tmp_path, capsys):
+    """The command runs the named claims under the audit and reports what it audited (dp.thm2 declares its reads:
+    one search audited, nothing found, exit 0)."""
+    import json
+
+    from privclaims.counterexamples.read_audit import main
+
+    out = tmp_path / "audit.json"
+    assert main(["--claim", "dp.thm2", "--quick", "--workers", "1", "--first", "3", "--json", str(out)]) == 0
+    record = json.loads(out.read_text())
+    assert (record["claims"], record["audited"], record["findings"]) == (["dp.thm2"], 1, [])
+    assert "1 searches over tuple instances audited (first 3 instances each)" in capsys.readouterr().out
