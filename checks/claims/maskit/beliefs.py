@@ -138,7 +138,8 @@ def def_utility(ctx: Context):
     """Σ_o Pr[o]·#released (all outputs, exact) = Σ_{t,i} Pr[X_t = c_i](1 - p_i^t); the fast twin within 1e-12.
     If the intended identity holds the verdict is a discrepancy (000 §3.4's printed left side is misprinted);
     if it failed, refuted with the instance."""
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -146,7 +147,8 @@ def def_utility(ctx: Context):
         return lit == E.utility(ch, p) and abs(float(lit) - F.utility(ch, p)) < 1e-12
 
     out = property_verdict(ctx, "maskit.def_utility", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
-                           encoding="Σ_{t,i} Pr[X_t = c_i](1 - p_i^t) vs Σ_o Pr[o]·|{t : o_t ≠ ⊥}| over all outputs (001's left side)")
+                           encoding="Σ_{t,i} Pr[X_t = c_i](1 - p_i^t) vs Σ_o Pr[o]·|{t : o_t ≠ ⊥}| over all outputs (001's left side)",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
     if out.verdict != "verified-bounded":
         return out
     return discrepancy(paper="000 §3.4: utility(p) = Σ_o Pr[o | {i | o_i ≠ ⊥}] = Σ_{t',i} Pr[X_t' = c_i](1 - p_i^t')",
@@ -178,7 +180,8 @@ def prop1(ctx: Context):
 
 @claim("maskit.def_hmm", method="exact+property", rests_on=(), audit=AUDITS["maskit.def_hmm"], readings=stated("maskit.def_hmm"))
 def def_hmm(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -197,7 +200,8 @@ def def_hmm(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.def_hmm", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
-                            encoding="α/β of Eq. (3.3) vs Bayes over all input streams, every output of positive probability; fast within 1e-9")
+                            encoding="α/β of Eq. (3.3) vs Bayes over all input streams, every output of positive probability; fast within 1e-9",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
 
 
 def _emit_all(P, x, o):
@@ -400,7 +404,8 @@ def def_masksensitive(ctx: Context):
 
 @claim("maskit.prop3", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop3"], readings=stated("maskit.prop3"))
 def prop3(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -422,12 +427,14 @@ def prop3(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.prop3", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="for every full output and t: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] (Alg. 3's partial computation)")
+                            encoding="for every full output and t: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] (Alg. 3's partial computation)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
 
 
 @claim("maskit.prop4", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop4"], readings=stated("maskit.prop4"))
 def prop4(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -445,12 +452,14 @@ def prop4(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.prop4", instances(max_n=3, max_T=3), holds, n=examples(ctx, 80, 15),
-                            encoding="for every output prefix o_1..o_e ending in o_t1, ⊥..⊥ and t >= t1: Pr[X_t | prefix] = Pr[X_t | o_t1, ⊥..⊥]")
+                            encoding="for every output prefix o_1..o_e ending in o_t1, ⊥..⊥ and t >= t1: Pr[X_t | prefix] = Pr[X_t | o_t1, ⊥..⊥]",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
 
 
 @claim("maskit.text_partial_calc", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_partial_calc"], readings=stated("maskit.text_partial_calc"))
 def text_partial_calc(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -483,7 +492,8 @@ def text_partial_calc(ctx: Context):
 
     return property_verdict(ctx, "maskit.text_partial_calc", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
                             encoding="Pr[o_t1, ⊥..⊥, o_t2] > 0 (literal sum over streams) iff conditions (1)-(3) iff Alg. 3 enumerates it; "
-                                     "posteriors of these partial outputs are checked against Eq. 3.3 in maskit.prop3")
+                                     "posteriors of these partial outputs are checked against Eq. 3.3 in maskit.prop3",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
 
 
 def _path_through_suppressible(ch, P, t1, i, t2, j):
