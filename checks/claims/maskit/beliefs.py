@@ -213,7 +213,8 @@ def _emit_all(P, x, o):
 
 @claim("maskit.prop2", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop2"], readings=stated("maskit.prop2"))
 def prop2(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -228,7 +229,8 @@ def prop2(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.prop2", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
-                            encoding="HMM posterior with Prop. 2 emissions vs privclaims.theory.dp.delta_privacy.posterior_belief on the literal system")
+                            encoding="HMM posterior with Prop. 2 emissions vs privclaims.theory.dp.delta_privacy.posterior_belief on the literal system",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p", "S")))
 
 
 @claim("maskit.def_util_prob", method="exact", rests_on=(UTILITY, FIGURE_3_4B), audit=AUDITS["maskit.def_util_prob"], readings=quoted("maskit.def_util_prob"))
@@ -244,7 +246,8 @@ def def_util_prob(ctx: Context):
 
 @claim("maskit.def7", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.def7"], readings=stated("maskit.def7"))
 def def7(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -257,7 +260,8 @@ def def7(ctx: Context):
         return E.is_private(ch, p, S, lvl) and not E.is_private(ch, p, S, lvl - lvl / 1000)
 
     out = property_verdict(ctx, "maskit.def7", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
-                           encoding="privacy(p) = max(0, max gain): private at privacy(p), not private at 0.999·privacy(p)")
+                           encoding="privacy(p) = max(0, max gain): private at privacy(p), not private at 0.999·privacy(p)",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "p", "S")))
     return out
 
 
@@ -512,7 +516,8 @@ def _path_through_suppressible(ch, P, t1, i, t2, j):
 
 @claim("maskit.alg_partial", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.alg_partial"], readings=stated("maskit.alg_partial"))
 def alg_partial(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -522,7 +527,8 @@ def alg_partial(ctx: Context):
         return size <= bound and E.max_breach(ch, p, S).gain == E.max_breach_naive(ch, P, S).gain
 
     return property_verdict(ctx, "maskit.alg_partial", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="the set O of Lines 1-2 (start/contexts to contexts/end, ⊥ between) gives the same maximum as all outputs; |O| <= (n+1)^2 (T+2)^2")
+                            encoding="the set O of Lines 1-2 (start/contexts to contexts/end, ⊥ between) gives the same maximum as all outputs; |O| <= (n+1)^2 (T+2)^2",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p", "S")))
 
 
 @claim("maskit.text_possible", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_possible"], readings=stated("maskit.text_possible"))
