@@ -533,7 +533,8 @@ def alg_partial(ctx: Context):
 
 @claim("maskit.text_possible", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_possible"], readings=stated("maskit.text_possible"))
 def text_possible(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -549,7 +550,8 @@ def text_possible(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.text_possible", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="reachability (e_o A..A)_j > 0 from the last release vs {x_t' : x consistent with all releases} by enumeration (exact and fast)")
+                            encoding="reachability (e_o A..A)_j > 0 from the last release vs {x_t' : x consistent with all releases} by enumeration (exact and fast)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 def _sim_case(inst):
@@ -560,7 +562,8 @@ def _sim_case(inst):
 
 @claim("maskit.prop5", method="exact+property", rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop5"], readings=stated("maskit.prop5"))
 def prop5(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, S, d, sysm = _sim_case(inst)
@@ -574,7 +577,8 @@ def prop5(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="posterior on the literal simulatable system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases)")
+                            encoding="posterior on the literal simulatable system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.cor1", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.cor1"], readings=stated("maskit.cor1"))
@@ -614,21 +618,25 @@ def _simulatable_output_pairs(inst):
 
 @claim("maskit.claim2", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim2"], readings=stated("maskit.claim2"))
 def claim2(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         return all(not (agrees and oy != o) for o, oy, agrees in _simulatable_output_pairs(inst))
 
     return property_verdict(ctx, "maskit.claim2", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="every input agreeing with o on released positions produces o (all pairs of inputs)")
+                            encoding="every input agreeing with o on released positions produces o (all pairs of inputs)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.claim3", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim3"], readings=stated("maskit.claim3"))
 def claim3(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         return all((oy == o) == agrees for o, oy, agrees in _simulatable_output_pairs(inst))
 
     return property_verdict(ctx, "maskit.claim3", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="Pr[o | x] = 1 iff x agrees with o on released positions, else 0 (all pairs)")
+                            encoding="Pr[o | x] = 1 iff x agrees with o on released positions, else 0 (all pairs)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
