@@ -388,7 +388,8 @@ def alg2(ctx: Context):
 
 @claim("maskit.def_masksensitive", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.def_masksensitive"], readings=stated("maskit.def_masksensitive"))
 def def_masksensitive(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -403,7 +404,8 @@ def def_masksensitive(ctx: Context):
         return dp_max_breach(lit, S).gain == E.max_breach(ch, m, S).gain
 
     return property_verdict(ctx, "maskit.def_masksensitive", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
-                            encoding="MaskSensitive's emission matrix (1 on ⊥ for S, 1 on itself otherwise) vs the literal MaskSensitive system")
+                            encoding="MaskSensitive's emission matrix (1 on ⊥ for S, 1 on itself otherwise) vs the literal MaskSensitive system",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S")))
 
 
 @claim("maskit.prop3", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop3"], readings=stated("maskit.prop3"))
