@@ -585,7 +585,8 @@ def prop5(ctx: Context):
 
 @claim("maskit.cor1", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.cor1"], readings=stated("maskit.cor1"))
 def cor1(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -604,7 +605,8 @@ def cor1(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.cor1", instances(max_n=3, max_T=3), holds, n=examples(ctx, 80, 15),
-                            encoding="Pr[X_t=s|X_t1]·Pr[X_t2|X_t=s]/Pr[X_t2|X_t1] (Eq. 3.2 products) vs the conditional by enumeration")
+                            encoding="Pr[X_t=s|X_t1]·Pr[X_t2|X_t=s]/Pr[X_t2|X_t1] (Eq. 3.2 products) vs the conditional by enumeration",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain",)))
 
 
 def _simulatable_output_pairs(inst):
