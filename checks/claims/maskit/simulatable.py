@@ -34,7 +34,8 @@ def _runs(ch, S, d, improved=True, limit=12):
 
 @claim("maskit.alg4", method="exact+property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg4"], readings=stated("maskit.alg4"))
 def alg4(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -63,19 +64,22 @@ def alg4(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.alg4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
-                            encoding="Alg. 4 decisions = literal reading (posterior by enumerating streams consistent with ⟨o, c_j⟩); the system satisfies Def. 6")
+                            encoding="Alg. 4 decisions = literal reading (posterior by enumerating streams consistent with ⟨o, c_j⟩); the system satisfies Def. 6",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.lem6", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem6"], readings=stated("maskit.lem6"))
 def lem6(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
         return dp_max_breach(deterministic_system(ch, SimulatableCheck(ch, S, d, improved=False)), S).gain <= d
 
     out = property_verdict(ctx, "maskit.lem6", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
-                           encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (privclaims.theory.dp)")
+                           encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (privclaims.theory.dp)",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     return _exhaustive_simulatable(ctx, out, improved=False)
 
 
@@ -92,7 +96,8 @@ def _exhaustive_simulatable(ctx, out, improved, sizes=((2, 3), (3, 2))):
 
 @claim("maskit.alg5", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.alg5"], readings=stated("maskit.alg5"))
 def alg5(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -101,13 +106,15 @@ def alg5(ctx: Context):
         return dp_max_breach(lit, S).gain <= d and dp_max_breach(litf, S).gain <= d
 
     out = property_verdict(ctx, "maskit.alg5", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
-                           encoding="MaskIt with Alg. 5 (t from t''+1), exact and fast twins; Definition 6 on the literal systems")
+                           encoding="MaskIt with Alg. 5 (t from t''+1), exact and fast twins; Definition 6 on the literal systems",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     return _exhaustive_simulatable(ctx, out, improved=True, sizes=((2, 3),))
 
 
 @claim("maskit.lem9", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem9"], readings=stated("maskit.lem9"))
 def lem9(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -119,12 +126,14 @@ def lem9(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.lem9", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
-                            encoding="along every run of MaskIt, Alg. 5's decision (t from t''+1) = Alg. 4's (all t)")
+                            encoding="along every run of MaskIt, Alg. 5's decision (t from t''+1) = Alg. 4's (all t)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.claim5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim5"], readings=stated("maskit.claim5"))
 def claim5(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     from privclaims.counterexamples.property_search import VACUOUS
 
@@ -148,12 +157,14 @@ def claim5(ctx: Context):
 
     return property_verdict(ctx, "maskit.claim5", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
                             encoding="for t <= t'' the posterior given the output so far (Prop. 5) exceeds the prior by at most δ",
-                            premise="a run releases a state (t'' >= 1)")
+                            premise="a run releases a state (t'' >= 1)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.lem7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem7"], readings=stated("maskit.lem7"))
 def lem7(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     class ForcedRelease(SimulatableCheck):
         """The simulatable check, except that at (prefix*, t*) it releases, and suppresses everything after."""
@@ -188,14 +199,16 @@ def lem7(ctx: Context):
 
     out = property_verdict(ctx, "maskit.lem7", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 20),
                            encoding="wherever Alg. 5 suppresses, releasing once and suppressing everything after (decisions from the output only) breaches Def. 6",
-                           premise="Alg. 5 suppresses somewhere in the instance's first 6 runs")
+                           premise="Alg. 5 suppresses somewhere in the instance's first 6 runs",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     out.evidence["forced_releases_tested"] = len(witnesses)
     return out
 
 
 @claim("maskit.claim4", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim4"], readings=stated("maskit.claim4"))
 def claim4(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     from privclaims.counterexamples.property_search import VACUOUS
 
@@ -221,7 +234,8 @@ def claim4(ctx: Context):
 
     return property_verdict(ctx, "maskit.claim4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 20),
                             encoding="when the next state is released at t2, some possible c_k has Pr[X_t=s|o, c_k] >= Pr[X_t=s|o] for every t, s",
-                            premise="a decision to release, in the instance's first 6 runs")
+                            premise="a decision to release, in the instance's first 6 runs",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 def _post(ch, marks, t, s):
@@ -233,7 +247,8 @@ def _post(ch, marks, t, s):
 
 @claim("maskit.text_ex4_weakness", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.text_ex4_weakness"], readings=stated("maskit.text_ex4_weakness"))
 def text_ex4_weakness(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -248,12 +263,14 @@ def text_ex4_weakness(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.text_ex4_weakness", instances(max_n=3, max_T=4), holds, n=examples(ctx, 150, 30),
-                            encoding="a possible sensitive state with prior < 1 - δ at t' ⇒ okayToRelease(·, t', o) = false")
+                            encoding="a possible sensitive state with prior < 1 - δ at t' ⇒ okayToRelease(·, t', o) = false",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.thm5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.thm5"], readings=stated("maskit.thm5"))
 def thm5(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -269,12 +286,14 @@ def thm5(ctx: Context):
 
     return property_verdict(ctx, "maskit.thm5", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
                             encoding="Alg. 5: Def. 6 holds on the literal system; initialize does nothing; <= n·|S|·T beliefs per okayToRelease "
-                                     "(greediness: maskit.lem7)")
+                                     "(greediness: maskit.lem7)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.def_supp", method="exact+property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.def_supp"], readings=stated("maskit.def_supp"))
 def def_supp(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -283,7 +302,8 @@ def def_supp(ctx: Context):
             (F.simulatable_utility(ch, S, d) <= float(u) + 1e-9 and u == expected_releases(ch, SimulatableCheck(ch, S, d)))
 
     out = property_verdict(ctx, "maskit.def_supp", instances(max_n=3, max_T=5), holds, n=examples(ctx, 150, 30),
-                           encoding="T - γ_start(0) (supp/γ recursion) = Σ_x Pr[x]·#released by enumerating every input; fast γ within 1e-9 or conservative")
+                           encoding="T - γ_start(0) (supp/γ recursion) = Σ_x Pr[x]·#released by enumerating every input; fast γ within 1e-9 or conservative",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     # Monte-Carlo on a larger chain (independent estimate)
     from privclaims.theory.maskit.synthetic import routine_chain
 
@@ -330,7 +350,8 @@ def thm6_proof_middle_step() -> dict:
 
 @claim("maskit.thm6", method="property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.thm6"], readings=stated("maskit.thm6"))
 def thm6(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -346,7 +367,8 @@ def thm6(ctx: Context):
 
     out = property_verdict(ctx, "maskit.thm6", instances(max_n=3, max_T=4, d=2), holds, n=examples(ctx, 100, 20),
                            encoding="utility^Prob and utility^Simulatable (supp/γ) equal the literal expected releases; the hybrid picks the larger "
-                                    "(Monte-Carlo cross-check of both utilities below and in maskit.def_supp)")
+                                    "(Monte-Carlo cross-check of both utilities below and in maskit.def_supp)",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     if out.verdict != "verified-bounded":
         return out
     # Monte-Carlo: run MaskIt with both checks on sampled days of a synthetic user
@@ -374,7 +396,8 @@ def thm6(ctx: Context):
 
 @claim("maskit.claim7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim7"], readings=stated("maskit.claim7"))
 def claim7(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -390,7 +413,8 @@ def claim7(ctx: Context):
         return True
 
     return property_verdict(ctx, "maskit.claim7", instances(max_n=3, max_T=5), holds, n=examples(ctx, 150, 30),
-                            encoding="outputs of MaskIt agreeing on the last release (time, context) get the same Alg. 4 decision at t")
+                            encoding="outputs of MaskIt agreeing on the last release (time, context) get the same Alg. 4 decision at t",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.text_offline_online", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.text_offline_online"], readings=stated("maskit.text_offline_online"))
