@@ -129,7 +129,8 @@ def obs1(ctx: Context):
 
 @claim("maskit.text_search", method="property", quick=False, rests_on=(DELTA_PRIVACY, UTILITY, OPTIMUM_DOMAIN), not_applicable=(NA_ALL_SEARCH,), audit=AUDITS["maskit.text_search"], readings=stated("maskit.text_search"))
 def text_search(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     gaps = []
 
@@ -144,7 +145,8 @@ def text_search(ctx: Context):
         return opt.utility >= g.utility
 
     out = property_verdict(ctx, "maskit.text_search", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 100, 20),
-                           encoding="greedy from (1..1) with binary search ends at a minimal private vector (grid d=2); the optimum is never below it")
+                           encoding="greedy from (1..1) with binary search ends at a minimal private vector (grid d=2); the optimum is never below it",
+                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     if out.verdict == "verified-bounded":
         out.evidence["instances_where_another_minimal_vector_has_more_utility"] = len(gaps)
         if gaps:
@@ -157,7 +159,8 @@ def text_search(ctx: Context):
 
 @claim("maskit.lem1", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem1"], readings=stated("maskit.lem1"))
 def lem1(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -165,7 +168,8 @@ def lem1(ctx: Context):
         return dp_max_breach(probabilistic_system(ch, g.p), S).gain <= d
 
     return property_verdict(ctx, "maskit.lem1", instances(max_n=3, max_T=3, d=2), holds, n=examples(ctx, 100, 20),
-                            encoding="vector chosen by initialize (greedy, d=2); Definition 6 on the literal system of MaskIt with it")
+                            encoding="vector chosen by initialize (greedy, d=2); Definition 6 on the literal system of MaskIt with it",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 PAPER_D = 10  # 000 §3.7.1 / 001 §7.1: 'the probabilistic check (with a granularity of d = 10)'
@@ -241,7 +245,8 @@ def headline_why(all_vectors) -> str | None:
 
 @claim("maskit.lem2", method="exhaustive+property+exact", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY, OPTIMUM_DOMAIN), audit=AUDITS["maskit.lem2"], readings=stated("maskit.lem2"))
 def lem2(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -250,7 +255,8 @@ def lem2(ctx: Context):
         return a.utility == b.utility and E.is_private(ch, b.p, S, d)
 
     grid = property_verdict(ctx, "maskit.lem2", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 60, 10),
-                            encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2")
+                            encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     every = all_vectors_outcome()
     return by_reading({c: grid if c[OPTIMUM_DOMAIN] == GRID else every for c in ctx.combinations}, why=headline_why(every))
 
@@ -313,7 +319,8 @@ def _exact_twin_with(**kw):
 
 @claim("maskit.alg3", method="property", quick=False, rests_on=(DELTA_PRIVACY,), audit=AUDITS["maskit.alg3"], readings=stated("maskit.alg3"))
 def alg3(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -321,12 +328,14 @@ def alg3(ctx: Context):
         return greedy_mondrian(ch, S, d, 2, twin=_exact_twin_with(cache=E.PassedCache())).p == greedy_mondrian(ch, S, d, 2).p
 
     return property_verdict(ctx, "maskit.alg3", instances(max_n=3, max_T=3, d=2), holds, n=examples(ctx, 100, 20),
-                            encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE")
+                            encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
 
 
 @claim("maskit.thm4", method="property+exact", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY, OPTIMUM_DOMAIN), audit=AUDITS["maskit.thm4"], readings=stated("maskit.thm4"))
 def thm4(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import instances
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     def holds(inst):
         ch, p, S, d = inst
@@ -338,7 +347,8 @@ def thm4(ctx: Context):
 
     grid = property_verdict(ctx, "maskit.thm4", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 60, 10),
                             encoding="privacy (literal Def. 6), utility-optimality (vs brute force on grid d=2) and fewer ISPRIVATE calls than brute force; "
-                                     "okayToRelease is one biased coin (ProbabilisticCheck)")
+                                     "okayToRelease is one biased coin (ProbabilisticCheck)",
+                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
     every = all_vectors_outcome()
     why = headline_why(every)
     return by_reading({c: grid if c[OPTIMUM_DOMAIN] == GRID else every for c in ctx.combinations},
