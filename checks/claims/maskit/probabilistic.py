@@ -22,14 +22,16 @@ from privclaims.theory.numbers import Q
 def thm3(ctx: Context):
     from privclaims.counterexamples.harness import exhaustive_search
     from privclaims.counterexamples.maskit_exhaustive import dominated_pairs
-    from privclaims.counterexamples.maskit_strategies import dominating_pairs
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import DOMINATING_PAIR_PARTS, dominating_pairs
 
     def holds(inst):
         ch, p, q, S, d = inst
         return E.privacy_level(ch, q, S) <= E.privacy_level(ch, p, S)
 
     out = property_verdict(ctx, "maskit.thm3", dominating_pairs(), holds, n=examples(ctx, 300, 40),
-                           encoding="random chains n <= 3, T <= 3; p, q on {0,1/3,2/3,1} with q ⪰ p: privacy(q) <= privacy(p)")
+                           encoding="random chains n <= 3, T <= 3; p, q on {0,1/3,2/3,1} with q ⪰ p: privacy(q) <= privacy(p)",
+                           reads=ReadParts(DOMINATING_PAIR_PARTS, read=("chain", "p", "q", "S")))
     if out.verdict != "verified-bounded":
         return out
     # bounded exhaustive part: Figure 3.3 and 3.4(b)-like template: every pair p ⪯ q on {0,1} over Figure 3.3's 6 states
@@ -62,7 +64,8 @@ def thm3(ctx: Context):
 
 @claim("maskit.text_thm3_cases", method="property+exact", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.text_thm3_cases"], readings=stated("maskit.text_thm3_cases"))
 def text_thm3_cases(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import single_raises
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import SINGLE_RAISE_PARTS, single_raises
     from privclaims.counterexamples.property_search import VACUOUS
 
     def holds(inst):
@@ -83,12 +86,14 @@ def text_thm3_cases(ctx: Context):
 
     return property_verdict(ctx, "maskit.text_thm3_cases", single_raises(), holds, n=examples(ctx, 200, 30),
                             encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)",
-                            premise="an output possible under p and q releases a state at t'")
+                            premise="an output possible under p and q releases a state at t'",
+                            reads=ReadParts(SINGLE_RAISE_PARTS, read=("chain", "p", "q", "(t', i)")))
 
 
 @claim("maskit.claim1", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim1"], readings=stated("maskit.claim1"))
 def claim1(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import single_raises
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import SINGLE_RAISE_PARTS, single_raises
     from privclaims.counterexamples.property_search import VACUOUS
 
     def holds(inst):
@@ -116,15 +121,18 @@ def claim1(ctx: Context):
 
     return property_verdict(ctx, "maskit.claim1", single_raises(), holds, n=examples(ctx, 200, 30),
                             encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s",
-                            premise="the raise increases some posterior (kappa > 1) given an output with o_t' = ⊥")
+                            premise="the raise increases some posterior (kappa > 1) given an output with o_t' = ⊥",
+                            reads=ReadParts(SINGLE_RAISE_PARTS, read=("chain", "p", "q", "(t', i)")))
 
 
 @claim("maskit.obs1", method="property", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.obs1"], readings=stated("maskit.obs1"))
 def obs1(ctx: Context):
-    from privclaims.counterexamples.maskit_strategies import dominating_pairs
+    from privclaims.counterexamples.instance_parts import ReadParts
+    from privclaims.counterexamples.maskit_strategies import DOMINATING_PAIR_PARTS, dominating_pairs
 
     return property_verdict(ctx, "maskit.obs1", dominating_pairs(max_n=4, max_T=4), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
-                            n=examples(ctx, 300, 40), encoding="q ⪰ p on {0,1/3,2/3,1}: utility(q) <= utility(p)")
+                            n=examples(ctx, 300, 40), encoding="q ⪰ p on {0,1/3,2/3,1}: utility(q) <= utility(p)",
+                            reads=ReadParts(DOMINATING_PAIR_PARTS, read=("chain", "p", "q")))
 
 
 @claim("maskit.text_search", method="property", quick=False, rests_on=(DELTA_PRIVACY, UTILITY, OPTIMUM_DOMAIN), not_applicable=(NA_ALL_SEARCH,), audit=AUDITS["maskit.text_search"], readings=stated("maskit.text_search"))
