@@ -30,14 +30,16 @@ on every instance. Where what is read is not a set of parts (a sub-instance), ``
 ``projection(instance)``; that declaration is argued, not checked.
 
 Which searches should declare: :func:`auditing_reads` (used by :mod:`~privclaims.counterexamples.read_audit` over the
-whole ledger) hands the property, on the first instances of every search over tuples that does not count by a
-projection, each counted part in turn as a marker, and lists the parts no audited instance used: they are counted but
-never read.
+whole ledger) hands the property, on the first instances of every search that does not count by a projection, each
+counted part (a tuple's items, a dataclass's compared fields) in turn as a marker, and lists the parts no audited
+instance used and that took more than one value: they are counted but never read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
+import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
@@ -128,9 +130,10 @@ def property_search(
     def refutes(x: Any) -> bool:
         generating = not tally["failed"]  # after the first counterexample, Hypothesis only shrinks
         key = example_key(x if projection is None else projection(x)) if generating else None
+        audited = audit.snapshot(x) if audit is not None and generating else None
         result = checked(x)
-        if audit is not None and generating and result is not VACUOUS:
-            audit.look(x, result, holds, parts)
+        if audited is not None and result is not VACUOUS:
+            audit.look(audited, result, holds, parts)
         if result is VACUOUS and premise is None:
             raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")
         if generating:
@@ -169,50 +172,73 @@ def property_search(
 
 
 class _ReadsAudit:
-    """One search's audit (:func:`auditing_reads`): which counted parts of its first tuple instances the property
-    used."""
+    """One search's audit (:func:`auditing_reads`): which counted parts of its first instances (a tuple's items, a
+    dataclass's compared fields) the property used, and which values each part took."""
 
     def __init__(self, encoding: str, parts: ReadParts | None, first: int, by_projection: bool) -> None:
         self.encoding, self.first, self.audited = encoding, first, 0
         self.names: tuple[str, ...] | None = parts.names if parts else None
         self.never_used: set[int] | None = None
+        self.values: dict[int, set[Any]] = {}
         self.not_audited = "it counts by a declared projection (argued, not checked)" if by_projection else None
 
-    def look(self, x: Any, result: Any, holds: Callable[[Any], Any], parts: ReadParts | None) -> None:
+    def snapshot(self, x: Any) -> Any:
+        """What to audit of ``x``, taken before the property runs (a dataclass's caches, filled by the run, could
+        otherwise answer for a hidden field), or None when this search audits no more."""
         if self.audited >= self.first or self.not_audited:
+            return None
+        return copy.deepcopy(x) if dataclasses.is_dataclass(x) and not isinstance(x, type) else x
+
+    def look(self, x: Any, result: Any, holds: Callable[[Any], Any], parts: ReadParts | None) -> None:
+        if isinstance(x, tuple) and len(x) >= 2:
+            names = self.names or tuple(f"part {i + 1} of {len(x)}" for i in range(len(x)))
+            base = parts.masked(x) if parts else x
+            values = list(x)
+
+            def hidden(i: int, marker: Unread) -> Any:
+                return base[:i] + (marker,) + base[i + 1:]
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type) and parts is None:
+            names = tuple(f.name for f in dataclasses.fields(x) if f.compare)
+            values = [getattr(x, n) for n in names]
+
+            def hidden(i: int, marker: Unread) -> Any:
+                y = copy.deepcopy(x)
+                object.__setattr__(y, names[i], marker)  # (a frozen dataclass too: the copy is the audit's own)
+                return y
+        else:
+            self.not_audited = f"its instances are {type(x).__name__}, neither tuples of parts nor dataclasses"
             return
-        if not isinstance(x, tuple) or len(x) < 2:
-            self.not_audited = f"its instances are {type(x).__name__}, not tuples of parts"
-            return
-        if self.names is None:
-            self.names = tuple(f"part {i + 1} of {len(x)}" for i in range(len(x)))
-        base = parts.masked(x) if parts else x
-        counted = [i for i, n in enumerate(self.names) if parts is None or n in parts.read]
+        self.names = names
         unused = set()
-        for i in counted:
-            y = base[:i] + (Unread(self.names[i]),) + base[i + 1:]
+        for i, name in enumerate(names):
+            if parts is not None and name not in parts.read:
+                continue
+            self.values.setdefault(i, set()).add(example_key(values[i]))
+            marker = Unread(name)
             try:
-                same = holds(y) == result
+                same = holds(hidden(i, marker)) == result
             except Exception:  # noqa: BLE001 - any failure with the part hidden means the property needed it
                 continue
-            if same and not ReadParts.touched(y):
+            if same and not ReadParts.touched((marker,)):
                 unused.add(i)
         self.audited += 1
         self.never_used = unused if self.never_used is None else self.never_used & unused
 
     def finding(self) -> dict[str, Any] | None:
-        if not self.audited or not self.never_used:
+        """The parts never used that took more than one value (a part drawn constant inflates no count)."""
+        varied = [i for i in sorted(self.never_used or ()) if len(self.values.get(i, ())) > 1]
+        if not self.audited or not varied or self.names is None:
             return None
-        return {"encoding": self.encoding, "audited": self.audited, "parts": list(self.names or ()),
-                "counted_never_used": [self.names[i] for i in sorted(self.never_used)] if self.names else []}
+        return {"encoding": self.encoding, "audited": self.audited, "parts": list(self.names),
+                "counted_never_used": [self.names[i] for i in varied]}
 
 
 @dataclass
 class ReadsAuditRecord:
     """What :func:`auditing_reads` found: ``findings`` (a search counting parts its property never used:
     ``{"encoding", "audited", "parts", "counted_never_used"}``), ``audited`` (how many searches it audited) and
-    ``not_audited`` (``{"encoding", "why"}``: searches over instances that are not tuples of parts, or counting by a
-    declared projection)."""
+    ``not_audited`` (``{"encoding", "why"}``: searches over instances that are neither tuples of parts nor
+    dataclasses, or counting by a declared projection)."""
 
     findings: list[dict[str, Any]] = field(default_factory=list)
     audited: int = 0
@@ -231,10 +257,11 @@ def _audit_of(encoding: str, parts: ReadParts | None, by_projection: bool) -> _R
 
 @contextlib.contextmanager
 def auditing_reads(first: int = 15) -> Iterator[ReadsAuditRecord]:
-    """Within the block, every property search over tuple instances also hands its property, on its first ``first``
-    instances that meet the premise, each part it counts (all parts, or those its :class:`ReadParts` declares read)
-    in turn as an :class:`Unread` marker. A part the property never used (same result, marker untouched, no error) on
-    every audited instance is counted but not read. The :class:`ReadsAuditRecord` yielded is filled when the block
+    """Within the block, every property search also hands its property, on its first ``first`` instances that meet
+    the premise, each part it counts (a tuple's items, or those its :class:`ReadParts` declares read; a dataclass's
+    compared fields) in turn as an :class:`Unread` marker. A part the property never used (same result, marker
+    untouched, no error) on every audited instance, and that took more than one value there, is counted but not
+    read. The :class:`ReadsAuditRecord` yielded is filled when the block
     ends. The audit calls the property more often, and never changes a search's result, count or bound."""
     audits: list[_ReadsAudit] = []
     record = ReadsAuditRecord()

@@ -4,8 +4,9 @@
 A search's bound states how many distinct instances it tried; an instance is counted by the parts its property reads
 (:mod:`~privclaims.counterexamples.instance_parts`, all parts unless the search declares ``reads=``). This runs every
 selected claim's check under :func:`~privclaims.counterexamples.property_search.auditing_reads`: on the first ``N``
-instances of each search over tuples, each counted part is handed to the property as a marker that records any use,
-and a part no audited instance used is reported. Exit status 1 when a search counts such a part (declare what its
+instances of each search, each counted part (a tuple's items, a dataclass's compared fields) is handed to the property
+as a marker that records any use, and a part no audited instance used, and that took more than one value, is
+reported. Searches it cannot audit (instances of another kind, counting by a declared projection) are listed. Exit status 1 when a search counts such a part (declare what its
 property reads, or draw without the part), 0 when none does. The checks' verdicts and pins are not touched; the audit
 only calls the properties more often.
 """
@@ -82,8 +83,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{f['audited']} instances: {f['encoding'][:100]}")
     for f in not_audited:
         print(f"not audited: {f['claim']}: {f['why']}: {f['encoding'][:100]}")
-    print(f"{len(ids)} claims run ({'quick' if args.quick else 'full'} budgets): {audited} searches over tuple instances "
-          f"audited (first {args.first} instances each), {len(not_audited)} not audited; {len(findings)} search(es) "
+    print(f"{len(ids)} claims run ({'quick' if args.quick else 'full'} budgets): {audited} searches audited (first {args.first} instances each), {len(not_audited)} not audited; {len(findings)} search(es) "
           "count parts their property does not read")
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as fh:
