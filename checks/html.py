@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from privclaims.checks.pin_environment import environment_line
-from privclaims.checks.render import figures
 from privclaims.checks.report import (FINDINGS, claim_markdown, is_finding, replayed_note, safety_markdown, summary,
                                       summary_line, verdict_cell, why_of)
 

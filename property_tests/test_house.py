@@ -27,6 +27,7 @@ import importlib.util
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -403,20 +404,20 @@ def test_nothing_installed_imports_dev_only_code():
     assert not bad, bad
 
 
-def undefined_names(files: dict[str, Path]) -> list[str]:
-    """Names a module uses but never binds (pyflakes' undefined name / local / ``__all__`` entry), annotations
-    included: a lazy import (one inside the function that needs it, issue 25) that a function lost shows here, not
-    only when its check runs in the full ledger."""
+def pyflakes_messages(files: dict[str, Path], kinds: tuple[str, ...],
+                     keep: Callable[[Any], bool] = lambda message: True) -> list[str]:
+    """pyflakes' messages of the classes named ``kinds`` (``pyflakes.messages``) over ``files`` that ``keep`` keeps,
+    and any file it cannot parse."""
     from pyflakes import api, messages, reporter
 
-    kinds = (messages.UndefinedName, messages.UndefinedLocal, messages.UndefinedExport)
+    wanted = tuple(getattr(messages, k) for k in kinds)
 
     class Collect(reporter.Reporter):
         def __init__(self) -> None:
             self.found: list[str] = []
 
         def flake(self, message: object) -> None:
-            if isinstance(message, kinds):
+            if isinstance(message, wanted) and keep(message):
                 self.found.append(str(message))
 
         def syntaxError(self, filename, msg, lineno, offset, text) -> None:  # noqa: N802 - pyflakes' name
@@ -431,8 +432,35 @@ def undefined_names(files: dict[str, Path]) -> list[str]:
     return rep.found
 
 
+def undefined_names(files: dict[str, Path]) -> list[str]:
+    """Names a module uses but never binds (pyflakes' undefined name / local / ``__all__`` entry), annotations
+    included: a lazy import (one inside the function that needs it, issue 25) that a function lost shows here, not
+    only when its check runs in the full ledger."""
+    return pyflakes_messages(files, ("UndefinedName", "UndefinedLocal", "UndefinedExport"))
+
+
 def test_no_undefined_name_in_the_installed_package():
     assert undefined_names(_house().files) == []
+
+
+def unused_imports(files: dict[str, Path]) -> list[str]:
+    """Names a module imports and never uses (pyflakes' unused import), unless the import line says it is a
+    re-export (``# noqa: F401`` with the reason) or ``__all__`` lists it: an import left behind reads as a use."""
+    def undeclared(message: Any) -> bool:
+        return "noqa: F401" not in Path(message.filename).read_text(encoding="utf-8").splitlines()[message.lineno - 1]
+
+    return pyflakes_messages(files, ("UnusedImport",), undeclared)
+
+
+def test_no_unused_import_in_the_installed_package():
+    assert unused_imports(_house().files) == []
+
+
+def test_an_unused_import_is_found_and_a_declared_re_export_is_not(tmp_path):
+    bad = tmp_path / "m.py"
+    bad.write_text("import os\nfrom json import dumps, loads  # noqa: F401 (loads: re-exported)\n"
+                   "from math import pi\n\n\ndef f():\n    return pi\n")
+    assert [e.split(": ", 1)[1] for e in unused_imports({"m": bad})] == ["'os' imported but unused"]
 
 
 def _ends_the_block(stmt: ast.stmt) -> bool:

@@ -38,6 +38,7 @@ from privclaims.theory.maskit import fast as F
 from privclaims.theory.maskit import search
 from privclaims.theory.floats import UNDERFLOW_FLOOR
 from privclaims.theory.maskit.model import markov_chain, suppression_vector
+from privclaims.theory.maskit.partial_outputs import END
 from privclaims.theory.maskit.system import SimulatableCheck, maskit
 from privclaims.theory.numbers import Q
 
@@ -400,7 +401,7 @@ def _fast_normalisers(ch, p):
             sup = pairs.d_support(t1, t2)
             for ki in starts:
                 for kj in np.flatnonzero(ends):
-                    key = (t1, None if t1 == 0 else int(ki), t2, E.END if t2 == ch.T + 1 else int(kj))
+                    key = (t1, None if t1 == 0 else int(ki), t2, END if t2 == ch.T + 1 else int(kj))
                     out[key] = (float(D[ki, kj]), bool(sup[ki, kj]))
     return pairs.safe, out
 
@@ -438,7 +439,7 @@ def test_the_no_underflow_certificate_is_exact_on_the_extremal_chain(T, bits):
     p = [[q, Q(0)]] * T
     exact = _exact_normalisers(ch, p)
     safe, fast = _fast_normalisers(ch, p)
-    key = (0, None, T + 1, E.END)
+    key = (0, None, T + 1, END)
     assert exact[key] == (a * q) ** T == min(exact.values())
     assert safe == (exact[key] >= 2 * Q(UNDERFLOW_FLOOR))
     if safe:

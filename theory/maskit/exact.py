@@ -45,7 +45,6 @@ from privclaims.theory.maskit.model import (
     suppression_vector,
 )
 from privclaims.theory.maskit.partial_outputs import (
-    END,
     PassedCache,
     checked_cache,
     partial_outputs,

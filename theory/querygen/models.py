@@ -22,7 +22,7 @@ from typing import Any, Iterator
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
 from privclaims.theory.querygen import exact
-from privclaims.theory.querygen.model import (FIT_CHOICES, STAR, AuxTable, PrivacyRequirement, best_fit_step,
+from privclaims.theory.querygen.model import (STAR, AuxTable, PrivacyRequirement, best_fit_step,
                                               fixed_positions, is_star, make_table, remove)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from privclaims.checks.claims.maskit._common import QUOTES, S000, S001, quoted, render
+from privclaims.checks.claims.maskit._common import S000, S001, quoted
 from privclaims.checks.definitions.maskit import (
     DELTA_PRIVACY,
     FIGURE_3_4B,
