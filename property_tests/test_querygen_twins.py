@@ -42,7 +42,8 @@ def test_strategies_agree_exact_vs_fast(inst):
 def test_best_fit_step_readings_agree_exact_vs_fast_and_are_admissible(inst):
     """Under each reading of Best-Fit's step the twins agree, and the run (ties: lowest position) ends at a final
     that models.greedy_finals admits under that reading; the readings differ only when a single removal meets G_min."""
-    from privclaims.theory.querygen.models import FIT_CHOICES, greedy_finals
+    from privclaims.theory.querygen.model import FIT_CHOICES
+    from privclaims.theory.querygen.models import greedy_finals
 
     t, q, target, g_min = inst
     req = PrivacyRequirement(target, g_min)

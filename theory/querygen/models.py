@@ -10,7 +10,7 @@ A witness refuting a querygen claim counts only inside this model (§2, §4, §5
 
 :func:`greedy_finals` gives every final query a greedy strategy can reach under the readings of §4: any tie rule for
 Best-/Worst-Fit, every removal order for Random-Fit, and Best-Fit's step read as the local minimum or as the best
-fit (:data:`FIT_CHOICES`). :func:`small_instances` enumerates tables (multisets of rows)
+fit (:data:`~privclaims.theory.querygen.model.FIT_CHOICES`). :func:`small_instances` enumerates tables (multisets of rows)
 and queries in increasing size, for minimality searches.
 """
 
