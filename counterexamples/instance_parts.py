@@ -10,12 +10,20 @@ only there are counted distinct, and the bound overstates what was tested. A pro
 and the search then
 
 * counts instances distinct by the parts read (:meth:`ReadParts.projection`), and its bound says in what;
-* hands the property the instance with every other part replaced by an :class:`Unread` marker, which records any
-  use of it (an attribute, an item, iteration, a comparison, arithmetic, truth, hashing, ``isinstance``) and raises
-  :class:`UndeclaredRead`. A use the property swallows is still recorded, and the search raises after the call
-  (:meth:`ReadParts.touched`). So the declaration is checked on every instance tried, not argued once.
+* hands the property the instance with every other part replaced by an :class:`Unread` marker, which records a
+  use of it (an attribute, an item, iteration, a comparison, arithmetic, truth, hashing, ``isinstance``, ``with``,
+  item assignment) and raises :class:`UndeclaredRead`. A use the property swallows is still recorded, and the search
+  raises after the call (:meth:`ReadParts.touched`). So the declaration is checked on every instance tried, not
+  argued once.
 
-Passing a marker along (into a tuple, to a function that leaves it alone) is not a read; ``repr`` is not a read.
+Passing a marker along (into a tuple, to a function that leaves it alone) is not a read; ``repr`` and ``str`` are not
+reads. What a marker cannot record: ``type(x)``, ``x is y``, ``id(x)``, ``callable(x)`` (True),
+``isinstance(x, object)``, identity short-cuts (``x in [x]``, ``[x] == [x]``), and C functions that test a type and
+raise :class:`TypeError` without looking further (``"".join([x])``, ``x in "abc"``, ``memoryview(x)``: silent only
+where the property swallows the error). None of them can read the hidden value - the property never has it - so the
+count by the parts read stays right for what the property computed; but a property branching on one of them computes
+something else than it would on the drawn instance. The audit
+(:func:`~privclaims.counterexamples.property_search.auditing_reads`) compares the two on its first instances.
 """
 
 from __future__ import annotations
@@ -56,6 +64,9 @@ class Unread:
     def __setattr__(self, name: str, value: Any) -> None:
         self._use(f"setting {name}")
 
+    def __delattr__(self, name: str) -> None:
+        self._use(f"deleting {name}")
+
     def __repr__(self) -> str:
         return f"<unread {object.__getattribute__(self, '_part')}>"
 
@@ -85,7 +96,10 @@ for _name in ("__lt__", "__le__", "__gt__", "__ge__", "__len__", "__iter__", "__
               "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__", "__rpow__",
               "__neg__", "__pos__", "__abs__", "__int__", "__float__", "__index__", "__round__", "__and__", "__rand__",
               "__or__", "__ror__", "__xor__", "__rxor__", "__invert__", "__array__", "__format__", "__reversed__",
-              "__enter__", "__copy__", "__deepcopy__", "__reduce__", "__reduce_ex__", "__getstate__"):
+              "__enter__", "__exit__", "__copy__", "__deepcopy__", "__reduce__", "__reduce_ex__", "__getstate__",
+              "__setitem__", "__delitem__", "__divmod__", "__rdivmod__", "__lshift__", "__rlshift__", "__rshift__",
+              "__rrshift__", "__matmul__", "__rmatmul__", "__trunc__", "__floor__", "__ceil__", "__complex__",
+              "__bytes__", "__fspath__", "__length_hint__", "__buffer__"):
     setattr(Unread, _name, _operator(_name))
 del _name
 
