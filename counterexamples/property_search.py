@@ -132,7 +132,7 @@ def property_search(
         key = example_key(x if projection is None else projection(x)) if generating else None
         audited = audit.snapshot(x) if audit is not None and generating else None
         result = checked(x)
-        if audited is not None and result is not VACUOUS:
+        if audited is not None:
             audit.look(audited, result, holds, parts)
         if result is VACUOUS and premise is None:
             raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")
@@ -171,6 +171,10 @@ def property_search(
                         time.perf_counter() - t0)
 
 
+class _Raised:
+    """What the audit records for a property call that raised."""
+
+
 class _ReadsAudit:
     """One search's audit (:func:`auditing_reads`): which counted parts of its first instances (a tuple's items, a
     dataclass's compared fields) the property used, and which values each part took."""
@@ -181,6 +185,7 @@ class _ReadsAudit:
         self.never_used: set[int] | None = None
         self.values: dict[int, set[Any]] = {}
         self.not_audited = "it counts by a declared projection (argued, not checked)" if by_projection else None
+        self.differs = 0  # instances whose result with every part differs from the result with the unread parts hidden
 
     def snapshot(self, x: Any) -> Any:
         """What to audit of ``x``, taken before the property runs (a dataclass's caches, filled by the run, could
@@ -197,6 +202,13 @@ class _ReadsAudit:
 
             def hidden(i: int, marker: Unread) -> Any:
                 return base[:i] + (marker,) + base[i + 1:]
+
+            if parts is not None:  # a use no marker records (type(x), x is y, ...) changes what the property computes
+                try:
+                    whole = holds(x)
+                except Exception:  # noqa: BLE001 - the drawn instance fails where the masked one did not
+                    whole = _Raised
+                self.differs += not (whole is result or whole == result)
         elif dataclasses.is_dataclass(x) and not isinstance(x, type) and parts is None:
             names = tuple(f.name for f in dataclasses.fields(x) if f.compare)
             values = [getattr(x, n) for n in names]
@@ -221,22 +233,26 @@ class _ReadsAudit:
                 continue
             if same and not ReadParts.touched((marker,)):
                 unused.add(i)
-        self.audited += 1
+        self.audited += result is not VACUOUS  # (an instance outside the premise is looked at, and not counted)
         self.never_used = unused if self.never_used is None else self.never_used & unused
 
     def finding(self) -> dict[str, Any] | None:
         """The parts never used that took more than one value (a part drawn constant inflates no count)."""
         varied = [i for i in sorted(self.never_used or ()) if len(self.values.get(i, ())) > 1]
-        if not self.audited or not varied or self.names is None:
+        if not self.audited or not (varied or self.differs) or self.names is None:
             return None
-        return {"encoding": self.encoding, "audited": self.audited, "parts": list(self.names),
-                "counted_never_used": [self.names[i] for i in varied]}
+        out = {"encoding": self.encoding, "audited": self.audited, "parts": list(self.names),
+               "counted_never_used": [self.names[i] for i in varied]}
+        if self.differs:
+            out["differs_on_the_drawn_instance"] = self.differs
+        return out
 
 
 @dataclass
 class ReadsAuditRecord:
-    """What :func:`auditing_reads` found: ``findings`` (a search counting parts its property never used:
-    ``{"encoding", "audited", "parts", "counted_never_used"}``), ``audited`` (how many searches it audited) and
+    """What :func:`auditing_reads` found: ``findings`` (a search counting parts its property never used, or whose
+    declared property computes something else on the drawn instance: ``{"encoding", "audited", "parts",
+    "counted_never_used"}``, and ``"differs_on_the_drawn_instance"`` (how many instances) when so), ``audited`` (how many searches it audited) and
     ``not_audited`` (``{"encoding", "why"}``: searches over instances that are neither tuples of parts nor
     dataclasses, or counting by a declared projection)."""
 
@@ -258,11 +274,13 @@ def _audit_of(encoding: str, parts: ReadParts | None, by_projection: bool) -> _R
 @contextlib.contextmanager
 def auditing_reads(first: int = 15) -> Iterator[ReadsAuditRecord]:
     """Within the block, every property search also hands its property, on its first ``first`` instances that meet
-    the premise, each part it counts (a tuple's items, or those its :class:`ReadParts` declares read; a dataclass's
+    the premise (and those outside it drawn before them: a part the premise alone reads is read), each part it counts (a tuple's items, or those its :class:`ReadParts` declares read; a dataclass's
     compared fields) in turn as an :class:`Unread` marker. A part the property never used (same result, marker
     untouched, no error) on every audited instance, and that took more than one value there, is counted but not
-    read. The :class:`ReadsAuditRecord` yielded is filled when the block
-    ends. The audit calls the property more often, and never changes a search's result, count or bound."""
+    read. A search declaring :class:`ReadParts` is also run on each audited instance as drawn (every part): a result
+    that differs from the one with the unread parts hidden means the property used a marker in a way it cannot record
+    (``type(x)``, ``x is y``, ...), and is a finding (``differs_on_the_drawn_instance``). The :class:`ReadsAuditRecord`
+    yielded is filled when the block ends. The audit calls the property more often, and never changes a search's result, count or bound."""
     audits: list[_ReadsAudit] = []
     record = ReadsAuditRecord()
     _AUDITS.append(audits)

@@ -6,8 +6,12 @@ A search's bound states how many distinct instances it tried; an instance is cou
 selected claim's check under :func:`~privclaims.counterexamples.property_search.auditing_reads`: on the first ``N``
 instances of each search, each counted part (a tuple's items, a dataclass's compared fields) is handed to the property
 as a marker that records any use, and a part no audited instance used, and that took more than one value, is
-reported. Searches it cannot audit (instances of another kind, counting by a declared projection) are listed. Exit status 1 when a search counts such a part (declare what its
-property reads, or draw without the part), 0 when none does. The checks' verdicts and pins are not touched; the audit
+reported; so is a search declaring ``reads=ReadParts`` whose property gives another result on an instance as drawn than
+with its unread parts hidden (a use the markers cannot record). Searches it cannot audit (instances of another kind,
+counting by a declared projection) are listed, and so are claims whose check was skipped or ended in an error (their
+searches were not all audited). Every claim is computed: recorded outcomes (``$PRIVCLAIMS_REPLAY_OUTCOMES``) are
+neither read nor written. Exit status 1 when a search counts such a part (declare what its property reads, or draw
+without the part) or a check ended in an error, 0 otherwise. The checks' verdicts and pins are not touched; the audit
 only calls the properties more often.
 """
 
@@ -31,9 +35,25 @@ def audited_claim(claim_id: str, quick: bool, first: int, project_dir: str | Non
 
     project = load_project(project_dir) if project_dir else papers()
     with auditing_reads(first) as record:
-        run_one(claim_id, replace(Context(quick=quick), data_dir=project.data_dir()), project)
+        row = run_one(claim_id, replace(Context(quick=quick), data_dir=project.data_dir()), project)
+    not_audited = [dict(f, claim=claim_id) for f in record.not_audited]
+    if row["verdict"] in ("error", "not-checked"):
+        reason = (row.get("evidence") or {}).get("reason") or row.get("why") or ""
+        not_audited.append({"claim": claim_id, "encoding": "(the whole check)", "error": row["verdict"] == "error",
+                            "why": f"its check ended {row['verdict']}: {str(reason)[:200]}"})
     return {"findings": [dict(f, claim=claim_id) for f in record.findings], "audited": record.audited,
-            "not_audited": [dict(f, claim=claim_id) for f in record.not_audited]}
+            "not_audited": not_audited}
+
+
+def _compute_every_claim() -> None:
+    """A worker's initializer: no recorded outcome is replayed (a replayed check runs no search) or recorded (an
+    outcome computed under the audit is not the ledger's)."""
+    import os
+
+    from privclaims.checks.outcome_memo import VARIABLES
+
+    for name in VARIABLES:
+        os.environ.pop(name, None)
 
 
 def _checked_claims(project: Any, selected: list[str]) -> list[str]:
@@ -69,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     audited = 0
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as prog, \
-            ProcessPoolExecutor(args.workers) as pool:
+            ProcessPoolExecutor(args.workers, initializer=_compute_every_claim) as pool:
         task = prog.add_task("auditing", total=len(ids))
         futures = {i: pool.submit(audited_claim, i, args.quick, args.first, args.project) for i in ids}
         for cid, fut in futures.items():
@@ -79,8 +99,12 @@ def main(argv: list[str] | None = None) -> int:
             audited += one["audited"]
             prog.update(task, advance=1, description=f"audited {cid}")
     for f in findings:
-        print(f"{f['claim']}: counts {', '.join(f['counted_never_used'])} of ({', '.join(f['parts'])}), never read in "
-              f"{f['audited']} instances: {f['encoding'][:100]}")
+        if f["counted_never_used"]:
+            print(f"{f['claim']}: counts {', '.join(f['counted_never_used'])} of ({', '.join(f['parts'])}), never read "
+                  f"in {f['audited']} instances: {f['encoding'][:100]}")
+        if f.get("differs_on_the_drawn_instance"):
+            print(f"{f['claim']}: the property's result on {f['differs_on_the_drawn_instance']} of {f['audited']} "
+                  f"instances as drawn differs from its result with the unread parts hidden: {f['encoding'][:100]}")
     for f in not_audited:
         print(f"not audited: {f['claim']}: {f['why']}: {f['encoding'][:100]}")
     print(f"{len(ids)} claims run ({'quick' if args.quick else 'full'} budgets): {audited} searches audited (first {args.first} instances each), {len(not_audited)} not audited; {len(findings)} search(es) "
@@ -89,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.json_path, "w", encoding="utf-8") as fh:
             json.dump({"claims": ids, "first": args.first, "quick": args.quick, "audited": audited,
                        "findings": findings, "not_audited": not_audited}, fh, indent=1, ensure_ascii=False)
-    return 1 if findings else 0
+    return 1 if findings or any(f.get("error") for f in not_audited) else 0
 
 
 if __name__ == "__main__":

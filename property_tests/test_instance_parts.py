@@ -4,6 +4,7 @@ instance_parts.py, property_search's ``reads=ReadParts``, the audit ``auditing_r
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import numpy as np
 import pytest
@@ -30,6 +31,40 @@ def test_instances_are_counted_by_the_parts_read():
     assert declared.statistics["distinct_in"] == "a" and " distinct in a (what the property reads)" in declared.bound
 
 
+def _setitem(b):
+    b[0] = 1
+
+
+def _delitem(b):
+    del b[0]
+
+
+def _delattr(b):
+    del b.a
+
+
+def _with(b):
+    with b:
+        pass
+
+
+@pytest.mark.parametrize("use", [_setitem, _delitem, _delattr, _with, lambda b: divmod(b, 2), lambda b: b << 1,
+                                 lambda b: b @ b, lambda b: math.trunc(b), lambda b: math.floor(b), lambda b: complex(b)],
+                         ids=["setitem", "delitem", "delattr", "with", "divmod", "lshift", "matmul", "trunc", "floor",
+                              "complex"])
+def test_a_use_that_raises_a_type_error_is_recorded_too(use):
+    """Uses Python turns into a TypeError when the class lacks the method: recorded, even when swallowed."""
+    def holds(x):
+        try:
+            use(x[1])
+        except TypeError:
+            pass
+        return True
+
+    with pytest.raises(UndeclaredRead, match=r"'b'|b \("):
+        _search(holds, AB)
+
+
 @pytest.mark.parametrize("use", [
     lambda b: b + 1, lambda b: 1 + b, lambda b: b == 3, lambda b: 3 == b, lambda b: b < 2, lambda b: bool(b),
     lambda b: hash(b), lambda b: len(b), lambda b: list(b), lambda b: b[0], lambda b: 1 in b, lambda b: b.real,
@@ -52,6 +87,28 @@ def test_a_use_the_property_swallows_is_still_an_error():
 
     with pytest.raises(UndeclaredRead, match=r"b \(__gt__\)"):
         _search(holds, AB)
+
+
+def test_instances_tried_while_shrinking_are_masked_too():
+    """After the first counterexample Hypothesis only shrinks; the property still sees markers: a use of b on a
+    shrinking candidate is an error like one on a generated instance."""
+    state = {"failed": False}
+
+    def holds(x):
+        if state["failed"]:
+            x[1] + 0  # b is used only once shrinking has begun
+        if x[0] >= 2:
+            state["failed"] = True
+            return False
+        return True
+
+    with pytest.raises(BaseException) as raised:  # Hypothesis groups it with the counterexample found before
+        _search(holds, AB)
+    errors = [raised.value]
+    while errors and not isinstance(errors[0], UndeclaredRead):
+        e = errors.pop(0)
+        errors += list(getattr(e, "exceptions", ()))
+    assert errors and "'b'" in str(errors[0])
 
 
 def test_passing_a_part_along_or_printing_it_is_not_a_read():
@@ -117,6 +174,57 @@ def test_the_audit_sees_a_declared_part_that_is_never_read():
     assert [f["counted_never_used"] for f in record.findings] == [["b"]]
 
 
+def test_the_audit_counts_a_part_used_on_some_instances_only_as_read():
+    """b is used where a is even (one search) or odd (the other): on some audited instances, not all; a part is
+    reported only when no audited instance used it."""
+    with auditing_reads(15) as record:
+        _search(lambda x: x[1] >= 0 if x[0] % 2 == 0 else x[0] >= 0)
+        _search(lambda x: x[1] >= 0 if x[0] % 2 == 1 else x[0] >= 0)
+    assert record.audited == 2 and record.findings == []
+
+
+def test_the_audit_skips_instances_outside_the_premise():
+    """Where the premise fails the property returns before using b; the audit looks at instances that meet it
+    (b used on each), so b is not reported."""
+    from privclaims.counterexamples.property_search import VACUOUS
+
+    with auditing_reads(15) as record:
+        property_search(PAIRS, lambda x: VACUOUS if x[0] % 2 else x[0] + x[1] >= 0, examples=60, seed=7,
+                        encoding="premise", premise="a is even")
+    assert record.audited == 1 and record.findings == []
+
+
+def test_a_part_only_the_premise_reads_is_read():
+    """b decides only whether the premise holds (used where a is odd, which is then VACUOUS): declared unread it is
+    an error, so the audit must not report it as never read."""
+    from privclaims.counterexamples.property_search import VACUOUS
+
+    holds = lambda x: VACUOUS if (x[0] % 2 and x[1] >= 0) else x[0] >= 0  # noqa: E731
+    with pytest.raises(UndeclaredRead):
+        property_search(PAIRS, holds, examples=60, seed=7, encoding="declared", premise="a even", reads=AB)
+    with auditing_reads(15) as record:
+        property_search(PAIRS, holds, examples=60, seed=7, encoding="premise", premise="a even")
+    assert record.audited == 1 and record.findings == []
+
+
+def test_the_audit_counts_a_changed_result_as_a_read():
+    """type(b) is not a use the marker records, but it changes the result: b is read (not reported)."""
+    with auditing_reads(5) as record:
+        _search(lambda x: x[0] >= 0 and type(x[1]) is int)
+    assert record.audited == 1 and record.findings == []
+
+
+def test_the_audit_finds_a_declared_property_computing_otherwise_on_the_drawn_instance():
+    """A property declaring b unread that branches on type(b) passes every masked instance, and the search with it;
+    on the instances as drawn it fails. The audit reports it."""
+    holds = lambda x: x[0] >= 0 and type(x[1]) is not int  # noqa: E731
+    assert _search(holds, AB).status == "none-up-to-bound"
+    with auditing_reads(5) as record:
+        _search(holds, AB)
+    assert record.findings == [{"encoding": "test", "audited": 5, "parts": ["a", "b"], "counted_never_used": [],
+                                "differs_on_the_drawn_instance": 5}]
+
+
 @dataclasses.dataclass(frozen=True)
 class _Drawn:
     a: int
@@ -157,3 +265,64 @@ def test_the_read_audit_command_runs_claims_and_writes_its_record(tmp_path, caps
     record = json.loads(out.read_text())
     assert (record["claims"], record["audited"], record["findings"]) == (["dp.thm2"], 1, [])
     assert "1 searches audited (first 3 instances each), 0 not audited" in capsys.readouterr().out
+
+
+def _fake_claims(results):
+    """read_audit's per-claim function replaced by ``results`` (claim -> its record), run in threads."""
+    def audited_claim(claim_id, quick, first, project_dir):
+        return results[claim_id]
+
+    return audited_claim
+
+
+@pytest.mark.parametrize("results, status, totals", [
+    ({"a.x": {"findings": [], "audited": 2, "not_audited": []},
+      "a.y": {"findings": [], "audited": 3, "not_audited": []}}, 0, (5, 0)),
+    ({"a.x": {"findings": [{"claim": "a.x", "encoding": "e", "audited": 4, "parts": ["p", "q"],
+                            "counted_never_used": ["q"]}], "audited": 1, "not_audited": []},
+      "a.y": {"findings": [], "audited": 3, "not_audited": []}}, 1, (4, 1)),
+    ({"a.x": {"findings": [], "audited": 0, "not_audited": [{"claim": "a.x", "encoding": "(the whole check)",
+                                                              "error": True, "why": "its check ended error: x"}]},
+      "a.y": {"findings": [], "audited": 3, "not_audited": []}}, 1, (3, 0)),
+], ids=["clean", "finding", "errored-check"])
+def test_the_read_audit_command_adds_up_every_claim_and_fails_on_a_finding(monkeypatch, tmp_path, results, status,
+                                                                           totals):
+    """The command's totals are over every claim run, and its status is 1 on a finding or a check in error."""
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    from privclaims.counterexamples import read_audit
+
+    monkeypatch.setattr(read_audit, "audited_claim", _fake_claims(results))
+    monkeypatch.setattr(read_audit, "ProcessPoolExecutor", lambda n, **kw: ThreadPoolExecutor(n))
+    monkeypatch.setattr(read_audit, "_checked_claims", lambda project, selected: list(results))
+    monkeypatch.setattr("privclaims.checks.project.papers", lambda: SimpleNamespace())
+    out = tmp_path / "audit.json"
+    assert read_audit.main(["--workers", "2", "--json", str(out)]) == status
+    record = json.loads(out.read_text())
+    assert (record["audited"], len(record["findings"])) == totals
+
+
+def test_the_read_audit_command_computes_claims_it_could_replay(tmp_path, monkeypatch):
+    """With recorded outcomes to replay (a replayed check runs no search) the command still runs dp.thm2's search."""
+    import json
+
+    from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
+    from privclaims.counterexamples.read_audit import main
+
+    memo, out = tmp_path / "memo", tmp_path / "audit.json"
+    memo.mkdir()
+    from dataclasses import replace
+
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+
+    monkeypatch.setenv(RECORD_ENV, str(memo))
+    run_one("dp.thm2", replace(Context(quick=True), data_dir=papers().data_dir()), papers())
+    monkeypatch.delenv(RECORD_ENV)
+    assert list(memo.iterdir())  # the outcome is there to replay
+    monkeypatch.setenv(REPLAY_ENV, str(memo))
+    assert main(["--claim", "dp.thm2", "--quick", "--workers", "1", "--first", "3", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["audited"] == 1
