@@ -252,8 +252,8 @@ class _ReadsAudit:
 class ReadsAuditRecord:
     """What :func:`auditing_reads` found: ``findings`` (a search counting parts its property never used, or whose
     declared property computes something else on the drawn instance: ``{"encoding", "audited", "parts",
-    "counted_never_used"}``, and ``"differs_on_the_drawn_instance"`` (how many instances) when so), ``audited`` (how many searches it audited) and
-    ``not_audited`` (``{"encoding", "why"}``: searches over instances that are neither tuples of parts nor
+    "counted_never_used"}``, and ``"differs_on_the_drawn_instance"`` (how many instances) when so), ``audited`` (how
+    many searches it audited) and ``not_audited`` (``{"encoding", "why"}``: searches over instances that are neither tuples of parts nor
     dataclasses, or counting by a declared projection)."""
 
     findings: list[dict[str, Any]] = field(default_factory=list)
@@ -274,13 +274,15 @@ def _audit_of(encoding: str, parts: ReadParts | None, by_projection: bool) -> _R
 @contextlib.contextmanager
 def auditing_reads(first: int = 15) -> Iterator[ReadsAuditRecord]:
     """Within the block, every property search also hands its property, on its first ``first`` instances that meet
-    the premise (and those outside it drawn before them: a part the premise alone reads is read), each part it counts (a tuple's items, or those its :class:`ReadParts` declares read; a dataclass's
-    compared fields) in turn as an :class:`Unread` marker. A part the property never used (same result, marker
+    the premise (and those outside it drawn before them: a part the premise alone reads is read), each part it counts
+    (a tuple's items, or those its :class:`ReadParts` declares read; a dataclass's compared fields) in turn as an
+    :class:`Unread` marker. A part the property never used (same result, marker
     untouched, no error) on every audited instance, and that took more than one value there, is counted but not
     read. A search declaring :class:`ReadParts` is also run on each audited instance as drawn (every part): a result
     that differs from the one with the unread parts hidden means the property used a marker in a way it cannot record
     (``type(x)``, ``x is y``, ...), and is a finding (``differs_on_the_drawn_instance``). The :class:`ReadsAuditRecord`
-    yielded is filled when the block ends. The audit calls the property more often, and never changes a search's result, count or bound."""
+    yielded is filled when the block ends. The audit calls the property more often, and never changes a search's
+    result, count or bound."""
     audits: list[_ReadsAudit] = []
     record = ReadsAuditRecord()
     _AUDITS.append(audits)

@@ -107,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"instances as drawn differs from its result with the unread parts hidden: {f['encoding'][:100]}")
     for f in not_audited:
         print(f"not audited: {f['claim']}: {f['why']}: {f['encoding'][:100]}")
-    print(f"{len(ids)} claims run ({'quick' if args.quick else 'full'} budgets): {audited} searches audited (first {args.first} instances each), {len(not_audited)} not audited; {len(findings)} search(es) "
-          "count parts their property does not read")
+    print(f"{len(ids)} claims run ({'quick' if args.quick else 'full'} budgets): {audited} searches audited (first "
+          f"{args.first} instances each), {len(not_audited)} not audited; {len(findings)} search(es) count parts their "
+          "property does not read or compute otherwise on the drawn instance")
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as fh:
             json.dump({"claims": ids, "first": args.first, "quick": args.quick, "audited": audited,

@@ -49,7 +49,8 @@ def _with(b):
 
 
 @pytest.mark.parametrize("use", [_setitem, _delitem, _delattr, _with, lambda b: divmod(b, 2), lambda b: b << 1,
-                                 lambda b: b @ b, lambda b: math.trunc(b), lambda b: math.floor(b), lambda b: complex(b)],
+                                 lambda b: b @ b, lambda b: math.trunc(b), lambda b: math.floor(b),
+                                 lambda b: complex(b)],
                          ids=["setitem", "delitem", "delattr", "with", "divmod", "lshift", "matmul", "trunc", "floor",
                               "complex"])
 def test_a_use_that_raises_a_type_error_is_recorded_too(use):
@@ -149,7 +150,8 @@ def test_the_audit_finds_a_counted_part_never_read_and_changes_nothing():
         _search(lambda x: x[0] >= 0, AB)
         _search(lambda x: x[0] + x[1] >= 0)
         _search(lambda x: x >= 0, strategy=st.integers())  # not a tuple: nothing to audit
-        property_search(PAIRS, lambda x: x[0] >= 0, examples=20, seed=1, encoding="projection", reads=("a", lambda x: x[0]))
+        property_search(PAIRS, lambda x: x[0] >= 0, examples=20, seed=1, encoding="projection",
+                        reads=("a", lambda x: x[0]))
     assert (audited.bound, audited.statistics) == (plain.bound, plain.statistics)
     assert record.findings == [{"encoding": "test", "audited": 5, "parts": ["part 1 of 2", "part 2 of 2"],
                                 "counted_never_used": ["part 2 of 2"]}]
