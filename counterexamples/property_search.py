@@ -27,7 +27,10 @@ instances are then counted distinct by the parts read, the bound says so ("80 hy
 and δ (what the property reads)"), and the property is handed each instance with the other parts replaced by markers
 that raise :class:`~privclaims.counterexamples.instance_parts.UndeclaredRead` when used, so the declaration is checked
 on every instance. Where what is read is not a set of parts (a sub-instance), ``reads=(what, projection)`` counts by
-``projection(instance)``; that declaration is argued, not checked.
+``projection(instance)``; that declaration is argued, and checked only where it merges: every instance counted under a
+key already counted must give the property's outcome (holds, fails, vacuous) of the first, or the search raises
+:class:`CountedAsOne`. That check holds for every search (for whole values too: a property that is not a function of
+its instance is found where a value repeats), so no count merges instances the property was seen to tell apart.
 
 Which searches should declare: :func:`auditing_reads` (used by :mod:`~privclaims.counterexamples.read_audit` over the
 whole ledger) hands the property, on the first instances of every search that does not count by a projection, each
@@ -63,6 +66,11 @@ class _Vacuous:
 
 VACUOUS = _Vacuous()
 """What a property returns on an instance that does not meet its declared premise (it holds, and tests nothing)."""
+
+
+class CountedAsOne(RuntimeError):
+    """Two instances a search counts as one (equal in what its property is declared to read, or equal values) on which
+    the property gave different outcomes: the count would merge instances the property tells apart."""
 
 
 class VacuousSearch(RuntimeError):
@@ -109,7 +117,7 @@ def property_search(
         phases=[Phase.generate, Phase.shrink],
         suppress_health_check=list(HealthCheck),
     )
-    keys: set[Any] = set()
+    keys: dict[Any, Any] = {}  # each distinct key, with the outcome of the first instance counted under it
     met_keys: set[Any] = set()
     tally = {"tried": 0, "met": 0, "failed": False}
     parts = reads if isinstance(reads, ReadParts) else None
@@ -138,7 +146,11 @@ def property_search(
             raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")
         if generating:
             tally["tried"] += 1
-            keys.add(key)
+            outcome = "vacuous" if result is VACUOUS else bool(result)
+            if keys.setdefault(key, outcome) != outcome:
+                raise CountedAsOne(f"the search ({encoding}) counts two instances as one ({what or 'equal values'}) "
+                                   f"on which its property gave {keys[key]} and {outcome}: it reads more than "
+                                   "that, or is not a function of its instance")
             if result is not VACUOUS:
                 tally["met"] += 1
                 met_keys.add(key)

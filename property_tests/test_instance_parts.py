@@ -328,3 +328,21 @@ def test_the_read_audit_command_computes_claims_it_could_replay(tmp_path, monkey
     monkeypatch.setenv(REPLAY_ENV, str(memo))
     assert main(["--claim", "dp.thm2", "--quick", "--workers", "1", "--first", "3", "--json", str(out)]) == 0
     assert json.loads(out.read_text())["audited"] == 1
+
+
+def test_instances_counted_as_one_must_give_one_outcome():
+    """A projection that merges instances the property tells apart is refused where it merges them (the count would
+    call two tested instances one); one that merges only instances with the same outcome is accepted. The same holds for
+    equal values: a property that is not a function of its instance is found where a value repeats."""
+    from privclaims.counterexamples.property_search import VACUOUS, CountedAsOne
+
+    def search(holds, reads, strategy):
+        return property_search(strategy, holds, examples=60, seed=7, encoding="test", premise="b is 0", reads=reads)
+
+    pairs = st.tuples(st.integers(0, 3), st.integers(0, 1))
+    with pytest.raises(CountedAsOne, match=r"counts two instances as one \(a\) on which its property gave"):
+        search(lambda x: VACUOUS if x[1] else True, ("a", lambda x: x[0]), pairs)  # b decides: it is read
+    assert search(lambda x: VACUOUS if x[0] == 3 else True, ("a", lambda x: x[0]), pairs).status == "none-up-to-bound"
+    flips = iter(range(10**6))
+    with pytest.raises(CountedAsOne, match=r"\(equal values\)"):
+        search(lambda x: VACUOUS if next(flips) % 2 else True, None, st.integers(0, 50).map(lambda v: (v % 2, 0)))
