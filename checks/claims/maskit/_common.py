@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from privclaims.checks import searched
 from privclaims.checks.registry import Context
-from privclaims.checks.verdict import Outcome, Reading, in_model, refuted, verified_bounded
+from privclaims.checks.verdict import Outcome, Reading, in_model, refuted
 from privclaims.checks.claims.maskit._quotes import QUOTES, S000, S001, render
 from privclaims.theory.maskit.model import MarkovChain
 
@@ -68,24 +69,12 @@ def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[An
                      premise: str | None = None,
                      reads: ReadParts | tuple[str, Callable[[Any], Any]] | None = None,
                      **evidence: Any) -> Outcome:
-    """verified-bounded after up to ``n`` hypothesis examples without a counterexample (the bound states how many were
-    tried and distinct; with ``premise``, how many met it: ``holds`` returns ``VACUOUS`` outside it), else refuted with
-    the shrunk instance (re-verified by ``verify`` = the exact twin, when given) validated against ``model`` (name,
-    validator); ``reads``: what ``holds`` reads of an instance, as in ``property_search`` (instances are counted
-    distinct by it)."""
-    from privclaims.counterexamples.property_search import property_search
-
-    raw: dict[str, Any] = {}
-    res = property_search(strategy, holds, examples=n, seed=ctx.int_seed(name), encoding=encoding,
-                          verify=verify, describe=lambda w: (raw.__setitem__("w", w), describe(w))[1], premise=premise,
-                          reads=reads)
-    if res.found:
-        return refuted(witness=res.witness, search=res.as_json(),
-                       model=in_model(model[0], model[1](raw["w"]), minimal="the instance hypothesis shrank to "
-                                      "(smaller chains and vectors were tried first)"), **evidence)
-    if res.status == "spurious":
-        return Outcome("error", {"reason": "counterexample not confirmed by the exact twin", "search": res.as_json()})
-    return verified_bounded(bound=res.bound, encoding=encoding, **evidence)
+    """:func:`privclaims.checks.searched.property_verdict` with maskit's defaults: up to ``n`` examples, the
+    suppression system's model (:func:`instance_problems`), chains shown by :func:`describe`."""
+    return searched.property_verdict(ctx, name, strategy, holds, examples=n, encoding=encoding, model=model,
+                                     verify=verify, describe=describe, premise=premise, reads=reads,
+                                     minimal="the instance hypothesis shrank to (smaller chains and vectors were "
+                                             "tried first)", **evidence)
 
 
 def release_brackets(o: Any, T: int) -> dict[int, tuple]:
