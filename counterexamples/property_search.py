@@ -55,17 +55,7 @@ from hypothesis.strategies import SearchStrategy
 from privclaims.counterexamples.example_keys import example_key
 from privclaims.counterexamples.harness import SearchResult
 from privclaims.counterexamples.instance_parts import ReadParts, UndeclaredRead, Unread
-
-
-class _Vacuous:
-    """The type of :data:`VACUOUS` (one object)."""
-
-    def __repr__(self) -> str:
-        return "VACUOUS"
-
-
-VACUOUS = _Vacuous()
-"""What a property returns on an instance that does not meet its declared premise (it holds, and tests nothing)."""
+from privclaims.counterexamples.vacuous import VACUOUS  # (its own module: importable without Hypothesis)
 
 
 class CountedAsOne(RuntimeError):

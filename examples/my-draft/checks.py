@@ -1,14 +1,15 @@
 """The draft's claims, each checked by computing its verdict with privclaims' public API (exact arithmetic).
 
 Every check reads its instance from this folder, decides the claim exactly and returns an outcome whose
-evidence holds the decision's own numbers (the pins hold them too)."""
+evidence holds the decision's own numbers (the pins hold them too); the claim about every p decides each drawn
+instance exactly, in a bounded counterexample search (its pin holds the bound)."""
 
 from fractions import Fraction
 from pathlib import Path
 
 from privclaims import ads, dp, maskit, zealous
-from privclaims.ledger import (Part, by_part, by_reading, claim, compare_exact, decide, in_model, refuted, unverifiable,
-                               verified)
+from privclaims.ledger import (Part, by_part, by_reading, claim, compare_exact, decide, in_model, property_verdict,
+                               refuted, unverifiable, verified)
 
 from .definitions import DELTA_PRIVATE, EPS_DP, PROB_DP, REVENUE, ZEALOUS
 
@@ -103,3 +104,37 @@ def tau_prime(ctx):
     else:
         suff_out = unverifiable("τ′ lies within the rounding of the printed bound", tau_prime=suff)
     return by_part({"lambda, tau": lam_tau, "tau' suffices": suff_out})
+
+
+def rr_mechanism(p):
+    """Randomized response on one bit, answering truthfully with probability ``p`` (rr.json is p = 4/5)."""
+    return dp.mechanism({"yes": {"yes": p, "no": 1 - p}, "no": {"yes": 1 - p, "no": p}}, [("yes", "no")])
+
+
+def rr_epsilon(p):
+    """Claim 7's ε for truth probability ``p``, exact: ln(p/(1 − p))."""
+    return f"ln({p / (1 - p)})"
+
+
+def rr_problems(p):
+    """Claim 7's model: p in [1/2, 1) and a valid finite mechanism (dp.mechanism raises on a row not summing to 1)."""
+    bad = [] if Fraction(1, 2) <= p < 1 else [f"p = {p} is outside [1/2, 1)"]
+    try:
+        rr_mechanism(p)
+    except ValueError as e:
+        bad.append(str(e))
+    return bad
+
+
+@claim("dp.rr_every_p", method="property", rests_on=(EPS_DP,))
+def rr_every_p(ctx):
+    from hypothesis import strategies as st
+
+    ps = st.integers(2, 99).flatmap(lambda q: st.integers((q + 1) // 2, q - 1).map(lambda a: Fraction(a, q)))
+    return property_verdict(
+        ctx, "dp.rr_every_p", ps, lambda p: dp.check(rr_mechanism(p), epsilon=rr_epsilon(p), notion="dp").dp.holds,
+        examples=50 if ctx.quick else 300, encoding="p = a/q in [1/2, 1), 2 <= q <= 99",
+        describe=lambda p: {"p": str(p), "epsilon": rr_epsilon(p)},
+        model=("randomized response with truth probability p in [1/2, 1), draft §1 and §6", rr_problems)).because(
+        "Each drawn p is decided exactly by dp.check at the stated ε (the least ε of this mechanism is ln of its "
+        "largest ratio, p/(1 − p)).")
