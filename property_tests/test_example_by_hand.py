@@ -35,6 +35,19 @@ def test_randomized_response_least_epsilon_is_ln4():
     assert parts["least"]["evidence"]["computed"] == "ln(4)" and parts["private"]["verdict"] == "verified"
 
 
+def test_randomized_response_every_p_of_the_searched_domain():
+    """Claim 7 over every p = a/q its search draws from (2 <= q <= 99, 1/2 <= p < 1), not only those it drew: the
+    largest ratio of the two rows is p/(1 - p), so ε = ln(p/(1 - p)) holds (and no smaller ε) for each."""
+    for q in range(2, 100):
+        for a in range((q + 1) // 2, q):
+            p = F(a, q)
+            rows = {"yes": {"yes": p, "no": 1 - p}, "no": {"yes": 1 - p, "no": p}}
+            assert max(rows[x][o] / rows[y][o] for x, y in (("yes", "no"), ("no", "yes")) for o in "yes no".split()) \
+                == p / (1 - p)
+    pin = _pin("dp.rr_every_p")
+    assert pin["verdict"] == "verified-bounded" and "2 <= q <= 99" in pin["values"]["evidence"]["encoding"]
+
+
 def test_rating_breach_per_pair_and_per_input():
     mech = _json("rating.json")
     m = {L: {o: F(p) for o, p in row.items()} for L, row in mech["inputs"].items()}

@@ -56,13 +56,13 @@ def test_papers_pins_checked_through_the_plugin(pytester):
 
 def test_the_example_passes_on_its_pins(pytester):
     r = pytester.runpytest("--privclaims", str(EXAMPLE), "-vv")
-    r.assert_outcomes(passed=6)
+    r.assert_outcomes(passed=7)
     r.stdout.fnmatch_lines(["*examples/my-draft/privclaims.toml::dp.rating PASSED*",
                             "*privclaims.toml::maskit.hospital_only PASSED*"])
 
 
 def test_the_ledger_runs_the_example(tmp_path):
-    """``privclaims ledger --project examples/my-draft`` runs its six claims; every verdict keeps its pin, the quotes
+    """``privclaims ledger --project examples/my-draft`` runs its seven claims; every verdict keeps its pin, the quotes
     are verbatim in draft.md, and the verdicts are the ones computed by hand (see examples/my-draft/README.md)."""
     out = tmp_path / "l.json"
     r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--project", str(EXAMPLE), "--json", str(out),
@@ -71,7 +71,8 @@ def test_the_ledger_runs_the_example(tmp_path):
     doc = json.loads(out.read_text())
     assert {c["id"]: c["verdict"] for c in doc["claims"]} == {
         "dp.rr": "verified", "dp.rating": "reading-dependent", "maskit.hospital_only": "refuted",
-        "maskit.policy": "verified", "ads.greedy": "verified", "zealous.tau_prime": "verified"}
+        "maskit.policy": "verified", "ads.greedy": "verified", "zealous.tau_prime": "verified",
+        "dp.rr_every_p": "verified-bounded"}
     assert doc["run"]["quotes"]["checked"] and doc["run"]["quotes"]["problems"] == []
     by_id = {c["id"]: c for c in doc["claims"]}
     assert by_id["maskit.policy"]["evidence"]["gain"]["decision"]["value"] == "332/1965"  # brute force over outputs
@@ -94,7 +95,7 @@ def test_an_edited_pin_fails_naming_the_drift(pytester, tmp_path):
     pin["verdict"] = pin["values"]["verdict"] = "refuted"
     pin_file.write_text(json.dumps(pin))
     r = pytester.runpytest("--privclaims", str(proj))
-    r.assert_outcomes(passed=4, failed=2)
+    r.assert_outcomes(passed=5, failed=2)
     r.stdout.fnmatch_lines([
         "claim dp.rr differs from its pin", "  pinned verdict:   refuted", "  computed verdict: verified",
         "    verdict: pinned refuted, now verified",
@@ -117,7 +118,7 @@ def test_a_moved_pin_under_other_library_versions_says_so(pytester, tmp_path):
     pin["values"]["evidence"]["optimum_revenue"] = "3/5"
     pin_file.write_text(json.dumps(pin))
     r = pytester.runpytest("--privclaims", str(proj))
-    r.assert_outcomes(passed=5, failed=1)
+    r.assert_outcomes(passed=6, failed=1)
     r.stdout.fnmatch_lines(["claim ads.greedy differs from its pin", "  the pins were computed under other library "
                             f"versions (numpy: pins 1.0.0, installed {installed()['numpy']}): a moved pin may be theirs, "
                             "not the project's",
@@ -140,7 +141,7 @@ def test_a_quote_off_the_document_fails(pytester, tmp_path):
     doc = proj / "draft.md"
     doc.write_text(doc.read_text().replace("its outputs split into", "its outputs are split into"))
     r = pytester.runpytest("--privclaims", str(proj), "-k", "dp.rating")
-    r.assert_outcomes(failed=1, deselected=5)
+    r.assert_outcomes(failed=1, deselected=6)
     r.stdout.fnmatch_lines(["  quotes not verbatim in the project's documents:", "*not verbatim in draft.md*"])
 
 
@@ -242,7 +243,7 @@ def test_a_broken_pin_fails_its_claim_in_one_line(pytester, tmp_path):
     proj = _copy_example(tmp_path / "draft")
     (proj / "pins" / "dp" / "rating.json").write_text('{"id": "dp.rating", "verdict": "verified"}')
     r = pytester.runpytest("--privclaims", str(proj))
-    r.assert_outcomes(passed=5, failed=1)
+    r.assert_outcomes(passed=6, failed=1)
     r.stdout.fnmatch_lines(["ledger project *: pin *rating.json: missing key 'readings'*"])
     r.stdout.no_fnmatch_line("*Traceback*")
     r.stdout.no_fnmatch_line("*pins.py:*")
