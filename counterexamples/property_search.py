@@ -188,6 +188,7 @@ class _ReadsAudit:
         self.values: dict[int, set[Any]] = {}
         self.not_audited = "it counts by a declared projection (argued, not checked)" if by_projection else None
         self.differs = 0  # instances whose result with every part differs from the result with the unread parts hidden
+        self.looked = 0  # instances looked at: those audited and those outside the premise drawn before them
 
     def snapshot(self, x: Any) -> Any:
         """What to audit of ``x``, taken before the property runs (a dataclass's caches, filled by the run, could
@@ -236,6 +237,7 @@ class _ReadsAudit:
             if same and not ReadParts.touched((marker,)):
                 unused.add(i)
         self.audited += result is not VACUOUS  # (an instance outside the premise is looked at, and not counted)
+        self.looked += 1
         self.never_used = unused if self.never_used is None else self.never_used & unused
 
     def finding(self) -> dict[str, Any] | None:
@@ -243,7 +245,7 @@ class _ReadsAudit:
         varied = [i for i in sorted(self.never_used or ()) if len(self.values.get(i, ())) > 1]
         if not self.audited or not (varied or self.differs) or self.names is None:
             return None
-        out = {"encoding": self.encoding, "audited": self.audited, "parts": list(self.names),
+        out = {"encoding": self.encoding, "audited": self.audited, "looked": self.looked, "parts": list(self.names),
                "counted_never_used": [self.names[i] for i in varied]}
         if self.differs:
             out["differs_on_the_drawn_instance"] = self.differs
@@ -253,10 +255,11 @@ class _ReadsAudit:
 @dataclass
 class ReadsAuditRecord:
     """What :func:`auditing_reads` found: ``findings`` (a search counting parts its property never used, or whose
-    declared property computes something else on the drawn instance: ``{"encoding", "audited", "parts",
-    "counted_never_used"}``, and ``"differs_on_the_drawn_instance"`` (how many instances) when so), ``audited`` (how
-    many searches it audited) and ``not_audited`` (``{"encoding", "why"}``: searches over instances that are neither tuples of parts nor
-    dataclasses, or counting by a declared projection)."""
+    declared property computes something else on the drawn instance: ``{"encoding", "audited", "looked", "parts",
+    "counted_never_used"}``, and ``"differs_on_the_drawn_instance"`` (how many of the ``looked`` instances: those
+    ``audited``, which met the premise, and those outside it drawn before them) when so), ``audited`` (how many
+    searches it audited) and ``not_audited`` (``{"encoding", "why"}``: searches over instances that are neither tuples
+    of parts nor dataclasses, or counting by a declared projection)."""
 
     findings: list[dict[str, Any]] = field(default_factory=list)
     audited: int = 0

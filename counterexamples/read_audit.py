@@ -103,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{f['claim']}: counts {', '.join(f['counted_never_used'])} of ({', '.join(f['parts'])}), never read "
                   f"in {f['audited']} instances: {f['encoding'][:100]}")
         if f.get("differs_on_the_drawn_instance"):
-            print(f"{f['claim']}: the property's result on {f['differs_on_the_drawn_instance']} of {f['audited']} "
-                  f"instances as drawn differs from its result with the unread parts hidden: {f['encoding'][:100]}")
+            print(f"{f['claim']}: the property's result on {f['differs_on_the_drawn_instance']} of {f['looked']} "
+                  f"instances looked at, as drawn, differs from its result with the unread parts hidden: "
+                  f"{f['encoding'][:100]}")
     for f in not_audited:
         print(f"not audited: {f['claim']}: {f['why']}: {f['encoding'][:100]}")
     print(f"{len(ids)} claims run ({'quick' if args.quick else 'full'} budgets): {audited} searches audited (first "

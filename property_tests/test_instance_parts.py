@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 
 import numpy as np
 import pytest
@@ -50,9 +51,10 @@ def _with(b):
 
 @pytest.mark.parametrize("use", [_setitem, _delitem, _delattr, _with, lambda b: divmod(b, 2), lambda b: b << 1,
                                  lambda b: b @ b, lambda b: math.trunc(b), lambda b: math.floor(b),
-                                 lambda b: complex(b)],
+                                 lambda b: complex(b), lambda b: os.fspath(b), lambda b: b >> 1,
+                                 lambda b: divmod(2, b), lambda b: math.ceil(b), lambda b: bytes(b)],
                          ids=["setitem", "delitem", "delattr", "with", "divmod", "lshift", "matmul", "trunc", "floor",
-                              "complex"])
+                              "complex", "fspath", "rshift", "rdivmod", "ceil", "bytes"])
 def test_a_use_that_raises_a_type_error_is_recorded_too(use):
     """Uses Python turns into a TypeError when the class lacks the method: recorded, even when swallowed."""
     def holds(x):
@@ -153,7 +155,7 @@ def test_the_audit_finds_a_counted_part_never_read_and_changes_nothing():
         property_search(PAIRS, lambda x: x[0] >= 0, examples=20, seed=1, encoding="projection",
                         reads=("a", lambda x: x[0]))
     assert (audited.bound, audited.statistics) == (plain.bound, plain.statistics)
-    assert record.findings == [{"encoding": "test", "audited": 5, "parts": ["part 1 of 2", "part 2 of 2"],
+    assert record.findings == [{"encoding": "test", "audited": 5, "looked": 5, "parts": ["part 1 of 2", "part 2 of 2"],
                                 "counted_never_used": ["part 2 of 2"]}]
     assert record.audited == 3
     assert record.not_audited == [{"encoding": "test", "why": "its instances are int, neither tuples of parts nor "
@@ -223,8 +225,35 @@ def test_the_audit_finds_a_declared_property_computing_otherwise_on_the_drawn_in
     assert _search(holds, AB).status == "none-up-to-bound"
     with auditing_reads(5) as record:
         _search(holds, AB)
-    assert record.findings == [{"encoding": "test", "audited": 5, "parts": ["a", "b"], "counted_never_used": [],
-                                "differs_on_the_drawn_instance": 5}]
+    assert record.findings == [{"encoding": "test", "audited": 5, "looked": 5, "parts": ["a", "b"],
+                                "counted_never_used": [], "differs_on_the_drawn_instance": 5}]
+
+
+def test_the_audit_counts_a_drawn_instance_that_raises_as_differing():
+    """On the drawn instance the property raises where the masked one returned: a different result, found."""
+    holds = lambda x: x[0] >= 0 if type(x[1]) is not int else [][0]  # noqa: E731
+    with auditing_reads(5) as record:
+        _search(holds, AB)
+    assert [f.get("differs_on_the_drawn_instance") for f in record.findings] == [5]
+
+
+def test_the_audit_reaches_its_first_instances_in_the_premise_past_those_outside_it():
+    """The premise (a is 7) is rarely met; b is read only where it is. Instances outside the premise drawn first are
+    looked at and do not use up the audit's N: it goes on to N that meet the premise, sees b read, and reports
+    nothing. A difference on the drawn instance is counted over every instance looked at, and said so."""
+    from privclaims.counterexamples.property_search import VACUOUS
+
+    wide = st.tuples(st.integers(0, 10), st.integers(0, 10**6))
+    with auditing_reads(3) as record:
+        r = property_search(wide, lambda x: VACUOUS if x[0] != 7 else x[0] + x[1] >= 0, examples=200, seed=1,
+                            encoding="rare", premise="a is 7")
+    assert r.statistics["premise_met"] < r.statistics["tried"] // 4
+    assert record.audited == 1 and record.findings == []
+    with auditing_reads(3) as record:  # outside the premise the drawn b (an int) makes it hold: a difference
+        property_search(wide, lambda x: (VACUOUS if type(x[1]) is not int else True) if x[0] != 7 else True,
+                        examples=200, seed=1, encoding="rare", premise="a is 7", reads=AB)
+    [f] = record.findings
+    assert f["audited"] == 3 < f["looked"] and f["differs_on_the_drawn_instance"] == f["looked"] - 3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -306,6 +335,18 @@ def test_the_read_audit_command_adds_up_every_claim_and_fails_on_a_finding(monke
     assert (record["audited"], len(record["findings"])) == totals
 
 
+@pytest.mark.parametrize("verdict, error", [("error", True), ("not-checked", False)])
+def test_a_claim_whose_check_errored_or_was_skipped_is_listed(monkeypatch, verdict, error):
+    """audited_claim itself lists a check that ended in error (error: True, which makes the command exit 1) or was
+    skipped (listed only)."""
+    from privclaims.checks import runner
+    from privclaims.counterexamples.read_audit import audited_claim
+
+    monkeypatch.setattr(runner, "run_one", lambda *a, **k: {"verdict": verdict, "evidence": {"reason": "r"}})
+    one = audited_claim("dp.thm2", True, 3, None)
+    assert [(f["encoding"], f["error"]) for f in one["not_audited"]] == [("(the whole check)", error)]
+
+
 def test_the_read_audit_command_computes_claims_it_could_replay(tmp_path, monkeypatch):
     """With recorded outcomes to replay (a replayed check runs no search) the command still runs dp.thm2's search."""
     import json
@@ -343,6 +384,9 @@ def test_instances_counted_as_one_must_give_one_outcome():
     with pytest.raises(CountedAsOne, match=r"counts two instances as one \(a\) on which its property gave"):
         search(lambda x: VACUOUS if x[1] else True, ("a", lambda x: x[0]), pairs)  # b decides: it is read
     assert search(lambda x: VACUOUS if x[0] == 3 else True, ("a", lambda x: x[0]), pairs).status == "none-up-to-bound"
+    with pytest.raises(CountedAsOne, match=r"gave True and False"):  # the counterexample itself is a merge checked
+        property_search(st.tuples(st.just(0), st.integers(0, 1)), lambda x: x[1] == 0, examples=60, seed=7,
+                        encoding="test", reads=("a", lambda x: x[0]))
     flips = iter(range(10**6))
     with pytest.raises(CountedAsOne, match=r"\(equal values\)"):
         search(lambda x: VACUOUS if next(flips) % 2 else True, None, st.integers(0, 50).map(lambda v: (v % 2, 0)))
