@@ -38,8 +38,10 @@ from privclaims.checks.verdict import (
 )
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):
+    """A check's time limit (``timeout=`` seconds, SIGALRM). A BaseException, so that no ``except Exception`` on the
+    way - a check's, a property's, or the read audit's calls of a property - can swallow it and let the check run on
+    past its limit."""
 
 
 def _alarm(signum: int, frame: Any) -> None:

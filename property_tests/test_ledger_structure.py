@@ -264,3 +264,26 @@ def test_a_project_whose_checks_fail_to_import_is_the_error_whatever_else_is_wro
         err = capsys.readouterr().err
         assert "checks.py: importing it failed: RuntimeError: boom" in err and err.count("error:") == 1, (extra, err)
     assert not new_dir.exists()
+
+
+def test_a_time_limit_cannot_be_swallowed_by_the_check(tmp_path):
+    """A check that catches every Exception around work longer than its timeout still ends as 'timed out' (the
+    alarm's exception is not an Exception: helper-62 found the read audit's calls of a property swallowing it)."""
+    import signal
+
+    if not hasattr(signal, "SIGALRM"):
+        pytest.skip("no SIGALRM here")
+    proj = _project(tmp_path, """
+        import time
+        from privclaims.ledger import claim, verified
+
+        @claim("t.slow", method="exact", rests_on=(), timeout=1)
+        def slow(ctx):
+            try:
+                time.sleep(5)
+            except Exception:
+                pass
+            return verified(note="finished")
+    """, ["t.slow"])
+    row = run_one("t.slow", Context(quick=True), proj)
+    assert row["verdict"] == "error" and "timed out after 1 s" in json.dumps(row["evidence"])
