@@ -72,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--project", help="a project folder (default: the papers' ledger)")
     ap.add_argument("--claim", action="append", default=[], help="only this claim (repeatable)")
     ap.add_argument("--quick", action="store_true", help="the checks' quick budgets (the claims --quick runs)")
-    ap.add_argument("--first", type=int, default=15, help="instances audited per search (default 15)")
+    ap.add_argument("--first", type=int, default=15, help="instances meeting the premise audited per search (default "
+                    "15; those outside it drawn before them are looked at too, up to the search's budget)")
     ap.add_argument("--workers", type=int, default=2, help="claims run at once (default 2)")
     ap.add_argument("--json", dest="json_path", help="write the findings here")
     args = ap.parse_args(argv)
