@@ -23,13 +23,24 @@ raise :class:`TypeError` without looking further (``"".join([x])``, ``x in "abc"
 where the property swallows the error). None of them can read the hidden value - the property never has it - so the
 count by the parts read stays right for what the property computed; but a property branching on one of them computes
 something else than it would on the drawn instance. The audit
-(:func:`~privclaims.counterexamples.property_search.auditing_reads`) compares the two on its first instances.
+(:func:`auditing_reads`, below) compares the two on its first instances.
+
+Which searches must declare is found, not remembered: within :func:`auditing_reads` every search (the hook
+:func:`active_audit`, called by :func:`~privclaims.counterexamples.property_search.property_search`) hands its
+property, on its first instances, each counted part in turn as a marker, and reports the parts no instance used
+(:mod:`~privclaims.counterexamples.read_audit` runs it over a whole ledger).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import contextlib
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from privclaims.counterexamples.example_keys import example_key
+from privclaims.counterexamples.vacuous import VACUOUS
 
 
 class UndeclaredRead(RuntimeError):
@@ -151,3 +162,141 @@ class ReadParts:
                 if used:
                     out.append(f"{object.__getattribute__(v, '_part')} ({used[0]})")
         return out
+
+
+class _Raised:
+    """What the audit records for a property call that raised."""
+
+
+class _ReadsAudit:
+    """One search's audit (:func:`auditing_reads`): which counted parts of its first instances (a tuple's items, a
+    dataclass's compared fields) the property used, and which values each part took."""
+
+    def __init__(self, encoding: str, parts: ReadParts | None, first: int, by_projection: bool) -> None:
+        self.encoding, self.first, self.audited = encoding, first, 0
+        self.names: tuple[str, ...] | None = parts.names if parts else None
+        self.never_used: set[int] | None = None
+        self.values: dict[int, set[Any]] = {}
+        self.not_audited = "it counts by a declared projection (argued, not checked)" if by_projection else None
+        self.differs = 0  # instances whose result with every part differs from the result with the unread parts hidden
+        self.looked = 0  # instances looked at: those audited and those outside the premise drawn before them
+
+    def snapshot(self, x: Any) -> Any:
+        """What to audit of ``x``, taken before the property runs (a dataclass's caches, filled by the run, could
+        otherwise answer for a hidden field), or None when this search audits no more."""
+        if self.audited >= self.first or self.not_audited:
+            return None
+        return copy.deepcopy(x) if dataclasses.is_dataclass(x) and not isinstance(x, type) else x
+
+    def look(self, x: Any, result: Any, holds: Callable[[Any], Any], parts: ReadParts | None) -> None:
+        if isinstance(x, tuple) and len(x) >= 2:
+            names = self.names or tuple(f"part {i + 1} of {len(x)}" for i in range(len(x)))
+            base = parts.masked(x) if parts else x
+            values = list(x)
+
+            def hidden(i: int, marker: Unread) -> Any:
+                return base[:i] + (marker,) + base[i + 1:]
+
+            if parts is not None:  # a use no marker records (type(x), x is y, ...) changes what the property computes
+                try:
+                    whole = holds(x)
+                except Exception:  # noqa: BLE001 - the drawn instance fails where the masked one did not
+                    whole = _Raised
+                self.differs += not (whole is result or whole == result)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type) and parts is None:
+            names = tuple(f.name for f in dataclasses.fields(x) if f.compare)
+            values = [getattr(x, n) for n in names]
+
+            def hidden(i: int, marker: Unread) -> Any:
+                y = copy.deepcopy(x)
+                object.__setattr__(y, names[i], marker)  # (a frozen dataclass too: the copy is the audit's own)
+                return y
+        else:
+            self.not_audited = f"its instances are {type(x).__name__}, neither tuples of parts nor dataclasses"
+            return
+        self.names = names
+        unused = set()
+        for i, name in enumerate(names):
+            if parts is not None and name not in parts.read:
+                continue
+            self.values.setdefault(i, set()).add(example_key(values[i]))
+            marker = Unread(name)
+            try:
+                same = holds(hidden(i, marker)) == result
+            except Exception:  # noqa: BLE001 - any failure with the part hidden means the property needed it
+                continue
+            if same and not ReadParts.touched((marker,)):
+                unused.add(i)
+        self.audited += result is not VACUOUS  # (an instance outside the premise is looked at, and not counted)
+        self.looked += 1
+        self.never_used = unused if self.never_used is None else self.never_used & unused
+
+    def finding(self) -> dict[str, Any] | None:
+        """The parts never used that took more than one value (a part drawn constant inflates no count)."""
+        varied = [i for i in sorted(self.never_used or ()) if len(self.values.get(i, ())) > 1]
+        if not self.audited or not (varied or self.differs) or self.names is None:
+            return None
+        out = {"encoding": self.encoding, "audited": self.audited, "looked": self.looked, "parts": list(self.names),
+               "counted_never_used": [self.names[i] for i in varied]}
+        if self.differs:
+            out["differs_on_the_drawn_instance"] = self.differs
+        return out
+
+
+@dataclass
+class ReadsAuditRecord:
+    """What :func:`auditing_reads` found: ``findings`` (a search counting parts its property never used, or whose
+    declared property computes something else on the drawn instance: ``{"encoding", "audited", "looked", "parts",
+    "counted_never_used"}``, and ``"differs_on_the_drawn_instance"`` (how many of the ``looked`` instances: those
+    ``audited``, which met the premise, and those outside it drawn before them) when so), ``audited`` (how many
+    searches it audited) and ``not_audited`` (``{"encoding", "why"}``: searches over instances that are neither tuples
+    of parts nor dataclasses, or counting by a declared projection)."""
+
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    audited: int = 0
+    not_audited: list[dict[str, Any]] = field(default_factory=list)
+
+
+_AUDITS: list[list[_ReadsAudit]] = []  # the open auditing_reads() blocks, innermost last
+_AUDIT_FIRST: list[int] = []
+
+
+def active_audit(encoding: str, parts: ReadParts | None, *, by_projection: bool) -> _ReadsAudit | None:
+    """The audit of a search starting now (``encoding``, its declared ``parts``; ``by_projection``: it counts by a
+    declared projection), inside :func:`auditing_reads`; None outside it."""
+    if not _AUDITS:
+        return None
+    audit = _ReadsAudit(encoding, parts, _AUDIT_FIRST[-1], by_projection)
+    _AUDITS[-1].append(audit)
+    return audit
+
+
+@contextlib.contextmanager
+def auditing_reads(first: int = 15) -> Iterator[ReadsAuditRecord]:
+    """Within the block, every property search also hands its property, on its first ``first`` instances that meet
+    the premise (and those outside it drawn before them: a part the premise alone reads is read), each part it counts
+    (a tuple's items, or those its :class:`ReadParts` declares read; a dataclass's compared fields) in turn as an
+    :class:`Unread` marker. A part the property never used (same result, marker
+    untouched, no error) on every audited instance, and that took more than one value there, is counted but not
+    read. A search declaring :class:`ReadParts` is also run on each audited instance as drawn (every part): a result
+    that differs from the one with the unread parts hidden means the property used a marker in a way it cannot record
+    (``type(x)``, ``x is y``, ...), and is a finding (``differs_on_the_drawn_instance``). The :class:`ReadsAuditRecord`
+    yielded is filled when the block ends. The audit calls the property more often, and never changes a search's
+    result, count or bound."""
+    audits: list[_ReadsAudit] = []
+    record = ReadsAuditRecord()
+    _AUDITS.append(audits)
+    _AUDIT_FIRST.append(first)
+    try:
+        yield record
+    finally:
+        _AUDITS.pop()
+        _AUDIT_FIRST.pop()
+        for a in audits:
+            if a.not_audited:
+                record.not_audited.append({"encoding": a.encoding, "why": a.not_audited})
+            elif a.audited:
+                record.audited += 1
+                f = a.finding()
+                if f is not None:
+                    record.findings.append(f)

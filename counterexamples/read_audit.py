@@ -3,7 +3,7 @@
 
 A search's bound states how many distinct instances it tried; an instance is counted by the parts its property reads
 (:mod:`~privclaims.counterexamples.instance_parts`, all parts unless the search declares ``reads=``). This runs every
-selected claim's check under :func:`~privclaims.counterexamples.property_search.auditing_reads`: on the first ``N``
+selected claim's check under :func:`~privclaims.counterexamples.instance_parts.auditing_reads`: on the first ``N``
 instances of each search, each counted part (a tuple's items, a dataclass's compared fields) is handed to the property
 as a marker that records any use, and a part no audited instance used, and that took more than one value, is
 reported; so is a search declaring ``reads=ReadParts`` whose property gives another result on an instance as drawn than
@@ -31,7 +31,7 @@ def audited_claim(claim_id: str, quick: bool, first: int, project_dir: str | Non
     from privclaims.checks.project import load_project, papers
     from privclaims.checks.registry import Context
     from privclaims.checks.runner import run_one
-    from privclaims.counterexamples.property_search import auditing_reads
+    from privclaims.counterexamples.instance_parts import auditing_reads
 
     project = load_project(project_dir) if project_dir else papers()
     with auditing_reads(first) as record:

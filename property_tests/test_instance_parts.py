@@ -1,5 +1,5 @@
 """A search counts instances by what its property reads, and the declaration is checked (counterexamples/
-instance_parts.py, property_search's ``reads=ReadParts``, the audit ``auditing_reads``)."""
+instance_parts.py: the declaration, its check in property_search (``reads=ReadParts``), the audit ``auditing_reads``)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
-from privclaims.counterexamples.instance_parts import ReadParts, UndeclaredRead, Unread
-from privclaims.counterexamples.property_search import auditing_reads, property_search
+from privclaims.counterexamples.instance_parts import ReadParts, UndeclaredRead, Unread, auditing_reads
+from privclaims.counterexamples.property_search import property_search
 
 PAIRS = st.tuples(st.integers(0, 3), st.integers(0, 10**6))
 AB = ReadParts(("a", "b"), read=("a",))
