@@ -32,6 +32,10 @@ key already counted must give the property's outcome (holds, fails, vacuous) of 
 :class:`CountedAsOne`. That check holds for every search (for whole values too: a property that is not a function of
 its instance is found where a value repeats), so no count merges instances the property was seen to tell apart.
 
+A check that searches one strategy under several readings, with one seed and budget, passes a
+:class:`~privclaims.counterexamples.shared_draws.SharedDraws` instead of the strategy: the instances are drawn once and
+read back by the later searches (the argument, and what is checked, are in that module).
+
 Which searches should declare is found by :func:`~privclaims.counterexamples.instance_parts.auditing_reads` (run over
 the whole ledger by :mod:`~privclaims.counterexamples.read_audit`): on the first instances of every search that does
 not count by a projection, it hands the property each counted part (a tuple's items, a dataclass's compared fields)
@@ -51,6 +55,7 @@ from hypothesis.strategies import SearchStrategy
 from privclaims.counterexamples.example_keys import example_key
 from privclaims.counterexamples.harness import SearchResult
 from privclaims.counterexamples.instance_parts import ReadParts, UndeclaredRead, active_audit
+from privclaims.counterexamples.shared_draws import DrawsDiffer, SharedDraws
 from privclaims.counterexamples.vacuous import VACUOUS  # (its own module: importable without Hypothesis)
 
 
@@ -80,7 +85,7 @@ def searched_bound(examples: int, tried: int, distinct: int, seed: int, found: b
 
 
 def property_search(
-    strategy: SearchStrategy[Any],
+    strategy: SearchStrategy[Any] | SharedDraws,
     holds: Callable[[Any], Any],
     *,
     examples: int,
@@ -94,7 +99,8 @@ def property_search(
     """Search ``examples`` generated instances for one where ``holds`` fails (then shrink it); ``holds`` returns a
     truth value, or :data:`VACUOUS` outside the declared ``premise``; ``reads``: the parts of an instance ``holds``
     reads (:class:`ReadParts`, checked on every instance), or (what, projection) the part it reads; instances are
-    counted distinct by it."""
+    counted distinct by it. ``strategy`` may be a :class:`SharedDraws`: the instances of one seed and budget are then
+    drawn once for all the searches that share it."""
     t0 = time.perf_counter()
     cfg = settings(
         max_examples=examples,
@@ -109,6 +115,10 @@ def property_search(
     parts = reads if isinstance(reads, ReadParts) else None
     what, projection = (None, None) if reads is None else (reads.what, reads.projection) if parts else reads
     audit = active_audit(encoding, parts, by_projection=projection is not None and parts is None)
+    shared = strategy if isinstance(strategy, SharedDraws) else None
+    kept = None if shared is None else shared.kept(seed, examples)
+    drawn: list[Any] | None = [] if shared is not None and kept is None else None  # copies, kept when none refutes
+    redrawn: list[Any] = []  # after a kept instance refuted: the kept ones up to it, which Hypothesis draws again
 
     def checked(x: Any) -> Any:
         if parts is None:
@@ -122,7 +132,15 @@ def property_search(
         return result
 
     def refutes(x: Any) -> bool:
+        if redrawn:  # Hypothesis draws the kept instances again, up to the one that refuted: counted once already
+            if example_key(x) != example_key(redrawn[0]):
+                raise DrawsDiffer(f"the search ({encoding}) drew {x!r} where the search it shares its draws with (seed "
+                                  f"{seed}, {examples} examples) drew {redrawn[0]!r}")
+            del redrawn[0]
+            return not redrawn  # the last one is the counterexample
         generating = not tally["failed"]  # after the first counterexample, Hypothesis only shrinks
+        if drawn is not None and generating:
+            drawn.append(SharedDraws.copy_of(x))
         key = example_key(x if projection is None else projection(x)) if generating else None
         audited = audit.snapshot(x) if audit is not None and generating else None
         result = checked(x)
@@ -156,14 +174,29 @@ def property_search(
         met = None if premise is None else (premise, tally["met"], len(met_keys))
         return searched_bound(examples, tally["tried"], len(keys), seed, found, met, what)
 
-    try:
-        w = find(strategy, refutes, settings=cfg, random=random.Random(seed))
-    except (NoSuchExample, Unsatisfiable):
+    def none_found() -> SearchResult:
         if not tally["tried"] or (premise is not None and not tally["met"]):
-            what = "Hypothesis generated no instance" if not tally["tried"] else "no instance met the premise"
-            raise VacuousSearch(f"{bound(False)}: {what}, so the search ({encoding}) verified nothing") from None
+            why = "Hypothesis generated no instance" if not tally["tried"] else "no instance met the premise"
+            raise VacuousSearch(f"{bound(False)}: {why}, so the search ({encoding}) verified nothing") from None
         return SearchResult("none-up-to-bound", bound(False), encoding, statistics=stats(),
                             seconds=time.perf_counter() - t0)
+
+    if kept is not None:
+        for rank, instance in enumerate(kept, 1):
+            if refutes(SharedDraws.copy_of(instance)):
+                redrawn.extend(kept[:rank])  # Hypothesis draws them again, then shrinks the last one
+                break
+        else:
+            return none_found()
+    try:
+        w = find(strategy if shared is None else shared.strategy, refutes, settings=cfg, random=random.Random(seed))
+    except (NoSuchExample, Unsatisfiable):
+        if redrawn:
+            raise DrawsDiffer(f"the search ({encoding}) drew fewer instances than the search it shares its draws with "
+                              f"(seed {seed}, {examples} examples)") from None
+        if drawn is not None:
+            shared.keep(seed, examples, drawn)  # type: ignore[union-attr]
+        return none_found()
     ok = True if verify is None else bool(verify(w))
     return SearchResult("witness" if ok else "spurious", bound(True), encoding, describe(w), ok, stats(),
                         time.perf_counter() - t0)

@@ -216,6 +216,7 @@ def def3_delta0(ctx: Context) -> Outcome:
     from hypothesis import strategies as st
 
     from privclaims.counterexamples.property_search import property_search
+    from privclaims.counterexamples.shared_draws import SharedDraws
     from privclaims.counterexamples.strategies import exp_epsilons, finite_mechanisms
 
     n = 150 if ctx.quick else 600
@@ -234,8 +235,9 @@ def def3_delta0(ctx: Context) -> Outcome:
     # two inputs: both quantifier orders coincide, so the z3 search serves both readings
     z = _z3_delta0_search(outputs=4, exp_eps=Q(2))
     per = {}
+    cases = SharedDraws(st.tuples(finite_mechanisms(), exp_epsilons()))  # both readings search the same cases
     for qf, reading in (("pair", PER_PAIR), ("input", PER_INPUT)):
-        res = property_search(st.tuples(finite_mechanisms(), exp_epsilons()), lambda c, qf=qf: holds(c, qf), examples=n,
+        res = property_search(cases, lambda c, qf=qf: holds(c, qf), examples=n,
                               seed=ctx.int_seed("dp.text_def3_delta0"),
                               encoding=f"{qf} split; mechanisms: 2-3 inputs on a path, 1-4 outputs, denominators <= 10")
         if res.found or z.found:

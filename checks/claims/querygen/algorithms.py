@@ -44,7 +44,9 @@ from privclaims.theory.querygen.table1 import eq3_query, table1
 def text_exact_results(ctx: Context) -> Outcome:
     from privclaims.counterexamples.property_search import property_search
     from privclaims.counterexamples.querygen_strategies import instances
+    from privclaims.counterexamples.shared_draws import SharedDraws
 
+    drawn = SharedDraws(instances())  # every reading searches the same instances
     def compute(step: str, tie: str) -> Outcome:
         def holds(inst) -> bool:
             t, q, target, g_min = inst
@@ -58,7 +60,7 @@ def text_exact_results(ctx: Context) -> Outcome:
                     return False
             return True
 
-        res = property_search(instances(), holds, examples=example_count(ctx, 40, 400),
+        res = property_search(drawn, holds, examples=example_count(ctx, 40, 400),
                               seed=ctx.int_seed("querygen.text_exact_results"),
                               encoding=f"filter(response(Q̂), Q) == response(Q) for all four strategies (Best-Fit's "
                                        f"step: {step}; Brute-Force's ties: {tie})")
@@ -668,14 +670,16 @@ def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=Non
     (``choice_of``: its step's reading → "local-min" or "fit") runs under each reading of its step too."""
     from privclaims.counterexamples.property_search import property_search
     from privclaims.counterexamples.querygen_strategies import instances
+    from privclaims.counterexamples.shared_draws import SharedDraws
 
     seed = ctx.int_seed(f"querygen.alg_{strategy}")
+    drawn = SharedDraws(instances())  # every reading searches the same instances
 
     def compute(comparison: str, goal: str, step: str | None = None):
         choice = "local-min" if choice_of is None else choice_of(step)
         tally = boundary_tally()
         if goal == PROCEDURE.name and choice == "fit":
-            res = property_search(instances(), lambda inst: _fit_finals_ok(*inst, comparison, tally=tally),
+            res = property_search(drawn, lambda inst: _fit_finals_ok(*inst, comparison, tally=tally),
                                   examples=example_count(ctx, 120, 500), seed=seed,
                                   encoding="best_fit, best-fit step: every run's removals (any tie) are the least G "
                                            "among those meeting G_min, else the least G; stop at the first Q̂ with G "
@@ -687,7 +691,7 @@ def _alg_check(ctx: Context, strategy: str, note: str, extra=None, choice_of=Non
             return verified_bounded(bound=res.bound, search=res, note="every tie rule (all runs enumerated)",
                                     boundary=tally)
         if goal == PROCEDURE.name:
-            res = property_search(instances(), lambda inst: _trajectory_ok(*inst, strategy, seed, comparison, tally=tally),
+            res = property_search(drawn, lambda inst: _trajectory_ok(*inst, strategy, seed, comparison, tally=tally),
                                   examples=example_count(ctx, 120, 500), seed=seed,
                                   encoding=f"{strategy}: each removal is the literal §4 choice; stop at the first Q̂ "
                                            f"with G {'≥' if comparison == GE.name else '>'} G_min")
@@ -737,11 +741,14 @@ def alg_brute(ctx: Context) -> Outcome:
     """Brute-Force = exact Eq. (4) optimum (def_opt), under each comparison; its tie rule under each reading."""
     from privclaims.counterexamples.property_search import property_search
     from privclaims.counterexamples.querygen_strategies import instances
+    from privclaims.counterexamples.shared_draws import SharedDraws
+
+    drawn = SharedDraws(instances())  # every reading searches the same instances
 
     def compute(comparison: str, tie: str):
         ties = brute_ties(tie)
         tally = boundary_tally()
-        res = property_search(instances(), lambda inst: _brute_is_optimal(*inst, comparison, ties, tally=tally),
+        res = property_search(drawn, lambda inst: _brute_is_optimal(*inst, comparison, ties, tally=tally),
                               examples=example_count(ctx, 120, 500), seed=ctx.int_seed("querygen.alg_brute"),
                               encoding=f"Brute-Force (ties: {tie}) = min G meeting G_min over all 2^k (and satisfied "
                                        "iff any does)")

@@ -167,7 +167,9 @@ def thm6_1(ctx: Context) -> Outcome:
     from privclaims.counterexamples.property_search import VACUOUS, property_search
     from privclaims.counterexamples.instance_parts import ReadParts
     from privclaims.counterexamples.querygen_strategies import INSTANCE_PARTS, instances
+    from privclaims.counterexamples.shared_draws import SharedDraws
 
+    drawn = SharedDraws(instances())  # every reading searches the same instances
     sym = _lemma_symbolic()
     # z3: integers l > n >= 1 and a sorted distribution on n values with Σ p_i i >= (l+1)/2: unsat for n <= 12
     statuses = {}
@@ -210,7 +212,7 @@ def thm6_1(ctx: Context) -> Outcome:
                         return False
             return True if met else VACUOUS
 
-        res = property_search(instances(), holds, examples=example_count(ctx, 20, 300),
+        res = property_search(drawn, holds, examples=example_count(ctx, 20, 300),
                               seed=ctx.int_seed("querygen.thm6_1"),
                               encoding=f"distinct target values of satisfied Q̂ >= l at G_min = (l+1)/2 (Best-Fit's "
                                        f"step: {step}; Brute-Force's ties: {tie})",
