@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
+from privclaims.counterexamples.instance_parts import ReadParts
 from privclaims.counterexamples.strategies import built_once, distributions
 from privclaims.theory.floats import UNDERFLOW_FLOOR
 from privclaims.theory.maskit.model import MarkovChain, markov_chain
@@ -35,19 +36,31 @@ def grid_vectors(draw: Any, chain: MarkovChain, d: int = 3) -> list[list[Any]]:
     return [[Q(draw(st.integers(0, d)), d) for _ in range(chain.n)] for _ in range(chain.T)]
 
 
-@st.composite
-def instances(draw: Any, max_n: int = 3, max_T: int = 3, d: int = 3, max_den: int = 4) -> tuple:
-    """(chain, p, S, delta) with S a non-empty subset of contexts and δ on the grid {1/12..11/12}."""
-    ch = draw(built_once(chains, max_n, max_T, max_den=max_den))
-    p = draw(grid_vectors(ch, d))
-    k = draw(st.integers(1, ch.n))
-    S = draw(built_once(st.permutations, tuple(ch.contexts)))[:k]
-    delta = Q(draw(st.integers(1, 11)), 12)
-    return ch, p, sorted(S), delta
-
-
 INSTANCE_PARTS = ("chain", "p", "S", "δ")
 """The parts of an :func:`instances` draw, as a search names them (``ReadParts(INSTANCE_PARTS, read=...)``)."""
+
+
+@st.composite
+def instances(draw: Any, max_n: int = 3, max_T: int = 3, d: int = 3, max_den: int = 4,
+              reads: ReadParts | None = None) -> tuple:
+    """(chain, p, S, delta) with p a vector on the grid {0, 1/d, ..., 1}, S a non-empty subset of contexts and δ on the
+    grid {1/12..11/12}.
+
+    ``reads``: the search's declaration ``ReadParts(INSTANCE_PARTS, read=...)``; only the parts it reads are drawn (the
+    chain always: the others are drawn on it), the others are None, which the search never hands to its property (it
+    hands a marker in their place). So the budget goes to what the property reads, and an instance differs from the
+    one before in a part read. Without it, every part is drawn (the same draws as before ``reads`` existed)."""
+    if reads is not None and reads.names != INSTANCE_PARTS:
+        raise ValueError(f"instances(reads=...): the parts are {INSTANCE_PARTS}, not {reads.names}")
+    drawn = INSTANCE_PARTS if reads is None else reads.read
+    ch = draw(built_once(chains, max_n, max_T, max_den=max_den))
+    p = draw(grid_vectors(ch, d)) if "p" in drawn else None
+    S = None
+    if "S" in drawn:
+        k = draw(st.integers(1, ch.n))
+        S = sorted(draw(built_once(st.permutations, tuple(ch.contexts)))[:k])
+    delta = Q(draw(st.integers(1, 11)), 12) if "δ" in drawn else None
+    return ch, p, S, delta
 
 
 def dominating(draw: Any, p: list[list[Any]], d: int) -> list[list[Any]]:

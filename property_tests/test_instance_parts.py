@@ -143,6 +143,29 @@ def test_read_parts_refuses_a_declaration_that_says_nothing():
     assert ReadParts(("chain", "p", "S", "δ"), read=("δ", "chain", "S")).what == "chain, S and δ"
 
 
+def test_the_maskit_strategy_draws_only_the_parts_a_search_reads():
+    """``instances(reads=R)`` draws the chain and the parts R reads; the others are None (the search hands a marker in
+    their place), so a search's budget goes to what its property reads."""
+    from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
+
+    seen = []
+    for read, drawn in ((("chain", "S", "δ"), (False, True, True)), (("chain", "p"), (True, False, False)),
+                        (("chain",), (False, False, False))):
+        reads = ReadParts(INSTANCE_PARTS, read=read)
+        res = property_search(instances(max_n=3, max_T=3, reads=reads),
+                              lambda inst: seen.append(inst[0]) is None, examples=30, seed=4, encoding="e", reads=reads)
+        assert res.exhausted and res.statistics["distinct"] > 20
+        raw = property_search(instances(max_n=3, max_T=3, reads=reads), lambda inst: seen.append(inst) is None,
+                              examples=30, seed=4, encoding="e")  # undeclared: the property sees the parts as drawn
+        insts = [x for x in seen if isinstance(x, tuple)]
+        assert raw.exhausted and len(insts) == 30
+        assert all([x[i] is not None for i in (1, 2, 3)] == list(drawn) for x in insts), read
+        seen.clear()
+    with pytest.raises(ValueError, match="parts"):
+        property_search(instances(reads=ReadParts(("chain", "q", "S", "δ"), read=("chain",))), lambda inst: True,
+                        examples=5, seed=1, encoding="e")
+
+
 def test_the_audit_finds_a_counted_part_never_read_and_changes_nothing():
     """Undeclared, b is counted and never read: found. Declared, or read, it is not. The audited search's result,
     counts and bound are those of the same search outside the audit."""

@@ -473,10 +473,11 @@ def def6_subset(ctx: Context) -> Outcome:
             failing["suppression system"] = (sy, subsets)
         return ok
 
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p"))  # what the property reads: drawn and counted
     searches["suppression system"] = property_search(
-        instances(max_n=3, max_T=3), supp, examples=n // 2, seed=ctx.int_seed("dp.text_def6_subset/suppression"),
+        instances(max_n=3, max_T=3, reads=reads), supp, examples=n // 2, seed=ctx.int_seed("dp.text_def6_subset/suppression"),
         encoding="suppression systems: the probabilistic check on random chains n <= 3, T <= 3, every prefix S' of the "
-                 "contexts; per output", reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
+                 "contexts; per output", reads=reads)
     out = {}
     for c in ctx.combinations:
         r = searches[c[SYSTEM_MODEL]]

@@ -146,9 +146,10 @@ def def_utility(ctx: Context):
         lit = sum((po * sum(v is not None for v in o) for o, po in E.output_distribution(ch, p).items()), ZERO)
         return lit == E.utility(ch, p) and abs(float(lit) - F.utility(ch, p)) < 1e-12
 
-    out = property_verdict(ctx, "maskit.def_utility", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.def_utility", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 150, 30),
                            encoding="Σ_{t,i} Pr[X_t = c_i](1 - p_i^t) vs Σ_o Pr[o]·|{t : o_t ≠ ⊥}| over all outputs (001's left side)",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
+                           reads=reads)
     if out.verdict != "verified-bounded":
         return out
     return discrepancy(paper="000 §3.4: utility(p) = Σ_o Pr[o | {i | o_i ≠ ⊥}] = Σ_{t',i} Pr[X_t' = c_i](1 - p_i^t')",
@@ -199,9 +200,10 @@ def def_hmm(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.def_hmm", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.def_hmm", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="α/β of Eq. (3.3) vs Bayes over all input streams, every output of positive probability; fast within 1e-9",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
+                            reads=reads)
 
 
 def _emit_all(P, x, o):
@@ -228,9 +230,10 @@ def prop2(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.prop2", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p", "S"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.prop2", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="HMM posterior with Prop. 2 emissions vs privclaims.theory.dp.delta_privacy.posterior_belief on the literal system",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p", "S")))
+                            reads=reads)
 
 
 @claim("maskit.def_util_prob", method="exact", rests_on=(UTILITY, FIGURE_3_4B), audit=AUDITS["maskit.def_util_prob"], readings=quoted("maskit.def_util_prob"))
@@ -259,9 +262,10 @@ def def7(ctx: Context):
         # smallest δ: private at lvl, not private just below
         return E.is_private(ch, p, S, lvl) and not E.is_private(ch, p, S, lvl - lvl / 1000)
 
-    out = property_verdict(ctx, "maskit.def7", instances(max_n=3, max_T=3), holds, n=examples(ctx, 150, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p", "S"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.def7", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 150, 30),
                            encoding="privacy(p) = max(0, max gain): private at privacy(p), not private at 0.999·privacy(p)",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "p", "S")))
+                           reads=reads)
     return out
 
 
@@ -403,9 +407,10 @@ def def_masksensitive(ctx: Context):
                         return False
         return dp_max_breach(lit, S).gain == E.max_breach(ch, m, S).gain
 
-    return property_verdict(ctx, "maskit.def_masksensitive", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.def_masksensitive", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="MaskSensitive's emission matrix (1 on ⊥ for S, 1 on itself otherwise) vs the literal MaskSensitive system",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S")))
+                            reads=reads)
 
 
 @claim("maskit.prop3", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop3"], readings=stated("maskit.prop3"))
@@ -432,9 +437,10 @@ def prop3(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.prop3", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.prop3", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="for every full output and t: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] (Alg. 3's partial computation)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
+                            reads=reads)
 
 
 @claim("maskit.prop4", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop4"], readings=stated("maskit.prop4"))
@@ -457,9 +463,10 @@ def prop4(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.prop4", instances(max_n=3, max_T=3), holds, n=examples(ctx, 80, 15),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.prop4", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 80, 15),
                             encoding="for every output prefix o_1..o_e ending in o_t1, ⊥..⊥ and t >= t1: Pr[X_t | prefix] = Pr[X_t | o_t1, ⊥..⊥]",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
+                            reads=reads)
 
 
 @claim("maskit.text_partial_calc", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_partial_calc"], readings=stated("maskit.text_partial_calc"))
@@ -496,10 +503,11 @@ def text_partial_calc(ctx: Context):
                             return False
         return True
 
-    return property_verdict(ctx, "maskit.text_partial_calc", instances(max_n=3, max_T=3), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.text_partial_calc", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="Pr[o_t1, ⊥..⊥, o_t2] > 0 (literal sum over streams) iff conditions (1)-(3) iff Alg. 3 enumerates it; "
                                      "posteriors of these partial outputs are checked against Eq. 3.3 in maskit.prop3",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p")))
+                            reads=reads)
 
 
 def _path_through_suppressible(ch, P, t1, i, t2, j):
@@ -528,9 +536,10 @@ def alg_partial(ctx: Context):
         bound = (ch.n + 1) ** 2 * (ch.T + 2) ** 2
         return size <= bound and E.max_breach(ch, p, S).gain == E.max_breach_naive(ch, P, S).gain
 
-    return property_verdict(ctx, "maskit.alg_partial", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "p", "S"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.alg_partial", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="the set O of Lines 1-2 (start/contexts to contexts/end, ⊥ between) gives the same maximum as all outputs; |O| <= (n+1)^2 (T+2)^2",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "p", "S")))
+                            reads=reads)
 
 
 @claim("maskit.text_possible", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.text_possible"], readings=stated("maskit.text_possible"))
@@ -551,9 +560,10 @@ def text_possible(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.text_possible", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.text_possible", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="reachability (e_o A..A)_j > 0 from the last release vs {x_t' : x consistent with all releases} by enumeration (exact and fast)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 def _sim_case(inst):
@@ -578,9 +588,10 @@ def prop5(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="posterior on the literal simulatable system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.cor1", method="exact+property", quick=False, rests_on=(), audit=AUDITS["maskit.cor1"], readings=stated("maskit.cor1"))
@@ -604,9 +615,10 @@ def cor1(ctx: Context):
                                     return False
         return True
 
-    return property_verdict(ctx, "maskit.cor1", instances(max_n=3, max_T=3), holds, n=examples(ctx, 80, 15),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain",))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.cor1", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 80, 15),
                             encoding="Pr[X_t=s|X_t1]·Pr[X_t2|X_t=s]/Pr[X_t2|X_t1] (Eq. 3.2 products) vs the conditional by enumeration",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain",)))
+                            reads=reads)
 
 
 def _simulatable_output_pairs(inst):
@@ -628,9 +640,10 @@ def claim2(ctx: Context):
     def holds(inst):
         return all(not (agrees and oy != o) for o, oy, agrees in _simulatable_output_pairs(inst))
 
-    return property_verdict(ctx, "maskit.claim2", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.claim2", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="every input agreeing with o on released positions produces o (all pairs of inputs)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.claim3", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.claim3"], readings=stated("maskit.claim3"))
@@ -641,6 +654,7 @@ def claim3(ctx: Context):
     def holds(inst):
         return all((oy == o) == agrees for o, oy, agrees in _simulatable_output_pairs(inst))
 
-    return property_verdict(ctx, "maskit.claim3", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.claim3", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="Pr[o | x] = 1 iff x agrees with o on released positions, else 0 (all pairs)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)

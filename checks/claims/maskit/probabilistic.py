@@ -152,13 +152,14 @@ def text_search(ctx: Context):
             gaps.append((ch, S, d, g.utility, opt.utility))
         return opt.utility >= g.utility
 
-    out = property_verdict(ctx, "maskit.text_search", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.text_search", instances(max_n=3, max_T=2, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
                            encoding="greedy from (1..1) with binary search ends at a minimal private vector (grid d=2); the optimum is never below it",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                           reads=reads)
     if out.verdict == "verified-bounded":
         out.evidence["instances_where_another_minimal_vector_has_more_utility"] = len(gaps)
-        if gaps:
-            ch, S, d, gu, ou = gaps[0]
+        if gaps:  # the smallest (T, then n, then |S|; the first found among equals) shown
+            ch, S, d, gu, ou = min(gaps, key=lambda g: (g[0].T, g[0].n, len(g[1])))
             out.evidence["example_gap"] = {"contexts": list(ch.contexts), "initial": list(ch.initial),
                                            "steps": [[list(r) for r in m] for m in ch.steps], "S": S, "delta": d,
                                            "greedy_utility": gu, "optimal_utility": ou}
@@ -175,9 +176,10 @@ def lem1(ctx: Context):
         g = greedy_mondrian(ch, S, d, 2)
         return dp_max_breach(probabilistic_system(ch, g.p), S).gain <= d
 
-    return property_verdict(ctx, "maskit.lem1", instances(max_n=3, max_T=3, d=2), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.lem1", instances(max_n=3, max_T=3, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="vector chosen by initialize (greedy, d=2); Definition 6 on the literal system of MaskIt with it",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 PAPER_D = 10  # 000 §3.7.1 / 001 §7.1: 'the probabilistic check (with a granularity of d = 10)'
@@ -262,9 +264,10 @@ def lem2(ctx: Context):
         b = optimal_monotone(ch, S, d, 2)
         return a.utility == b.utility and E.is_private(ch, b.p, S, d)
 
-    grid = property_verdict(ctx, "maskit.lem2", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 60, 10),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    grid = property_verdict(ctx, "maskit.lem2", instances(max_n=3, max_T=2, d=2, reads=reads), holds, n=examples(ctx, 60, 10),
                             encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
     every = all_vectors_outcome()
     return by_reading({c: grid if c[OPTIMUM_DOMAIN] == GRID else every for c in ctx.combinations}, why=headline_why(every))
 
@@ -335,9 +338,10 @@ def alg3(ctx: Context):
         # a greedy search sharing one cache across all its ISPRIVATE calls gives the same vector
         return greedy_mondrian(ch, S, d, 2, twin=_exact_twin_with(cache=E.PassedCache())).p == greedy_mondrian(ch, S, d, 2).p
 
-    return property_verdict(ctx, "maskit.alg3", instances(max_n=3, max_T=3, d=2), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.alg3", instances(max_n=3, max_T=3, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.thm4", method="property+exact", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY, UTILITY, OPTIMUM_DOMAIN), audit=AUDITS["maskit.thm4"], readings=stated("maskit.thm4"))
@@ -353,10 +357,11 @@ def thm4(ctx: Context):
         private = dp_max_breach(probabilistic_system(ch, b.p), S).gain <= d
         return private and a.utility == b.utility and ops.is_private_calls == b.is_private_calls <= a.is_private_calls
 
-    grid = property_verdict(ctx, "maskit.thm4", instances(max_n=3, max_T=2, d=2), holds, n=examples(ctx, 60, 10),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    grid = property_verdict(ctx, "maskit.thm4", instances(max_n=3, max_T=2, d=2, reads=reads), holds, n=examples(ctx, 60, 10),
                             encoding="privacy (literal Def. 6), utility-optimality (vs brute force on grid d=2) and fewer ISPRIVATE calls than brute force; "
                                      "okayToRelease is one biased coin (ProbabilisticCheck)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
     every = all_vectors_outcome()
     why = headline_why(every)
     return by_reading({c: grid if c[OPTIMUM_DOMAIN] == GRID else every for c in ctx.combinations},

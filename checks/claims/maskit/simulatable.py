@@ -63,9 +63,10 @@ def alg4(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.alg4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.alg4", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="Alg. 4 decisions = literal reading (posterior by enumerating streams consistent with ⟨o, c_j⟩); the system satisfies Def. 6",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.lem6", method="property", rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem6"], readings=stated("maskit.lem6"))
@@ -77,9 +78,10 @@ def lem6(ctx: Context):
         ch, p, S, d = inst
         return dp_max_breach(deterministic_system(ch, SimulatableCheck(ch, S, d, improved=False)), S).gain <= d
 
-    out = property_verdict(ctx, "maskit.lem6", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.lem6", instances(max_n=3, max_T=5, reads=reads), holds, n=examples(ctx, 200, 30),
                            encoding="MaskIt with Alg. 4 on every input stream; Definition 6 on the literal system (privclaims.theory.dp)",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                           reads=reads)
     return _exhaustive_simulatable(ctx, out, improved=False)
 
 
@@ -105,9 +107,10 @@ def alg5(ctx: Context):
         litf = deterministic_system(ch, SimulatableCheck(ch, S, d, twin=F))
         return dp_max_breach(lit, S).gain <= d and dp_max_breach(litf, S).gain <= d
 
-    out = property_verdict(ctx, "maskit.alg5", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.alg5", instances(max_n=3, max_T=5, reads=reads), holds, n=examples(ctx, 200, 30),
                            encoding="MaskIt with Alg. 5 (t from t''+1), exact and fast twins; Definition 6 on the literal systems",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                           reads=reads)
     return _exhaustive_simulatable(ctx, out, improved=True, sizes=((2, 3),))
 
 
@@ -125,9 +128,10 @@ def lem9(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.lem9", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.lem9", instances(max_n=3, max_T=5, reads=reads), holds, n=examples(ctx, 200, 30),
                             encoding="along every run of MaskIt, Alg. 5's decision (t from t''+1) = Alg. 4's (all t)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.claim5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.claim5"], readings=stated("maskit.claim5"))
@@ -155,10 +159,11 @@ def claim5(ctx: Context):
                             return False
         return True if compared else VACUOUS
 
-    return property_verdict(ctx, "maskit.claim5", instances(max_n=3, max_T=5), holds, n=examples(ctx, 200, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.claim5", instances(max_n=3, max_T=5, reads=reads), holds, n=examples(ctx, 200, 30),
                             encoding="for t <= t'' the posterior given the output so far (Prop. 5) exceeds the prior by at most δ",
                             premise="a run releases a state (t'' >= 1)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.lem7", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.lem7"], readings=stated("maskit.lem7"))
@@ -197,10 +202,11 @@ def lem7(ctx: Context):
                     return False
         return True if forced else VACUOUS
 
-    out = property_verdict(ctx, "maskit.lem7", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.lem7", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 300, 20),
                            encoding="wherever Alg. 5 suppresses, releasing once and suppressing everything after (decisions from the output only) breaches Def. 6",
                            premise="Alg. 5 suppresses somewhere in the instance's first 6 runs",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                           reads=reads)
     out.evidence["forced_releases_tested"] = len(witnesses)
     return out
 
@@ -232,10 +238,11 @@ def claim4(ctx: Context):
                             return False
         return True if released else VACUOUS
 
-    return property_verdict(ctx, "maskit.claim4", instances(max_n=3, max_T=4), holds, n=examples(ctx, 300, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.claim4", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 300, 20),
                             encoding="when the next state is released at t2, some possible c_k has Pr[X_t=s|o, c_k] >= Pr[X_t=s|o] for every t, s",
                             premise="a decision to release, in the instance's first 6 runs",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 def _post(ch, marks, t, s):
@@ -262,9 +269,10 @@ def text_ex4_weakness(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.text_ex4_weakness", instances(max_n=3, max_T=4), holds, n=examples(ctx, 150, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.text_ex4_weakness", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 150, 30),
                             encoding="a possible sensitive state with prior < 1 - δ at t' ⇒ okayToRelease(·, t', o) = false",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.thm5", method="property", quick=False, rests_on=(DELTA_PRIVACY, STRONG_ADVERSARY), audit=AUDITS["maskit.thm5"], readings=stated("maskit.thm5"))
@@ -284,10 +292,11 @@ def thm5(ctx: Context):
         per_call = ops.beliefs / max(1, 4 * ch.T)
         return dp_max_breach(deterministic_system(ch, chk), S).gain <= d and per_call <= ch.n * len(S) * ch.T
 
-    return property_verdict(ctx, "maskit.thm5", instances(max_n=3, max_T=4), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.thm5", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="Alg. 5: Def. 6 holds on the literal system; initialize does nothing; <= n·|S|·T beliefs per okayToRelease "
                                      "(greediness: maskit.lem7)",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.def_supp", method="exact+property+statistical", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.def_supp"], readings=stated("maskit.def_supp"))
@@ -301,9 +310,10 @@ def def_supp(ctx: Context):
         return u == expected_releases(ch, SimulatableCheck(ch, S, d)) and abs(F.simulatable_utility(ch, S, d) - float(u)) < 1e-9 or \
             (F.simulatable_utility(ch, S, d) <= float(u) + 1e-9 and u == expected_releases(ch, SimulatableCheck(ch, S, d)))
 
-    out = property_verdict(ctx, "maskit.def_supp", instances(max_n=3, max_T=5), holds, n=examples(ctx, 150, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.def_supp", instances(max_n=3, max_T=5, reads=reads), holds, n=examples(ctx, 150, 30),
                            encoding="T - γ_start(0) (supp/γ recursion) = Σ_x Pr[x]·#released by enumerating every input; fast γ within 1e-9 or conservative",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                           reads=reads)
     # Monte-Carlo on a larger chain (independent estimate)
     from privclaims.theory.maskit.synthetic import routine_chain
 
@@ -365,10 +375,11 @@ def thm6(ctx: Context):
         better = "probabilistic" if lit_prob > lit_sim else "simulatable"
         return lit_prob == u_prob and lit_sim == u_sim and pick == better
 
-    out = property_verdict(ctx, "maskit.thm6", instances(max_n=3, max_T=4, d=2), holds, n=examples(ctx, 100, 20),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.thm6", instances(max_n=3, max_T=4, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
                            encoding="utility^Prob and utility^Simulatable (supp/γ) equal the literal expected releases; the hybrid picks the larger "
                                     "(Monte-Carlo cross-check of both utilities below and in maskit.def_supp)",
-                           reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                           reads=reads)
     if out.verdict != "verified-bounded":
         return out
     # Monte-Carlo: run MaskIt with both checks on sampled days of a synthetic user
@@ -412,9 +423,10 @@ def claim7(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.claim7", instances(max_n=3, max_T=5), holds, n=examples(ctx, 150, 30),
+    reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.claim7", instances(max_n=3, max_T=5, reads=reads), holds, n=examples(ctx, 150, 30),
                             encoding="outputs of MaskIt agreeing on the last release (time, context) get the same Alg. 4 decision at t",
-                            reads=ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ")))
+                            reads=reads)
 
 
 @claim("maskit.text_offline_online", method="property", quick=False, rests_on=(), audit=AUDITS["maskit.text_offline_online"], readings=stated("maskit.text_offline_online"))
