@@ -164,9 +164,12 @@ def underflow_chains(draw: Any, max_n: int = 3, max_T: int = 4, near_certificate
 
 
 @st.composite
-def dominating_pairs(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> tuple:
-    """(chain, p, q ⪰ p, S, δ) on the grid {0, 1/grid, ..., 1} (grid = 3: {0, 1/3, 2/3, 1})."""
-    ch, p, S, d = draw(built_once(instances, max_n=max_n, max_T=max_T, d=grid))
+def dominating_pairs(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3, reads: ReadParts | None = None) -> tuple:
+    """(chain, p, q ⪰ p, S, δ) on the grid {0, 1/grid, ..., 1} (grid = 3: {0, 1/3, 2/3, 1}). ``reads``
+    (``ReadParts(DOMINATING_PAIR_PARTS, read=...)``): S and δ are drawn only when read (else None), as in
+    :func:`instances`; the chain, p and q always (q is drawn on p)."""
+    inner = None if reads is None else _inner_reads(reads, DOMINATING_PAIR_PARTS, ("S", "δ"))
+    ch, p, S, d = draw(built_once(instances, max_n=max_n, max_T=max_T, d=grid, reads=inner))
     q = dominating(draw, p, grid)
     return ch, p, q, S, d
 
@@ -175,11 +178,21 @@ DOMINATING_PAIR_PARTS = ("chain", "p", "q", "S", "δ")
 """The parts of a :func:`dominating_pairs` draw."""
 
 
+def _inner_reads(reads: ReadParts, names: tuple[str, ...], optional: tuple[str, ...]) -> ReadParts | None:
+    """What a strategy built on :func:`instances` asks of it for a search reading ``reads`` of its own parts
+    ``names``: the chain and p (its other parts are drawn on them) and those of ``optional`` the search reads."""
+    if reads.names != names:
+        raise ValueError(f"reads=...: the parts are {names}, not {reads.names}")
+    return ReadParts(INSTANCE_PARTS, read=("chain", "p") + tuple(n for n in optional if n in reads.read))
+
+
 @st.composite
-def single_raises(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3) -> tuple:
-    """(chain, p, q, (t', i)) with q = p except q_i^{t'} = p_i^{t'} + ε (ε a positive step of the grid
-    {0, 1/grid, ..., 1})."""
-    ch, p, S, d = draw(built_once(instances, max_n=max_n, max_T=max_T, d=grid))
+def single_raises(draw: Any, max_n: int = 3, max_T: int = 3, grid: int = 3, reads: ReadParts | None = None) -> tuple:
+    """(chain, p, q, S, (t', i)) with q = p except q_i^{t'} = p_i^{t'} + ε (ε a positive step of the grid
+    {0, 1/grid, ..., 1}). ``reads`` (``ReadParts(SINGLE_RAISE_PARTS, read=...)``): S is drawn only when read (else
+    None), and no δ is drawn (without ``reads`` one is drawn and dropped, as before ``reads`` existed)."""
+    inner = None if reads is None else _inner_reads(reads, SINGLE_RAISE_PARTS, ("S",))
+    ch, p, S, d = draw(built_once(instances, max_n=max_n, max_T=max_T, d=grid, reads=inner))
     t = draw(st.integers(1, ch.T))
     i = draw(st.integers(0, ch.n - 1))
     k = int(p[t - 1][i] * grid)

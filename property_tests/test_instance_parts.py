@@ -166,6 +166,26 @@ def test_the_maskit_strategy_draws_only_the_parts_a_search_reads():
                         examples=5, seed=1, encoding="e")
 
 
+@pytest.mark.parametrize("which", ["dominating_pairs", "single_raises"])
+def test_the_pair_strategies_draw_s_and_delta_only_when_read(which):
+    from privclaims.counterexamples import maskit_strategies as ms
+
+    strategy, names = {"dominating_pairs": (ms.dominating_pairs, ms.DOMINATING_PAIR_PARTS),
+                       "single_raises": (ms.single_raises, ms.SINGLE_RAISE_PARTS)}[which]
+    for read in (("chain", "p", "q"), ("chain", "p", "q", "S")):
+        seen = []
+        property_search(strategy(reads=ReadParts(names, read=read)), lambda inst: seen.append(inst) is None,
+                        examples=20, seed=3, encoding="e")
+        assert len(seen) == 20
+        for x in seen:
+            parts = dict(zip(names, x))
+            assert all(parts[n] is not None for n in names if n in read or n in ("chain", "p", "q", "(t', i)"))
+            assert all(parts[n] is None for n in ("S", "δ") if n in names and n not in read)
+    with pytest.raises(ValueError, match="parts"):
+        property_search(strategy(reads=ReadParts(ms.INSTANCE_PARTS, read=("chain",))), lambda inst: True,
+                        examples=5, seed=1, encoding="e")
+
+
 def test_the_audit_finds_a_counted_part_never_read_and_changes_nothing():
     """Undeclared, b is counted and never read: found. Declared, or read, it is not. The audited search's result,
     counts and bound are those of the same search outside the audit."""

@@ -29,9 +29,10 @@ def thm3(ctx: Context):
         ch, p, q, S, d = inst
         return E.privacy_level(ch, q, S) <= E.privacy_level(ch, p, S)
 
-    out = property_verdict(ctx, "maskit.thm3", dominating_pairs(), holds, n=examples(ctx, 300, 40),
+    reads = ReadParts(DOMINATING_PAIR_PARTS, read=("chain", "p", "q", "S"))  # what the property reads: drawn and counted
+    out = property_verdict(ctx, "maskit.thm3", dominating_pairs(reads=reads), holds, n=examples(ctx, 300, 40),
                            encoding="random chains n <= 3, T <= 3; p, q on {0,1/3,2/3,1} with q ⪰ p: privacy(q) <= privacy(p)",
-                           reads=ReadParts(DOMINATING_PAIR_PARTS, read=("chain", "p", "q", "S")))
+                           reads=reads)
     if out.verdict != "verified-bounded":
         return out
     # bounded exhaustive part: Figure 3.3 and 3.4(b)-like template: every pair p ⪯ q on {0,1} over Figure 3.3's 6 states
@@ -84,10 +85,11 @@ def text_thm3_cases(ctx: Context):
                 return False
         return True if compared else VACUOUS
 
-    return property_verdict(ctx, "maskit.text_thm3_cases", single_raises(), holds, n=examples(ctx, 200, 30),
+    reads = ReadParts(SINGLE_RAISE_PARTS, read=("chain", "p", "q", "(t', i)"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.text_thm3_cases", single_raises(reads=reads), holds, n=examples(ctx, 200, 30),
                             encoding="raising one p_i^t' leaves Pr[X_t = . | o] unchanged for every o with o_t' ≠ ⊥ (both cases o_t' = c_i, c_j)",
                             premise="an output possible under p and q releases a state at t'",
-                            reads=ReadParts(SINGLE_RAISE_PARTS, read=("chain", "p", "q", "(t', i)")))
+                            reads=reads)
 
 
 @claim("maskit.claim1", method="property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.claim1"], readings=stated("maskit.claim1"))
@@ -119,10 +121,11 @@ def claim1(ctx: Context):
                             return False
         return True if increased else VACUOUS
 
-    return property_verdict(ctx, "maskit.claim1", single_raises(), holds, n=examples(ctx, 200, 30),
+    reads = ReadParts(SINGLE_RAISE_PARTS, read=("chain", "p", "q", "(t', i)"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.claim1", single_raises(reads=reads), holds, n=examples(ctx, 200, 30),
                             encoding="q = p + ε at (t', i), o_t' = ⊥, Pr_q[X_t=s|o] > Pr_p[X_t=s|o] ⇒ Pr_p[X_t=s|o'] >= Pr_q[X_t=s|o] (o' releases c_i at t'), all s",
                             premise="the raise increases some posterior (kappa > 1) given an output with o_t' = ⊥",
-                            reads=ReadParts(SINGLE_RAISE_PARTS, read=("chain", "p", "q", "(t', i)")))
+                            reads=reads)
 
 
 @claim("maskit.obs1", method="property", quick=False, rests_on=(UTILITY,), audit=AUDITS["maskit.obs1"], readings=stated("maskit.obs1"))
@@ -130,9 +133,10 @@ def obs1(ctx: Context):
     from privclaims.counterexamples.instance_parts import ReadParts
     from privclaims.counterexamples.maskit_strategies import DOMINATING_PAIR_PARTS, dominating_pairs
 
-    return property_verdict(ctx, "maskit.obs1", dominating_pairs(max_n=4, max_T=4), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
+    reads = ReadParts(DOMINATING_PAIR_PARTS, read=("chain", "p", "q"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.obs1", dominating_pairs(max_n=4, max_T=4, reads=reads), lambda x: E.utility(x[0], x[2]) <= E.utility(x[0], x[1]),
                             n=examples(ctx, 300, 40), encoding="q ⪰ p on {0,1/3,2/3,1}: utility(q) <= utility(p)",
-                            reads=ReadParts(DOMINATING_PAIR_PARTS, read=("chain", "p", "q")))
+                            reads=reads)
 
 
 @claim("maskit.text_search", method="property", quick=False, rests_on=(DELTA_PRIVACY, UTILITY, OPTIMUM_DOMAIN), not_applicable=(NA_ALL_SEARCH,), audit=AUDITS["maskit.text_search"], readings=stated("maskit.text_search"))
@@ -153,7 +157,7 @@ def text_search(ctx: Context):
         return opt.utility >= g.utility
 
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    out = property_verdict(ctx, "maskit.text_search", instances(max_n=3, max_T=2, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
+    out = property_verdict(ctx, "maskit.text_search", instances(max_n=3, max_T=2, reads=reads), holds, n=examples(ctx, 100, 20),
                            encoding="greedy from (1..1) with binary search ends at a minimal private vector (grid d=2); the optimum is never below it",
                            reads=reads)
     if out.verdict == "verified-bounded":
@@ -177,7 +181,7 @@ def lem1(ctx: Context):
         return dp_max_breach(probabilistic_system(ch, g.p), S).gain <= d
 
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    return property_verdict(ctx, "maskit.lem1", instances(max_n=3, max_T=3, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
+    return property_verdict(ctx, "maskit.lem1", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="vector chosen by initialize (greedy, d=2); Definition 6 on the literal system of MaskIt with it",
                             reads=reads)
 
@@ -265,7 +269,7 @@ def lem2(ctx: Context):
         return a.utility == b.utility and E.is_private(ch, b.p, S, d)
 
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    grid = property_verdict(ctx, "maskit.lem2", instances(max_n=3, max_T=2, d=2, reads=reads), holds, n=examples(ctx, 60, 10),
+    grid = property_verdict(ctx, "maskit.lem2", instances(max_n=3, max_T=2, reads=reads), holds, n=examples(ctx, 60, 10),
                             encoding="monotone search (answers inferred by Thm 3 where possible, as ALGPR) = brute-force optimum over all (d+1)^k grid vectors, d=2",
                             reads=reads)
     every = all_vectors_outcome()
@@ -339,7 +343,7 @@ def alg3(ctx: Context):
         return greedy_mondrian(ch, S, d, 2, twin=_exact_twin_with(cache=E.PassedCache())).p == greedy_mondrian(ch, S, d, 2).p
 
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    return property_verdict(ctx, "maskit.alg3", instances(max_n=3, max_T=3, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
+    return property_verdict(ctx, "maskit.alg3", instances(max_n=3, max_T=3, reads=reads), holds, n=examples(ctx, 100, 20),
                             encoding="Algorithm 3 (partial outputs + Lemma 5 cache shared across a search) = the search with plain ISPRIVATE",
                             reads=reads)
 
@@ -358,7 +362,7 @@ def thm4(ctx: Context):
         return private and a.utility == b.utility and ops.is_private_calls == b.is_private_calls <= a.is_private_calls
 
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    grid = property_verdict(ctx, "maskit.thm4", instances(max_n=3, max_T=2, d=2, reads=reads), holds, n=examples(ctx, 60, 10),
+    grid = property_verdict(ctx, "maskit.thm4", instances(max_n=3, max_T=2, reads=reads), holds, n=examples(ctx, 60, 10),
                             encoding="privacy (literal Def. 6), utility-optimality (vs brute force on grid d=2) and fewer ISPRIVATE calls than brute force; "
                                      "okayToRelease is one biased coin (ProbabilisticCheck)",
                             reads=reads)

@@ -376,7 +376,7 @@ def thm6(ctx: Context):
         return lit_prob == u_prob and lit_sim == u_sim and pick == better
 
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    out = property_verdict(ctx, "maskit.thm6", instances(max_n=3, max_T=4, d=2, reads=reads), holds, n=examples(ctx, 100, 20),
+    out = property_verdict(ctx, "maskit.thm6", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
                            encoding="utility^Prob and utility^Simulatable (supp/γ) equal the literal expected releases; the hybrid picks the larger "
                                     "(Monte-Carlo cross-check of both utilities below and in maskit.def_supp)",
                            reads=reads)
