@@ -213,23 +213,30 @@ WEAK_LABELS = ("p", "q", "r", "s")  # the contexts of M in weak_generalisations;
 
 
 @st.composite
-def weak_generalisations(draw: Any, max_n: int = 3, max_T: int = 3, sensitive: bool = False) -> tuple:
-    """(M', λ of an adversary M'' between M' and M, δ): an ID chain over IDs a0..a{n-1}, each ID's true
+def weak_generalisations(draw: Any, max_n: int = 3, max_T: int = 3, sensitive: bool = False,
+                         reads: ReadParts | None = None) -> tuple:
+    """(M', truth, λ of an adversary M'' between M' and M, δ): an ID chain over IDs a0..a{n-1}, each ID's true
     context, a set label Π(a) ∋ truth, and a label distribution λ_a on Π(a). With ``sensitive``, one drawn ID's set
     also holds the sensitive context "s" (Theorem 7's construction needs a sensitive ID: without one, an instance
-    tests nothing)."""
+    tests nothing). ``reads`` (``ReadParts(WEAK_GENERALISATION_PARTS, read=...)``): λ and δ are drawn only when read
+    (else None), as in :func:`instances`; M' and the truth it is built from always."""
+    if reads is not None and reads.names != WEAK_GENERALISATION_PARTS:
+        raise ValueError(f"weak_generalisations(reads=...): the parts are {WEAK_GENERALISATION_PARTS}, not {reads.names}")
+    drawn = WEAK_GENERALISATION_PARTS if reads is None else reads.read
     ids = draw(built_once(chains, max_n=max_n, max_T=max_T))
     truth = {a: draw(built_once(st.sampled_from, WEAK_LABELS)) for a in ids.contexts}
     Pi = {a: {truth[a]} | set(draw(built_once(st.lists, built_once(st.sampled_from, WEAK_LABELS), max_size=2)))
           for a in ids.contexts}
     if sensitive:
         Pi[ids.contexts[draw(st.integers(0, len(ids.contexts) - 1))]].add(WEAK_LABELS[-1])
-    lam = {}
-    for a in ids.contexts:
-        labs = sorted(Pi[a])
-        w = draw(distributions(len(labs), 4))
-        lam[a] = dict(zip(labs, w))
-    delta = Q(draw(st.integers(1, 11)), 12)
+    lam = None
+    if "λ" in drawn:
+        lam = {}
+        for a in ids.contexts:
+            labs = sorted(Pi[a])
+            w = draw(distributions(len(labs), 4))
+            lam[a] = dict(zip(labs, w))
+    delta = Q(draw(st.integers(1, 11)), 12) if "δ" in drawn else None
     return set_labelled(ids, Pi, truth), truth, lam, delta
 
 

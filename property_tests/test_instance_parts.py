@@ -166,6 +166,23 @@ def test_the_maskit_strategy_draws_only_the_parts_a_search_reads():
                         examples=5, seed=1, encoding="e")
 
 
+def test_the_weak_generalisation_strategy_draws_lambda_and_delta_only_when_read():
+    from privclaims.counterexamples import maskit_strategies as ms
+
+    for read in (("M'", "λ"), ("M'", "δ"), ("M'", "truth", "λ")):
+        seen = []
+        property_search(ms.weak_generalisations(reads=ReadParts(ms.WEAK_GENERALISATION_PARTS, read=read)),
+                        lambda inst: seen.append(inst) is None, examples=20, seed=3, encoding="e")
+        assert len(seen) == 20
+        for x in seen:
+            parts = dict(zip(ms.WEAK_GENERALISATION_PARTS, x))
+            assert parts["M'"] is not None and parts["truth"] is not None
+            assert all((parts[n] is None) == (n not in read) for n in ("λ", "δ"))
+    with pytest.raises(ValueError, match="parts"):
+        property_search(ms.weak_generalisations(reads=ReadParts(ms.INSTANCE_PARTS, read=("chain",))), lambda inst: True,
+                        examples=5, seed=1, encoding="e")
+
+
 @pytest.mark.parametrize("which", ["dominating_pairs", "single_raises"])
 def test_the_pair_strategies_draw_s_and_delta_only_when_read(which):
     from privclaims.counterexamples import maskit_strategies as ms

@@ -110,9 +110,10 @@ def p_def_weak(ctx: Context):
                         return False
         return True
 
-    return property_verdict(ctx, "maskit.p_def_weak", weak_generalisations(), holds, n=examples(ctx, 150, 30),
+    reads = ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "truth", "λ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.p_def_weak", weak_generalisations(reads=reads), holds, n=examples(ctx, 150, 30),
                             encoding="random ID chains with set labels Π(a) ∋ true context and label distributions on Π(a): Eqs. (9), (10)",
-                            reads=ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "truth", "λ")),
+                            reads=reads,
                             note="001 prints Eq. (9) twice (extraction duplicate)")
 
 
@@ -143,9 +144,10 @@ def p_eq11(ctx: Context):
                     return False
         return True
 
-    return property_verdict(ctx, "maskit.p_eq11", weak_generalisations(), holds, n=examples(ctx, 150, 30),
+    reads = ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "λ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.p_eq11", weak_generalisations(reads=reads), holds, n=examples(ctx, 150, 30),
                             encoding="Σ_a Pr[X'_t = a] Pr[s | X'_t = a] vs the literal joint over (ID stream, labels)",
-                            reads=ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "λ")))
+                            reads=reads)
 
 
 def _ex6():
@@ -285,10 +287,11 @@ def p_claim7(ctx: Context):
     from privclaims.counterexamples.instance_parts import ReadParts
     from privclaims.counterexamples.maskit_strategies import WEAK_GENERALISATION_PARTS, weak_generalisations
 
-    return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(sensitive=True), _claim7_holds,
+    reads = ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "δ"))  # what the property reads: drawn and counted
+    return property_verdict(ctx, "maskit.p_claim7", weak_generalisations(sensitive=True, reads=reads), _claim7_holds,
                             n=examples(ctx, 80, 15),
                             encoding="ID-level gain of every a ∈ S' is <= δ/μ (beliefs over IDs do not depend on λ)",
-                            premise=THM7_PREMISE, reads=ReadParts(WEAK_GENERALISATION_PARTS, read=("M'", "δ")))
+                            premise=THM7_PREMISE, reads=reads)
 
 
 def _worlds(M1, lam, sysm):
