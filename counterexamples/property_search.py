@@ -50,6 +50,7 @@ from typing import Any, Callable
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.internal.entropy import deterministic_PRNG  # (internal: what Hypothesis wraps each example in)
 from hypothesis.strategies import SearchStrategy
 
 from privclaims.counterexamples.example_keys import example_key
@@ -119,6 +120,8 @@ def property_search(
     kept = None if shared is None else shared.kept(seed, examples)
     drawn: list[Any] | None = [] if shared is not None and kept is None else None  # copies, kept when none refutes
     redrawn: list[Any] = []  # after a kept instance refuted: the kept ones up to it, which Hypothesis draws again
+    raised: list[Exception] = []  # what refuting it raised, if it raised (raised again where Hypothesis draws it)
+    diverged: list[tuple[Any, Any]] = []  # (drawn, kept) where Hypothesis drew something else than a kept instance
 
     def checked(x: Any) -> Any:
         if parts is None:
@@ -133,11 +136,15 @@ def property_search(
 
     def refutes(x: Any) -> bool:
         if redrawn:  # Hypothesis draws the kept instances again, up to the one that refuted: counted once already
-            if example_key(x) != example_key(redrawn[0]):
-                raise DrawsDiffer(f"the search ({encoding}) drew {x!r} where the search it shares its draws with (seed "
-                                  f"{seed}, {examples} examples) drew {redrawn[0]!r}")
+            if diverged or example_key(x) != example_key(redrawn[0]):
+                diverged[:] = diverged or [(x, redrawn[0])]  # raised after find (inside it, it would be shrunk)
+                return False
             del redrawn[0]
-            return not redrawn  # the last one is the counterexample
+            if redrawn:
+                return False
+            if raised:  # the property (or the search's own checks) raised on it: so here, as where it was drawn
+                raise raised[0]
+            return True  # the counterexample
         generating = not tally["failed"]  # after the first counterexample, Hypothesis only shrinks
         if drawn is not None and generating:
             drawn.append(SharedDraws.copy_of(x))
@@ -183,7 +190,13 @@ def property_search(
 
     if kept is not None:
         for rank, instance in enumerate(kept, 1):
-            if refutes(SharedDraws.copy_of(instance)):
+            try:
+                with deterministic_PRNG():  # the global random states a property sees under Hypothesis
+                    failed = refutes(SharedDraws.copy_of(instance))
+            except Exception as e:  # Hypothesis counts an exception as a failure, and shrinks it
+                raised.append(e)
+                failed = True
+            if failed:
                 redrawn.extend(kept[:rank])  # Hypothesis draws them again, then shrinks the last one
                 break
         else:
@@ -191,6 +204,9 @@ def property_search(
     try:
         w = find(strategy if shared is None else shared.strategy, refutes, settings=cfg, random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
+        if diverged:
+            raise DrawsDiffer(f"the search ({encoding}) drew {diverged[0][0]!r} where the search it shares its draws "
+                              f"with (seed {seed}, {examples} examples) drew {diverged[0][1]!r}") from None
         if redrawn:
             raise DrawsDiffer(f"the search ({encoding}) drew fewer instances than the search it shares its draws with "
                               f"(seed {seed}, {examples} examples)") from None

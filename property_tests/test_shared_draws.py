@@ -178,3 +178,61 @@ def test_a_vacuous_shared_search_is_vacuous_and_its_bound_names_what_is_read():
 def test_shared_draws_wraps_a_strategy_only():
     with pytest.raises(TypeError, match="strategy"):
         SharedDraws([1, 2, 3])
+
+
+def test_a_property_mutating_a_part_of_its_instance_changes_only_its_own_copy():
+    """The copies are deep: a property appending to a list inside its instance leaves the kept instance as drawn."""
+    shared = SharedDraws(st.tuples(st.lists(st.integers(0, 9), max_size=3)))
+    for _ in range(2):
+        search(shared, lambda t: t[0].append(99) is None)
+    holds, log = logged(lambda t: 99 not in t[0])
+    assert search(shared, holds).exhausted and log and all("99" not in x for x in log)
+
+
+def test_a_property_sees_the_global_random_states_it_sees_under_hypothesis():
+    """Hypothesis runs each example with the global random states seeded (and restores them after): a property
+    reading ``random`` or numpy's global generator gets the same numbers on a kept instance."""
+    import random
+
+    import numpy as np
+
+    shared = SharedDraws(small_lists())
+    search(shared, lambda x: True)
+    numbers, unshared = [], []
+    search(shared, lambda x: numbers.append((random.random(), np.random.random())) is None)
+    search(small_lists(), lambda x: unshared.append((random.random(), np.random.random())) is None)
+    assert numbers == unshared and len(numbers) == 60 and len(set(numbers)) == 1  # seeded alike at each example
+
+
+@pytest.mark.parametrize("name", STRATEGIES)
+def test_a_property_raising_on_a_kept_instance_raises_as_in_an_unshared_search(name):
+    """Hypothesis counts an exception as a failure and shrinks it: the shared search raises the same exception, on
+    the same shrunk instance, after the same calls of the property."""
+    make = STRATEGIES[name]
+
+    def raising(x):
+        if not sometimes_false(x):
+            raise ValueError(f"bad {x!r}")
+        return True
+
+    shared = SharedDraws(make())
+    search(shared, lambda x: True)
+    holds, log = logged(raising)
+    with pytest.raises(ValueError) as got:
+        search(shared, holds)
+    alone, alone_log = logged(raising)
+    with pytest.raises(ValueError) as want:
+        search(make(), alone)
+    assert str(got.value) == str(want.value) and log == alone_log
+
+
+def test_the_read_audit_audits_searches_that_read_back_kept_instances():
+    """Each search of a shared strategy is audited, the ones handed kept instances too."""
+    from privclaims.counterexamples.instance_parts import auditing_reads
+
+    shared = SharedDraws(st.tuples(st.integers(0, 5), st.integers(0, 5)))
+    with auditing_reads(first=5) as record:
+        for _ in range(2):
+            search(shared, lambda t: t[0] >= 0)  # never reads t[1], which varies
+    assert record.audited == 2 and len(record.findings) == 2
+    assert all(f["counted_never_used"] for f in record.findings)
