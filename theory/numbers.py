@@ -295,7 +295,7 @@ def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128, max_exponent: int
         if bc + e > max_exponent:
             raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{bc + e} is beyond 2^{max_exponent}")
         if bc + e < -max_exponent:  # |end| < 2^-max_exponent: widen to the nearest of 0, +-2^-max_exponent, safely
-            tiny = Q(1, 2**max_exponent)  # built only here: 2^max_exponent has max_exponent + 1 bits (2^20 for evidence)
+            tiny = Q(1, 1 << max_exponent)  # built only here: 2^max_exponent has max_exponent + 1 bits (2^20 for evidence)
             if upper:
                 return Q(0) if sign else tiny
             return -tiny if sign else Q(0)
