@@ -157,7 +157,7 @@ def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: 
             continue
         if at_most is not None:
             lo, up = min(lo, Q(at_most)), min(up, Q(at_most))
-        if up == Q(1, 2**ENCLOSURE_EXPONENT):  # the enclosure's end was widened to this: the value is smaller
+        if _is_widened_upper_end(up):  # the enclosure's end was widened to 2^-ENCLOSURE_EXPONENT: the value is smaller
             return f"< 2^-{ENCLOSURE_EXPONENT}"
         shown = decimal_up(up, digits)
         if prec >= ENCLOSURE_MAX_PREC or decimal_up(lo, digits) == shown:
