@@ -122,10 +122,6 @@ def printed_table2(text: str) -> dict[str, tuple[list, list]]:
 LEVEL_REACHES = (Q(1), Q(3, 4))
 
 
-def _reach_words(reach: Any) -> str:
-    return "all the way" if Q(reach) == 1 else f"{reach} of the way"
-
-
 PAPER_TABLE2_LEVELS = {  # Table 2's "Entropy" columns: first level, step (ten levels each)
     "Loan Amount": (Q(1), Q(2)), "Income": (Q(1), Q(1, 2)), "Denial Reason": (Q(1), Q(1, 5)),
     "Race": (Q(1), Q(1, 20)), "Gender": (Q(1), Q(1, 20)), "County": (Q(1), Q(1, 4)),
