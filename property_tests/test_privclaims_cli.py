@@ -51,6 +51,39 @@ def test_dp_check_true_false_bad(capsys, tmp_path):
     bad(capsys, "dp", "check", rr, "--epsilon", "1", "--notion", "pdp", says="needs --delta")
 
 
+def test_main_parses_alike_with_its_one_parser_and_with_fresh_ones(capsys):
+    """main builds its parser once per process (issue 25): after usage errors, --help, --json errors and good
+    commands, the shared parser reads every command line as a freshly built one does, and main answers the same."""
+    import argparse
+
+    from privclaims import cli
+
+    rr = str(EX / "randomized_response.json")
+    lines = [["dp", "check", rr, "--epsilon", "ln(3)", "--delta", "1/10"], ["dp", "check", rr, "--epsilon", "nope"],
+             ["dp", "check", "--help"], ["dp", "check", rr, "--epsilon", "1", "--notion", "pdp", "--json"],
+             ["maskit", "nosuch"], ["dp", "check", rr, "--epsilon", "ln(2)", "--notion", "dp", "--json"],
+             ["zealous", "params", "--help"], ["dp", "check", rr, "--epsilon", "ln(3)", "--delta", "1/10"]]
+
+    def parsed(ap: argparse.ArgumentParser, argv: list[str]) -> object:
+        try:
+            return vars(ap.parse_args(argv))
+        except SystemExit as e:
+            return ("exit", e.code)
+
+    shared = []
+    for argv in lines:
+        shared.append((main(argv), capsys.readouterr()))
+        assert parsed(cli._the_parser(), argv) == parsed(cli.build_parser(), argv), argv
+        capsys.readouterr()
+    cli._the_parser.cache_clear()
+    fresh = []
+    for argv in lines:
+        fresh.append((main(argv), capsys.readouterr()))
+        cli._the_parser.cache_clear()
+    assert [rc for rc, _ in shared] == [rc for rc, _ in fresh] == [0, 2, 0, 2, 2, 1, 0, 0]
+    assert [(o.out, o.err) for _, o in shared] == [(o.out, o.err) for _, o in fresh]
+
+
 def test_json_numbers_are_the_decimals_written(capsys, tmp_path):
     """Issue 22: randomized response written as 0.51 / 0.49 at ε = ln(51/49) FAILED with --floats (read as
     binary doubles, then "every value was exact already") and HELD written as strings. A JSON number is
