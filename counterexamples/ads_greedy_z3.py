@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import z3
 
-from privclaims.counterexamples.harness import SearchResult, model_rational, z3_search
+from privclaims.counterexamples.harness import SearchResult, model_rational, z3_search, z3_search_cases
 from privclaims.theory.ads import exact as E
 from privclaims.theory.ads.model import AdInstance, ad_instance
 from privclaims.theory.numbers import Q
@@ -87,7 +87,7 @@ def search_lemmas(m: int, n: int, k: int, which: str, timeout_ms: int = 60_000) 
     """Counterexample to Lemma 10 (``which="lem10"``), Lemma 11 (``"lem11"``) or Theorem 7's
     ``b(k) >= (1 − (1−1/k)^k) b*(k)`` (``"thm7"``) among all instances with m ads, n contexts."""
 
-    def build(s: Any) -> Any:
+    def build(s: Any) -> tuple[Any, list[Any]]:
         u = _vars(s, m, n)
         _greedy_constraints(s, u, m, k)
         viol = []
@@ -103,8 +103,7 @@ def search_lemmas(m: int, n: int, k: int, which: str, timeout_ms: int = 60_000) 
             if which == "thm7":
                 bnd = ratio_bound(k)
                 viol.append(_rev(u, list(range(k))) < z3.Q(int(bnd.numerator), int(bnd.denominator)) * rs)
-        s.add(z3.Or(viol))
-        return u
+        return u, viol  # the encoding is the disjunction of viol, decided one disjunct at a time
 
     def verify(inst: AdInstance | None) -> bool:
         if inst is None:
@@ -120,7 +119,7 @@ def search_lemmas(m: int, n: int, k: int, which: str, timeout_ms: int = 60_000) 
             return any(rev[l] < ratio_bound(k, l) * opt for l in range(1, k + 1))
         return rev[k] < ratio_bound(k) * opt
 
-    return z3_search(build, decode, verify, bound=f"all real instances with |A|={m}, {n} contexts, k={k}",
+    return z3_search_cases(build, decode, verify, bound=f"all real instances with |A|={m}, {n} contexts, k={k}",
                      encoding="z3 LRA+ite: value matrix u[a][j] in [0,1], greedy run 0..k-1 (any ties), "
                               "optimum as disjunction over k-subsets", timeout_ms=timeout_ms)
 

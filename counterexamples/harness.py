@@ -106,6 +106,13 @@ def fresh_z3_context() -> Iterator[z3.Context]:
         _z3_core._main_ctx = saved
 
 
+def _undecided(s: z3.Solver, bound: str, encoding: str, stats: dict[str, Any], seconds: float) -> SearchResult:
+    """The result of a check z3 answered ``unknown``: ``timeout`` when its reason says so, else ``unknown``."""
+    reason = s.reason_unknown()
+    status = "timeout" if "timeout" in reason or "canceled" in reason else "unknown"
+    return SearchResult(status, bound, encoding, statistics={**stats, "reason": reason}, seconds=seconds)
+
+
 def z3_search(
     build: Callable[[z3.Solver], Any],
     decode: Callable[[z3.ModelRef, Any], Any],
@@ -134,10 +141,56 @@ def z3_search(
         if res == z3.unsat:
             return SearchResult("none-up-to-bound", bound, encoding, statistics=stats, seconds=secs)
         if res == z3.unknown:
-            reason = s.reason_unknown()
-            status = "timeout" if "timeout" in reason or "canceled" in reason else "unknown"
-            return SearchResult(status, bound, encoding, statistics={**stats, "reason": reason}, seconds=secs)
+            return _undecided(s, bound, encoding, stats, secs)
         witness = decode(s.model(), variables)
+    ok = bool(verify(witness))
+    return SearchResult("witness" if ok else "spurious", bound, encoding, witness, ok, stats, time.perf_counter() - t0)
+
+
+def z3_search_cases(
+    build: Callable[[z3.Solver], tuple[Any, list[Any]]],
+    decode: Callable[[z3.ModelRef, Any], Any],
+    verify: Callable[[Any], bool],
+    *,
+    bound: str,
+    encoding: str,
+    timeout_ms: int = 60_000,
+) -> SearchResult:
+    """:func:`z3_search` of an encoding ``base ∧ (case_1 ∨ … ∨ case_r)``, decided one case at a time.
+
+    ``build(solver)`` adds ``base`` and returns ``(variables, cases)``. The disjunction is satisfiable iff some
+    ``base ∧ case_i`` is, so the encoding is unsatisfiable iff every case is (each checked inside push/pop on the one
+    solver); the first satisfiable case's model is the witness, decoded and re-verified as in :func:`z3_search`. A
+    case z3 leaves undecided makes the search undecided. ``timeout_ms`` bounds the whole search. Solver statistics
+    are summed over the cases, with ``"cases checked"``. (issue 25: Lemma 11 at |A| = 5, 3 contexts, k = 3 is
+    3.6 CPU s as one disjunction and 0.8 s case by case.)"""
+    import z3
+
+    t0 = time.perf_counter()
+    with fresh_z3_context():
+        s = z3.Solver()
+        variables, cases = build(s)
+        stats: dict[str, Any] = {"cases checked": 0}
+        for case in cases:
+            left = int(timeout_ms - 1000 * (time.perf_counter() - t0))
+            if left <= 0:
+                return SearchResult("timeout", bound, encoding, statistics={**stats, "reason": "timeout"},
+                                    seconds=time.perf_counter() - t0)
+            s.set("timeout", left)
+            s.push()
+            s.add(case)
+            res = s.check()
+            stats["cases checked"] += 1
+            for k, v in _stats(s).items():
+                stats[k] = stats.get(k, 0) + v
+            if res == z3.unknown:
+                return _undecided(s, bound, encoding, stats, time.perf_counter() - t0)
+            if res == z3.sat:
+                witness = decode(s.model(), variables)
+                break
+            s.pop()
+        else:
+            return SearchResult("none-up-to-bound", bound, encoding, statistics=stats, seconds=time.perf_counter() - t0)
     ok = bool(verify(witness))
     return SearchResult("witness" if ok else "spurious", bound, encoding, witness, ok, stats, time.perf_counter() - t0)
 
