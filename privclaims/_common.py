@@ -136,7 +136,8 @@ def _is_widened_upper_end(up: Any) -> bool:
     """Whether ``up`` is ``2^-ENCLOSURE_EXPONENT``, the end :func:`enclosure_bounds` widens a smaller upper end to.
     Compared by its parts: the number itself has a 2^20-bit denominator, and building it with ``2**`` took ~3 ms a
     call (issue 25: most of what a property search of ``dp.check`` spent on each drawn mechanism)."""
-    return up.numerator == 1 and up.denominator == 1 << ENCLOSURE_EXPONENT
+    d = up.denominator  # the bit length first: comparing with the 2^20-bit 1 << ENCLOSURE_EXPONENT converts it (mpq)
+    return up.numerator == 1 and d.bit_length() == ENCLOSURE_EXPONENT + 1 and d == 1 << ENCLOSURE_EXPONENT
 
 
 def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: Any = None) -> str:
@@ -157,7 +158,7 @@ def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: 
             continue
         if at_most is not None:
             lo, up = min(lo, Q(at_most)), min(up, Q(at_most))
-        if _is_widened_upper_end(up):  # the enclosure's end was widened to 2^-ENCLOSURE_EXPONENT: the value is smaller
+        if lo != up and _is_widened_upper_end(up):  # the end was widened to 2^-ENCLOSURE_EXPONENT: the value is smaller
             return f"< 2^-{ENCLOSURE_EXPONENT}"
         shown = decimal_up(up, digits)
         if prec >= ENCLOSURE_MAX_PREC or decimal_up(lo, digits) == shown:

@@ -194,7 +194,6 @@ class AdInstance(_Strict):
 JSON_FORMATS: dict[str, tuple[str, type[_Strict]]] = {
     "mechanism": ("mechanism", Mechanism), "chain": ("chain", Chain), "policy": ("policy", Policy),
     "ads": ("ad instance", AdInstance)}
-_FIELD_NAMES = {f for _, m in JSON_FORMATS.values() for f in m.model_fields} | set(Ad.model_fields)
 _TAGS = {"by_context", "by_time", "one", "per_context"}
 
 

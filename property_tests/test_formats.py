@@ -416,3 +416,22 @@ def test_theorem_13s_delta_prime_is_not_shown_as_a_guarantee(capsys):
     rc, out, _ = run(capsys, "zealous", "params", "--users", "1000", "--m", "1", "--epsilon", "1", "--delta", "1/1000",
                      "--json")
     assert "not a guarantee" in json.loads(out)["delta_prime_note"]
+
+
+def test_only_the_widened_end_itself_reads_as_below_2_to_minus_2_to_20():
+    """An enclosure whose upper end was widened to 2^-(2^20) prints as below it; every other end prints its decimal:
+    3·2^-(2^20), -2^-(2^20), 2^-(2^20 + 1) (above the widening threshold), 1/4, a probability capped at 1, and the
+    point 2^-(2^20) itself, which is not below 2^-(2^20) (a reviewer's net for the comparison by parts)."""
+    from privclaims._common import enclosed_decimal_up
+
+    n = 2**20
+    assert enclosed_decimal_up(lambda c: c.mpf(2) ** -(n + 2)) == "< 2^-1048576"
+    assert enclosed_decimal_up(lambda c: 3 * c.mpf(2) ** -n) == "4.45029e-315653"
+    assert enclosed_decimal_up(lambda c: -c.mpf(2) ** -n) == "-1.48342e-315653"
+    assert enclosed_decimal_up(lambda c: c.mpf(2) ** -(n + 1)) == "7.41715e-315654"
+    assert enclosed_decimal_up(lambda c: c.mpf(1) / 4) == "0.25"
+    assert enclosed_decimal_up(lambda c: 1 + c.exp(-c.mpf(10)), at_most=1) == "1"
+    assert enclosed_decimal_up(lambda c: c.mpf(2) ** -n) == "1.48343e-315653"
+    # wide enclosures (lo < up): an upper end 1/2 or 3·2^-(2^20) is read by its numerator and denominator both
+    assert enclosed_decimal_up(lambda c: c.mpf([1, 2]) / 4) == "0.5"
+    assert enclosed_decimal_up(lambda c: c.mpf([1, 3]) * c.mpf(2) ** -n) == "4.45029e-315653"
