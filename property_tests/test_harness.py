@@ -79,6 +79,36 @@ def test_z3_cases_spurious_and_out_of_time():
     assert res.status == "timeout" and not res.found and not res.exhausted
 
 
+def test_z3_cases_undecided_case_leaves_the_search_undecided():
+    """A case z3 cannot decide within its resource limit (a sum of three cubes) ends the search undecided, never
+    "none up to bound", even though the next case is plainly unsat (a reviewer's plant treating unknown as unsat
+    survived every other test)."""
+    def build(s):
+        x, y, z = z3.Ints("x y z")
+        s.set("rlimit", 200000)
+        return (x, y, z), [z3.And(x > 10**6, x * x * x + y * y * y + z * z * z == 33), x < x]
+
+    res = z3_search_cases(build, lambda m, v: None, lambda w: True, bound="b", encoding="e", timeout_ms=20_000)
+    assert res.status in ("timeout", "unknown") and not res.exhausted and not res.found
+    assert res.statistics["cases checked"] == 1 and res.statistics["reason"]
+
+
+def test_z3_cases_statistics_are_the_solvers_totals():
+    """z3 accumulates a solver's statistics over its checks: the search reports them once, not summed per case."""
+    res = z3_search_cases(_cases(0, 10, [(20, 30), (-5, -1), (11, 12)]), lambda m, x: None, lambda w: True,
+                          bound="b", encoding="e")
+    s = z3.Solver()
+    x, cases = _cases(0, 10, [(20, 30), (-5, -1), (11, 12)])(s)
+    for c in cases:
+        s.push()
+        s.add(c)
+        s.check()
+        s.pop()
+    st = s.statistics()
+    want = {k: st.get_key_value(k) for k in st.keys() if k in ("conflicts", "decisions", "propagations")}
+    assert res.exhausted and {k: res.statistics[k] for k in want} == want
+
+
 def test_z3_cases_with_no_time_left_stop_instead_of_running_unlimited(monkeypatch):
     """Exactly 0 ms left is out of time (z3 would read a timeout of 0 as none at all)."""
     from privclaims.counterexamples import harness

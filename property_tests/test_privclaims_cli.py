@@ -59,10 +59,16 @@ def test_main_parses_alike_with_its_one_parser_and_with_fresh_ones(capsys):
     from privclaims import cli
 
     rr = str(EX / "randomized_response.json")
+    ads_inst, chain = str(EX / "ads_coverage.json"), str(EX / "chain4.json")
+    count = ["count", "run", "--users", "12", "--dropout", "1/6", "--epsilon", "1/2", "--delta", "1/100"]
     lines = [["dp", "check", rr, "--epsilon", "ln(3)", "--delta", "1/10"], ["dp", "check", rr, "--epsilon", "nope"],
              ["dp", "check", "--help"], ["dp", "check", rr, "--epsilon", "1", "--notion", "pdp", "--json"],
-             ["maskit", "nosuch"], ["dp", "check", rr, "--epsilon", "ln(2)", "--notion", "dp", "--json"],
-             ["zealous", "params", "--help"], ["dp", "check", rr, "--epsilon", "ln(3)", "--delta", "1/10"]]
+             ["nosuch"], ["maskit", "nosuch"], ["dp", "check", rr, "--epsilon", "ln(2)", "--notion", "dp", "--json"],
+             ["zealous", "params", "--help"], ["ads", "greedy", ads_inst, "--k", "1", "--optimum"],
+             ["ads", "greedy", ads_inst, "--k", "1"], [*count, "--drop", "2"], count, [*count, "--users", "x"],
+             ["maskit", "check", chain, "--sensitive", "hospital", "--delta", "1/10", "--json"],
+             ["maskit", "check", chain, "--sensitive", "prison", "--delta", "1/10"],
+             ["dp", "check", rr, "--epsilon", "ln(3)", "--delta", "1/10"]]
 
     def parsed(ap: argparse.ArgumentParser, argv: list[str]) -> object:
         try:
@@ -80,7 +86,8 @@ def test_main_parses_alike_with_its_one_parser_and_with_fresh_ones(capsys):
     for argv in lines:
         fresh.append((main(argv), capsys.readouterr()))
         cli._the_parser.cache_clear()
-    assert [rc for rc, _ in shared] == [rc for rc, _ in fresh] == [0, 2, 0, 2, 2, 1, 0, 0]
+    assert [rc for rc, _ in shared] == [rc for rc, _ in fresh]
+    assert [rc for rc, _ in shared][:8] == [0, 2, 0, 2, 2, 2, 1, 0] and 2 in [rc for rc, _ in shared][8:]
     assert [(o.out, o.err) for _, o in shared] == [(o.out, o.err) for _, o in fresh]
 
 
