@@ -124,7 +124,7 @@ def decimal_up(q: Any, digits: int = DIGITS) -> str:
 
 
 ENCLOSURE_EXPONENT = 2**20
-"""Enclosure ends are kept exactly down to 2^-(2^20) ≈ 10^-315653 and up to 2^(2^20) in magnitude (the
+"""Enclosure ends are kept exactly down to 2^-(2^20 + 1) ≈ 7.4·10^-315654 and up to 2^(2^20) in magnitude (the
 default 2^±4096 showed a δ of 10^-3000 as 9.57e-1234, and refused a δ′ of 10^7818 as an internal error)."""
 
 
@@ -144,9 +144,9 @@ def enclosed_decimal_up(f: Callable[[Any], Any], digits: int = DIGITS, at_most: 
     """The decimal, rounded up (as :func:`decimal_up`), of an irrational real given as an ``mpmath.iv``
     enclosure ``f``: the enclosure is refined (256, 1024, ... up to 2^14 bits) until both its ends round up to
     the same decimal, which is then the real's decimal rounded up, exactly; if 2^14 bits do not separate them,
-    the upper end's (never below the real value, one unit of the last digit above at most). Below 2^-(2^20) it
-    says ``< 2^-1048576``. ``at_most`` caps it at a known upper limit (1 for a probability: the enclosure of a
-    probability near 1 can poke above)."""
+    the upper end's (never below the real value, one unit of the last digit above at most). When the upper end
+    was widened to 2^-(2^20) (the value is below 2^-(2^20 + 1)) it says ``< 2^-1048576``. ``at_most`` caps it at a
+    known upper limit (1 for a probability: the enclosure of a probability near 1 can poke above)."""
     prec = 256
     while True:  # the upper end alone can be far off (1 - erf(x) at 256 bits bounded a breach probability of
         try:     # 6.04e-303 by 5.65e-74) or just above a rounding boundary the real is below (1.00001e-3000)

@@ -277,8 +277,9 @@ def rigorous_sign(f: Callable[[Any], Any], *, start_prec: int = 64, max_prec: in
 def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128, max_exponent: int = 4096) -> tuple[Any, Any]:
     """Exact dyadic rationals ``(lo, hi)`` with ``lo <= x <= hi`` for the real number x that ``f(iv)``
     encloses, computed at ``prec`` bits (the ends of the interval, read exactly). Ends beyond
-    ``2^max_exponent`` raise :class:`UndecidedComparison`; ends below ``2^-max_exponent`` in magnitude are widened
-    to 0 or ``±2^-max_exponent`` on the safe side (so the rationals stay of bounded size)."""
+    ``2^max_exponent`` raise :class:`UndecidedComparison`; ends below ``2^-(max_exponent + 1)`` in magnitude (an
+    end of ``bc`` bits and exponent ``e`` with ``bc + e < -max_exponent``) are widened to 0 or ``±2^-max_exponent``
+    on the safe side, so the rationals stay of bounded size; ends from ``2^-(max_exponent + 1)`` up are kept exactly."""
     ctx = mpmath.iv
     old, ctx.prec = ctx.prec, prec
     try:
@@ -294,7 +295,7 @@ def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128, max_exponent: int
             return Q(0)
         if bc + e > max_exponent:
             raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{bc + e} is beyond 2^{max_exponent}")
-        if bc + e < -max_exponent:  # |end| < 2^-max_exponent: widen to the nearest of 0, +-2^-max_exponent, safely
+        if bc + e < -max_exponent:  # |end| < 2^(bc+e) <= 2^-(max_exponent+1): widen to 0 or +-2^-max_exponent
             tiny = Q(1, 1 << max_exponent)  # built only here: 2^max_exponent has max_exponent + 1 bits (2^20 for evidence)
             if upper:
                 return Q(0) if sign else tiny
