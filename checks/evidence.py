@@ -7,7 +7,9 @@ and the outcome. In the JSON report a decision is ``{"decision": {"value": v, "r
 "holds": bool, "method": str}}`` with ``v``/``b`` either ``"p/q"`` / an integer / a float, or
 ``{"interval": ["lo", "hi"]}`` with decimal ends rounded outward (an enclosure is never shown narrower than
 it is). :func:`contradictions` walks a whole report and lists every decision whose shown numbers do not
-certify its ``holds`` flag (``property_tests/test_evidence_agrees.py`` runs it over the report).
+certify its ``holds`` flag (``property_tests/test_evidence_agrees.py`` runs it over the report), and every
+``verified-bounded`` outcome whose own searches do not certify it (:func:`search_contradictions`): a bounded search
+certifies "no counterexample up to its bound" only when it searched the whole bound and found nothing.
 
 Build decisions with :func:`decide` (exact values: the flag is computed here, from the shown numbers, so the
 two cannot disagree), :func:`decide_enclosed` (an irrational quantity against a bound: the enclosure is tightened
@@ -227,9 +229,59 @@ def decisions(doc: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
             yield from decisions(v, f"{path}[{i}]")
 
 
+SEARCH_KEYS = frozenset({"status", "bound", "encoding", "witness", "verified_by_exact"})
+"""The keys of a search result in a report (``SearchResult.as_json``, or a summary of it without its statistics)."""
+SEARCHED_WHOLE_BOUND = "none-up-to-bound"  # the one status that certifies "no counterexample up to the bound"
+
+
+def reported_searches(evidence: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every search result an outcome's JSON ``evidence`` reports, with its path; not those of an outcome nested in it
+    (a dict with its own ``verdict``, which answers for its own searches)."""
+    if isinstance(evidence, dict):
+        if SEARCH_KEYS <= set(evidence) and isinstance(evidence.get("status"), str):
+            yield path, evidence
+            return
+        for k, v in evidence.items():
+            if not (isinstance(v, dict) and "verdict" in v):
+                yield from reported_searches(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(evidence, list):
+        for i, v in enumerate(evidence):
+            if not (isinstance(v, dict) and "verdict" in v):
+                yield from reported_searches(v, f"{path}[{i}]")
+
+
+def search_contradictions(doc: Any, path: str = "") -> list[str]:
+    """The ``verified-bounded`` outcomes of a JSON document (a report, a row, an outcome: any dict with ``verdict``
+    and ``evidence``) that a search they report does not certify, each as a line saying why: a search that found a
+    counterexample (confirmed by the exact twin or not), or one that did not search its whole bound (timed out,
+    unknown) whose bound the outcome claims (its ``bound`` names it). A search that did not complete may be reported
+    beside the ones that did, as long as the outcome's bound names only those."""
+    bad: list[str] = []
+    if isinstance(doc, dict):
+        if doc.get("verdict") == "verified-bounded" and isinstance(doc.get("evidence"), dict):
+            claimed = str(doc["evidence"].get("bound", ""))
+            for where, r in reported_searches(doc["evidence"]):
+                at = f"{path}.evidence.{where}" if path else f"evidence.{where}"
+                if r["status"] in ("witness", "spurious"):
+                    confirmed = "" if r["status"] == "witness" and r.get("verified_by_exact") is not False else \
+                        ", not confirmed by the exact twin"
+                    bad.append(f"{at}: verified-bounded, but this search found a counterexample{confirmed} "
+                               f"({r['status']}: {r.get('witness')!r:.200})")
+                elif r["status"] != SEARCHED_WHOLE_BOUND and str(r["bound"]) and str(r["bound"]) in claimed:
+                    bad.append(f"{at}: verified-bounded up to {claimed!r}, but this search of {r['bound']!r} did not "
+                               f"search its whole bound ({r['status']})")
+        for k, v in doc.items():
+            bad += search_contradictions(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            bad += search_contradictions(v, f"{path}[{i}]")
+    return bad
+
+
 def contradictions(doc: Any) -> list[str]:
-    """The decisions of ``doc`` whose shown numbers do not certify their flag (each as a line saying why)."""
-    bad = []
+    """The decisions of ``doc`` whose shown numbers do not certify their flag, and its ``verified-bounded`` outcomes
+    that their own searches do not certify (:func:`search_contradictions`), each as a line saying why."""
+    bad = search_contradictions(doc)
     for path, d in decisions(doc):
         try:
             ok = certifies(parse_shown(d["value"]), d["relation"], parse_shown(d["bound"]), bool(d["holds"]))

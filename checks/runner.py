@@ -139,7 +139,7 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
         out, replay = outcome_memo.computed_or_replayed(project, claim_id, chk, cctx, lambda: _call(chk, cctx))
     seconds = time.perf_counter() - t0
     verdict, rows = adjudicate(project, claim_id, out, owed)
-    contradicted = contradictions({"evidence": jsonable(out.evidence), "readings": rows})
+    contradicted = contradictions({"verdict": out.verdict, "evidence": jsonable(out.evidence), "readings": rows})
     if contradicted:  # a shown number that does not certify its decision flag: the ledger refuses the row
         verdict = "error"
         rows = [dict(r, verdict="error", why="evidence contradicts its decision: " + "; ".join(contradicted))

@@ -85,3 +85,57 @@ def test_a_read_only_map_in_evidence_is_shown_as_a_mapping():
 
     assert jsonable({"a": MappingProxyType({"p": Q(1, 3)}), "b": ReadOnlyMap({2: (Q(2), "x")})}) == \
         {"a": {"p": "1/3"}, "b": {"2": ["2", "x"]}}
+
+
+def _search(status: str, bound: str, witness=None, verified_by_exact=None):
+    from privclaims.counterexamples.harness import SearchResult
+
+    return SearchResult(status, bound, "test encoding", witness, verified_by_exact)
+
+
+def test_a_verified_bounded_outcome_needs_searches_that_searched_their_bound():
+    """verified-bounded says "no counterexample up to the bound": a search it reports that found one (confirmed or
+    not), or that did not finish the bound it claims, contradicts it; one that did not finish may be reported beside
+    those that did when the bound names only those."""
+    from privclaims.checks.evidence import search_contradictions
+    from privclaims.checks.verdict import refuted, verified_bounded
+
+    def flagged(outcome):
+        return search_contradictions(jsonable({"verdict": outcome.verdict, "evidence": outcome.evidence}))
+
+    done, also = _search("none-up-to-bound", "600 examples (seed 1)"), _search("none-up-to-bound", "n <= 4")
+    assert flagged(verified_bounded(bound=done.bound, search=done)) == []
+    assert flagged(verified_bounded(bound=f"a: {done.bound}; b: {also.bound}", searches={"a": done, "b": also})) == []
+    for status, w, ok, says in (("witness", {"x": 1}, True, "found a counterexample"),
+                                ("spurious", {"x": 1}, False, "not confirmed by the exact twin"),
+                                ("timeout", None, None, "did not search its whole bound (timeout)"),
+                                ("unknown", None, None, "did not search its whole bound (unknown)")):
+        r = _search(status, "500 examples (seed 2)", w, ok)
+        one = flagged(verified_bounded(bound=r.bound, search=r))
+        assert len(one) == 1 and says in one[0] and one[0].startswith("evidence.search"), one
+        among = flagged(verified_bounded(bound=f"a: {done.bound}; b: {r.bound}", searches={"a": done, "b": r}))
+        assert len(among) == 1 and "evidence.searches.b" in among[0], among  # the bound claims b's search
+    late = _search("timeout", "500 examples (seed 2)")
+    assert flagged(verified_bounded(bound=f"a: {done.bound}", searches={"a": done, "b": late})) == []  # named apart
+    nested = refuted(witness={"x": 1}, search=_search("witness", "n <= 3", {"x": 1}, True))  # answers for its search
+    assert flagged(verified_bounded(bound=done.bound, search=done, other_reading={"verdict": nested.verdict,
+                                                                                  "evidence": nested.evidence})) == []
+    assert search_contradictions(jsonable({"verdict": "refuted", "evidence": nested.evidence})) == []
+
+
+def test_the_ledger_refuses_a_verified_bounded_row_its_search_does_not_certify():
+    """A check that turns a timed-out search into verified-bounded (``verified_bounded(bound=r.bound, ...)`` without
+    asking whether ``r`` searched its bound) gets an error row, not the verdict."""
+    from dataclasses import replace
+
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import ClaimCheck, Context
+    from privclaims.checks.runner import run_one
+    from privclaims.checks.verdict import verified_bounded
+
+    proj = papers()
+    late = _search("timeout", "2000 examples (seed 3)")
+    chk = ClaimCheck("dp.def2", "property", lambda ctx: verified_bounded(bound=late.bound, search=late),
+                     readings=proj.checks["dp.def2"].readings)
+    row = run_one("dp.def2", Context(quick=True), replace(proj, checks={**proj.checks, "dp.def2": chk}, pin_cache={}))
+    assert row["verdict"] == "error" and "did not search its whole bound (timeout)" in row["readings"][0]["why"], row

@@ -272,7 +272,7 @@ def text_related(ctx: Context) -> Outcome:
     cited = unverifiable(missing="Meyerson and Williams [25]: a cited complexity result").because(
         "The NP-hardness of optimal k-anonymity for k ≥ 3 is a cited theorem, not re-proved here.")
     if not res.found:
-        return by_part({RELATED_PARTS[0]: kanon, RELATED_PARTS[1]: verified_bounded(bound=res.bound),
+        return by_part({RELATED_PARTS[0]: kanon, RELATED_PARTS[1]: verified_bounded(bound=res.bound, search=res),
                         RELATED_PARTS[2]: cited})
     w = res.witness
     counts = list(w["counts"])
