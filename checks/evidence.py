@@ -250,12 +250,30 @@ def reported_searches(evidence: Any, path: str = "") -> Iterator[tuple[str, dict
                 yield from reported_searches(v, f"{path}[{i}]")
 
 
+def names_bound(claimed: str, bound: str) -> bool:
+    """Whether an outcome's bound ``claimed`` names a search's ``bound``: it occurs whole, not as the start of a longer
+    bound (``"n <= 4"`` is not named by ``"n <= 4, m <= 2"``) nor as the end of one (``"600 examples"`` is not named
+    by ``"1600 examples"``): after the start, a space, ``:``, ``;``, ``+`` or ``(``, and before the end, ``;`` or ``)``
+    (a bound joined to others: ``"a: B1; b: B2"``, ``"B1; z3: B2"``, ``"… + B"``)."""
+    if not bound:
+        return False
+    at = claimed.find(bound)
+    while at >= 0:
+        end = at + len(bound)
+        if (at == 0 or claimed[at - 1] in " :;+(") and (end == len(claimed) or claimed[end] in ";)"):
+            return True
+        at = claimed.find(bound, at + 1)
+    return False
+
+
 def search_contradictions(doc: Any, path: str = "") -> list[str]:
     """The ``verified-bounded`` outcomes of a JSON document (a report, a row, an outcome: any dict with ``verdict``
     and ``evidence``) that a search they report does not certify, each as a line saying why: a search that found a
     counterexample (confirmed by the exact twin or not), or one that did not search its whole bound (timed out,
-    unknown) whose bound the outcome claims (its ``bound`` names it). A search that did not complete may be reported
-    beside the ones that did, as long as the outcome's bound names only those."""
+    unknown) whose bound the outcome claims (its ``bound`` names it, :func:`names_bound`). A search that did not
+    complete may be reported beside the ones that did, as long as the outcome's bound names only those. A search of
+    another statement that found a counterexample belongs in an outcome of its own (a dict with its ``verdict``, which
+    answers for it), not in the evidence of a verified-bounded one."""
     bad: list[str] = []
     if isinstance(doc, dict):
         if doc.get("verdict") == "verified-bounded" and isinstance(doc.get("evidence"), dict):
@@ -267,7 +285,7 @@ def search_contradictions(doc: Any, path: str = "") -> list[str]:
                         ", not confirmed by the exact twin"
                     bad.append(f"{at}: verified-bounded, but this search found a counterexample{confirmed} "
                                f"({r['status']}: {r.get('witness')!r:.200})")
-                elif r["status"] != SEARCHED_WHOLE_BOUND and str(r["bound"]) and str(r["bound"]) in claimed:
+                elif r["status"] != SEARCHED_WHOLE_BOUND and names_bound(claimed, str(r["bound"])):
                     bad.append(f"{at}: verified-bounded up to {claimed!r}, but this search of {r['bound']!r} did not "
                                f"search its whole bound ({r['status']})")
         for k, v in doc.items():

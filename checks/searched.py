@@ -30,7 +30,8 @@ def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[An
     validation against ``model`` = (the model's name, a validator returning the instance's problems: none means the
     witness is inside the model), minimal in the sense ``minimal`` says. ``reads``: what ``holds`` reads of an
     instance (:class:`~privclaims.counterexamples.instance_parts.ReadParts`, or (what, projection)): instances are
-    counted distinct by it. ``evidence`` goes into the outcome either way."""
+    counted distinct by it. ``evidence`` goes into the outcome either way. A search that stopped short of its bound
+    without a witness (any status but ``none-up-to-bound``) is an ``error``, never ``verified-bounded``."""
     from privclaims.counterexamples.property_search import property_search
 
     raw: dict[str, Any] = {}
@@ -42,4 +43,7 @@ def property_verdict(ctx: Context, name: str, strategy: Any, holds: Callable[[An
                        model=in_model(model[0], model[1](raw["w"]), minimal=minimal), **evidence)
     if res.status == "spurious":
         return Outcome("error", {"reason": "counterexample not confirmed by the exact twin", "search": res.as_json()})
+    if not res.exhausted:  # a search that stopped short of its bound certifies nothing up to it
+        return Outcome("error", {"reason": f"the search did not search its whole bound ({res.status})",
+                                 "search": res.as_json()})
     return verified_bounded(bound=res.bound, encoding=encoding, **evidence)

@@ -117,6 +117,21 @@ def test_a_verified_bounded_outcome_needs_searches_that_searched_their_bound():
         assert len(among) == 1 and "evidence.searches.b" in among[0], among  # the bound claims b's search
     late = _search("timeout", "500 examples (seed 2)")
     assert flagged(verified_bounded(bound=f"a: {done.bound}", searches={"a": done, "b": late})) == []  # named apart
+    short = _search("timeout", "n <= 4")  # the start of another search's bound is not named by it
+    assert flagged(verified_bounded(bound="a: n <= 4, m <= 2", searches={"a": _search("none-up-to-bound", "n <= 4, m <= 2"),
+                                                                        "b": short})) == []
+    assert len(flagged(verified_bounded(bound="a: n <= 4, m <= 2; b: n <= 4", searches={"b": short}))) == 1
+    assert flagged(verified_bounded(bound="1600 examples", search=_search("timeout", "600 examples"))) == []
+    lost = _search("spurious", "90 examples (seed 4)", {"x": 2}, False)  # found something, named or not
+    assert len(flagged(verified_bounded(bound=done.bound, search=done, other=lost))) == 1
+    listed = flagged(verified_bounded(bound=done.bound, searches=[done, _search("witness", "n <= 2", {"x": 3}, True)]))
+    assert len(listed) == 1 and "evidence.searches[1]" in listed[0]  # a search inside a list
+    from privclaims.checks.claims.ads.common import summary
+
+    assert "statistics" not in summary(late)  # the ads checks report searches without their statistics
+    assert len(flagged(verified_bounded(bound=late.bound, search=summary(late)))) == 1
+    other = {"verdict": "discrepancy", "evidence": {"search": _search("witness", "n <= 2", {"x": 3}, True).as_json()}}
+    assert flagged(verified_bounded(bound=done.bound, search=done, others=[other], another=other)) == []  # answers for its own
     nested = refuted(witness={"x": 1}, search=_search("witness", "n <= 3", {"x": 1}, True))  # answers for its search
     assert flagged(verified_bounded(bound=done.bound, search=done, other_reading={"verdict": nested.verdict,
                                                                                   "evidence": nested.evidence})) == []
@@ -139,3 +154,58 @@ def test_the_ledger_refuses_a_verified_bounded_row_its_search_does_not_certify()
                      readings=proj.checks["dp.def2"].readings)
     row = run_one("dp.def2", Context(quick=True), replace(proj, checks={**proj.checks, "dp.def2": chk}, pin_cache={}))
     assert row["verdict"] == "error" and "did not search its whole bound (timeout)" in row["readings"][0]["why"], row
+
+
+def test_the_ledger_asks_of_every_reading_and_part():
+    """The same refusal for a verified-bounded part of a by_part outcome (the rows the ledger builds per reading, per
+    part) as for the claim's own outcome."""
+    from dataclasses import replace
+
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+    from privclaims.checks.verdict import by_part, verified, verified_bounded
+
+    proj = papers()
+    real = proj.checks["querygen.text_related"]
+    late = _search("unknown", "groups of <= 6 records")
+
+    def check(ctx):
+        names = [p.name for p in real.parts]
+        return by_part({names[0]: verified(by_definition="k-anonymity"), names[1]: verified_bounded(bound=late.bound, search=late),
+                        **{n: verified(note="planted") for n in names[2:]}})
+
+    row = run_one("querygen.text_related", Context(quick=True),
+                  replace(proj, checks={**proj.checks, "querygen.text_related": replace(real, fn=check)}, pin_cache={}))
+    assert row["verdict"] == "error" and "did not search its whole bound (unknown)" in row["readings"][0]["why"], row
+
+
+def test_property_verdict_refuses_a_search_that_stopped_short(monkeypatch):
+    """``property_verdict`` (the papers' and users' property claims) gives ``error``, not ``verified-bounded``, when its
+    search ends without a witness and without searching its bound."""
+    from privclaims.checks.registry import Context
+    from privclaims.checks.searched import property_verdict
+    from privclaims.counterexamples import property_search as ps
+
+    for status, says in (("timeout", "did not search its whole bound (timeout)"),
+                         ("spurious", "not confirmed by the exact twin")):
+        monkeypatch.setattr(ps, "property_search", lambda *a, status=status, **k: _search(status, "100 examples", None,
+                                                                                           False if status == "spurious" else None))
+        out = property_verdict(Context(quick=True), "x", None, lambda i: True, examples=100, encoding="e",
+                               model=("m", lambda w: []))
+        assert out.verdict == "error" and says in out.evidence["reason"], (status, out)
+    monkeypatch.setattr(ps, "property_search", lambda *a, **k: _search("none-up-to-bound", "100 examples"))
+    out = property_verdict(Context(quick=True), "x", None, lambda i: True, examples=100, encoding="e", model=("m", lambda w: []))
+    assert out.verdict == "verified-bounded" and out.evidence["bound"] == "100 examples"
+
+
+def test_a_z3_model_the_exact_twin_refuses_is_an_error_not_an_undecided_case(monkeypatch):
+    """zealous.prop9 counts a z3 encoding that is not unsat as undecided; one whose model the exact twin refuses
+    (spurious) says the encoding or the twin is wrong, and the claim is an error."""
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+    from privclaims.counterexamples import zealous_searches
+
+    monkeypatch.setattr(zealous_searches, "prop9_smt", lambda n, e: _search("spurious", f"{n} outputs", {"x": 1}, False))
+    row = run_one("zealous.prop9", Context(quick=True))
+    assert row["verdict"] == "error" and "not confirmed by the exact twin" in str(row["evidence"]), row["evidence"]
