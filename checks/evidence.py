@@ -251,19 +251,26 @@ def reported_searches(evidence: Any, path: str = "") -> Iterator[tuple[str, dict
 
 
 def names_bound(claimed: str, bound: str) -> bool:
-    """Whether an outcome's bound ``claimed`` names a search's ``bound``: it occurs whole, not as the start of a longer
-    bound (``"n <= 4"`` is not named by ``"n <= 4, m <= 2"``) nor as the end of one (``"600 examples"`` is not named
-    by ``"1600 examples"``): after the start, a space, ``:``, ``;``, ``+`` or ``(``, and before the end, ``;`` or ``)``
-    (a bound joined to others: ``"a: B1; b: B2"``, ``"B1; z3: B2"``, ``"… + B"``)."""
+    """Whether an outcome's bound ``claimed`` names a search's ``bound``: ``bound`` occurs in it with no letter, digit,
+    ``_`` or ``.`` touching either end (``"600 examples"`` is not named by ``"1600 examples"``, nor ``"n <= 4"`` by
+    ``"n <= 40"``), whatever joins it to the rest (``"a: B1; b: B2"``, ``"B1; z3: 2 inputs, B2"``, ``"B + 4 fixed
+    cases"``, ``"B, plus the worked example"``). It errs loud: a search whose bound is a whole prefix or suffix of
+    another's (``"n <= 4"`` in ``"n <= 4, m <= 2"``) counts as named, so the row is an error to look at, never a
+    verdict that hides the search."""
     if not bound:
         return False
     at = claimed.find(bound)
     while at >= 0:
         end = at + len(bound)
-        if (at == 0 or claimed[at - 1] in " :;+(") and (end == len(claimed) or claimed[end] in ";)"):
+        before, after = claimed[at - 1:at], claimed[end:end + 1]
+        if not _word_char(before) and not _word_char(after):
             return True
         at = claimed.find(bound, at + 1)
     return False
+
+
+def _word_char(c: str) -> bool:
+    return bool(c) and (c.isalnum() or c in "_.")
 
 
 def search_contradictions(doc: Any, path: str = "") -> list[str]:
