@@ -9,7 +9,8 @@ and the outcome. In the JSON report a decision is ``{"decision": {"value": v, "r
 it is). :func:`contradictions` walks a whole report and lists every decision whose shown numbers do not
 certify its ``holds`` flag (``property_tests/test_evidence_agrees.py`` runs it over the report), and every
 ``verified-bounded`` outcome whose own searches do not certify it (:func:`search_contradictions`): a bounded search
-certifies "no counterexample up to its bound" only when it searched the whole bound and found nothing.
+certifies "no counterexample up to its bound" only when it searched the whole bound and found nothing; and every
+decided outcome that reports a counterexample the exact twin refused (the twins disagree).
 
 Build decisions with :func:`decide` (exact values: the flag is computed here, from the shown numbers, so the
 two cannot disagree), :func:`decide_enclosed` (an irrational quantity against a bound: the enclosure is tightened
@@ -273,25 +274,37 @@ def _word_char(c: str) -> bool:
     return bool(c) and (c.isalnum() or c in "_.")
 
 
+UNDECIDED = ("error", "not-checked")  # outcomes that decide nothing: no search can contradict them
+
+
 def search_contradictions(doc: Any, path: str = "") -> list[str]:
-    """The ``verified-bounded`` outcomes of a JSON document (a report, a row, an outcome: any dict with ``verdict``
-    and ``evidence``) that a search they report does not certify, each as a line saying why: a search that found a
-    counterexample (confirmed by the exact twin or not), or one that did not search its whole bound (timed out,
-    unknown) whose bound the outcome claims (its ``bound`` names it, :func:`names_bound`). A search that did not
-    complete may be reported beside the ones that did, as long as the outcome's bound names only those. A search of
-    another statement that found a counterexample belongs in an outcome of its own (a dict with its ``verdict``, which
-    answers for it), not in the evidence of a verified-bounded one."""
+    """The outcomes of a JSON document (a report, a row, an outcome: any dict with ``verdict`` and ``evidence``) that a
+    search they report contradicts, each as a line saying why:
+
+    * any decided outcome (not ``error`` or ``not-checked``) reporting a search whose counterexample the exact twin
+      refused (``spurious``): the twins disagree, so no verdict stands on that computation (a witness counts only
+      after the exact twin re-verifies it);
+    * a ``verified-bounded`` outcome reporting a search that found a confirmed counterexample, or one that did not
+      search its whole bound (timed out, unknown) whose bound the outcome claims (its ``bound`` names it,
+      :func:`names_bound`). A search that did not complete may be reported beside the ones that did, as long as the
+      outcome's bound names only those. A search of another statement that found a counterexample belongs in an
+      outcome of its own (a dict with its ``verdict``, which answers for it), not in the evidence of a
+      verified-bounded one."""
     bad: list[str] = []
     if isinstance(doc, dict):
-        if doc.get("verdict") == "verified-bounded" and isinstance(doc.get("evidence"), dict):
-            claimed = str(doc["evidence"].get("bound", ""))
-            for where, r in reported_searches(doc["evidence"]):
+        verdict, evidence = doc.get("verdict"), doc.get("evidence")
+        if isinstance(verdict, str) and verdict not in UNDECIDED and isinstance(evidence, dict):
+            claimed = str(evidence.get("bound", ""))
+            for where, r in reported_searches(evidence):
                 at = f"{path}.evidence.{where}" if path else f"evidence.{where}"
-                if r["status"] in ("witness", "spurious"):
-                    confirmed = "" if r["status"] == "witness" and r.get("verified_by_exact") is not False else \
-                        ", not confirmed by the exact twin"
-                    bad.append(f"{at}: verified-bounded, but this search found a counterexample{confirmed} "
-                               f"({r['status']}: {r.get('witness')!r:.200})")
+                if r["status"] == "spurious" or (r["status"] == "witness" and r.get("verified_by_exact") is False):
+                    bad.append(f"{at}: {verdict}, but this search found a counterexample not confirmed by the exact "
+                               f"twin (the twins disagree: {r.get('witness')!r:.200})")
+                elif verdict != "verified-bounded":
+                    continue
+                elif r["status"] == "witness":
+                    bad.append(f"{at}: verified-bounded, but this search found a counterexample "
+                               f"({r.get('witness')!r:.200})")
                 elif r["status"] != SEARCHED_WHOLE_BOUND and names_bound(claimed, str(r["bound"])):
                     bad.append(f"{at}: verified-bounded up to {claimed!r}, but this search of {r['bound']!r} did not "
                                f"search its whole bound ({r['status']})")

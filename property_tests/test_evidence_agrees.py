@@ -241,3 +241,21 @@ def test_which_bounds_an_outcome_names(claimed, bound, named):
     from privclaims.checks.evidence import names_bound
 
     assert names_bound(claimed, bound) is named
+
+
+def test_a_counterexample_the_exact_twin_refused_contradicts_any_decided_outcome():
+    """A search whose witness the exact twin refused (spurious) means the twins disagree: reported beside a refuted,
+    reproduced or unverifiable outcome it makes the row an error too; an error or not-checked outcome decides nothing."""
+    from privclaims.checks.evidence import search_contradictions
+
+    lost = _search("spurious", "90 examples (seed 4)", {"x": 2}, False)
+    good = _search("witness", "n <= 3", {"x": 1}, True)
+    for verdict in ("refuted", "reproduced", "unverifiable", "discrepancy", "verified"):
+        doc = jsonable({"verdict": verdict, "evidence": {"witness": {"x": 1}, "searches": {"a": good, "b": lost}}})
+        found = search_contradictions(doc)
+        assert len(found) == 1 and "evidence.searches.b" in found[0] and "twins disagree" in found[0], (verdict, found)
+        assert search_contradictions(jsonable({"verdict": verdict, "evidence": {"search": good}})) == []
+        unconfirmed = _search("witness", "n <= 3", {"x": 1}, False)  # a witness marked refused by the twin
+        assert len(search_contradictions(jsonable({"verdict": verdict, "evidence": {"search": unconfirmed}}))) == 1
+    for verdict in ("error", "not-checked"):
+        assert search_contradictions(jsonable({"verdict": verdict, "evidence": {"search": lost}})) == []
