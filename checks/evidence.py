@@ -298,8 +298,8 @@ def search_contradictions(doc: Any, path: str = "") -> list[str]:
             for where, r in reported_searches(evidence):
                 at = f"{path}.evidence.{where}" if path else f"evidence.{where}"
                 if r["status"] == "spurious" or (r["status"] == "witness" and r.get("verified_by_exact") is False):
-                    bad.append(f"{at}: {verdict}, but this search found a counterexample not confirmed by the exact "
-                               f"twin (the twins disagree: {r.get('witness')!r:.200})")
+                    bad.append(f"{at}: {verdict}, but this search found a counterexample its re-verification refused "
+                               f"(the exact twin, or the property run again, disagrees: {r.get('witness')!r:.200})")
                 elif verdict != "verified-bounded":
                     continue
                 elif r["status"] == "witness":
@@ -317,8 +317,8 @@ def search_contradictions(doc: Any, path: str = "") -> list[str]:
 
 
 def contradictions(doc: Any) -> list[str]:
-    """The decisions of ``doc`` whose shown numbers do not certify their flag, and its ``verified-bounded`` outcomes
-    that their own searches do not certify (:func:`search_contradictions`), each as a line saying why."""
+    """The decisions of ``doc`` whose shown numbers do not certify their flag, and its outcomes that a search they
+    report contradicts (:func:`search_contradictions`), each as a line saying why."""
     bad = search_contradictions(doc)
     for path, d in decisions(doc):
         try:

@@ -11,8 +11,10 @@ The ledger, not the check, decides what a claim owes and what its outcome means 
 - **audited claims** (those that declare ``rests_on``) obey the structural rules of :func:`structural_problems`:
   a reproduction lists its parts, each on a real data set; a refutation's witness is validated against the
   documents' model;
-- **evidence**: a :class:`~privclaims.checks.evidence.Decision` whose shown numbers do not certify its flag makes
-  the claim an ``error`` (:func:`~privclaims.checks.evidence.contradictions`);
+- **evidence**: a :class:`~privclaims.checks.evidence.Decision` whose shown numbers do not certify its flag, a
+  ``verified-bounded`` outcome its own searches do not certify, or a decided outcome reporting a counterexample its
+  re-verification refused, makes the claim an ``error`` (:func:`~privclaims.checks.evidence.contradictions`; the
+  evidence shared by a claim's readings and parts is judged as decided whenever one of them is);
 - **pins**: the verdict and the decisive values are compared with the claim's pin (:mod:`privclaims.checks.pins`).
 """
 
@@ -27,7 +29,7 @@ from dataclasses import asdict, replace
 from typing import Any, Callable, Iterable
 
 from privclaims.checks import outcome_memo
-from privclaims.checks.evidence import contradictions
+from privclaims.checks.evidence import UNDECIDED, contradictions
 from privclaims.checks.pins import compare, read_pin
 from privclaims.checks.project import Project, papers
 from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinations
@@ -139,7 +141,9 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
         out, replay = outcome_memo.computed_or_replayed(project, claim_id, chk, cctx, lambda: _call(chk, cctx))
     seconds = time.perf_counter() - t0
     verdict, rows = adjudicate(project, claim_id, out, owed)
-    contradicted = contradictions({"verdict": out.verdict, "evidence": jsonable(out.evidence), "readings": rows})
+    shared = out.verdict if out.verdict not in UNDECIDED else next(  # shared evidence serves the decided readings too
+        (r["verdict"] for r in rows if r["verdict"] not in UNDECIDED), out.verdict)
+    contradicted = contradictions({"verdict": shared, "evidence": jsonable(out.evidence), "readings": rows})
     if contradicted:  # a shown number that does not certify its decision flag: the ledger refuses the row
         verdict = "error"
         rows = [dict(r, verdict="error", why="evidence contradicts its decision: " + "; ".join(contradicted))

@@ -107,7 +107,7 @@ def test_a_verified_bounded_outcome_needs_searches_that_searched_their_bound():
     assert flagged(verified_bounded(bound=done.bound, search=done)) == []
     assert flagged(verified_bounded(bound=f"a: {done.bound}; b: {also.bound}", searches={"a": done, "b": also})) == []
     for status, w, ok, says in (("witness", {"x": 1}, True, "found a counterexample"),
-                                ("spurious", {"x": 1}, False, "not confirmed by the exact twin"),
+                                ("spurious", {"x": 1}, False, "re-verification refused"),
                                 ("timeout", None, None, "did not search its whole bound (timeout)"),
                                 ("unknown", None, None, "did not search its whole bound (unknown)")):
         r = _search(status, "500 examples (seed 2)", w, ok)
@@ -253,9 +253,48 @@ def test_a_counterexample_the_exact_twin_refused_contradicts_any_decided_outcome
     for verdict in ("refuted", "reproduced", "unverifiable", "discrepancy", "verified"):
         doc = jsonable({"verdict": verdict, "evidence": {"witness": {"x": 1}, "searches": {"a": good, "b": lost}}})
         found = search_contradictions(doc)
-        assert len(found) == 1 and "evidence.searches.b" in found[0] and "twins disagree" in found[0], (verdict, found)
+        assert len(found) == 1 and "evidence.searches.b" in found[0] and "re-verification refused" in found[0], found
         assert search_contradictions(jsonable({"verdict": verdict, "evidence": {"search": good}})) == []
         unconfirmed = _search("witness", "n <= 3", {"x": 1}, False)  # a witness marked refused by the twin
         assert len(search_contradictions(jsonable({"verdict": verdict, "evidence": {"search": unconfirmed}}))) == 1
     for verdict in ("error", "not-checked"):
         assert search_contradictions(jsonable({"verdict": verdict, "evidence": {"search": lost}})) == []
+
+    nested = {"verdict": "refuted", "evidence": {"witness": {"x": 2}, "search": lost}}  # answers for itself, once
+    found = search_contradictions(jsonable({"verdict": "verified", "evidence": {"other_reading": nested}}))
+    assert len(found) == 1 and found[0].startswith("evidence.other_reading.evidence.search: refuted"), found
+
+
+def test_evidence_shared_by_readings_is_judged_when_one_reading_decides():
+    """A claim whose readings share evidence (by_reading's keywords): one reading verified, another not checked, a
+    search in the shared evidence that its re-verification refused: the row is an error, not the verified reading."""
+    from dataclasses import replace
+
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+    from privclaims.checks.verdict import by_reading, not_checked, verified
+
+    proj = papers()
+    real = proj.checks["dp.text_def3_delta0"]
+    lost = _search("spurious", "90 examples (seed 4)", {"x": 2}, False)
+
+    def check(ctx):
+        first, second = ctx.combinations[:2]
+        return by_reading({first: verified(note="planted"), second: not_checked("planted")}, search=lost)
+
+    row = run_one("dp.text_def3_delta0", Context(quick=True),
+                  replace(proj, checks={**proj.checks, "dp.text_def3_delta0": replace(real, fn=check)}, pin_cache={}))
+    assert row["verdict"] == "error" and "re-verification refused" in row["readings"][0]["why"], row["readings"]
+
+
+def test_dp_delta0_z3_model_refused_by_the_exact_twin_is_an_error(monkeypatch):
+    """dp.text_def3_delta0 reported only the search that found its witness: a z3 model the exact twin refused beside
+    a property search was dropped. It is now an error."""
+    from privclaims.checks.claims import dp as dp_checks
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+
+    monkeypatch.setattr(dp_checks, "_z3_delta0_search", lambda **k: _search("spurious", "2 inputs", {"x": 1}, False))
+    row = run_one("dp.text_def3_delta0", Context(quick=True))
+    assert row["verdict"] == "error" and "not confirmed by the exact twin" in str(row["evidence"]), row["evidence"]
