@@ -242,13 +242,14 @@ def reported_searches(evidence: Any, path: str = "") -> Iterator[tuple[str, dict
         if SEARCH_KEYS <= set(evidence) and isinstance(evidence.get("status"), str):
             yield path, evidence
             return
-        for k, v in evidence.items():
-            if not (isinstance(v, dict) and "verdict" in v):
-                yield from reported_searches(v, f"{path}.{k}" if path else str(k))
+        inner = ((v, f"{path}.{k}" if path else str(k)) for k, v in evidence.items())
     elif isinstance(evidence, list):
-        for i, v in enumerate(evidence):
-            if not (isinstance(v, dict) and "verdict" in v):
-                yield from reported_searches(v, f"{path}[{i}]")
+        inner = ((v, f"{path}[{i}]") for i, v in enumerate(evidence))
+    else:
+        return
+    for v, where in inner:
+        if not (isinstance(v, dict) and "verdict" in v):
+            yield from reported_searches(v, where)
 
 
 def names_bound(claimed: str, bound: str) -> bool:
