@@ -7,7 +7,8 @@ The ledger, not the check, decides what a claim owes and what its outcome means 
   a missing or unknown combination is an ``error``; the headline is :func:`~privclaims.checks.verdict.headline`
   of the combinations' verdicts;
 - **parts**: a claim that declares parts owes, under each combination, one outcome per part; the combination's
-  verdict is their conjunction (:func:`~privclaims.checks.verdict.conjoin`);
+  verdict is their conjunction (:func:`~privclaims.checks.verdict.conjoin`); parts returned for a claim that
+  declares none are an ``error`` (their evidence would leave the report unjudged);
 - **audited claims** (those that declare ``rests_on``) obey the structural rules of :func:`structural_problems`:
   a reproduction lists its parts, each on a real data set; a refutation's witness is validated against the
   documents' model;
@@ -242,6 +243,9 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
         row = _combination_row(c, verdict)
         if not shared_is_reading:
             row.update(reading_outcome_json(o))
+        if chk and not chk.parts and o.per_part is not None and o.verdict not in ("not-checked", "error"):
+            return _error_rows(owed, f"under {c.key!r} the check returned parts {sorted(o.per_part)} but the claim "
+                                     "declares none (declare parts= or return one outcome)")
         if chk and chk.parts and o.verdict not in ("not-checked", "error"):
             names = [p.name for p in chk.parts]
             if o.per_part is None or set(o.per_part) != set(names):

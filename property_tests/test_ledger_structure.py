@@ -149,6 +149,26 @@ def c(ctx):
     assert _row(tmp_path, body)["verdict"] == "error"
 
 
+def test_parts_returned_for_a_claim_declaring_none_are_an_error(tmp_path):
+    """A part's outcome the claim does not declare would leave the report (its evidence unshown, its searches unjudged
+    by the evidence rules): the row is an error naming the parts, whatever their verdicts."""
+    body = '''
+@claim("t.c", method="exact", rests_on=())
+def c(ctx):
+    return by_part({"bound": verified(), "size": verified()})
+'''
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error"
+    assert "returned parts ['bound', 'size'] but the claim declares none" in row["readings"][0]["why"]
+    skipped = '''
+@claim("t.c", method="exact", rests_on=())
+def c(ctx):
+    from privclaims.ledger import not_checked
+    return not_checked("no data")
+'''
+    assert _row(tmp_path / "b", skipped)["verdict"] == "not-checked"  # an outcome without parts is unaffected
+
+
 def test_a_reproduction_needs_real_data(tmp_path):
     body = '''
 @claim("t.c", method="reproduction", rests_on=(), parts=(Part("shape", "falls", data="our-generator"),))
