@@ -7,8 +7,10 @@ The ledger, not the check, decides what a claim owes and what its outcome means 
   a missing or unknown combination is an ``error``; the headline is :func:`~privclaims.checks.verdict.headline`
   of the combinations' verdicts;
 - **parts**: a claim that declares parts owes, under each combination, one outcome per part; the combination's
-  verdict is their conjunction (:func:`~privclaims.checks.verdict.conjoin`); parts returned for a claim that
-  declares none are an ``error`` (their evidence would leave the report unjudged);
+  verdict is their conjunction (:func:`~privclaims.checks.verdict.conjoin`), the parts shown and judged even when
+  one is undecided; parts returned for a claim that declares none (whatever they conclude), parts or readings nested
+  in a part or a reading, and parts beside readings are an ``error`` (their evidence would leave the report
+  unjudged);
 - **audited claims** (those that declare ``rests_on``) obey the structural rules of :func:`structural_problems`:
   a reproduction lists its parts, each on a real data set; a refutation's witness is validated against the
   documents' model;
@@ -215,6 +217,9 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
         owed = owed_combinations(project, claim_id)[0]
     chk = project.checks.get(claim_id)
     keys = [c.key for c in owed]
+    if out.per_reading is not None and out.per_part is not None:
+        return _error_rows(owed, "the check returned readings and parts side by side (return by_reading of by_part "
+                                 "outcomes)")
     if out.per_reading is None:
         if len(owed) > 1 and out.verdict not in ("not-checked", "error"):
             return _error_rows(owed, f"the claim owes outcomes under {len(owed)} reading combinations {keys} but the "
@@ -243,15 +248,22 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
         row = _combination_row(c, verdict)
         if not shared_is_reading:
             row.update(reading_outcome_json(o))
-        if chk and not chk.parts and o.per_part is not None and o.verdict not in ("not-checked", "error"):
+        if o.per_reading is not None:  # readings inside a reading: nothing below would show or judge them
+            return _error_rows(owed, f"under {c.key!r} the check returned readings {sorted(o.per_reading)} inside a "
+                                     "reading (return one by_reading over ctx.combinations)")
+        if chk and not chk.parts and o.per_part is not None:  # whatever they conclude: an undecided part hid its neighbours
             return _error_rows(owed, f"under {c.key!r} the check returned parts {sorted(o.per_part)} but the claim "
                                      "declares none (declare parts= or return one outcome)")
-        if chk and chk.parts and o.verdict not in ("not-checked", "error"):
-            names = [p.name for p in chk.parts]
+        if chk and chk.parts and (o.per_part is not None or o.verdict not in ("not-checked", "error")):
+            names = [p.name for p in chk.parts]  # parts returned are shown and judged even when one is undecided
             if o.per_part is None or set(o.per_part) != set(names):
                 got = sorted(o.per_part) if o.per_part else "no parts"
                 return _error_rows(owed, f"under {c.key!r} the check returned {got}; the claim's parts are {names} "
                                          "(use by_part)")
+            nested = sorted(n for n, p in o.per_part.items() if p.per_part is not None or p.per_reading is not None)
+            if nested:
+                return _error_rows(owed, f"under {c.key!r} the parts {nested} returned parts or readings of their own "
+                                         "(declare them as parts of the claim)")
             row["parts"] = [dict(p.as_json(), verdict=o.per_part[p.name].verdict, why=o.per_part[p.name].why,
                                  evidence=jsonable(o.per_part[p.name].evidence)) for p in chk.parts]
             verdict = conjoin([o.per_part[n].verdict for n in names])

@@ -236,6 +236,8 @@ def by_part(outcomes: dict[Any, Outcome], why: str | None = None, **evidence: An
     if not outcomes:
         raise ValueError("by_part needs at least one part's outcome")
     per = {(k.name if isinstance(k, Part) else k): o for k, o in outcomes.items()}
+    if len(per) != len(outcomes):
+        raise ValueError("by_part got two outcomes for the same part")
     return Outcome(conjoin([o.verdict for o in per.values()]), dict(evidence), why, None, per)
 
 

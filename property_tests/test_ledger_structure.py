@@ -169,6 +169,94 @@ def c(ctx):
     assert _row(tmp_path / "b", skipped)["verdict"] == "not-checked"  # an outcome without parts is unaffected
 
 
+SPURIOUS = 'dict(status="spurious", bound="n <= 3", encoding="e", witness=[1, 2], verified_by_exact=False)'
+
+
+@pytest.mark.parametrize("parts, names", [
+    ('{"size": refuted(witness=1, model=in_model("m")).because("x"), "bound": verified()}', ["bound", "size"]),
+    ('{"size": unverifiable("no log"), "bound": verified()}', ["bound", "size"]),  # any verdict; names sorted
+    ('{"only": verified()}', ["only"]),  # one part is a part
+    ('{"size": verified(search=' + SPURIOUS + '), "bound": not_checked("no data")}', ["bound", "size"]),  # undecided
+])
+def test_parts_for_a_claim_declaring_none_are_an_error_whatever_they_conclude(tmp_path, parts, names):
+    """The rule holds for every verdict the parts conjoin to (a not-checked part beside a verified one hid the
+    verified part's refused counterexample), for one part, and names the parts sorted."""
+    body = f"""
+from privclaims.ledger import not_checked
+@claim("t.c", method="exact", rests_on=())
+def c(ctx):
+    return by_part({parts})
+"""
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error"
+    assert f"returned parts {names} but the claim declares none" in row["readings"][0]["why"]
+
+
+def test_parts_returned_under_a_later_reading_are_an_error(tmp_path):
+    """Each reading's outcome is held to the rule, not only the first one's or a single shared one."""
+    body = """
+@claim("t.c", method="exact", rests_on=("split",))
+def c(ctx):
+    return by_reading({k: by_part({"p": verified(at=k.key)}) if k["split"] == "per input" else verified(at=k.key)
+                       for k in ctx.combinations})
+"""
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error"
+    assert "under 'per input' the check returned parts ['p'] but the claim declares none" in row["readings"][0]["why"]
+
+
+def test_declared_parts_beside_an_undecided_part_are_shown_and_judged(tmp_path):
+    """A not-checked part leaves the statement not-checked, but the other parts still reach the report and the
+    evidence rules (as a verified reading beside a not-checked one does)."""
+    body = f"""
+from privclaims.ledger import not_checked
+@claim("t.c", method="exact", rests_on=(), parts=(Part("bound", "b"), Part("size", "s")))
+def c(ctx):
+    return by_part({{"bound": verified(search={SPURIOUS}), "size": not_checked("no data")}})
+"""
+    row = _row(tmp_path, body)
+    assert [(p["name"], p["verdict"]) for p in row["readings"][0]["parts"]] == [("bound", "verified"), ("size", "not-checked")]
+    assert row["verdict"] == "error" and "re-verification refused" in row["readings"][0]["why"]
+    fine = body.replace(f"verified(search={SPURIOUS})", "verified()")
+    row = _row(tmp_path / "b", fine)
+    assert row["verdict"] == "not-checked" and len(row["readings"][0]["parts"]) == 2
+
+
+def test_parts_nested_in_a_part_or_given_twice_are_an_error(tmp_path):
+    nested = """
+@claim("t.c", method="exact", rests_on=(), parts=(Part("bound", "b"),))
+def c(ctx):
+    return by_part({"bound": by_part({"x": verified(), "y": verified()})})
+"""
+    row = _row(tmp_path, nested)
+    assert row["verdict"] == "error" and "the parts ['bound'] returned parts or readings of their own" in row["readings"][0]["why"]
+    twice = """
+P = (Part("bound", "b"),)
+@claim("t.c", method="exact", rests_on=(), parts=P)
+def c(ctx):
+    return by_part({P[0]: refuted(witness=1, model=in_model("m")).because("fails"), "bound": verified()})
+"""
+    row = _row(tmp_path / "b", twice)
+    assert row["verdict"] == "error" and "two outcomes for the same part" in row["evidence"]["error"]
+    inner = """
+@claim("t.c", method="exact", rests_on=("split",))
+def c(ctx):
+    return by_reading({k: by_reading({"x": verified(), "y": verified()}) for k in ctx.combinations},
+                      same_under={"split": "irrelevant"})
+"""
+    row = _row(tmp_path / "c", inner)
+    assert row["verdict"] == "error" and "returned readings ['x', 'y'] inside a reading" in row["readings"][0]["why"]
+    beside = """
+@claim("t.c", method="exact", rests_on=("split",))
+def c(ctx):
+    o = by_reading({k: verified(at=k.key) for k in ctx.combinations})
+    o.per_part = {"x": verified()}
+    return o
+"""
+    row = _row(tmp_path / "d", beside)
+    assert row["verdict"] == "error" and "readings and parts side by side" in row["readings"][0]["why"]
+
+
 def test_a_reproduction_needs_real_data(tmp_path):
     body = '''
 @claim("t.c", method="reproduction", rests_on=(), parts=(Part("shape", "falls", data="our-generator"),))
