@@ -334,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--delta", required=True, help="δ in (0, 1)")
         p.add_argument("--m", required=True, help="items per user, a positive integer")
         p.add_argument("--lambda", dest="lam", help="the noise scale λ > 0 (default 2m/ε; Theorem 14 needs λ >= 2m/ε)")
-        p.add_argument("--tau", help="the first threshold τ > 0 (default ⌈2m/ε⌉, Proposition 12)")
+        p.add_argument("--tau", help="the first threshold τ, a positive integer (default ⌈2m/ε⌉, Proposition 12)")
         p.add_argument("--tau-prime", dest="tau_prime",
                        help="the second threshold τ′ >= τ (default: the least one of (6.5) for λ and τ)")
         if name == "publish":

@@ -147,7 +147,7 @@ def _is(text: str) -> str:
 def params(users: int, m: object, epsilon: object, delta: object, tau_prime: object = None, *, lam: object = None,
            tau: object = None) -> ParamsResult:
     """λ, τ, τ′ of ZEALOUS for U users, m items per user and target (ε, δ) (Theorem 14, Proposition 12).
-    ``lam`` (λ > 0) and ``tau`` (τ > 0) default to 2m/ε and ⌈2m/ε⌉; ``tau_prime`` to the least τ′ of
+    ``lam`` (λ > 0) and ``tau`` (a positive integer) default to 2m/ε and ⌈2m/ε⌉; ``tau_prime`` to the least τ′ of
     (6.5) for them. A given value is checked: λ < 2m/ε or τ′ below (6.5) makes ``holds`` False."""
     if isinstance(users, bool) or not isinstance(users, int) or users < 1:
         raise InvalidInput(f"users U = {users!r} must be a positive integer")
@@ -155,7 +155,10 @@ def params(users: int, m: object, epsilon: object, delta: object, tau_prime: obj
     e, d = privacy_target(epsilon, delta)
     lam_q = 2 * Q(mm) / e if lam is None else positive(lam, "lambda")
     tau_q = prop12_tau(mm, e) if tau is None else positive(tau, "tau")
-    tau_q = int(tau_q) if Q(tau_q).denominator == 1 else tau_q
+    if Q(tau_q).denominator != 1:  # counts are integers: a threshold tau acts as its ceiling, which (6.5) must use
+        raise InvalidInput(f"tau τ = {tau!r} must be an integer: an item's count is an integer, so the threshold τ acts "
+                           "as ⌈τ⌉, and Theorem 14's bound (6.5) counts the items whose count is exactly τ")
+    tau_q = int(tau_q)
     tp = least_tau_prime(users, mm, d, tau_q, lam_q) if tau_prime is None else \
         ZealousParams.of(mm, lam_q, tau_q, tau_prime).tau_prime
     bound = enclosed_decimal_up(lambda c: thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c), 8)

@@ -271,6 +271,20 @@ def test_zealous_lambda_and_tau_are_the_users(capsys):
     assert r.params.lam == maskit.Q(1, 5) and r.params.holds
 
 
+def test_zealous_refuses_a_tau_that_is_not_an_integer(capsys):
+    """Counts are integers, so τ = 3/2 thresholds like 2, and (6.5) with τ = 3/2 understates δ: with two users both
+    holding q (U = 2, m = 1, ε = 2, λ = 1, τ′ = 57/10) the neighbour without one of them never releases q while the
+    log releases it with probability ½e^(-(57/10 - 2)) ≈ 0.0124 > δ = 1/100; the door certified it (found by a
+    helper). Refused, naming τ, by the function and the command line; an integer written as 2.0 is read as 2."""
+    with pytest.raises(InvalidInput, match=r"tau τ = '3/2' must be an integer"):
+        zealous.params(2, 1, 2, "1/100", lam=1, tau="3/2")
+    with pytest.raises(InvalidInput, match="must be an integer"):
+        zealous.publish(EX / "aol_tiny.tsv", "queries", 10, "1/1000", 1, seed=1, tau="5/2")
+    bad(capsys, "zealous", "params", "--users", "2", "--m", "1", "--epsilon", "2", "--delta", "1/100", "--tau", "3/2",
+        says="must be an integer")
+    assert zealous.params(2, 1, 2, "1/100", lam=1, tau="2.0").tau == 2
+
+
 def test_querygen_and_formats_reject_hostile_tables(tmp_path):
     with pytest.raises(InvalidInput, match="empty table"):
         querygen.load_table(write(tmp_path, "t.csv", "\n\n"))
