@@ -1,8 +1,8 @@
 """Distributed counting with Gaussian noise shares, run end to end (000_211156f2009240b4.txt ch. 5, §5.4 Protocol 1
 and Theorem 1; 002_9d55ef468949585c.txt §4.2).
 
-N users each hold a bit ``b_i``; the servers should learn only ``Σ b_i + noise``. Each user draws a
-noise share ``r_i`` of variance ``σ² / ((1 - t) N - 1)`` (an exact discrete Gaussian) and sends
+N users each hold a bit ``b_i``; the servers should learn only ``Σ b_i + noise``. Each user draws an exact
+discrete Gaussian noise share ``r_i ~ N_Z(0, s²)`` with parameter ``s² = σ² / ((1 - t) N - 1)`` and sends
 ``b_i + r_i`` hidden:
 
 * **paillier** (thesis Protocol 1): ``E(b_i + r_i)`` under Server 1's Paillier key to Server 2, which
@@ -11,14 +11,19 @@ noise share ``r_i`` of variance ``σ² / ((1 - t) N - 1)`` (an exact discrete Ga
 * **pads** (002 Protocol 1): a one-time pad ``k_i`` to the server and ``b_i + r_i + k_i mod p`` to the
   proxy (two-phase commit); the server removes ``Σ k_i``.
 
-If at most a fraction t of the users drop out, at least ``⌈(1 - t) N⌉`` shares arrive and the total
-noise variance is at least σ²; with fewer messages, or a message from an unknown user or twice
-from one, the protocol **aborts without release**.
+If at most a fraction t of the users drop out, at least ``⌈(1 - t) N⌉`` shares arrive; with fewer messages, or a
+message from an unknown user or twice from one, the protocol **aborts without release**.
 
-**Theorem 1**: Gaussian noise of variance ``σ² >= 2 s² ln(4/δ) / ε²`` (sensitivity s = 1 for a count)
-gives (ε, δ)-probabilistic DP (Definition 3). We take the least such σ², rounded *up* to a multiple
-of 1/1000 from a rigorous enclosure (σ² itself is irrational), and decide privacy at that σ² with
-the exact breach probability ``Pr[M(L) ∈ Ω2]`` in interval arithmetic (or at your ``sigma2``).
+**The privacy decision is for the noise the run really adds.** Theorem 1 (000 §2.2.1) is about Gaussian noise:
+variance ``σ² >= 2 s² ln(4/δ) / ε²`` (sensitivity s = 1 for a count) gives (ε, δ)-probabilistic DP
+(Definition 3), and σ² defaults to the least such value, rounded *up* to a multiple of 1/1000. But the shares
+are discrete Gaussians, and ``s²`` is a share's parameter, not its variance: ``Var[N_Z(0, s²)] < s²``, far less
+for small ``s²`` (0.3 % of it at ``s² = 0.053``, which many users and a small ε give), and a sum of them is not
+Gaussian. So ``private`` decides Definition 3 for the release ``Σ b_i + r_1 + ... + r_k`` itself, with k = the
+shares in the release minus one (the one a participating user knows: its own), against the neighbours whose
+count differs by 1, under both quantifier orders the documents print (per pair and per input), rigorously
+(:mod:`privclaims.theory.count.summed_shares`: the sum's law enclosed, every breaching output counted).
+Theorem 1's breach at σ² (continuous noise) is shown beside it for comparison, never decided on.
 
 Example::
 
@@ -28,14 +33,17 @@ Example::
     (True, False)
 
 **What comes back**: :class:`CountResult` — messages, whether and why it aborted, the release and the true
-count, σ², each share's variance, the realised noise variance, ``private`` (Theorem 1 decided exactly) and
-the breach probability as a decimal rounded *up*; ``holds`` = released and private. Paillier runs cost about
+count, σ², each share's parameter ``s²`` and its true variance, the variance of the released noise,
+``private`` (the release's own noise, both quantifier orders, decided rigorously), the breach probabilities'
+upper bounds as decimals rounded *up*, and Theorem 1's continuous-Gaussian breach for comparison; ``holds`` =
+released and private. Paillier runs cost about
 N (bits/2048)^3 encryptions of ~12 ms and are refused above 20,000 (use ``protocol="pads"``). Bad arguments (N outside
-[2, 100000], t outside [0, 1), ε <= 0, δ outside (0, 1), σ² <= 0, ``drop``/``ones`` outside [0, N], a
+[2, 100000], t outside [0, 1), ε <= 0, δ outside (0, 1) or below 2^-1000, σ² <= 0 or too wide to decide (a window of
+more than 65,537 integers), ``drop``/``ones`` outside [0, N], a prime too small for the release not to wrap, a
 Paillier key outside [128, 8192] bits, a seed outside [0, 2^63)) raise :class:`privclaims.theory.errors.InvalidInput`.
 
 The participants are :mod:`privclaims.theory.count.protocol`'s; σ² is :func:`privclaims.theory.count.model.theorem1_sigma2`; the
-privacy decision is :mod:`privclaims.theory.count.exact_privacy`.
+privacy decision is :mod:`privclaims.theory.count.summed_shares` (Theorem 1's breach: :mod:`privclaims.theory.count.exact_privacy`).
 """
 
 from __future__ import annotations
@@ -45,13 +53,15 @@ from typing import Any
 
 from privclaims.theory.count import exact_privacy as _privacy
 from privclaims.theory.count import protocol as _protocol
+from privclaims.theory.count import summed_shares as _summed
 from privclaims.theory.count.encryption import PaillierScheme
 from privclaims.theory.count.model import CountParams, privacy_eps_delta
 from privclaims.theory.count.model import theorem1_sigma2 as _theorem1_sigma2
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.numbers import as_rational
+from privclaims.theory.noise.discrete_gaussian import discrete_gaussian_variance
+from privclaims.theory.numbers import as_rational, enclosure_bounds
 
-from privclaims._common import check_choice, guard, check_int, check_seed, decimal, enclosed_decimal_up, exact, number_json, progress_bar
+from privclaims._common import ENCLOSURE_EXPONENT, check_choice, guard, check_int, check_seed, decimal, enclosed_decimal_up, exact, number_json, progress_bar
 
 __all__ = ["CountResult", "run", "theorem1_sigma2", "PROTOCOLS", "DEFAULT_PRIME"]
 
@@ -94,16 +104,28 @@ class CountResult:
     epsilon: Any
     delta: Any
     sigma2: Any
-    share_variance: Any
+    share_sigma2: Any
+    share_variance: tuple[Any, Any]
     min_messages: int
     messages: int
     aborted: bool
     abort_reason: str
     true_count: int | None
     release: int | None
-    realised_variance: Any
+    realised_variance: tuple[Any, Any]
     private: bool
     breach: str
+    unknown_shares: int
+    breach_per_pair: tuple[Any, Any]
+    breach_per_input: tuple[Any, Any]
+    theorem1_breach: str
+
+    @property
+    def decided(self) -> dict[str, bool | None]:
+        """Definition 3 for the release's own noise per quantifier order: True, False, or None (undecided)."""
+        d = self.delta
+        return {name: True if hi <= d else (False if lo > d else None)
+                for name, (lo, hi) in (("per pair", self.breach_per_pair), ("per input", self.breach_per_input))}
 
     @property
     def holds(self) -> bool:
@@ -111,28 +133,44 @@ class CountResult:
         return not self.aborted and self.private
 
     def summary(self) -> str:
+        v_lo, v_hi = self.share_variance
         s = [f"Count ({self.protocol}) with N = {self.users} users, dropout tolerance t = {exact(self.t)}, "
              f"{self.dropped} dropped; target ({exact(self.epsilon)}, {exact(self.delta)})-probabilistic DP.",
-             f"σ² = {exact(self.sigma2)} ≈ {decimal(self.sigma2, rounding='up')}; each share has variance "
-             f"{exact(self.share_variance)} ≈ {decimal(self.share_variance, rounding='up')}; at least {self.min_messages} messages needed.",
+             f"σ² = {exact(self.sigma2)} ≈ {decimal(self.sigma2, rounding='up')}; each share is N_Z(0, s²) with s² = "
+             f"{exact(self.share_sigma2)} ≈ {decimal(self.share_sigma2, rounding='up')}, whose variance is in "
+             f"[{decimal(v_lo, 8, 'down')}, {decimal(v_hi, 8, 'up')}]; at least {self.min_messages} messages needed.",
              f"Point-to-point messages exchanged: {self.messages}."]
         if self.aborted:
             s.append(f"ABORTED without release: {self.abort_reason}")
         else:
-            s.append(f"Released {self.release} (true count {self.true_count}); variance of the total noise "
-                     f"{exact(self.realised_variance)} ≈ {decimal(self.realised_variance)}.")
-        s.append(f"Theorem 1 at σ² = {exact(self.sigma2)}: breach probability Pr[M(L) ∈ Ω2] ≈ {self.breach} (rounded up) "
-                 + ("<= δ: private." if self.private else f"> δ = {exact(self.delta)}: NOT private."))
+            r_lo, r_hi = self.realised_variance
+            s.append(f"Released {self.release} (true count {self.true_count}); variance of the total noise in "
+                     f"[{decimal(r_lo, 8, 'down')}, {decimal(r_hi, 8, 'up')}].")
+        words = {True: "<= δ", False: "> δ", None: "undecided at δ"}
+        parts = [f"{name} {decimal(hi, 8, 'up')} ({words[ok]})" for (name, ok), (_, hi)
+                 in zip(self.decided.items(), (self.breach_per_pair, self.breach_per_input))]
+        s.append(f"Breach probability Pr[M(L) ∈ Ω2] of the released count with its {self.unknown_shares} noise shares a "
+                 f"user does not know, at most: " + ", ".join(parts) + (": private." if self.private else
+                                                                         f": NOT private at δ = {exact(self.delta)}."))
+        s.append(f"(Theorem 1 for continuous Gaussian noise of variance σ² would give {self.theorem1_breach}, rounded up; "
+                 "not the noise this protocol adds.)")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
+        def pair(t: tuple[Any, Any]) -> dict[str, str]:  # decimals rounded outwards (the exact ends are long dyadics)
+            return {"lower": decimal(t[0], 8, "down"), "upper": decimal(t[1], 8, "up")}
+
         return {"holds": self.holds, "protocol": self.protocol, "N": self.users, "dropped": self.dropped,
                 "t": number_json(self.t), "epsilon": number_json(self.epsilon), "delta": number_json(self.delta),
-                "sigma2": number_json(self.sigma2, "up"), "share_variance": number_json(self.share_variance, "up"),
+                "sigma2": number_json(self.sigma2, "up"), "share_sigma2": number_json(self.share_sigma2, "up"),
+                "share_variance": pair(self.share_variance),
                 "min_messages": self.min_messages, "messages": self.messages, "aborted": self.aborted,
                 "abort_reason": self.abort_reason or None, "true_count": self.true_count, "release": self.release,
-                "realised_variance": number_json(self.realised_variance), "private": self.private,
-                "breach_probability": self.breach}
+                "realised_variance": None if self.aborted else pair(self.realised_variance), "private": self.private,
+                "unknown_shares": self.unknown_shares, "breach_probability": self.breach,
+                "breach_per_pair": pair(self.breach_per_pair), "breach_per_input": pair(self.breach_per_input),
+                "decided": {k.replace(" ", "_"): v for k, v in self.decided.items()},
+                "theorem1_continuous_breach": self.theorem1_breach}
 
 
 def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol: str = "paillier", bits: int = 2048,
@@ -172,8 +210,17 @@ def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol
     except _protocol.ProtocolAborted as exc:
         aborted, reason = True, str(exc)
     sent = users - drop
-    private = _privacy.is_probabilistically_private(e, d, s2)
-    breach = enclosed_decimal_up(lambda c: _privacy.breach_probability(e, s2, 1, c), 8, at_most=1)
-    return CountResult(protocol, users, drop, params.t, e, d, s2, params.share_variance, params.min_messages,
+    unknown = (params.min_messages if aborted else sent) - 1  # the shares in the release a participating user does not know
+    bounds = _summed.breach_bounds(e, params.share_variance, unknown, d)
+    if protocol == "pads" and prime <= 2 * (users + bounds.window + 1) + 1:
+        raise InvalidInput(f"prime p = {prime} must exceed 2 (N + W + 1) + 1 = {2 * (users + bounds.window + 1) + 1} "
+                           f"(N = {users} users, noise window W = {bounds.window}) so that the centred release does not wrap")
+    decided = bounds.decide(d)
+    private = decided["pair"] is True and decided["input"] is True
+    breach = decimal(max(bounds.per_pair[1], bounds.per_input[1]), 8, "up")
+    var = enclosure_bounds(lambda c: discrete_gaussian_variance(params.share_variance, c), 128, ENCLOSURE_EXPONENT)
+    theorem1 = enclosed_decimal_up(lambda c: _privacy.breach_probability(e, s2, 1, c), 8, at_most=1)
+    return CountResult(protocol, users, drop, params.t, e, d, s2, params.share_variance, var, params.min_messages,
                        tr.count(), aborted, reason, None if aborted else min(ones, sent),
-                       release, params.total_variance(sent), private, breach)
+                       release, (sent * var[0], sent * var[1]), private, breach, unknown, bounds.per_pair,
+                       bounds.per_input, theorem1)

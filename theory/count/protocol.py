@@ -94,7 +94,10 @@ class Randomness:
 
 
 class SampledRandomness(Randomness):
-    """Exact discrete-Gaussian shares of variance ``share_sigma2`` and uniform keys, from a seed."""
+    """Exact discrete-Gaussian shares ``N_Z(0, share_sigma2)`` and uniform keys, from a seed. ``share_sigma2`` is the
+    discrete Gaussian's parameter; the share's variance is below it (far below for small values:
+    :func:`privclaims.theory.noise.discrete_gaussian.discrete_gaussian_variance`), so the sum of the shares is not the
+    Gaussian of Theorem 1 — :mod:`privclaims.theory.count.summed_shares` decides the privacy of the sum itself."""
 
     def __init__(self, share_sigma2: Any, seed: int = 0) -> None:
         positive_sigma2(share_sigma2)
