@@ -450,3 +450,28 @@ def test_only_the_widened_end_itself_reads_as_below_2_to_minus_2_to_20():
     # wide enclosures (lo < up): an upper end 1/2 or 3·2^-(2^20) is read by its numerator and denominator both
     assert enclosed_decimal_up(lambda c: c.mpf([1, 2]) / 4) == "0.5"
     assert enclosed_decimal_up(lambda c: c.mpf([1, 3]) * c.mpf(2) ** -n) == "4.45029e-315653"
+
+
+def test_zealous_params_with_a_tiny_epsilon_answers(capsys):
+    """ε = 1e-300 (λ = 2·10^300) was exit 2 "enclosure [1.78e+302, +inf] is not finite", naming no argument: the 128-bit
+    enclosure of 2 - 2e^(-1/λ) reached 0 (found by helper-70). 1 - e^(-y) is now enclosed without cancellation, and the
+    least τ′ is τ + λ ln(1/(2(1 - e^(-1/λ)))) ≈ 2e300 + 2e300 · 690.78."""
+    rc, out, err = run(capsys, "zealous", "params", "--users", "5", "--m", "1", "--epsilon", "1e-300", "--delta", "1/10")
+    assert rc == 0 and not err and "(6.5) needs τ′ >= 1.3835511e+303" in out and "δ = 1.25e-600" in out
+
+
+@pytest.mark.parametrize("y", ["1e-300", "1e-12", "4.7e-7", "9.6e-7", "1e-3", "1/2", "3"])
+def test_one_minus_exp_neg_encloses_the_value(y):
+    """The interval form of 1 - e^(-y) (series bounds below 2^-20, direct above) contains the 60-digit value and is
+    tight (relative width below 1e-30 at 128 bits)."""
+    import mpmath
+
+    from privclaims.theory.numbers import as_rational, enclose, to_interval
+    from privclaims.theory.zealous.parameters import one_minus_exp_neg
+
+    q = as_rational(y)
+    v = enclose(lambda c: one_minus_exp_neg(to_interval(q, c), c), 128)
+    with mpmath.workdps(60):
+        ref = -mpmath.expm1(-mpmath.mpf(q.numerator) / q.denominator)
+        lo, hi = mpmath.mpf(v.a), mpmath.mpf(v.b)
+        assert lo <= ref <= hi and (hi - lo) < ref * mpmath.mpf(10) ** -30

@@ -69,10 +69,26 @@ def _above_one(x: object, name: str) -> Any:
 # ------------------------------------------------------------------ Theorem 14
 
 
+def one_minus_exp_neg(y: Any, ctx: Any = mpmath.mp) -> Any:
+    """``1 - e^{-y}`` for ``y > 0`` without losing it to cancellation. In intervals, ``e^{-y}`` is evaluated with
+    ``log2(1/y)`` more bits than the context has (the subtraction cancels that many), so the result keeps the
+    context's relative precision: at λ = 2·10^300 the direct ``1 - e^{-1/λ}`` at 128 bits was ``[0, 2^-127]`` and its
+    logarithm unbounded (found by helper-70)."""
+    if ctx is mpmath.mp:
+        return -ctx.expm1(-y)
+    extra = max(0, -int(mpmath.mag(y.a))) + 10
+    old = ctx.prec
+    ctx.prec = old + extra
+    try:
+        return 1 - ctx.exp(-y)
+    finally:
+        ctx.prec = old
+
+
 def thm14_first_gap(lam: object, ctx: Any = mpmath.mp) -> Any:
     """-lambda ln(2 - 2 e^{-1/lambda}): the gap making case (ii) of the proof's ratio <= e^{1/lambda}."""
     L = _num(ctx, positive(lam, "lambda"))
-    return -L * ctx.log(2 - 2 * ctx.exp(-1 / L))
+    return -L * ctx.log(2 * one_minus_exp_neg(1 / L, ctx))
 
 
 def thm14_second_gap(U: object, m: object, tau: object, lam: object, delta: object, ctx: Any = mpmath.mp) -> Any:
