@@ -51,8 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Hashable, Mapping
 
-from privclaims.theory.errors import InvalidInput
-from privclaims.theory.numbers import Q, positive, rigorous_sign, to_interval
+from privclaims.theory.errors import InvalidInput, UndecidedComparison
+from privclaims.theory.numbers import Q, positive, rational_str, rigorous_sign, to_interval
 from privclaims.theory.zealous import engines as _engines
 from privclaims.theory.zealous.loaders import load_aol, load_user_dir
 from privclaims.theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
@@ -60,7 +60,7 @@ from privclaims.theory.zealous.items import ItemKind
 from privclaims.theory.zealous.parameters import (least_tau_prime, prop12_tau, thm13_delta_prime, thm14_delta,
                                                   thm14_min_tau_prime_at)
 
-from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, number_json, readable
+from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, magnitude, number_json, readable
 
 __all__ = ["ParamsResult", "PublishResult", "params", "load_log", "publish", "ITEM_KINDS", "ENGINES"]
 
@@ -159,13 +159,18 @@ def params(users: int, m: object, epsilon: object, delta: object, tau_prime: obj
         raise InvalidInput(f"tau τ = {tau!r} must be an integer: an item's count is an integer, so the threshold τ acts "
                            "as ⌈τ⌉, and Theorem 14's bound (6.5) counts the items whose count is exactly τ")
     tau_q = int(tau_q)
-    tp = least_tau_prime(users, mm, d, tau_q, lam_q) if tau_prime is None else \
-        ZealousParams.of(mm, lam_q, tau_q, tau_prime).tau_prime
-    bound = enclosed_decimal_up(lambda c: thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c), 8)
-    meets = rigorous_sign(lambda c: to_interval(tp, c) - thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c)) >= 0
-    achieved = enclosed_decimal_up(lambda c: thm14_delta(users, mm, tau_q, lam_q, tp, c), 8)
-    eps_prime = 2 * Q(mm) / lam_q
-    dprime = enclosed_decimal_up(lambda c: thm13_delta_prime(mm, eps_prime, tp, c), 8)
+    try:
+        tp = least_tau_prime(users, mm, d, tau_q, lam_q) if tau_prime is None else \
+            ZealousParams.of(mm, lam_q, tau_q, tau_prime).tau_prime
+        bound = enclosed_decimal_up(lambda c: thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c), 8)
+        meets = rigorous_sign(lambda c: to_interval(tp, c) - thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c)) >= 0
+        achieved = enclosed_decimal_up(lambda c: thm14_delta(users, mm, tau_q, lam_q, tp, c), 8)
+        eps_prime = 2 * Q(mm) / lam_q
+        dprime = enclosed_decimal_up(lambda c: thm13_delta_prime(mm, eps_prime, tp, c), 8)
+    except UndecidedComparison as exc:  # a number of (6.5) beyond what is enclosed: name the inputs, not the interval
+        raise InvalidInput(f"epsilon ε = {rational_str(e)}, delta δ = {rational_str(d)}, lambda λ = {magnitude(lam_q)}, "
+                           f"tau′ = {'(least)' if tau_prime is None else repr(tau_prime)}: Theorem 14's numbers for these "
+                           f"are beyond what is computed exactly ({exc}); use values nearer 1") from exc
     holds = meets and lam_q >= 2 * Q(mm) / e
     return ParamsResult(users, mm, e, d, lam_q, tau_q, tp, bound, holds, achieved, eps_prime, dprime,
                         tau_prime is not None, lam is not None, tau is not None)

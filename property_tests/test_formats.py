@@ -475,3 +475,19 @@ def test_one_minus_exp_neg_encloses_the_value(y):
         ref = -mpmath.expm1(-mpmath.mpf(q.numerator) / q.denominator)
         lo, hi = mpmath.mpf(v.a), mpmath.mpf(v.b)
         assert lo <= ref <= hi and (hi - lo) < ref * mpmath.mpf(10) ** -30
+
+
+def test_zealous_params_far_beyond_2_to_the_4096_answers_or_names_its_inputs(capsys, monkeypatch):
+    """ε = 1e-4000 gives τ′ ≈ 1.8e+4004: it was exit 2 "enclosure end 2^13302 is beyond 2^4096" (naming nothing). The
+    least τ′ is now enclosed up to 2^(2^20); a number still beyond what is enclosed is an InvalidInput naming ε, δ, λ."""
+    rc, out, err = run(capsys, "zealous", "params", "--users", "5", "--m", "1", "--epsilon", "1e-4000", "--delta", "1/2")
+    assert rc == 0 and not err and "(6.5) needs τ′ >= 1.8422681e+4004" in out
+    from privclaims import zealous
+    from privclaims.theory.errors import UndecidedComparison
+
+    def beyond(*a, **k):
+        raise UndecidedComparison("enclosure end 2^9999999 is beyond 2^1048576")
+
+    monkeypatch.setattr(zealous, "least_tau_prime", beyond)
+    with pytest.raises(InvalidInput, match=r"epsilon ε = 1/10, delta δ = 1/2, lambda λ = 20, tau′ = \(least\): .*beyond"):
+        zealous.params(5, 1, "1/10", "1/2")

@@ -318,10 +318,11 @@ def round_down_to_grid(x: object, grid: int) -> Any:
     return Q(y.numerator // y.denominator, grid)
 
 
-def upper_rational(f: Callable[[Any], Any], grid: int = 1000, prec: int = 128) -> Any:
+def upper_rational(f: Callable[[Any], Any], grid: int = 1000, prec: int = 128, max_exponent: int = 4096) -> Any:
     """A rational on the ``1/grid`` grid that is never below the real number ``f(iv)`` encloses: the
-    enclosure's upper end rounded up to the grid (so a threshold rendered this way errs on the safe side)."""
-    return round_up_to_grid(enclosure_bounds(f, prec)[1], grid)
+    enclosure's upper end rounded up to the grid (so a threshold rendered this way errs on the safe side).
+    ``max_exponent`` as in :func:`enclosure_bounds`."""
+    return round_up_to_grid(enclosure_bounds(f, prec, max_exponent)[1], grid)
 
 
 def lower_rational(f: Callable[[Any], Any], grid: int = 1000, prec: int = 128) -> Any:

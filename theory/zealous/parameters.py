@@ -116,7 +116,8 @@ def least_tau_prime(U: object, m: object, delta: object, tau: object, lam: objec
     """:func:`thm14_min_tau_prime_at` rounded up to a multiple of 1/grid from a rigorous enclosure (never below)."""
     from privclaims.theory.numbers import upper_rational
 
-    return upper_rational(lambda c: thm14_min_tau_prime_at(U, m, delta, tau, lam, c), grid)
+    # up to 2^(2^20): ε = 10^-4000 gives λ = 2·10^4000 and τ′ ≈ 10^4003, beyond the default 2^4096
+    return upper_rational(lambda c: thm14_min_tau_prime_at(U, m, delta, tau, lam, c), grid, max_exponent=1 << 20)
 
 
 def _iv_max(a: Any, b: Any) -> Any:
