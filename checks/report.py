@@ -106,7 +106,7 @@ def summary_line(row: dict[str, Any], md: bool = False) -> str:
     if v == "reading-dependent":
         return "; ".join(f"{r['name']}: {r['verdict']}" for r in readings_of(row))
     if v == "error":
-        return f"error: {f(ev.get('error', 'no message'))}"
+        return f"error: {f(ev.get('error') or why_of(row) or 'no message')}"  # the ledger's own errors say why in the rows
     if v == "not-checked":
         return f(ev.get("reason", "not checked"))
     if v == "unverifiable":

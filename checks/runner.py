@@ -29,7 +29,7 @@ import signal
 import time
 import traceback
 from dataclasses import asdict, replace
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from privclaims.checks import outcome_memo
 from privclaims.checks.evidence import UNDECIDED, contradictions
@@ -208,6 +208,29 @@ def _combination_row(c: Combination, verdict: str, why: str | None = None) -> di
             "verdict": verdict, **({"why": why} if why else {})}
 
 
+def outcomes_in_evidence(out: Outcome, at: str = "evidence") -> list[str]:
+    """Where an :class:`Outcome` sits inside evidence (of the outcome, its readings or its parts): such an outcome's
+    verdict, searches and witness would reach the report only as ``str()`` text, unjudged."""
+    found: list[str] = []
+
+    def walk(x: Any, path: str) -> None:
+        if isinstance(x, Outcome):
+            found.append(path)
+        elif isinstance(x, Mapping):
+            for k, v in x.items():
+                walk(v, f"{path}.{k}")
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            for i, v in enumerate(x):
+                walk(v, f"{path}[{i}]")
+
+    walk(out.evidence, at)
+    for kind, inner in (("reading", out.per_reading), ("part", out.per_part)):
+        for name, o in (inner or {}).items():
+            if isinstance(o, Outcome):
+                found.extend(outcomes_in_evidence(o, f"{kind} {name!r}.evidence"))
+    return found
+
+
 def adjudicate(project: Project, claim_id: str, out: Outcome,
                owed: list[Combination] | None = None) -> tuple[str, list[dict[str, Any]]]:
     """The headline rule, applied by the ledger: each owed combination with its verdict (parts conjoined), the
@@ -220,6 +243,11 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
     if out.per_reading is not None and out.per_part is not None:
         return _error_rows(owed, "the check returned readings and parts side by side (return by_reading of by_part "
                                  "outcomes)")
+    hidden = outcomes_in_evidence(out)
+    if hidden:
+        return _error_rows(owed, f"an Outcome inside evidence ({', '.join(hidden[:5])}) would be shown as text and never "
+                                 "judged: return it as a reading (by_reading) or a part (by_part), or put its numbers "
+                                 "in the evidence")
     if out.per_reading is None:
         if len(owed) > 1 and out.verdict not in ("not-checked", "error"):
             return _error_rows(owed, f"the claim owes outcomes under {len(owed)} reading combinations {keys} but the "

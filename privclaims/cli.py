@@ -304,7 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ct = systems.add_parser("count", help="distributed counting with noise shares")
     cts = ct.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
-    p = _cmd(cts, "run", _count_run, "run the protocol end to end; exit 1 if it aborts or σ² is not private",
+    p = _cmd(cts, "run", _count_run, "run the protocol end to end; exit 1 if it aborts or its release (the sum of the discrete shares) "
+             "is not certified private",
              eps="rational")
     p.add_argument("--users", type=int, required=True, help="N, in [2, 100000]")
     p.add_argument("--dropout", required=True, help="tolerated dropout fraction t in [0, 1)")
@@ -315,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bits", type=int, default=2048, help="Paillier key length, in [128, 8192]")
     p.add_argument("--drop", type=int, default=0, help="how many users actually drop out")
     p.add_argument("--ones", type=int, help="how many users hold b = 1 (default N/2)")
-    p.add_argument("--sigma2", help="noise variance σ² > 0 (default: Theorem 1's, rounded up to 1/1000)")
+    p.add_argument("--sigma2", help="σ² > 0; each share is N_Z(0, σ²/((1 - t) N - 1)) (default: Theorem 1's, rounded up to 1/1000)")
     _seed(p, "the noise shares")
 
     ze = systems.add_parser("zealous", help="ZEALOUS search-log publishing")

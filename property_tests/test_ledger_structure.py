@@ -249,6 +249,31 @@ def c(ctx):
     assert row["verdict"] == "error" and "readings and parts side by side" in row["readings"][0]["why"]
 
 
+@pytest.mark.parametrize("where", ["top", "list", "reading", "part"])
+def test_an_outcome_inside_evidence_is_an_error_not_text(tmp_path, where):
+    """An Outcome placed in evidence reached the report as str() text: its verdict, witness and searches were never
+    judged (helper-71's finding). Now an error naming where it sat; the console line says why (it printed
+    'error: no message' for the ledger's own errors)."""
+    from privclaims.checks.report import summary_line
+
+    hidden = 'refuted(witness=1, model=in_model("m")).because("x")'
+    body = {
+        "top": f'@claim("t.c", method="exact", rests_on=())\ndef c(ctx):\n    return verified(inner={hidden})\n',
+        "list": f'@claim("t.c", method="exact", rests_on=())\ndef c(ctx):\n    return verified(rows=[1, {{"o": {hidden}}}])\n',
+        "reading": f'@claim("t.c", method="exact", rests_on=("split",))\ndef c(ctx):\n'
+                   f'    return by_reading({{k: verified(k=k.key, at={hidden}) for k in ctx.combinations}})\n',
+        "part": f'@claim("t.c", method="exact", rests_on=(), parts=(Part("bound", "b"),))\ndef c(ctx):\n'
+                f'    return by_part({{"bound": verified(at={hidden})}})\n',
+    }[where]
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error", row
+    why = row["readings"][0]["why"]
+    assert "an Outcome inside evidence" in why and "never judged" in why
+    assert {"top": "evidence.inner", "list": "evidence.rows[1].o", "reading": ".evidence.at",
+            "part": "part 'bound'.evidence.at"}[where] in why
+    assert summary_line(row).startswith("error: ") and "no message" not in summary_line(row)
+
+
 def test_a_reproduction_needs_real_data(tmp_path):
     body = '''
 @claim("t.c", method="reproduction", rests_on=(), parts=(Part("shape", "falls", data="our-generator"),))
