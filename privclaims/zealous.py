@@ -54,6 +54,8 @@ from typing import Any, Hashable, Mapping
 from privclaims.theory.errors import InvalidInput, UndecidedComparison
 from privclaims.theory.numbers import Q, positive, rational_str, rigorous_sign, to_interval
 from privclaims.theory.zealous import engines as _engines
+from privclaims.theory.zealous import grid_noise as _grid
+from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY as RELEASE_GRANULARITY
 from privclaims.theory.zealous.loaders import load_aol, load_user_dir
 from privclaims.theory.zealous.model import ITEM_KINDS, SearchLog, ZealousParams, contributions, privacy_target
 from privclaims.theory.zealous.items import ItemKind
@@ -72,9 +74,11 @@ class ParamsResult:
     """λ, τ, τ′ for (U, m, ε, δ), exact, plus the bound τ′ must meet and the indistinguishability levels.
 
     ``lam`` and ``tau`` are the given ones or Theorem 14's λ = 2m/ε and Proposition 12's τ = ⌈2m/ε⌉;
-    ``tau_prime`` is the τ′ used (the given one, or the least one of (6.5) for this λ and τ rounded up
-    to 1/1000); ``holds`` is True iff λ >= 2m/ε (6.4) and τ′ meets (6.5) (decided rigorously);
-    ``delta_achieved`` is the δ that (6.5)'s second term gives at this τ′ (Theorem 14 solved for δ)."""
+    ``tau_prime`` is the τ′ used (the given one, or the least one meeting (6.5) for this λ and τ - rounded up to
+    1/1000 - and the same two conditions for the grid Laplace noise the release draws, ``tau_prime_grid``: see
+    :mod:`privclaims.theory.zealous.grid_noise`); ``holds`` is True iff λ >= 2m/ε (6.4), τ′ meets (6.5) and the grid
+    conditions (``grid_holds``), each decided rigorously; ``delta_achieved`` is the δ that (6.5)'s second term gives
+    at this τ′ (Theorem 14 solved for δ)."""
 
     users: int
     m: int
@@ -91,6 +95,9 @@ class ParamsResult:
     tau_prime_given: bool
     lam_given: bool = False
     tau_given: bool = False
+    tau_prime_grid: Any = None
+    grid_holds: bool = True
+    meets_65: bool = True
 
     @property
     def lam_needed(self) -> Any:
@@ -110,16 +117,25 @@ class ParamsResult:
               f"  λ  = 2m/ε = {exact(self.lam)} ≈ {decimal(self.lam)}") + lam_note,
              (f"  τ  = {exact(self.tau)}" if self.tau_given else f"  τ  = ⌈2m/ε⌉ = {exact(self.tau)}") + tau_note,
              f"  τ′ = {exact(self.tau_prime)} ≈ {decimal(self.tau_prime, 3, 'up')}"
-             + ("   (given)" if self.tau_prime_given else "   (least value of (6.5), rounded up to 1/1000)"),
+             + ("   (given)" if self.tau_prime_given else "   (least value meeting (6.5), rounded up to 1/1000, and "
+                                                           "the grid noise's conditions below)"),
              f"  (6.5) needs τ′ >= {self.tau_prime_bound}; at this τ′ the second term gives δ {_is(self.delta_achieved)}",
+             f"  the release's Laplace noise on a {exact(RELEASE_GRANULARITY)} grid has a tail up to 2/(1 + e^(-g/λ)) "
+             f"times Lap(λ)'s: (6.5)'s conditions for it need τ′ >= {readable(self.tau_prime_grid)} ≈ "
+             f"{decimal(self.tau_prime_grid, 8, 'up')}",
              f"  Theorem 13's (6.3) with the same λ and τ′ would give (ε′, δ′)-indistinguishability with ε′ = "
              f"{exact(self.eps_prime)}, δ′ {_is(self.delta_prime)} — {THM13_CAVEAT}"]
         if self.lam < self.lam_needed:
             s.append(f"λ = {exact(self.lam)} is BELOW 2m/ε = {exact(self.lam_needed)}: this ZEALOUS is not certified "
                      f"({readable(self.epsilon)}, {readable(self.delta)})-probabilistically DP by Theorem 14.")
-        elif not self.holds:
-            s.append(f"τ′ = {exact(self.tau_prime)} is BELOW the bound {self.tau_prime_bound}: this ZEALOUS is not "
-                     f"certified ({exact(self.epsilon)}, {exact(self.delta)})-probabilistically DP by Theorem 14.")
+        else:
+            if not self.meets_65:
+                s.append(f"τ′ = {exact(self.tau_prime)} is BELOW the bound {self.tau_prime_bound}: this ZEALOUS is not "
+                         f"certified ({exact(self.epsilon)}, {exact(self.delta)})-probabilistically DP by Theorem 14.")
+            if not self.grid_holds:
+                s.append(f"τ′ = {exact(self.tau_prime)} is BELOW {readable(self.tau_prime_grid)}, what the release's grid "
+                         f"noise needs: its release is not certified ({exact(self.epsilon)}, {exact(self.delta)})-"
+                         "probabilistically DP (Theorem 14's argument with the grid's tail).")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
@@ -128,6 +144,8 @@ class ParamsResult:
                 "lambda_needed": number_json(self.lam_needed), "tau": number_json(self.tau), "tau_given": self.tau_given,
                 "tau_prime": number_json(self.tau_prime, "up"), "tau_prime_given": self.tau_prime_given,
                 "tau_prime_bound": self.tau_prime_bound, "delta_achieved": self.delta_achieved,
+                "release_granularity": number_json(RELEASE_GRANULARITY),
+                "tau_prime_grid": number_json(self.tau_prime_grid, "up"), "grid_holds": self.grid_holds,
                 "eps_prime": number_json(self.eps_prime), "delta_prime": self.delta_prime,
                 "delta_prime_note": THM13_CAVEAT}
 
@@ -160,8 +178,10 @@ def params(users: int, m: object, epsilon: object, delta: object, tau_prime: obj
                            "as ⌈τ⌉, and Theorem 14's bound (6.5) counts the items whose count is exactly τ")
     tau_q = int(tau_q)
     try:
-        tp = least_tau_prime(users, mm, d, tau_q, lam_q) if tau_prime is None else \
+        tp_grid = _grid.least_tau_prime(users, mm, d, tau_q, lam_q, RELEASE_GRANULARITY)
+        tp = max(least_tau_prime(users, mm, d, tau_q, lam_q), tp_grid) if tau_prime is None else \
             ZealousParams.of(mm, lam_q, tau_q, tau_prime).tau_prime
+        grid_ok = _grid.holds(users, mm, d, tau_q, lam_q, tp, RELEASE_GRANULARITY)
         bound = enclosed_decimal_up(lambda c: thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c), 8)
         meets = rigorous_sign(lambda c: to_interval(tp, c) - thm14_min_tau_prime_at(users, mm, d, tau_q, lam_q, c)) >= 0
         achieved = enclosed_decimal_up(lambda c: thm14_delta(users, mm, tau_q, lam_q, tp, c), 8)
@@ -171,9 +191,9 @@ def params(users: int, m: object, epsilon: object, delta: object, tau_prime: obj
         raise InvalidInput(f"epsilon ε = {rational_str(e)}, delta δ = {rational_str(d)}, lambda λ = {magnitude(lam_q)}, "
                            f"tau′ = {'(least)' if tau_prime is None else repr(tau_prime)}: Theorem 14's numbers for these "
                            f"are beyond what is computed exactly ({exc}); use values nearer 1") from exc
-    holds = meets and lam_q >= 2 * Q(mm) / e
+    holds = meets and grid_ok and lam_q >= 2 * Q(mm) / e
     return ParamsResult(users, mm, e, d, lam_q, tau_q, tp, bound, holds, achieved, eps_prime, dprime,
-                        tau_prime is not None, lam is not None, tau is not None)
+                        tau_prime is not None, lam is not None, tau is not None, tp_grid, grid_ok, meets)
 
 
 def load_log(path: str | Path) -> SearchLog:

@@ -24,9 +24,10 @@ random bits and rational arithmetic (no floats), so its output distribution is *
   w.p. e^{-U/s'} ..., geometric part V, sign, reject (neg, 0).
 
 ZEALOUS adds ``eta`` to integer counts and compares with tau'. For granularity g -> 0 the grid
-noise converges to Lap(lam); the privacy analysis of Theorem 14 carries over to the grid noise
-verbatim (per unit of count the density ratio is still <= e^{1/lam}), see
-:func:`grid_tail_probability` for the exact tail used in the analysis of the sampled mechanism.
+noise converges to Lap(lam). Per unit of count the probability ratio is exactly e^{1/lam} when 1/g is an integer,
+but the tail ``Pr[eta > x] = r^{floor(x/g)+1}/(1+r)`` is not ``1/2 e^{-x/lam}`` (up to ``2/(1+r)`` times it), so
+Theorem 14's threshold must be met with the grid's tail: :mod:`privclaims.theory.zealous.grid_noise` (and
+:func:`grid_tail_probability` here, for rational r).
 """
 
 from __future__ import annotations

@@ -1,0 +1,90 @@
+"""Theorem 14 for the grid Laplace noise the ZEALOUS release draws (theory/zealous/grid_noise.py).
+
+The door certified τ′ = 15.451 for U = 2, m = 1, ε = 1, δ = 3/5000 by (6.5), which is about Lap(λ); the release adds
+g K (g = 1/1024, K discrete Laplace of scale λ/g), whose tail is larger there: an item of count τ = 2 (both users) is
+published with probability 0.00060006 > δ, and that output is impossible from the neighbour with one user.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from privclaims import zealous
+from privclaims.theory.errors import InvalidInput
+from privclaims.theory.numbers import enclose
+from privclaims.theory.zealous import grid_noise
+
+G = Fraction(1, 1024)
+
+
+def _publish_probability_lower(lam: Fraction, count: int, tau_prime: Fraction, terms: int = 400_000) -> mpmath.mpf:
+    """A lower bound on Pr[count + g K > τ′], summing the discrete Laplace pmf (1-r)/(1+r) r^|k| term by term at 40
+    digits (an independent computation: no closed form)."""
+    with mpmath.workdps(40):
+        t = mpmath.mpf(lam.numerator) / lam.denominator / (mpmath.mpf(G.numerator) / G.denominator)
+        r = mpmath.exp(-1 / t)
+        k0 = int(mpmath.floor((tau_prime - count) / G)) + 1
+        c = (1 - r) / (1 + r)
+        total, term = mpmath.mpf(0), c * r ** k0
+        for _ in range(terms):
+            total += term
+            term *= r
+        return total
+
+
+def test_helper_witness_is_no_longer_certified():
+    p = zealous.params(2, 1, 1, "3/5000", tau_prime="15.451")
+    assert p.meets_65 and not p.grid_holds and not p.holds  # (6.5) alone would certify it
+    breach = _publish_probability_lower(Fraction(2), 2, Fraction(15451, 1000))
+    assert breach > mpmath.mpf(3) / 5000  # the release's δ at this τ′ is above the target
+    q = zealous.params(2, 1, 1, "3/5000")
+    assert q.holds and q.tau_prime == Fraction(7911, 512) == q.tau_prime_grid
+    assert _publish_probability_lower(Fraction(2), 2, q.tau_prime, terms=10) < mpmath.mpf(3) / 5000 * (1 - mpmath.mpf(10) ** -6)
+
+
+@pytest.mark.parametrize("x", [Fraction(0), Fraction(13451, 1000), Fraction(-3, 7), Fraction(5, 1024), Fraction(-2)])
+def test_grid_tail_against_the_summed_pmf(x):
+    lam = Fraction(3, 2)
+    v = enclose(lambda c: grid_noise.grid_tail(x, lam, G, c), 128)
+    with mpmath.workdps(40):
+        t = mpmath.mpf(lam.numerator) / lam.denominator * 1024
+        r = mpmath.exp(-1 / t)
+        c = (1 - r) / (1 + r)
+        n = int(mpmath.floor(x / G))
+        # Σ_{k > n} c r^|k|: the terms with k < 0 one by one, then the geometric series of k >= max(n + 1, 0)
+        ref = mpmath.fsum(c * r ** (-k) for k in range(n + 1, 0)) + c * r ** max(n + 1, 0) / (1 - r)
+        assert mpmath.mpf(v.a) <= ref * (1 + mpmath.mpf(10) ** -25) and ref <= mpmath.mpf(v.b) * (1 + mpmath.mpf(10) ** -25)
+
+
+@settings(max_examples=60, deadline=None)
+@given(U=st.integers(1, 5000), m=st.integers(1, 4), eps=st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(2), Fraction(5)]),
+       d=st.fractions(Fraction(1, 10**9), Fraction(1, 2)))
+def test_least_grid_tau_prime_is_least_and_matches_an_independent_formula(U, m, eps, d):
+    lam = 2 * Fraction(m) / eps
+    tau = -(-2 * m // eps) if isinstance(eps, int) else int(-(-(2 * m) // eps))
+    least = grid_noise.least_tau_prime(U, m, d, tau, lam, G)
+    assert grid_noise.holds(U, m, d, tau, lam, least, G)
+    assert (least - tau) % G == 0
+    if least > tau:
+        assert not grid_noise.holds(U, m, d, tau, lam, least - G, G)
+    with mpmath.workdps(60):  # k* = max(1, ceil((λ/g) ln(1/(B(1+r))))), B = min(δτ/(Um), 1 - e^(-1/λ))
+        L, g = mpmath.mpf(lam.numerator) / lam.denominator, mpmath.mpf(1) / 1024
+        B = min(mpmath.mpf(d.numerator) / d.denominator * tau / (U * m), -mpmath.expm1(-1 / L))
+        k = max(1, int(mpmath.ceil(L / g * mpmath.log(1 / (B * (1 + mpmath.exp(-g / L)))))))
+    assert least == tau + G * (k - 1)
+
+
+def test_a_grid_that_splits_a_count_is_refused():
+    with pytest.raises(InvalidInput, match="1/g must be an integer"):
+        grid_noise.least_tau_prime(10, 1, "1/10", 2, 2, Fraction(3, 1024))
+
+
+def test_door_default_meets_both_and_reports_the_grid_bound():
+    p = zealous.params(1000, 1, 1, "1/1000")
+    assert p.holds and p.meets_65 and p.grid_holds and p.tau_prime == Fraction(26859, 1000)
+    assert p.tau_prime_grid == Fraction(27503, 1024) and p.as_json()["tau_prime_grid"]["exact"] == "27503/1024"
