@@ -8,11 +8,13 @@ three places only:
 1. (6.8): ``Pr[Z(S) ∉ Ω] = 1 - (1 - T(τ′ - τ))^{|K|} <= (U m / τ) T(τ′ - τ)``, with ``T(x) = Pr[η > x]``, and asks it be
    ``<= δ``;
 2. case (ii): ``1 / (1 - T(τ′ - τ)) <= e^{1/λ}``, i.e. ``T(τ′ - τ) <= 1 - e^{-1/λ}`` (its first gap);
-3. case (i): the ratio of the noise's probabilities at two points one count apart is at most ``e^{1/λ}``.
+3. case (i): the ratio of the noise's probabilities at two points one count apart is at most ``e^{1/λ}``, and for an
+   item left unpublished the ratio of the probabilities ``Pr[η <= y + 1] / Pr[η <= y]`` is at most ``e^{1/λ}``.
 
 For the grid noise, (3) holds when ``1/g`` is an integer (one count is ``1/g`` steps: the ratio is exactly
 ``r^{-1/g} = e^{1/λ}``; otherwise a count's noisy values and its neighbour's lie on different grids and the ratio is
-infinite), and (1), (2) hold with the grid's tail ``T_g(x) = Pr[g K > x] = r^{⌊x/g⌋ + 1} / (1 + r)`` for ``x >= 0``.
+infinite; the discrete Laplace is log-concave, so its distribution function's ratio over one count decreases in y
+towards its left-tail value ``r^{-1/g} = e^{1/λ}``), and (1), (2) hold with the grid's tail ``T_g(x) = Pr[g K > x] = r^{⌊x/g⌋ + 1} / (1 + r)`` for ``x >= 0``.
 ``T_g`` is not ``½ e^{-x/λ}``: it is up to ``2 / (1 + r) ≈ 1 + g/(2λ)`` times larger, so a τ′ meeting (6.5) with
 nothing to spare can leave the release's δ above the target (U = 2, m = 1, ε = 1, δ = 3/5000: τ′ = 15.451 meets
 (6.5), and publishing an item of count τ has probability 0.00060006 > δ — an output its neighbour cannot produce).
