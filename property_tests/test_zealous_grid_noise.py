@@ -88,3 +88,16 @@ def test_door_default_meets_both_and_reports_the_grid_bound():
     p = zealous.params(1000, 1, 1, "1/1000")
     assert p.holds and p.meets_65 and p.grid_holds and p.tau_prime == Fraction(26859, 1000)
     assert p.tau_prime_grid == Fraction(27503, 1024) and p.as_json()["tau_prime_grid"]["exact"] == "27503/1024"
+
+
+def test_unpublished_ratio_over_one_count_is_at_most_e_to_one_over_lambda():
+    """Case (i)'s unpublished item: Pr[η <= y + 1] / Pr[η <= y] <= e^{1/λ} for the grid noise at every y (log-concavity;
+    the module docstring's third use of the noise), checked at 40 digits on a sweep through both tails."""
+    lam = Fraction(3, 2)
+    with mpmath.workdps(40):
+        bound = mpmath.exp(mpmath.mpf(2) / 3)
+        for i in range(-200, 201):
+            y = Fraction(i * 37, 200)
+            lo_y = enclose(lambda c: 1 - grid_noise.grid_tail(y, lam, G, c), 160)
+            hi_y1 = enclose(lambda c: 1 - grid_noise.grid_tail(y + 1, lam, G, c), 160)
+            assert mpmath.mpf(hi_y1.b) <= bound * mpmath.mpf(lo_y.a) * (1 + mpmath.mpf(10) ** -30), y
