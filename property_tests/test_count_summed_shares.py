@@ -178,3 +178,28 @@ def test_private_means_under_both_quantifier_orders():
                   seed=1)
     assert r.decided == {"per pair": True, "per input": False} and not r.private
     assert "per pair 0.00053895 (<= δ), per input 0.00068058 (> δ): NOT private" in r.summary()
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"users": 20, "dropout": "1/10", "epsilon": "1/2", "sigma2": "1e50"},  # hung: a float guess of W short by ~1e10 steps
+    {"users": 20, "dropout": "1/10", "epsilon": "1e-20"},  # the same through Theorem 1's σ² ~ 1e41
+    {"users": 10, "dropout": "0." + "8" + "9" * 40, "epsilon": "1/2"},  # (1 - t) N - 1 = 1e-40: s² ~ 5e41
+    {"users": 20, "dropout": "1/10", "epsilon": "1e-300"},  # float(k s²) raised OverflowError (a traceback)
+])
+def test_huge_share_parameters_are_refused_at_once(kwargs):
+    """Windows of 1e20 to 1e300 integers are refused by the window rule in well under a second, not after hours of
+    one-step increments from a float guess, nor with an OverflowError from float(k s²)."""
+    import time
+
+    t0 = time.monotonic()
+    with pytest.raises(InvalidInput, match=r"needs a window of \d+ integers"):
+        count.run(delta="1/100", protocol="pads", **kwargs)
+    assert time.monotonic() - t0 < 5
+
+
+def test_least_cut_is_least_up_to_its_slack_for_huge_proxies():
+    """The cut found from the exact-rational guess satisfies the tail rule and is within 2^-20 of the least one."""
+    for v in (Fraction(10**50), Fraction(10**600, 7), Fraction(3, 10**6), Fraction(47932, 1000)):
+        c = summed_shares._least_cut(v, 30.0)
+        assert summed_shares._sub_gaussian_tail(c + 1, v) <= mpmath.exp(-30)
+        assert c <= mpmath.sqrt(2 * v * (30 + mpmath.log(2)) * (1 + 2.0**-19)) + 1

@@ -101,8 +101,13 @@ def _sub_gaussian_tail(a: int, variance_proxy: Any) -> float:
 
 def _least_cut(variance_proxy: Any, log_inverse_budget: float) -> int:
     """An integer ``c >= 0`` (about the least) with ``2 e^{-(c + 1)² / (2 v)} <= budget``, ``ln(1/budget)`` given (checked
-    rigorously by :func:`_sub_gaussian_tail` after a float guess)."""
-    c = max(0, math.isqrt(int(math.ceil(2 * float(variance_proxy) * (log_inverse_budget + math.log(2))))) - 1)
+    rigorously by :func:`_sub_gaussian_tail` after a guess). The guess ``(c + 1)² >= 2 v (ln(1/budget) + ln 2)`` is
+    computed in exact rationals (``float(v)`` overflows above 1.8e308) and made 2^-20 larger, so that the check below
+    passes at once: from a float guess, a ``c`` beyond 2^53 is short by far more than one step and the loop ran for
+    hours (sigma² = 1e50)."""
+    v = Fraction(int(variance_proxy.numerator), int(variance_proxy.denominator))
+    need = 2 * v * (Fraction(log_inverse_budget) + Fraction(math.log(2))) * Fraction(2**20 + 1, 2**20)
+    c = max(0, math.isqrt(-(-need.numerator // need.denominator)) - 1)
     budget = math.exp(-log_inverse_budget)
     while _sub_gaussian_tail(c + 1, variance_proxy) > budget * (1 - MARGIN):
         c += 1
