@@ -203,3 +203,30 @@ def test_least_cut_is_least_up_to_its_slack_for_huge_proxies():
         c = summed_shares._least_cut(v, 30.0)
         assert summed_shares._sub_gaussian_tail(c + 1, v) <= mpmath.exp(-30)
         assert c <= mpmath.sqrt(2 * v * (30 + mpmath.log(2)) * (1 + 2.0**-19)) + 1
+
+
+def test_convolve_carries_the_mass_its_window_cuts():
+    """Two N_Z(0, 4) shares cut to [-2, 2]: about 0.4 of the sum's mass lies outside, so ``lost`` must carry it
+    (mass(T) + lost >= 1, T read from the float enclosure's upper ends)."""
+    a = summed_shares.share_pmf(Fraction(4), 40)
+    c = summed_shares.convolve(a, a, 2, summed_shares._sub_gaussian_tail(3, Fraction(8)))
+    assert len(c.values) == 5
+    t_upper = sum((v + c.abs) / (1 - c.rel) for v in c.values)
+    assert t_upper < 0.7 and t_upper + c.lost >= 1
+
+
+def test_the_truncation_mass_is_counted_where_it_matters():
+    """k = 1, s² = 20, ε = 1/10, δ = 1/10: at this δ the window (W ~ 32) leaves ~1e-12 of the law outside, more than
+    the float slack, so ``upper`` is below the exact breach unless E is added. Exact k = 1 law: the ratio against
+    c + 1 at y is e^{-(2y - 1)/40}, so Ω2 = {|2y - 1| > 4} (odd, never a tie); per input also |2y + 1| > 4."""
+    b = summed_shares.breach_bounds(Fraction(1, 10), Fraction(20), 1, Fraction(1, 10))
+    with mpmath.workdps(60):
+        w = lambda y: mpmath.exp(-mpmath.mpf(y * y) / 40)  # noqa: E731
+        z = mpmath.nsum(w, [-mpmath.inf, mpmath.inf])
+        rest = 2 * mpmath.nsum(w, [401, mpmath.inf]) / z
+        plus = mpmath.fsum(w(y) for y in range(-400, 401) if abs(2 * y - 1) > 4) / z + rest
+        union = mpmath.fsum(w(y) for y in range(-400, 401) if abs(2 * y - 1) > 4 or abs(2 * y + 1) > 4) / z + rest
+        for (lo, hi), ref in ((b.per_pair, plus), (b.per_input, union)):
+            lo, hi = Fraction(lo), Fraction(hi)
+            assert mpmath.mpf(lo.numerator) / lo.denominator <= ref <= mpmath.mpf(hi.numerator) / hi.denominator
+            assert hi - lo < Fraction(1, 10**8)
