@@ -230,3 +230,20 @@ def test_the_truncation_mass_is_counted_where_it_matters():
             lo, hi = Fraction(lo), Fraction(hi)
             assert mpmath.mpf(lo.numerator) / lo.denominator <= ref <= mpmath.mpf(hi.numerator) / hi.denominator
             assert hi - lo < Fraction(1, 10**8)
+
+
+def test_one_share_ties_are_decided_exactly():
+    """N = 2, t = 0, σ² = 1/2, ε = 1: one unknown share N_Z(0, 1/2), whose ratio against c + 1 is e^{-(2y - 1)} — exactly
+    e^{±1} at y = 0, 1, ties that are not breaches (Definition 3's (2) is <=). Floats could not place them, the bound was
+    1 and the door said NOT private at δ = 1/2; the exact breaches are 0.2283 (per pair) and 0.4359 (per input)."""
+    with mpmath.workdps(60):
+        w = lambda y: mpmath.exp(-mpmath.mpf(y * y))  # noqa: E731
+        z = mpmath.nsum(w, [-mpmath.inf, mpmath.inf])
+        pair, union = 1 - (w(0) + w(1)) / z, 1 - w(0) / z
+    b = summed_shares.breach_bounds(Fraction(1), Fraction(1, 2), 1, Fraction(1, 2))
+    for (lo, hi), ref in ((b.per_pair, pair), (b.per_input, union)):
+        lo, hi = Fraction(lo), Fraction(hi)
+        assert mpmath.mpf(lo.numerator) / lo.denominator <= ref <= mpmath.mpf(hi.numerator) / hi.denominator
+        assert hi - lo < Fraction(1, 10**9)
+    r = count.run(users=2, dropout="0", epsilon="1", delta="1/2", sigma2="1/2", protocol="pads")
+    assert r.private and r.decided == {"per pair": True, "per input": True}

@@ -298,6 +298,15 @@ def breach_bounds(eps: object, share_sigma2: object, shares: int, delta: object)
             safe = (up <= e_lo * lo_n * (1 - MARGIN)) & (up_n <= e_lo * lo * (1 - MARGIN)) & (lo >= TINY) & (lo_n >= TINY)
             sure = (lo >= TINY) & ((lo > e_hi * up_n * (1 + MARGIN)) | ((lo_n >= TINY) & (lo_n > e_hi * up * (1 + MARGIN))))
         possibly[d], certainly[d] = ~safe, sure
+    if law.shares == 1:
+        # One share: Pr[X = x] / Pr[X = x - d] = e^{-(2x - d) / (2 s²)} exactly, so x breaches iff |2x - d| > 2 s² ε,
+        # an integer against a rational: decided exactly, ties included (s² = 1/2, ε = 1: ratio e^{±1} at x = 0, 1,
+        # which no float comparison can place). Lower ends still count only normal floats (>= TINY).
+        m = math.floor(Fraction(2 * law.share_sigma2 * e))
+        xs = np.arange(-law.W, law.W + 1, dtype=np.int64)
+        for d in (1, -1):
+            exact = np.abs(2 * xs - d) > m
+            possibly[d], certainly[d] = exact, exact & (lo >= TINY)
 
     upper_T = law.upper_of_T()
 
