@@ -19,10 +19,12 @@ variance ``σ² >= 2 s² ln(4/δ) / ε²`` (sensitivity s = 1 for a count) gives
 (Definition 3), and σ² defaults to the least such value, rounded *up* to a multiple of 1/1000. But the shares
 are discrete Gaussians, and ``s²`` is a share's parameter, not its variance: ``Var[N_Z(0, s²)] < s²``, far less
 for small ``s²`` (0.3 % of it at ``s² = 0.053``, which many users and a small ε give), and a sum of them is not
-Gaussian. So ``private`` decides Definition 3 for the release ``Σ b_i + r_1 + ... + r_k`` itself, with k = the
-shares in the release minus one (the one a participating user knows: its own), against the neighbours whose
-count differs by 1, under both quantifier orders the documents print (per pair and per input), rigorously
-(:mod:`privclaims.theory.count.summed_shares`: the sum's law enclosed, every breaching output counted).
+Gaussian. So ``private`` decides Definition 3 for the release ``Σ b_i + r_1 + ... + r_k`` itself, against the
+neighbours whose count differs by 1, under both quantifier orders the documents print (per pair and per input),
+rigorously (:mod:`privclaims.theory.count.summed_shares`: the sum's law enclosed, every breaching output counted),
+for both viewers: a participating user, who knows its own share (k - 1 unknown shares: Theorem 9's M′ for
+Definition 5), and the server and the public (all k shares). Both are needed: for discrete shares the breach is
+not monotone in k (N = 17, t = 0, ε = 4/5, δ = 1/100, σ² = 109/10: 0.00975 with 16 shares, 0.01218 with 17).
 Theorem 1's breach at σ² (continuous noise) is shown beside it for comparison, never decided on.
 
 Example::
@@ -119,13 +121,25 @@ class CountResult:
     breach_per_pair: tuple[Any, Any]
     breach_per_input: tuple[Any, Any]
     theorem1_breach: str
+    public_shares: int = 0
+    public_per_pair: tuple[Any, Any] = (0, 0)
+    public_per_input: tuple[Any, Any] = (0, 0)
+
+    def _decide(self, pair: tuple[Any, Any], inp: tuple[Any, Any]) -> dict[str, bool | None]:
+        d = self.delta
+        return {name: True if hi <= d else (False if lo > d else None)
+                for name, (lo, hi) in (("per pair", pair), ("per input", inp))}
 
     @property
     def decided(self) -> dict[str, bool | None]:
-        """Definition 3 for the release's own noise per quantifier order: True, False, or None (undecided)."""
-        d = self.delta
-        return {name: True if hi <= d else (False if lo > d else None)
-                for name, (lo, hi) in (("per pair", self.breach_per_pair), ("per input", self.breach_per_input))}
+        """Definition 3 for the noise a participating user does not know (the k - 1 other shares: Definition 5's M′,
+        Theorem 9), per quantifier order: True, False, or None (undecided)."""
+        return self._decide(self.breach_per_pair, self.breach_per_input)
+
+    @property
+    def decided_public(self) -> dict[str, bool | None]:
+        """Definition 3 for the released count as the server and the public see it (all k shares)."""
+        return self._decide(self.public_per_pair, self.public_per_input)
 
     @property
     def holds(self) -> bool:
@@ -147,11 +161,18 @@ class CountResult:
             s.append(f"Released {self.release} (true count {self.true_count}); variance of the total noise in "
                      f"[{decimal(r_lo, 8, 'down')}, {decimal(r_hi, 8, 'up')}].")
         words = {True: "<= δ", False: "> δ", None: "undecided at δ"}
-        parts = [f"{name} {decimal(hi, 8, 'up')} ({words[ok]})" for (name, ok), (_, hi)
-                 in zip(self.decided.items(), (self.breach_per_pair, self.breach_per_input))]
-        s.append(f"Breach probability Pr[M(L) ∈ Ω2] of the released count with its {self.unknown_shares} noise shares a "
-                 f"user does not know, at most: " + ", ".join(parts) + (": private." if self.private else
-                                                                         f": NOT private at δ = {exact(self.delta)}."))
+
+        def shown(decided: dict[str, bool | None], bounds: tuple[tuple[Any, Any], ...]) -> str:
+            return ", ".join(f"{name} {decimal(hi, 8, 'up')} ({words[ok]})"
+                             for (name, ok), (_, hi) in zip(decided.items(), bounds))
+
+        verdicts = list(self.decided.values()) + list(self.decided_public.values())
+        end = (": private." if self.private else f": NOT private at δ = {exact(self.delta)}." if False in verdicts
+               else f": not certified at δ = {exact(self.delta)} (undecided, never certified).")
+        s.append(f"Breach probability Pr[M(L) ∈ Ω2], at most: for a participating user ({self.unknown_shares} noise "
+                 f"shares it does not know; Definition 5) " + shown(self.decided, (self.breach_per_pair, self.breach_per_input))
+                 + f"; for the server and the public (all {self.public_shares} shares) "
+                 + shown(self.decided_public, (self.public_per_pair, self.public_per_input)) + end)
         s.append(f"(Theorem 1 for continuous Gaussian noise of variance σ² would give {self.theorem1_breach}, rounded up; "
                  "not the noise this protocol adds.)")
         return "\n".join(s)
@@ -170,6 +191,9 @@ class CountResult:
                 "unknown_shares": self.unknown_shares, "breach_probability": self.breach,
                 "breach_per_pair": pair(self.breach_per_pair), "breach_per_input": pair(self.breach_per_input),
                 "decided": {k.replace(" ", "_"): v for k, v in self.decided.items()},
+                "public_shares": self.public_shares, "public_breach_per_pair": pair(self.public_per_pair),
+                "public_breach_per_input": pair(self.public_per_input),
+                "decided_public": {k.replace(" ", "_"): v for k, v in self.decided_public.items()},
                 "theorem1_continuous_breach": self.theorem1_breach}
 
 
@@ -210,17 +234,18 @@ def run(users: int, dropout: object, epsilon: object, delta: object, *, protocol
     except _protocol.ProtocolAborted as exc:
         aborted, reason = True, str(exc)
     sent = users - drop
-    unknown = (params.min_messages if aborted else sent) - 1  # the shares in the release a participating user does not know
-    bounds = _summed.breach_bounds(e, params.share_variance, unknown, d)
-    if protocol == "pads" and prime <= 2 * (users + bounds.window + 1) + 1:
-        raise InvalidInput(f"prime p = {prime} must exceed 2 (N + W + 1) + 1 = {2 * (users + bounds.window + 1) + 1} "
-                           f"(N = {users} users, noise window W = {bounds.window}) so that the centred release does not wrap")
-    decided = bounds.decide(d)
-    private = decided["pair"] is True and decided["input"] is True
-    breach = decimal(max(bounds.per_pair[1], bounds.per_input[1]), 8, "up")
+    shares = params.min_messages if aborted else sent  # in the release (or, aborted, in the least one possible)
+    bounds = _summed.breach_bounds(e, params.share_variance, shares - 1, d)  # a participant knows its own share
+    public = _summed.breach_bounds(e, params.share_variance, shares, d)  # the server and the public know none
+    if protocol == "pads" and prime <= 2 * (users + public.window + 1) + 1:
+        raise InvalidInput(f"prime p = {prime} must exceed 2 (N + W + 1) + 1 = {2 * (users + public.window + 1) + 1} "
+                           f"(N = {users} users, noise window W = {public.window}) so that the centred release does not wrap")
+    verdicts = list(bounds.decide(d).values()) + list(public.decide(d).values())
+    private = all(v is True for v in verdicts)  # both viewers, both quantifier orders (breach is not monotone in k)
+    breach = decimal(max(bounds.per_pair[1], bounds.per_input[1], public.per_pair[1], public.per_input[1]), 8, "up")
     var = enclosure_bounds(lambda c: discrete_gaussian_variance(params.share_variance, c), 128, ENCLOSURE_EXPONENT)
     theorem1 = enclosed_decimal_up(lambda c: _privacy.breach_probability(e, s2, 1, c), 8, at_most=1)
     return CountResult(protocol, users, drop, params.t, e, d, s2, params.share_variance, var, params.min_messages,
                        tr.count(), aborted, reason, None if aborted else min(ones, sent),
-                       release, (sent * var[0], sent * var[1]), private, breach, unknown, bounds.per_pair,
-                       bounds.per_input, theorem1)
+                       release, (sent * var[0], sent * var[1]), private, breach, shares - 1, bounds.per_pair,
+                       bounds.per_input, theorem1, shares, public.per_pair, public.per_input)

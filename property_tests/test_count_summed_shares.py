@@ -177,7 +177,21 @@ def test_private_means_under_both_quantifier_orders():
     r = count.run(users=20, dropout="1/10", epsilon="1/2", delta="6/10000", sigma2="11983/250", protocol="pads", drop=2,
                   seed=1)
     assert r.decided == {"per pair": True, "per input": False} and not r.private
-    assert "per pair 0.00053895 (<= δ), per input 0.00068058 (> δ): NOT private" in r.summary()
+    assert r.decided_public == {"per pair": True, "per input": True}  # the public's 18 shares would pass
+    assert "per pair 0.00053895 (<= δ), per input 0.00068058 (> δ); for the server" in r.summary()
+    assert r.summary().rstrip().splitlines()[-2].endswith(": NOT private at δ = 3/5000.")
+
+
+def test_both_viewers_are_decided_breach_is_not_monotone_in_the_shares():
+    """helper-72: N = 17, t = 0, ε = 4/5, δ = 1/100, σ² = 109/10 — a participant's 16 unknown shares give per-input
+    breach 0.00975 <= δ, but the released count with all 17 shares 0.01218 > δ (more noise, larger breach: the sum of
+    discrete shares is not Gaussian). Definition 5 (Theorem 9) holds; the published value is not (ε, δ)-private, and
+    the door does not certify it."""
+    r = count.run(users=17, dropout="0", epsilon="4/5", delta="1/100", sigma2="109/10", protocol="pads")
+    assert r.unknown_shares == 16 and r.public_shares == 17
+    assert r.decided == {"per pair": True, "per input": True}
+    assert r.decided_public == {"per pair": True, "per input": False} and not r.private
+    assert Fraction(1218, 100000) < r.public_per_input[0] and r.breach_per_input[1] < Fraction(976, 100000)
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -246,4 +260,5 @@ def test_one_share_ties_are_decided_exactly():
         assert mpmath.mpf(lo.numerator) / lo.denominator <= ref <= mpmath.mpf(hi.numerator) / hi.denominator
         assert hi - lo < Fraction(1, 10**9)
     r = count.run(users=2, dropout="0", epsilon="1", delta="1/2", sigma2="1/2", protocol="pads")
-    assert r.private and r.decided == {"per pair": True, "per input": True}
+    assert r.decided == {"per pair": True, "per input": True}  # the participant's one unknown share: certified
+    assert r.decided_public["per input"] is False and not r.private  # the public's two shares: 0.595 > 1/2

@@ -28,7 +28,7 @@ at most ``γ_m = m u / (1 - m u)``, ``u = 2^-53``, plus ``m 2^-1074`` of underfl
 propagate as ``rel' = (1 + rel_a)(1 + rel_b)(1 + γ_m) - 1``, ``abs' = (abs_a (1 + rel_b) + abs_b (1 + rel_a) +
 m abs_a abs_b)(1 + γ_m) + m 2^-1074`` (each operand's mass is at most 1). The window W and the share cut K are
 chosen so that ``E <= δ 2^-30``; the few float operations after the enclosure (a handful of roundings, each at
-most u) are covered by the relative slack :data:`MARGIN` = 2^-40, and a value below :data:`TINY` = 2^-1000 is
+most u) are covered by the relative slack :data:`MARGIN` = 2^-40, and a value below :data:`TINY` = 2^-1020 is
 never trusted as a divisor. Decisions compare exact rationals (the floats read exactly) with δ.
 
 So the result is an interval ``[lower, upper]`` for each breach probability: ``upper`` counts every output that
@@ -242,7 +242,7 @@ def sum_law(share_sigma2: object, shares: int, delta: object) -> SumLaw:
     if result.half_width < W:  # pad to the full window (a short law is exactly 0 beyond its support)
         pad = W - result.half_width
         result = Enclosed(np.pad(result.values, pad), result.rel, result.abs, result.lost)
-    if result.rel > 2.0**-20:  # MARGIN covers rel² in 1/(1 - rel) <= 1 + rel + MARGIN only while rel <= 2^-20
+    if result.rel > 2.0**-21:  # MARGIN covers rel²/(1 - rel) (and a few roundings) in 1/(1 - rel) <= 1 + rel + MARGIN
         raise InvalidInput(f"shares = {k}: the float enclosure's relative error {result.rel:.3g} is too wide to decide")
     return SumLaw(result, k, s2, K)
 
