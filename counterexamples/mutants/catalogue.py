@@ -94,8 +94,8 @@ _ENTRIES: tuple[Mutant, ...] = (
       "return -L * ctx.log(2 * d / (u * mm / t))", "return -L * ctx.log(d / (u * mm / t))",
       "Theorem 14's second gap of tau' loses the factor 2 inside the log"),
     M("zealous-first-gap", "zealous", "constant", "theory/zealous/parameters.py",
-      "-L * ctx.log(2 - 2 * ctx.exp(-1 / L))", "-L * ctx.log(2 - ctx.exp(-1 / L))",
-      "Theorem 14's first gap -lambda ln(2 - 2e^{-1/lambda}) loses a factor 2"),
+      "-L * ctx.log(2 * one_minus_exp_neg(1 / L, ctx))", "-L * ctx.log(one_minus_exp_neg(1 / L, ctx))",
+      "Theorem 14's first gap -lambda ln(2 - 2e^{-1/lambda}) = -lambda ln(2 (1 - e^{-1/lambda})) loses its factor 2"),
     M("zealous-thm13-factor2", "zealous", "constant", "theory/zealous/parameters.py",
       "return mm * (1 - ctx.log(2 * d / mm) / e)", "return mm * (1 - ctx.log(d / mm) / e)",
       "Theorem 13's least tau' (6.3) loses the factor 2 of 2 delta'/m"),
@@ -593,6 +593,24 @@ _ENTRIES: tuple[Mutant, ...] = (
       "fast Brute-Force's float prefilter of the least G loses its relative margin",
       equivalent="G = num/N (integers < 2^53) is one correctly rounded division: monotone and equal for equal "
                  "rationals, so every exact minimiser has the float minimum; the exact comparison then decides"),
+    # ------------------------------------------------------------------ the noise each door releases (written before run)
+    M("zealous-grid-tail-continuous", "zealous", "constant", "theory/zealous/grid_noise.py",
+      "return ctx.exp(-(n + 1) * step) / (1 + r)", "return ctx.exp(-(n + 1) * step) / 2",
+      "the grid noise's tail takes Lap(lambda)'s 1/2 for 1/(1+r): the release certified at (6.5)'s tau'"),
+    M("zealous-grid-least-offbyone", "zealous", "off-by-one", "theory/zealous/grid_noise.py",
+      "Q(g) * (max(k1, k2) - 1)", "Q(g) * (max(k1, k2) - 2)",
+      "the least grid tau' one grid step too low"),
+    M("count-summed-input-as-pair", "count", "transpose", "theory/count/summed_shares.py",
+      "    inp = (lower(certainly[1] | certainly[-1]), min(Q(1), upper(possibly[1] | possibly[-1])))",
+      "    inp = pair",
+      "per-input breach taken as the per-pair one (the larger neighbour) instead of the union of both neighbours'"),
+    M("count-summed-drop-lost", "count", "constant", "theory/count/summed_shares.py",
+      "return Q(Fraction(_up(math.fsum(upper_T[mask]) * (1 + MARGIN) + n * 4 * UNDERFLOW))) + Q(Fraction(law.lost))",
+      "return Q(Fraction(_up(math.fsum(upper_T[mask]) * (1 + MARGIN) + n * 4 * UNDERFLOW)))",
+      "the breach's upper end forgets the truncated mass E"),
+    M("noise-dg-variance-dual", "noise", "constant", "theory/noise/discrete_gaussian.py",
+      "8 * ctx.pi ** 2 * ui", "4 * ctx.pi ** 2 * ui",
+      "the Poisson-dual variance of N_Z(0, u) loses a factor 2", uses=("count",)),
 )
 
 
@@ -727,6 +745,21 @@ GUARDS: dict[str, tuple[tuple[str, ...], str]] = {
     "querygen-fast-gmin-strict": ((QT + "test_fast_decision_exact_at_the_boundary",), "the fast twin at G_min = G(Q) exactly"),
     "querygen-fast-sort": ((QT + "test_lattice_matches_scans",), "the lattice's numerators against the exact scans"),
     "querygen-ldiv": ((QT + "test_l_translation",), "G_min = (l + 1)/2: 13 for l = 25"),
+    # ---------------------------------------------------------------- the noise each door releases
+    "zealous-grid-tail-continuous": (("property_tests/test_zealous_grid_noise.py::test_helper_witness_is_no_longer_certified",
+                                      "property_tests/test_zealous_grid_noise.py::test_grid_tail_against_the_summed_pmf"),
+                                     "tau' = 15.451 must not be certified (its publish probability, summed term by term, is above "
+                                     "delta), and the tail against the summed pmf"),
+    "zealous-grid-least-offbyone": (("property_tests/test_zealous_grid_noise.py::"
+                                     "test_least_grid_tau_prime_is_least_and_matches_an_independent_formula",),
+                                    "the least grid tau' must hold and one step below must not, and equal an independent k*"),
+    "count-summed-input-as-pair": (("property_tests/test_count_summed_shares.py::test_decisions_follow_the_bounds_and_delta",
+                                    "property_tests/test_count_summed_shares.py::test_bounds_enclose_an_independent_exact_law"),
+                                   "per input strictly above per pair on an instance, and both against a 60-digit union / max"),
+    "count-summed-drop-lost": (("property_tests/test_count_summed_shares.py::test_the_truncation_mass_is_counted_where_it_matters",),
+                               "at delta = 1/10 the truncation mass exceeds the float slack: the upper end must still enclose"),
+    "noise-dg-variance-dual": (("property_tests/test_count_summed_shares.py::test_discrete_gaussian_variance_against_direct_sums",),
+                               "the variance from u >= 1 against a 60-digit direct sum"),
     # ================================================================ issue 23
     "zealous-thm14-lambda": ((ZP + "test_theorem14_tau_prime_is_the_paper_formula", ZP + "test_table_6_2_tau_prime_is_theorem_14_at_the_experiments_delta"),
                              "(6.5) with lambda = 2m/eps against its printed form, and Table 6.2's printed tau'"),

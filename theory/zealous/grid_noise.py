@@ -30,8 +30,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import mpmath
-
 from privclaims.theory.errors import InvalidInput, UndecidedComparison
 from privclaims.theory.numbers import Q, as_rational, enclosure_bounds, in_open_unit, positive, rational_str, rigorous_sign, to_interval
 from privclaims.theory.zealous.model import contributions
