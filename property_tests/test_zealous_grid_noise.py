@@ -70,8 +70,7 @@ def test_least_grid_tau_prime_is_least_and_matches_an_independent_formula(U, m, 
     least = grid_noise.least_tau_prime(U, m, d, tau, lam, G)
     assert grid_noise.holds(U, m, d, tau, lam, least, G)
     assert (least - tau) % G == 0
-    if least > tau:
-        assert not grid_noise.holds(U, m, d, tau, lam, least - G, G)
+    assert not grid_noise.holds(U, m, d, tau, lam, least - G, G)
     with mpmath.workdps(60):  # k* = max(1, ceil((λ/g) ln(1/(B(1+r))))), B = min(δτ/(Um), 1 - e^(-1/λ))
         L, g = mpmath.mpf(lam.numerator) / lam.denominator, mpmath.mpf(1) / 1024
         B = min(mpmath.mpf(d.numerator) / d.denominator * tau / (U * m), -mpmath.expm1(-1 / L))
@@ -101,3 +100,48 @@ def test_unpublished_ratio_over_one_count_is_at_most_e_to_one_over_lambda():
             lo_y = enclose(lambda c: 1 - grid_noise.grid_tail(y, lam, G, c), 160)
             hi_y1 = enclose(lambda c: 1 - grid_noise.grid_tail(y + 1, lam, G, c), 160)
             assert mpmath.mpf(hi_y1.b) <= bound * mpmath.mpf(lo_y.a) * (1 + mpmath.mpf(10) ** -30), y
+
+
+def test_least_grid_tau_prime_may_lie_below_tau():
+    """U = 1, m = 1, ε = 4, δ = 9/10: λ = 1/2, τ = 1, B = min(9/10, 1 - e^-2) = 0.8647 > 1/(1 + r), so a τ′ below τ meets
+    both conditions (Pr[g K > τ′ - τ] = 1 - r^{-⌊(τ′-τ)/g⌋}/(1 + r)). The least was reported as τ itself ('need τ′ >= 1'),
+    while τ′ = 0.8 was certified (holds) in the same run."""
+    lam = Fraction(1, 2)
+    least = grid_noise.least_tau_prime(1, 1, Fraction(9, 10), 1, lam, G)
+    assert least == Fraction(355, 1024)
+    assert grid_noise.holds(1, 1, Fraction(9, 10), 1, lam, least, G)
+    assert not grid_noise.holds(1, 1, Fraction(9, 10), 1, lam, least - G, G)
+    with mpmath.workdps(40):  # independent: 1 - k <= (λ/g)(1/λ - ln(1 + r)), the largest 1 - k = 669
+        t = mpmath.mpf(1024) / 2
+        assert int(mpmath.floor(t * (2 - mpmath.log(1 + mpmath.exp(-1 / t))))) == 669
+    assert least == 1 - 669 * G  # k* = 1 - 669, τ′ = τ + g (k* - 1)
+    p = zealous.params(1, 1, 4, "9/10")
+    assert p.holds and p.tau_prime_grid == least and p.tau_prime == Fraction(727, 1000)  # (6.5) now decides: 0.72613…
+
+
+@pytest.mark.parametrize("lam", ["1e-300", "1e-4000"])
+def test_least_grid_tau_prime_below_tau_at_a_tiny_lambda(lam):
+    """λ tiny: case (ii)'s bound 1 - e^{-1/λ} is all but 1 and (6.8)'s does not bind (δτ/(Um) >= 1): the least τ′ is
+    τ - (1 - g) (1 - k <= 1/g - (λ/g) ln(1 + r), whose floor is 1/g - 1 though 1/g - y is beyond any enclosure; there
+    the tail and the bound differ by less than 2^-(2^20), so holds() itself is not decided at the least τ′)."""
+    least = grid_noise.least_tau_prime(1, 1, Fraction(9, 10), 2, lam, G)
+    assert least == 2 - 1 + G
+    p = zealous.params(1, 1, 1, "9/10", lam=lam)
+    assert p.tau_prime_grid == least and p.grid_holds and p.tau_prime == 2  # (6.5), just below τ, rounded up
+
+
+def test_case_ii_decides_when_it_binds():
+    """U = 1, m = 1, ε = 1, δ = 9/20: δτ/(Um) = 9/10 but 1 - e^{-1/2} = 0.3935 is the binding bound. A τ′ meeting (6.8)
+    alone is not certified, and the least τ′ is case (ii)'s (a plant dropping case (ii) from holds or from the least
+    τ′ fails here, not only by chance in the property test)."""
+    lam, d = Fraction(2), Fraction(9, 20)
+    least = grid_noise.least_tau_prime(1, 1, d, 2, lam, G)
+    with mpmath.workdps(40):
+        t = mpmath.mpf(2048)
+        B2 = -mpmath.expm1(-mpmath.mpf(1) / 2)
+        k2 = int(mpmath.ceil(t * mpmath.log(1 / (B2 * (1 + mpmath.exp(-1 / t))))))
+        k1 = max(1, int(mpmath.ceil(t * mpmath.log(1 / (mpmath.mpf(9) / 10 * (1 + mpmath.exp(-1 / t)))))))
+    assert k2 > k1 and least == 2 + G * (k2 - 1)
+    only_68 = 2 + G * (k1 - 1)
+    assert not grid_noise.holds(1, 1, d, 2, lam, only_68, G) and not grid_noise.holds(1, 1, d, 2, lam, least - G, G)
+    assert grid_noise.holds(1, 1, d, 2, lam, least, G)

@@ -20,8 +20,9 @@ nothing to spare can leave the release's δ above the target (U = 2, m = 1, ε =
 (6.5), and publishing an item of count τ has probability 0.00060006 > δ — an output its neighbour cannot produce).
 
 So the release is certified by ``T_g(τ′ - τ) <= B = min(δ τ / (U m), 1 - e^{-1/λ})`` (and ``1/g`` an integer); the
-least such τ′ is ``τ + g (k* - 1)``, ``k* = max(1, ⌈(λ / g) ln(1 / (B (1 + r)))⌉)`` — a rational, found exactly by
-enclosing the logarithm until its ceiling is decided. (No tie is possible: ``r^k / (1 + r) = B`` would make
+least such τ′ is ``τ + g (k* - 1)``, ``k* = ⌈(λ / g) ln(1 / (B (1 + r)))⌉`` when that is at least 1, and otherwise
+``k* = 1 - ⌊(λ / g) ln(1 / ((1 - B)(1 + r)))⌋`` (at most 1; the tail of a negative x is ``1 - r^{-⌊x/g⌋}/(1 + r)``) — a
+rational, found exactly by enclosing the logarithm until its ceiling (floor) is decided. (No tie is possible: ``r^k / (1 + r) = B`` would make
 ``e^{-g/λ}`` algebraic.)
 """
 
@@ -79,30 +80,74 @@ def holds(U: object, m: object, delta: object, tau: object, lam: object, tau_pri
         lambda c: one_minus_exp_neg(1 / to_interval(lam_q, c), c) - grid_tail(x, lam_q, granularity, c)) >= 0
 
 
-def _least_steps(log_inverse: Any, lam: Any, granularity: Any) -> int:
-    """``max(1, ⌈(λ/g) (ln(1/B) - ln(1 + r))⌉)`` for ``ln(1/B)`` given as a function of ``iv``, decided exactly: the
-    enclosure is refined until both ends have the same ceiling."""
+def _decided(f: Any, rounding: Any, at_most: Any = None) -> int:
+    """``rounding(x)`` (``math.ceil`` or ``math.floor``) of the real x that ``f(iv)`` encloses, decided exactly: the
+    enclosure is refined until both ends round alike (or, given ``at_most``, until the enclosure lies below it: then
+    ``at_most`` is returned)."""
     prec = 128
     while True:
-        def kappa(c: Any) -> Any:
-            s = to_interval(Q(granularity) / Q(lam), c)
-            return (log_inverse(c) - c.log(1 + c.exp(-s))) / s
-        lo, hi = enclosure_bounds(kappa, prec, _LARGEST_EXPONENT)
-        a, b = math.ceil(lo), math.ceil(hi)
-        if a == b or hi <= 1:
-            return max(1, b)
+        lo, hi = enclosure_bounds(f, prec, _LARGEST_EXPONENT)
+        a, b = rounding(lo), rounding(hi)
+        if a == b:
+            return a
+        if at_most is not None and hi <= at_most:
+            return at_most
+        if prec >= 1 << 17:
+            raise UndecidedComparison(f"least grid step count not decided at {prec} bits (enclosure [{lo}, {hi}])")
+        prec *= 4
+
+
+def _least_steps(log_inverse: Any, below: Any, lam: Any, granularity: Any) -> int:
+    """The least integer k with ``Pr[K >= k] <= B``, decided exactly, given ``ln(1/B)`` as a function of ``iv`` and
+    ``below()``: the integer ``⌊(λ/g)(ln(1/(1-B)) - ln(1+r))⌋`` (None when ``B >= 1``: every k qualifies).
+
+    ``k >= 1``: ``r^k/(1+r) <= B`` iff ``k >= (λ/g)(ln(1/B) - ln(1+r))``. ``k <= 0``: ``Pr[K >= k] = 1 - r^{1-k}/(1+r)``, so
+    ``<= B`` iff ``1 - k <= (λ/g)(ln(1/(1-B)) - ln(1+r))`` - possible only when ``B >= 1/(1+r)`` (τ′ below τ)."""
+    if below is None:
+        return -(1 << 62)  # no constraint from this bound (B >= 1); the other bound (< 1) decides
+    pos = max(1, _decided(_scaled(log_inverse, lam, granularity), math.ceil, at_most=1))
+    if pos > 1:
+        return pos
+    return min(1, 1 - below())  # below() >= 1 iff some k <= 0 qualifies
+
+
+def _scaled(log_b: Any, lam: Any, granularity: Any) -> Any:
+    """``iv -> (ln(1/B) - ln(1 + r)) / (g/λ)`` for ``ln(1/B)`` given as a function of ``iv``."""
+    def kappa(c: Any) -> Any:
+        s = to_interval(Q(granularity) / Q(lam), c)
+        return (log_b(c) - c.log(1 + c.exp(-s))) / s
+    return kappa
+
+
+def _ceil_of_positive(f: Any) -> int:
+    """``⌈y⌉`` of a real ``y > 0`` (known positive; its enclosure may reach 0 when y is below 2^-(2^20))."""
+    prec = 128
+    while True:
+        lo, hi = enclosure_bounds(f, prec, _LARGEST_EXPONENT)
+        if hi <= 1:
+            return 1
+        if lo > 0 and math.ceil(lo) == math.ceil(hi):
+            return math.ceil(hi)
         if prec >= 1 << 17:
             raise UndecidedComparison(f"least grid step count not decided at {prec} bits (enclosure [{lo}, {hi}])")
         prec *= 4
 
 
 def least_tau_prime(U: object, m: object, delta: object, tau: object, lam: object, granularity: object) -> Any:
-    """The least τ′ (an exact rational on τ + gℤ) for which the grid noise meets (6.8) and case (ii)."""
+    """The least τ′ (an exact rational on τ + gℤ) for which the grid noise meets (6.8) and case (ii). It lies below τ when
+    ``B >= 1/(1 + r)`` (large δτ/(Um) and λ < 1/ln 2), and always above ``τ - 1`` (case (ii)'s bound is below 1)."""
     steps_per_count(granularity)
     b1, lam_q = _bounds(U, m, delta, tau, lam)
     g = positive(granularity, "granularity")
-    k1 = _least_steps(lambda c: -c.log(to_interval(b1, c)), lam_q, g)
-    k2 = _least_steps(lambda c: -c.log(one_minus_exp_neg(1 / to_interval(lam_q, c), c)), lam_q, g)
+    k1 = _least_steps(lambda c: -c.log(to_interval(b1, c)),
+                      (lambda: _decided(_scaled(lambda c: -c.log(to_interval(1 - b1, c)), lam_q, g), math.floor))
+                      if b1 < 1 else None, lam_q, g)
+    # case (ii): 1 - B = e^{-1/λ}, so (λ/g)(ln(1/(1-B)) - ln(1+r)) = 1/g - y with y = (λ/g) ln(1+r) > 0, whose floor is
+    # 1/g - ⌈y⌉ (y may be far below any enclosure's resolution when λ is tiny: 1/g - y is then not decided as a whole)
+    steps = steps_per_count(g)
+    k2 = _least_steps(lambda c: -c.log(one_minus_exp_neg(1 / to_interval(lam_q, c), c)),
+                      lambda: steps - _ceil_of_positive(lambda c: c.log(1 + c.exp(-to_interval(Q(g) / Q(lam_q), c)))
+                                                        / to_interval(Q(g) / Q(lam_q), c)), lam_q, g)
     return Q(as_rational(tau, "tau")) + Q(g) * (max(k1, k2) - 1)
 
 
