@@ -337,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--lambda", dest="lam", help="the noise scale λ > 0 (default 2m/ε; Theorem 14 needs λ >= 2m/ε)")
         p.add_argument("--tau", help="the first threshold τ, a positive integer (default ⌈2m/ε⌉, Proposition 12)")
         p.add_argument("--tau-prime", dest="tau_prime",
-                       help="the second threshold τ′ >= τ (default: the least one of (6.5) for λ and τ)")
+                       help="the second threshold τ′ > 0, possibly below τ (default: the least one meeting (6.5) - rounded up to 1/1000 - and the conditions of the release's 1/1024-grid noise, for λ and τ)")
         if name == "publish":
             _seed(p, "the selection and the noise")
             p.add_argument("--engine", choices=("auto", "python", "duckdb", "dask"), default="auto",

@@ -14,8 +14,9 @@
 **Parameters** (:func:`params`): for a target (ε, δ)-probabilistic differential privacy (Definition 3),
 Theorem 14 asks ``λ >= 2m/ε`` (6.4) and
 ``τ′ - τ >= max(-λ ln(2 - 2e^{-1/λ}), -λ ln(2δτ/(U m)))`` (6.5); Proposition 12: ``τ = ⌈2m/ε⌉``
-minimises τ′. We take ``λ = 2m/ε`` (exact), that τ, and the least τ′ of (6.5) rounded *up* to a
-multiple of 1/1000 from a rigorous enclosure (never below the bound). For comparison we also report
+minimises τ′. We take ``λ = 2m/ε`` (exact), that τ, and the larger of the least τ′ of (6.5) rounded *up* to a
+multiple of 1/1000 from a rigorous enclosure (never below the bound) and the least τ′ for which the release's grid
+noise meets the same conditions (:mod:`privclaims.theory.zealous.grid_noise`; either may lie below τ). For comparison we also report
 the (ε′, δ′)-indistinguishability (Definition 4) that Theorem 13 [Korolova et al.] certifies with the
 same noise and second threshold: ``ε′ = 2m/λ = ε`` and ``δ′ = (m/2) e^{ε′(1 - τ′/m)}`` (6.3 at
 equality) — shown as the theorem's value only, never as a guarantee: the theorem is stated for τ = 1 and the
