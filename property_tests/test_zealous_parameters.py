@@ -130,3 +130,18 @@ def test_table_6_1_deltas_are_theorems_13_and_14():
         assert rounds_to(lambda c: thm13_delta_prime(5, Q(5, lam), tp, c), printed), (lam, tp)
         assert not rounds_to(lambda c: thm13_delta_prime(5, Q(10, lam), tp, c), printed), (lam, tp)
     assert not rounds_to(lambda c: thm13_delta_prime(5, Q(5), 200, c), "5.2e-85")
+
+
+def test_one_minus_exp_neg_float_branch_keeps_a_tiny_y():
+    """The mpmath.mp branch of one_minus_exp_neg (used by thm14_first_gap's float callers) keeps 1 - e^{-y} for y far
+    below the working precision: 1 - exp(-y) there is 0 and thm14_first_gap's logarithm -inf (a plant of that form
+    passed every test)."""
+    import mpmath
+
+    from privclaims.theory.zealous.parameters import one_minus_exp_neg
+
+    with mpmath.workdps(15):
+        y = mpmath.mpf("1e-30")
+        assert abs(one_minus_exp_neg(y) / y - 1) < 1e-12
+        gap = thm14_first_gap(10 ** 20)  # -λ ln(2(1 - e^{-1/λ})) ≈ λ ln(λ/2)
+        assert mpmath.isfinite(gap) and abs(gap / (mpmath.mpf(10) ** 20 * mpmath.log(mpmath.mpf(10) ** 20 / 2)) - 1) < 1e-6
