@@ -172,12 +172,14 @@ def _zealous_publish(a: argparse.Namespace) -> int:
     from privclaims import zealous
 
     r = zealous.publish(a.log, a.kind, a.epsilon, a.delta, a.m, seed=a.seed, engine=a.engine, lam=a.lam, tau=a.tau,
-                        tau_prime=a.tau_prime, session_gap=a.session_gap)
+                        tau_prime=a.tau_prime, session_gap=a.session_gap, max_users=a.max_users)
     if a.tsv and not a.json:
         if r.released:
             _print(r.tsv())
         else:
             print(f"privclaims zealous publish: nothing released: {r.why_none()}", file=sys.stderr)
+        if not r.certified:
+            print(f"privclaims zealous publish: NOT certified: {r.why_not_certified()}", file=sys.stderr)
         return 0 if r.holds else 1
     return _emit(r, a.json)
 
@@ -323,12 +325,16 @@ def build_parser() -> argparse.ArgumentParser:
     zes = ze.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
     for name, handler, text, formats in (
             ("params", _zealous_params, "λ, τ, τ′ and the (ε′, δ′) levels; exit 1 if λ or τ′ is too small", []),
-            ("publish", _zealous_publish, "the sanitized histogram; exit 1 if nothing is released (with why)", ["log"])):
+            ("publish", _zealous_publish, "the sanitized histogram; exit 1 if nothing is released or the release is not "
+             "certified (with why)", ["log"])):
         p = _cmd(zes, name, handler, text, formats, eps="rational")
         if name == "publish":
             p.add_argument("log", metavar="LOG", help="the search log (format below)")
             p.add_argument("--kind", choices=("queries", "keywords", "clicks", "query_pairs"), required=True,
                            help="which items to count")
+            p.add_argument("--max-users", dest="max_users", type=int,
+                           help="a public bound on the number of users; τ′ is computed for it (without it τ′ comes from "
+                                "the log's own count, which depends on the data: the release is then not certified)")
         else:
             p.add_argument("--users", type=int, required=True, help="U, the number of users (>= 1)")
         _eps(p, "rational")

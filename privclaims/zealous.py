@@ -29,7 +29,8 @@ Malformed lines are reported as ``file:line``.
 
 **What comes back**: :class:`ParamsResult` (λ, τ, τ′ exact; τ′'s bound, the achieved δ and δ′ as decimals
 rounded *up* from rigorous enclosures, τ′ to 3 places rounded up) and :class:`PublishResult` (the released
-items with their exact noisy counts, and why none were). Bad arguments (U or m not a positive integer,
+items with their exact noisy counts, why none were, and whether the release is certified: τ′ computed for a public
+bound ``max_users`` on the log's users and meeting Theorem 14 with the grid noise). Bad arguments (U or m not a positive integer,
 ε <= 0, δ outside (0, 1), an unknown kind or engine, a seed outside [0, 2^63), a missing log) raise
 :class:`privclaims.theory.errors.InvalidInput`.
 
@@ -219,11 +220,29 @@ class PublishResult:
     top_count: int
     seed: int
     engine: str
+    log_users: int = 0
+    max_users: int | None = None
+
+    @property
+    def certified(self) -> bool:
+        """True iff τ′ was computed for a public bound on the users (``max_users``, not the log's own count) and the
+        parameters meet Theorem 14 with the release's grid noise (``params.holds``)."""
+        return self.max_users is not None and self.params.holds
+
+    def why_not_certified(self) -> str:
+        if self.certified:
+            return ""
+        if self.max_users is None:
+            return (f"τ′ was computed from this log's own number of users (U = {self.log_users}), so the thresholds depend "
+                    "on the data: a neighbouring log (one user more or less) gets another τ′, and an item whose noisy count "
+                    "falls between the two is published by one and never by the other - Theorem 14 covers a fixed τ′; "
+                    "pass --max-users, a public bound on the number of users")
+        return "the parameters do not meet Theorem 14 with the release's grid noise (see the parameters' summary)"
 
     @property
     def holds(self) -> bool:
-        """True iff at least one item was released."""
-        return bool(self.released)
+        """True iff at least one item was released and the release is certified (:attr:`certified`)."""
+        return bool(self.released) and self.certified
 
     def why_none(self) -> str:
         if self.released:
@@ -253,6 +272,12 @@ class PublishResult:
             s.append(self.tsv())
         else:
             s.append("Nothing released: " + self.why_none() + ".")
+        if self.certified:
+            s.append(f"Certified ({readable(self.params.epsilon)}, {readable(self.params.delta)})-probabilistically DP for "
+                     f"any log of at most {self.max_users} users (Theorem 14 with the grid noise; this log has "
+                     f"{self.log_users}).")
+        else:
+            s.append("NOT certified: " + self.why_not_certified() + ".")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
@@ -260,13 +285,16 @@ class PublishResult:
                 "params": self.params.as_json(), "distinct_items": self.distinct_items, "above_tau": self.above_tau,
                 "top_count": self.top_count,
                 "released": [{"item": str(k), "noisy_count": number_json(v)} for k, v in self.released.items()],
-                "why_none": self.why_none() or None}
+                "why_none": self.why_none() or None, "log_users": self.log_users, "max_users": self.max_users,
+                "certified": self.certified, "why_not_certified": self.why_not_certified() or None}
 
 
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,
             engine: str = "auto", lam: object = None, tau: object = None, tau_prime: object = None,
-            session_gap: object = None) -> PublishResult:
-    """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = users in the log; ``lam``,
+            session_gap: object = None, max_users: int | None = None) -> PublishResult:
+    """Run ZEALOUS (Steps 1-6) on a log with the parameters of :func:`params` (U = ``max_users``, a public bound on the
+    log's users - a log with more is refused; without it U = the log's own count, and the release is not
+    :attr:`PublishResult.certified`: τ′ would depend on the data; ``lam``,
     ``tau``, ``tau_prime`` as there), on ``engine`` = ``"python"``, ``"duckdb"`` or ``"dask"`` (same seed,
     same release on each), or ``"auto"`` (the default: ``duckdb`` for a path, ``python`` for a log in memory;
     the result names the engine that ran). ``session_gap``: seconds that end a session (query pairs; default 1800)."""
@@ -279,10 +307,15 @@ def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: obje
         log = as_path(log, "search log")
         if not log.is_dir() and not log.is_file():
             raise InvalidInput(f"search log {str(log)!r} does not exist")
+    if max_users is not None and (isinstance(max_users, bool) or not isinstance(max_users, int) or max_users < 1):
+        raise InvalidInput(f"max_users = {max_users!r} must be a positive integer (a public bound on the log's users)")
     hist, users, engine = _engines.selected_histogram_and_users(log, k, mm, seed, engine)
-    pr = params(users, mm, epsilon, delta, tau_prime, lam=lam, tau=tau)
+    if max_users is not None and users > max_users:
+        raise InvalidInput(f"the log has {users} users, more than max_users = {max_users}: Theorem 14's τ′ for at most "
+                           f"{max_users} users does not cover it (pass a larger public bound)")
+    pr = params(users if max_users is None else max_users, mm, epsilon, delta, tau_prime, lam=lam, tau=tau)
     zp = ZealousParams.of(mm, pr.lam, pr.tau, pr.tau_prime)
     released = _engines.release_keyed(hist, zp, seed, k)
     top = max(hist.values(), default=0)
     return PublishResult(kind, pr, released, len(hist), sum(1 for c in hist.values() if c >= pr.tau), int(top),
-                         seed, engine)
+                         seed, engine, users, max_users)

@@ -59,10 +59,10 @@ CASES = {
                                 "streams.csv", "csv"),
     "ads greedy": ("ads greedy {INPUT} --k 2 --optimum", "ads_coverage.json", "json"),
     "ads greedy (paid)": ("ads greedy {INPUT} --k 1", "paid_ads", "json"),
-    "zealous publish": ("zealous publish {INPUT} --kind queries --epsilon 10 --delta 1/1000 --m 1 --seed 1",
+    "zealous publish": ("zealous publish {INPUT} --kind queries --epsilon 10 --delta 1/1000 --m 1 --seed 1 --max-users 100",
                         "aol_tiny.tsv", "tsv"),
     "zealous publish (pairs)": ("zealous publish {INPUT} --kind query_pairs --epsilon 10 --delta 1/1000 --m 2 "
-                                "--seed 1 --tau 1 --tau-prime 1", "aol_tiny.tsv", "tsv"),
+                                "--seed 1 --tau 1 --tau-prime 1 --max-users 100", "aol_tiny.tsv", "tsv"),
     "querygen generalize": ("querygen generalize {INPUT} --query zip=13053,sex=F --target disease --gmin 3/2 "
                             "--strategy all", "patients.csv", "csv"),
 }

@@ -201,7 +201,7 @@ def test_tsv_header_has_as_many_columns_as_the_rows(capsys, tmp_path):
     log = write(tmp_path, "l.tsv", "AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n" + "".join(
         f"{u}\tweather\t2006-03-01 08:0{u}:00\t\t\n{u}\tnews\t2006-03-01 08:0{u}:30\t\t\n" for u in range(1, 9)))
     rc, out, _ = run(capsys, "zealous", "publish", log, "--kind", "query_pairs", "--epsilon", "20", "--delta", "1/1000",
-                     "--m", "1", "--tsv")
+                     "--m", "1", "--tsv", "--max-users", "8")
     rows = out.strip().splitlines()
     assert rc == 0 and len(rows) >= 2 and rows[0] == "query1\tquery2\tnoisy_count"
     assert {len(r.split("\t")) for r in rows} == {3}
@@ -267,8 +267,8 @@ def test_zealous_lambda_and_tau_are_the_users(capsys):
     assert rc == 1 and "λ = 1 is BELOW 2m/ε = 2" in out
     p = zealous.params(1000, 1, 1, "1/1000", lam="5/2", tau=3)
     assert p.tau_prime > zealous.params(1000, 1, 1, "1/1000").tau_prime  # more noise: a higher τ′
-    r = zealous.publish(EX / "aol_tiny.tsv", "queries", 10, "1/1000", 1, seed=1, lam="1/5", tau=1)
-    assert r.params.lam == maskit.Q(1, 5) and r.params.holds
+    r = zealous.publish(EX / "aol_tiny.tsv", "queries", 10, "1/1000", 1, seed=1, lam="1/5", tau=1, max_users=6)
+    assert r.params.lam == maskit.Q(1, 5) and r.params.holds and r.certified
 
 
 def test_zealous_refuses_a_tau_that_is_not_an_integer(capsys):

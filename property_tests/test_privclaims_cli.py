@@ -244,11 +244,12 @@ def test_zealous_params_true_false_bad(capsys):
 
 def test_zealous_publish_true_false_bad(capsys, tmp_path):
     log = EX / "aol_tiny.tsv"
-    base = ["zealous", "publish", log, "--kind", "queries", "--delta", "1/1000", "--m", "1", "--seed", "1"]
+    base = ["zealous", "publish", log, "--kind", "queries", "--delta", "1/1000", "--m", "1", "--seed", "1",
+            "--max-users", "10"]
     rc, out, _ = run(capsys, *base, "--epsilon", "10")
-    assert rc == 0 and "weather\t" in out
+    assert rc == 0 and "weather\t" in out and "Certified (10, 1/1000)-probabilistically DP for any log of at most 10" in out
     rc, out, _ = run(capsys, *base, "--epsilon", "1")
-    assert rc == 1 and "Nothing released: τ′ = 16.627 but the most frequent item has 4 users" in out
+    assert rc == 1 and "Nothing released: τ′ = 17.649 but the most frequent item has 4 users" in out
     rc, out, _ = run(capsys, *base, "--epsilon", "10", "--engine", "python", "--json")
     py = json.loads(out)
     assert rc == 0 and py["released"][0]["item"] == "weather"
@@ -300,7 +301,7 @@ def test_every_result_dumps_and_decimal_rounds():
         ads.greedy(ads.load_instance(EX / "ads_coverage.json"), 2, True),
         count.run(8, "1/4", "1", "1/10", protocol="pads"),
         zealous.params(100, 2, "1/2", "1/1000"),
-        zealous.publish(EX / "aol_tiny.tsv", "keywords", 10, "1/1000", 2),
+        zealous.publish(EX / "aol_tiny.tsv", "keywords", 10, "1/1000", 2, max_users=10),
         querygen.generalize(querygen.load_table(EX / "patients.csv"), {"sex": "F"}, "disease", 2, "all"),
     ]
     for r in results:

@@ -145,3 +145,26 @@ def test_case_ii_decides_when_it_binds():
     only_68 = 2 + G * (k1 - 1)
     assert not grid_noise.holds(1, 1, d, 2, lam, only_68, G) and not grid_noise.holds(1, 1, d, 2, lam, least - G, G)
     assert grid_noise.holds(1, 1, d, 2, lam, least, G)
+
+
+def _log(tmp_path, name, users):
+    rows = "".join(f"{u}\t{q}\t2006-03-01 08:00:{u % 60:02d}\t\t\n" for u, q in users)
+    p = tmp_path / name
+    p.write_text("AnonID\tQuery\tQueryTime\tItemRank\tClickURL\n" + rows)
+    return p
+
+
+def test_tau_prime_from_the_logs_own_user_count_is_not_certified(tmp_path):
+    """helper-73: publish took U from the log, so τ′ depended on the data — 20 users (19 searching "a") gave τ′ = 19.035,
+    the same log plus one user 19.132; "a"'s noisy count falls between them with probability 0.0234 > δ = 1/1000, an
+    output the 21-user log never produces. Without a public bound the release is now NOT certified; with one, both logs
+    get the same τ′ and are certified; a log with more users than the bound is refused."""
+    s20 = _log(tmp_path, "s20.tsv", [(u, "a") for u in range(1, 20)] + [(20, "b")])
+    s21 = _log(tmp_path, "s21.tsv", [(u, "a") for u in range(1, 20)] + [(20, "b"), (21, "z")])
+    a, b = (zealous.publish(x, "queries", 1, "1/1000", 1, seed=1, engine="python") for x in (s20, s21))
+    assert a.params.tau_prime != b.params.tau_prime and not a.certified and not b.certified and not a.holds
+    assert "depend on the data" in a.why_not_certified() and "NOT certified" in a.summary()
+    a, b = (zealous.publish(x, "queries", 1, "1/1000", 1, seed=1, engine="python", max_users=21) for x in (s20, s21))
+    assert a.params.tau_prime == b.params.tau_prime and a.certified and b.certified
+    with pytest.raises(InvalidInput, match="the log has 21 users, more than max_users = 20"):
+        zealous.publish(s21, "queries", 1, "1/1000", 1, seed=1, engine="python", max_users=20)
