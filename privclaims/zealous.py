@@ -273,9 +273,12 @@ class PublishResult:
         else:
             s.append("Nothing released: " + self.why_none() + ".")
         if self.certified:
-            s.append(f"Certified ({readable(self.params.epsilon)}, {readable(self.params.delta)})-probabilistically DP for "
-                     f"any log of at most {self.max_users} users (Theorem 14 with the grid noise; this log has "
-                     f"{self.log_users}).")
+            s.append(f"Certified ({readable(self.params.epsilon)}, {readable(self.params.delta)})-probabilistically DP: the "
+                     f"released items and noisy counts, for neighbouring logs of at most {self.max_users} users each "
+                     f"(Theorem 14 with the grid noise). Not covered: the exact counts shown here (this log's "
+                     f"{self.log_users} users, {self.distinct_items} distinct items, {self.above_tau} kept at Step 3, "
+                     f"the most frequent item's {self.top_count} users) and the refusal of a log of more than "
+                     f"{self.max_users} users - publish the released items alone.")
         else:
             s.append("NOT certified: " + self.why_not_certified() + ".")
         return "\n".join(s)
@@ -286,7 +289,9 @@ class PublishResult:
                 "top_count": self.top_count,
                 "released": [{"item": str(k), "noisy_count": number_json(v)} for k, v in self.released.items()],
                 "why_none": self.why_none() or None, "log_users": self.log_users, "max_users": self.max_users,
-                "certified": self.certified, "why_not_certified": self.why_not_certified() or None}
+                "certified": self.certified, "why_not_certified": self.why_not_certified() or None,
+                "certified_covers": "released only: log_users, distinct_items, above_tau, top_count and why_none are exact "
+                                    "counts of the log, not private"}
 
 
 def publish(log: SearchLog | str | Path, kind: str, epsilon: object, delta: object, m: object, *, seed: int = 0,

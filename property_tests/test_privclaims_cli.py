@@ -247,7 +247,15 @@ def test_zealous_publish_true_false_bad(capsys, tmp_path):
     base = ["zealous", "publish", log, "--kind", "queries", "--delta", "1/1000", "--m", "1", "--seed", "1",
             "--max-users", "10"]
     rc, out, _ = run(capsys, *base, "--epsilon", "10")
-    assert rc == 0 and "weather\t" in out and "Certified (10, 1/1000)-probabilistically DP for any log of at most 10" in out
+    assert rc == 0 and "weather\t" in out and ("Certified (10, 1/1000)-probabilistically DP: the released items and noisy "
+                                              "counts, for neighbouring logs of at most 10 users each") in out
+    assert "Not covered: the exact counts shown here (this log's 6 users" in out
+    rc, out, err = run(capsys, *base[:-2], "--epsilon", "10", "--tsv")  # released but no public bound: exit 1, said
+    assert rc == 1 and "weather\t" in out and "NOT certified: τ′ was computed from this log's own number of users" in err
+    rc, out, err = run(capsys, *base, "--epsilon", "10", "--tsv")
+    assert rc == 0 and "weather\t" in out and "NOT certified" not in err
+    rc, out, _ = run(capsys, *base, "--epsilon", "10", "--tau", "1", "--tau-prime", "1")  # a bound but τ′ below (6.5)
+    assert rc == 1 and "weather\t" in out and "NOT certified: the parameters do not meet Theorem 14" in out
     rc, out, _ = run(capsys, *base, "--epsilon", "1")
     assert rc == 1 and "Nothing released: τ′ = 17.649 but the most frequent item has 4 users" in out
     rc, out, _ = run(capsys, *base, "--epsilon", "10", "--engine", "python", "--json")
