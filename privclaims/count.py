@@ -126,9 +126,7 @@ class CountResult:
     public_per_input: tuple[Any, Any] = (0, 0)
 
     def _decide(self, pair: tuple[Any, Any], inp: tuple[Any, Any]) -> dict[str, bool | None]:
-        d = self.delta
-        return {name: True if hi <= d else (False if lo > d else None)
-                for name, (lo, hi) in (("per pair", pair), ("per input", inp))}
+        return {"per pair": _summed.decided(pair, self.delta), "per input": _summed.decided(inp, self.delta)}
 
     @property
     def decided(self) -> dict[str, bool | None]:

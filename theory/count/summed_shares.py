@@ -258,12 +258,15 @@ class BreachBounds:
     window: int
 
     def decide(self, delta: object) -> dict[str, bool | None]:
-        """``True`` (upper <= δ), ``False`` (lower > δ) or ``None`` (undecided) per quantifier order."""
+        """:func:`decided` per quantifier order (``"pair"``, ``"input"``)."""
         _, d = privacy_eps_delta(1, delta)
-        out: dict[str, bool | None] = {}
-        for name, (lo, hi) in (("pair", self.per_pair), ("input", self.per_input)):
-            out[name] = True if hi <= d else (False if lo > d else None)
-        return out
+        return {"pair": decided(self.per_pair, d), "input": decided(self.per_input, d)}
+
+
+def decided(bounds: tuple[Any, Any], delta: Any) -> bool | None:
+    """``True`` (upper <= δ), ``False`` (lower > δ) or ``None`` (undecided: never certified) for a breach interval."""
+    lo, hi = bounds
+    return True if hi <= delta else (False if lo > delta else None)
 
 
 def _exp_bounds(eps: Any) -> tuple[float, float]:
@@ -321,5 +324,5 @@ def breach_bounds(eps: object, share_sigma2: object, shares: int, delta: object)
     return BreachBounds(pair, inp, law.shares, law.share_sigma2, law.W)
 
 
-__all__ = ["Enclosed", "SumLaw", "BreachBounds", "share_pmf", "convolve", "sum_law", "window_for", "breach_bounds",
+__all__ = ["Enclosed", "SumLaw", "BreachBounds", "decided", "share_pmf", "convolve", "sum_law", "window_for", "breach_bounds",
            "WINDOW_LIMIT", "MARGIN", "TINY", "LEAST_DELTA"]

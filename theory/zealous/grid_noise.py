@@ -120,17 +120,8 @@ def _scaled(log_b: Any, lam: Any, granularity: Any) -> Any:
 
 
 def _ceil_of_positive(f: Any) -> int:
-    """``⌈y⌉`` of a real ``y > 0`` (known positive; its enclosure may reach 0 when y is below 2^-(2^20))."""
-    prec = 128
-    while True:
-        lo, hi = enclosure_bounds(f, prec, _LARGEST_EXPONENT)
-        if hi <= 1:
-            return 1
-        if lo > 0 and math.ceil(lo) == math.ceil(hi):
-            return math.ceil(hi)
-        if prec >= 1 << 17:
-            raise UndecidedComparison(f"least grid step count not decided at {prec} bits (enclosure [{lo}, {hi}])")
-        prec *= 4
+    """``⌈y⌉`` of a real ``y > 0`` (known positive; its enclosure may reach 0 when y is below 2^-(2^20)): at least 1."""
+    return max(1, _decided(f, math.ceil, at_most=1))
 
 
 def least_tau_prime(U: object, m: object, delta: object, tau: object, lam: object, granularity: object) -> Any:
