@@ -73,9 +73,15 @@ def one_minus_exp_neg(y: Any, ctx: Any = mpmath.mp) -> Any:
     """``1 - e^{-y}`` for ``y > 0`` without losing it to cancellation. In intervals, ``e^{-y}`` is evaluated with
     ``log2(1/y)`` more bits than the context has (the subtraction cancels that many), so the result keeps the
     context's relative precision: at λ = 2·10^300 the direct ``1 - e^{-1/λ}`` at 128 bits was ``[0, 2^-127]`` and its
-    logarithm unbounded (found by helper-70)."""
+    logarithm unbounded (found by helper-70).
+
+    For ``y >= prec + 2`` (the context's bits) the value lies in ``[1 - 2^-(prec+2), 1)``, since
+    ``0 < e^{-y} <= 2^{-y}``; that interval is returned without evaluating ``e^{-y}``, whose exponent alone is a
+    number of ``log10(y)`` digits (λ = 10^-4000: 3.6 s in ``mpf_pow_int`` for an end the context rounds to 1)."""
     if ctx is mpmath.mp:
         return -ctx.expm1(-y)
+    if y.a >= ctx.prec + 2:
+        return 1 - ctx.mpf([0, mpmath.ldexp(1, -(ctx.prec + 2))])
     extra = max(0, -int(mpmath.mag(y.a))) + 10
     old = ctx.prec
     ctx.prec = old + extra
