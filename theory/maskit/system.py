@@ -30,18 +30,43 @@ class Check(Protocol):
     def okay_to_release(self, i: int, t: int, prefix: Sequence[int | None]) -> bool: ...
 
 
+DRAW_STEPS = 2**53  # numpy's Generator.random() returns k / 2^53, k uniform on {0, ..., 2^53 - 1}
+
+
+def suppress_coin(p: Any, rng: Any) -> bool:
+    """True with probability exactly p (a rational in [0, 1]): is U < p for U uniform on [0, 1)? U is read 53 bits
+    at a time from ``rng.random()`` (each draw k / 2^53, exactly) until the cell of U read so far lies wholly below p
+    (True) or at or above it (False); only a draw whose cell holds p inside asks for another (probability 2^-53),
+    so the draws, and the seeded outputs, are those of ``rng.random() < float(p)`` except there. That float rule
+    suppresses with probability ``float(p)`` on the 2^-53 grid, below p where it rounds down (p = 2/3): a policy
+    certified exactly at δ would then be run with less suppression than certified and breach δ."""
+    a, b = int(p.numerator), int(p.denominator)
+    K, scale = 0, 1
+    while True:
+        u = rng.random()
+        k = u * DRAW_STEPS
+        if not (0 <= k < DRAW_STEPS and float(k).is_integer()):
+            raise InvalidInput(f"rng.random() = {u!r} is not a draw k / 2^53 in [0, 1)")
+        K, scale = K * DRAW_STEPS + int(k), scale * DRAW_STEPS
+        if (K + 1) * b <= a * scale:  # the whole cell [K, K + 1) / scale lies below p
+            return True
+        if K * b >= a * scale:  # the whole cell lies at or above p
+            return False
+
+
 class ProbabilisticCheck:
-    """okayToRelease(c_i, t', ·) returns false with probability p_i^{t'} (Algorithm 2/3)."""
+    """okayToRelease(c_i, t', ·) returns false with probability p_i^{t'} (Algorithm 2/3), exactly
+    (:func:`suppress_coin`): the law the exact re-check of p certifies."""
 
     def __init__(self, chain: MarkovChain, p: Any, rng: np.random.Generator) -> None:
-        self.p = np.array([[float(x) for x in r] for r in suppression_vector(chain, p)])
+        self.p = suppression_vector(chain, p)
         self.rng = rng
 
     def initialize(self) -> None:
         return None
 
     def okay_to_release(self, i: int, t: int, prefix: Sequence[int | None]) -> bool:
-        return bool(self.rng.random() >= self.p[t - 1][i])
+        return not suppress_coin(self.p[t - 1][i], self.rng)
 
 
 class SimulatableCheck:
