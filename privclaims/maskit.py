@@ -280,20 +280,18 @@ class Breach:
         return {"gain": number_json(self.gain, "up"), "output": self.stream, "t": self.t, "sensitive": self.sensitive,
                 "prior": number_json(self.prior), "posterior": number_json(self.posterior)}
 
-    def words(self, approximate: bool = False) -> str:
-        if approximate:
-            return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
-                    f"rises from {exact(self.prior)} to ≈ {decimal(self.posterior)} (gain ≈ {decimal(self.gain, rounding='up')})")
+    def words(self) -> str:
         return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
                 f"rises from {exact(self.prior)} to {exact(self.posterior)} (gain {exact(self.gain)} ≈ "
                 f"{decimal(self.gain, rounding='up')})")
 
 
-def _breach(chain: MarkovChain, b: Any, fast: bool = False) -> Breach:
+def _breach(chain: MarkovChain, b: Any, prior: Any = None) -> Breach:
+    """The witness of an exact breach ``b`` (an exact gain; for the float twin, its candidate confirmed by
+    :func:`privclaims.theory.maskit.exact.confirmed_breach`, which gives the exact prior), with its exact prior
+    and posterior."""
     cells = [ANY] * chain.T
-    if fast:  # the float twin's prior (the exact one costs T rational vector products of growing size)
-        prior = Q(Fraction(float(_fast.prior_beliefs(chain)[b.t - 1][chain.index(b.s)])))
-    else:
+    if prior is None:
         prior = _exact.prior_beliefs(chain)[b.t - 1][chain.index(b.s)]
     if b.output == ("release",):  # the fast twin's "s itself released at t" (posterior 1)
         cells[b.t - 1] = str(b.s)
@@ -306,8 +304,6 @@ def _breach(chain: MarkovChain, b: Any, fast: bool = False) -> Breach:
             cells[t - 1] = BOT
     if t2 <= chain.T:
         cells[t2 - 1] = str(chain.contexts[j])
-    if fast:  # the float twin's gain: re-derive the posterior from it (reported as approximate)
-        return Breach(Q(Fraction(b.gain)), ", ".join(cells), b.t, str(b.s), prior, prior + Q(Fraction(b.gain)))
     return Breach(b.gain, ", ".join(cells), b.t, str(b.s), prior, prior + b.gain)
 
 
@@ -333,11 +329,17 @@ class PolicyCheck:
         return self.max_gain <= self.delta
 
     @property
+    def refuted(self) -> bool:
+        """Not δ-private, with an exact witness. Exact: whenever it does not hold. Float twin: only when its
+        candidate breach was confirmed exactly; otherwise "not private" means "not certified by the float twin"."""
+        return not self.holds and self.breach is not None
+
+    @property
     def privacy_level(self) -> Any:
         return self.max_gain if self.max_gain > 0 else self.max_gain * 0
 
     def summary(self) -> str:
-        verdict = "is" if self.holds else "is NOT"
+        verdict = "is" if self.holds else "is NOT" if self.refuted else "is NOT certified"
         how = " (float twin, --fast: values ≈, the verdict cautious)" if self.fast else ""
         gain = f"≈ {decimal(self.max_gain, rounding='up')}" if self.fast else \
             f"{exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}"
@@ -345,12 +347,17 @@ class PolicyCheck:
         s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}{how}: the largest gain "
              f"Pr[X_t=s|o] - Pr[X_t=s] is {gain}.",
              f"Expected released contexts per day: {util} of T = {self.T}."]
-        if self.breach is not None and not self.holds:
-            s.append("Witness: " + self.breach.words(self.fast) + ".")
+        if self.refuted:
+            s.append(("Witness (confirmed in exact arithmetic): " if self.fast else "Witness: ") + self.breach.words() + ".")
+        elif not self.holds:
+            s.append("The float twin could not certify it: its largest gain is within rounding doubt of δ, or its "
+                     "candidate output is no breach in exact arithmetic (a cautious bound where floats underflow), or "
+                     "too large to confirm exactly. Run without --fast for the exact verdict.")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
-        return {"policy": self.policy, "holds": self.holds, "fast": self.fast, "delta": number_json(self.delta),
+        return {"policy": self.policy, "holds": self.holds, "refuted": self.refuted, "fast": self.fast,
+                "delta": number_json(self.delta),
                 "max_gain": number_json(self.max_gain, "up"), "privacy_level": number_json(self.privacy_level, "up"),
                 "utility": number_json(self.utility), "T": self.T,
                 "breach": None if self.breach is None else self.breach.as_json()}
@@ -371,7 +378,8 @@ def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, poli
         p, name = suppression_vector(chain, policy), "given"
     if fast:
         b = _fast.max_breach(chain, p, S)
-        breach = None if b.output is None else _breach(chain, b, fast=True)
+        confirmed = None if certainly_le(float(b.gain), float(d)) else _exact.confirmed_breach(chain, p, b, d)
+        breach = None if confirmed is None else _breach(chain, *confirmed)
         return PolicyCheck(name, d, Q(Fraction(b.gain)), Q(Fraction(_fast.utility(chain, p))), chain.T, breach, True)
     b = _exact.max_breach(chain, p, S)
     return PolicyCheck(name, d, b.gain, _exact.utility(chain, p), chain.T, None if b.output is None else _breach(chain, b))

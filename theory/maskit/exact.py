@@ -45,8 +45,12 @@ from privclaims.theory.maskit.model import (
     suppression_vector,
 )
 from privclaims.theory.maskit.partial_outputs import (
+    END,
     PassedCache,
+    backward_table,
     checked_cache,
+    forward_vectors,
+    partial_mass,
     partial_outputs,
     triplet_posterior,
 )
@@ -249,6 +253,81 @@ def partial_posterior(chain: MarkovChain, p: Sequence[Sequence[object]], t1: int
                 return [ONE if k == j else ZERO for k in range(chain.n)]
             return [F[t][k] * H[t][k] / D for k in range(chain.n)]
     return None
+
+
+WITNESS_MAX_BITS = 20_000  # confirmed_breach gives up when a belief's rational needs more bits than this
+
+
+class WitnessTooLarge(Exception):
+    """:func:`witness_belief` stopped: a rational it carries grew past ``max_bits``."""
+
+
+def _sized(v: list[Any], max_bits: int | None) -> list[Any]:
+    if max_bits is not None and any(x and int(x.denominator).bit_length() > max_bits for x in v):
+        raise WitnessTooLarge(max_bits)
+    return v
+
+
+def witness_belief(chain: MarkovChain, p: Sequence[Sequence[object]], output: Any, t: int, s: int, *,
+                   max_bits: int | None = None) -> tuple[Any, Any] | None:
+    """``(Pr[X_t = c_s | output], Pr[X_t = c_s])`` in rationals for one output of a breach: a partial output
+    ``(t1, i, t2, j)`` of Algorithm 3 (as :func:`max_breach` and its float twin store it) or ``("release",)``
+    (c_s itself released at t: posterior 1); None when that output has probability 0. Only the steps the belief
+    reads (the prior up to t, the forward vector from t1 and the backward one from t2 to t), not the whole check:
+    how a float twin's candidate breach is confirmed, or not, exactly. With ``max_bits`` it raises
+    :class:`WitnessTooLarge` as soon as a denominator it carries needs more bits (the rationals of a long chain grow
+    with every step)."""
+    p = suppression_vector(chain, p)
+    t = check_time(chain, t)
+    s = index(s, chain.n, "s")
+    T, n = chain.T, chain.n
+    rows = [list(chain.initial)]  # Proposition 1, up to t only
+    for tau in range(2, t + 1):
+        rows.append(_sized(vec_mat(rows[-1], chain.steps[tau - 2]), max_bits))
+    prior = rows[t - 1][s]
+    if prior == 0:
+        return None
+    if output == ("release",):
+        return (ONE, prior) if p[t - 1][s] < 1 else None
+    t1, i, t2, j = output
+    if not (t1 <= t <= t2 and (t1 == 0 or (rows[t1 - 1][i] > 0 and p[t1 - 1][i] < 1))
+            and (j == END or p[t2 - 1][j] < 1)):
+        return None
+    last = T if j == END else t2 - 1
+    upto = last if t in (t1, t2) else t  # at a release only D, the probability of the output, is needed
+    f = None if t1 == 0 else [ONE if k == i else ZERO for k in range(n)]  # F[tau] of partial_outputs
+    for tau in range(t1 + 1, upto + 1):
+        base = list(chain.initial) if tau == 1 else vec_mat(f, chain.steps[tau - 2])
+        f = _sized([base[k] * p[tau - 1][k] for k in range(n)], max_bits)
+    if t in (t1, t2):  # a release at t: posterior 1 for the context released, 0 for the others
+        D = partial_mass(chain, {last: f}, t1, t2, j)
+        return None if D == 0 else (ONE if (t, s) in ((t1, i), (t2, j)) else ZERO, prior)
+    h = [ONE] * n if j == END else [chain.steps[t2 - 2][k][j] for k in range(n)]  # H(last)
+    for tau in range(last - 1, t - 1, -1):
+        weighted = [p[tau][k] * h[k] for k in range(n)]
+        h = _sized([sum((chain.steps[tau - 1][k][l] * weighted[l] for l in range(n) if chain.steps[tau - 1][k][l]),
+                        ZERO) for k in range(n)], max_bits)
+    D = sum((f[k] * h[k] for k in range(n)), ZERO)
+    return None if D == 0 else (f[s] * h[s] / D, prior)
+
+
+def confirmed_breach(chain: MarkovChain, p: Sequence[Sequence[object]], candidate: Breach,
+                     delta: object) -> tuple[Breach, Any] | None:
+    """The candidate breach of a float twin (its output, t and s; its float gain is not read) with its exact
+    gain, and the exact prior Pr[X_t = s], when the gain exceeds δ: a witness that the policy is not δ-private. None when it does not (the float
+    gain was within rounding doubt of δ, or a cautious bound where floats underflow, not a gain any output
+    attains), the candidate names no output, or confirming it needs rationals of more than
+    :data:`WITNESS_MAX_BITS` bits: the float twin's "not private" is then only "not certified"."""
+    d = check_delta(delta)
+    if candidate.output is None:
+        return None
+    try:
+        w = witness_belief(chain, p, candidate.output, candidate.t, chain.index(candidate.s), max_bits=WITNESS_MAX_BITS)
+    except WitnessTooLarge:  # not confirmed: the door says the float twin could not certify either way
+        return None
+    if w is None or w[0] - w[1] <= d:
+        return None
+    return Breach(w[0] - w[1], candidate.output, candidate.t, candidate.s), w[1]
 
 
 def _conditional(chain: MarkovChain, p: Sequence[Sequence[Any]], pattern: Sequence[Any], t: int, condition: tuple) -> list[Any] | None:
