@@ -73,7 +73,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
-from privclaims.theory.floats import certainly_le
+from privclaims.theory.floats import certainly_le, upper_bound
 from privclaims.theory.maskit import exact as _exact
 from privclaims.theory.maskit import fast as _fast
 from privclaims.theory.maskit import search as _search
@@ -312,7 +312,8 @@ class PolicyCheck:
     """Answer of :func:`check`: ``holds`` iff ``max_gain <= delta``; ``privacy_level = max(0, max_gain)``
     is the least δ the policy satisfies; ``utility`` = expected number of released contexts per day
     (Σ_t Σ_i Pr[X_t = c_i](1 - p_i^t)). With ``fast`` (the float twin) ``max_gain`` and ``utility`` are
-    float values read exactly and ``holds`` is True only when the gain is below δ beyond rounding doubt."""
+    float values read exactly, ``holds`` is True only when the gain is below δ beyond rounding doubt, and what is shown
+    (the summary, ``as_json()``'s ``max_gain``, ``privacy_level``) is :attr:`gain_bound`, never below the gain."""
 
     policy: str
     delta: Any
@@ -335,13 +336,22 @@ class PolicyCheck:
         return not self.holds and self.breach is not None
 
     @property
+    def gain_bound(self) -> Any:
+        """The largest gain as shown: exact, or (float twin) its float value plus the margin the float decisions allow
+        for rounding at the magnitude of probabilities (:func:`~privclaims.theory.floats.upper_bound`, scale 1), so that
+        a number shown or copied is never below the gain: the float value itself may sit below it (a gain of
+        3/(10^13 + 3) computed as ≈ 2.99983e-13; found by helper-75)."""
+        return Q(upper_bound(float(self.max_gain))) if self.fast else self.max_gain
+
+    @property
     def privacy_level(self) -> Any:
-        return self.max_gain if self.max_gain > 0 else self.max_gain * 0
+        g = self.gain_bound
+        return g if g > 0 else g * 0
 
     def summary(self) -> str:
         verdict = "is" if self.holds else "is NOT" if self.refuted else "is NOT certified"
         how = " (float twin, --fast: values ≈, the verdict cautious)" if self.fast else ""
-        gain = f"≈ {decimal(self.max_gain, rounding='up')}" if self.fast else \
+        gain = f"at most ≈ {decimal(self.gain_bound, rounding='up')}" if self.fast else \
             f"{exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}"
         util = f"≈ {decimal(self.utility)}" if self.fast else f"{exact(self.utility)} ≈ {decimal(self.utility)}"
         s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}{how}: the largest gain "
@@ -358,7 +368,7 @@ class PolicyCheck:
     def as_json(self) -> dict[str, Any]:
         return {"policy": self.policy, "holds": self.holds, "refuted": self.refuted, "fast": self.fast,
                 "delta": number_json(self.delta),
-                "max_gain": number_json(self.max_gain, "up"), "privacy_level": number_json(self.privacy_level, "up"),
+                "max_gain": number_json(self.gain_bound, "up"), "privacy_level": number_json(self.privacy_level, "up"),
                 "utility": number_json(self.utility), "T": self.T,
                 "breach": None if self.breach is None else self.breach.as_json()}
 
@@ -406,8 +416,8 @@ class SearchResult:
     def summary(self) -> str:
         rows = [f"  t = {t}: " + ", ".join(f"{c} {exact(v)}" for c, v in zip(self.contexts, row))
                 for t, row in enumerate(self.p, start=1)]
-        what = "Exhaustive search (the optimum on the grid" if self.method == "exhaustive" else "Greedy search ("
-        s = [f"{what}; {self.candidates_checked} candidate policies decided exactly) found the suppression "
+        what = "Exhaustive search (the optimum on the grid; " if self.method == "exhaustive" else "Greedy search ("
+        s = [f"{what}{self.candidates_checked} candidate policies decided exactly) found the suppression "
              "probabilities:", *rows, self.recheck.summary()]
         if self.recheck.utility == 0:
             s.append("No context can be released at all under δ-privacy on this grid (the policy suppresses everything).")

@@ -54,6 +54,18 @@ def test_within_rounding_doubt_no_witness_below_delta():
     assert not fast.holds and fast.breach is None and "Witness" not in fast.summary()
 
 
+def test_the_largest_gain_shown_is_never_below_the_gain():
+    """The float twin computes the gain 3/(10^13 + 3) ≈ 2.99999999999991e-13 as ≈ 2.99983e-13 (a difference of two
+    probabilities near 1): shown as such, "rounded up", it was below the gain; the bound shown adds the float
+    decisions' margin at the scale of probabilities (found by helper-75)."""
+    chain, p = _near()
+    fast = maskit.check(chain, ["c1"], "3e-13", p, fast=True)
+    g = Q(3, 10**13 + 3)
+    assert fast.max_gain < g <= fast.gain_bound == fast.privacy_level
+    assert Q(fast.as_json()["max_gain"]["exact"]) >= g and Q(fast.as_json()["privacy_level"]["exact"]) >= g
+    assert "is at most ≈ 1.20948e-12" in fast.summary()  # 1351/2^52 + 2^-40 + 2^-60
+
+
 def test_a_confirmed_witness_carries_exact_numbers():
     """At δ = 2.99983e-13 the breach is real; its prior is 10^13/(10^13 + 3), not the float's 4503599627369145/2^52."""
     chain, p = _near()
@@ -70,6 +82,9 @@ def test_a_fast_refutation_is_an_exact_one(inst):
     exact = maskit.check(ch, S, d, suppression_vector(ch, p))
     if fast.holds:
         assert exact.holds
+    # what the float twin shows as its largest gain and privacy level is never below the exact gain
+    assert fast.gain_bound >= exact.max_gain and fast.privacy_level >= exact.privacy_level
+    assert Q(fast.as_json()["max_gain"]["exact"]) >= exact.max_gain
     if fast.refuted:  # a real gain of some output: above δ, at most the exact maximum
         b = fast.breach
         assert not exact.holds and d < b.gain <= exact.max_gain and b.posterior - b.prior == b.gain

@@ -9,6 +9,9 @@ short sums and products (at most a few thousand terms) the fast twins evaluate.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 
 RELATIVE_MARGIN = 2.0 ** -40
@@ -39,6 +42,18 @@ def round_up(x: np.ndarray | float) -> np.ndarray | float:
     """A float certainly >= the real value that ``x`` approximates (a privacy parameter such as a
     noise variance computed in float64 must never come out below its formula): ``x`` plus the margin."""
     return x + (RELATIVE_MARGIN * np.abs(x) + ABSOLUTE_MARGIN)
+
+
+def upper_bound(x: float, scale: float = 1.0) -> Fraction:
+    """The exact rational ``x + RELATIVE_MARGIN·max(|x|, |scale|) + ABSOLUTE_MARGIN``: what the float decisions assume
+    the real value that ``x`` approximates (a quantity of magnitude ``scale``) is at most - :func:`certainly_le`'s
+    margin, added in exact arithmetic. A float twin's privacy level is shown as this bound, never as ``x`` itself,
+    which may sit below the real value (a gain that is a difference of probabilities near 1 keeps only the absolute
+    accuracy of those probabilities)."""
+    if not math.isfinite(x) or not math.isfinite(scale):
+        raise ValueError(f"upper_bound({x!r}, {scale!r}): finite floats only")
+    return (Fraction(x) + Fraction(RELATIVE_MARGIN) * max(abs(Fraction(x)), abs(Fraction(scale)))
+            + Fraction(ABSOLUTE_MARGIN))
 
 
 def possibly_gt(x: np.ndarray | float, y: np.ndarray | float, scale: np.ndarray | float = 1.0) -> np.ndarray | bool:
