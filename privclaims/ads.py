@@ -9,10 +9,12 @@ a set A is
 
 (an ad below an optional CTR threshold τ counts 0). Choosing the best k ads is NP-hard (Prop. 6, a
 reduction from maximum coverage); **Greedy** (Algorithm 6) adds, k times, the ad of largest marginal
-benefit (lowest id on ties). The revenue is monotone submodular, so Greedy's revenue is at least
-``1 - (1 - 1/k)^k >= 1 - 1/e`` times the optimum. :func:`greedy` with ``optimum=True`` also computes
-the optimum by brute force over all C(n, k) sets (refused above 10^6 sets: Greedy is the polynomial
-alternative) and reports the ratio against that bound; ``holds`` is then "Greedy is optimal here".
+benefit. The documents give no tie rule: this run takes the lowest id and names the rounds that tied.
+The revenue is monotone submodular, so every Greedy run's revenue is at least ``1 - (1 - 1/k)^k >= 1 - 1/e``
+times the optimum. :func:`greedy` with ``optimum=True`` also computes the optimum by brute force over all
+C(n, k) sets (refused above 10^6 sets: Greedy is the polynomial alternative) and, when a round tied, the
+least revenue over every tie rule (:func:`privclaims.theory.ads.greedy_runs.revenue_range`); it reports the
+least run's ratio against that bound, and ``holds`` is then "Greedy is optimal here under every tie rule".
 
 **Instance format (JSON)**, probabilities as exact strings::
 
@@ -46,6 +48,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from privclaims.theory.ads import exact as _exact
+from privclaims.theory.ads import greedy_runs as _runs
 from privclaims.theory.ads.model import AdInstance, ad_instance, check_k
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import Q
@@ -88,7 +91,12 @@ def load_instance(source: str | Path | Mapping[str, Any], *, floats: Floats | No
 @dataclass(frozen=True)
 class GreedyResult:
     """Greedy's ads (in the order chosen) and revenue; with the optimum: its ads, revenue, the ratio
-    and the guarantee ``1 - (1 - 1/k)^k``."""
+    and the guarantee ``1 - (1 - 1/k)^k``.
+
+    The documents print Algorithm 6's argmax with no tie rule; this run takes the lowest id, and ``tied_rounds``
+    lists the rounds where several new ads had the largest benefit. With the optimum, ``least_ads`` and
+    ``least_revenue`` are a run of least revenue over every tie rule, and ``holds`` ("Greedy is optimal here") is
+    decided for every run, not for this one only."""
 
     k: int
     greedy_ads: tuple[str, ...]
@@ -96,56 +104,91 @@ class GreedyResult:
     benefits: tuple[Any, ...]
     optimum_ads: tuple[str, ...] | None = None
     optimum_revenue: Any = None
+    tied_rounds: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    least_ads: tuple[str, ...] | None = None
+    least_revenue: Any = None
 
     @property
     def bound(self) -> Any:
         return _exact.greedy_guarantee(self.k)
 
     @property
+    def _least(self) -> Any:
+        return self.greedy_revenue if self.least_revenue is None else self.least_revenue
+
+    @property
     def ratio(self) -> Any:
+        """The least revenue of a Greedy run (over every tie rule) over the optimum."""
         if self.optimum_revenue is None:
             return None
-        return Q(1) if self.optimum_revenue == 0 else self.greedy_revenue / self.optimum_revenue
+        return Q(1) if self.optimum_revenue == 0 else self._least / self.optimum_revenue
 
     @property
     def holds(self) -> bool:
-        """Without the optimum: True. With it: True iff Greedy's revenue equals the optimum."""
-        return self.optimum_revenue is None or self.greedy_revenue == self.optimum_revenue
+        """Without the optimum: True. With it: True iff every Greedy run (any tie rule) earns the optimum."""
+        return self.optimum_revenue is None or self._least == self.optimum_revenue
 
     def summary(self) -> str:
         s = [f"Greedy (k = {self.k}) sends {', '.join(self.greedy_ads)}; expected revenue "
              f"{exact(self.greedy_revenue)} ≈ {decimal(self.greedy_revenue)} "
              f"(marginal benefits {', '.join(exact(b) for b in self.benefits)})."]
+        if self.tied_rounds:
+            s.append("Ties (the documents give Greedy no tie rule; this run took the lowest id): "
+                     + "; ".join(f"round {r} among {', '.join(a)}" for r, a in self.tied_rounds) + ".")
         if self.optimum_revenue is not None:
+            other = self._least < self.greedy_revenue
             s.append(f"Optimum (brute force): {', '.join(self.optimum_ads)} with revenue {exact(self.optimum_revenue)} ≈ "
                      f"{decimal(self.optimum_revenue)}.")
-            s.append(f"Ratio Greedy/optimum = {exact(self.ratio)} ≈ {decimal(self.ratio)}; guarantee 1 - (1 - 1/k)^k = "
-                     f"{exact(self.bound)} ≈ {decimal(self.bound)}: "
+            if other:
+                s.append(f"Under another tie rule Greedy sends {', '.join(self.least_ads)}; expected revenue "
+                         f"{exact(self._least)} ≈ {decimal(self._least)} (the least over every tie rule).")
+            s.append(f"Ratio Greedy/optimum = {exact(self.ratio)} ≈ {decimal(self.ratio)}"
+                     + (" (least over every tie rule)" if self.tied_rounds else "")
+                     + f"; guarantee 1 - (1 - 1/k)^k = {exact(self.bound)} ≈ {decimal(self.bound)}: "
                      + ("met." if self.ratio >= self.bound else "VIOLATED."))
-            s.append("Greedy is optimal on this instance." if self.holds else
-                     f"Witness: Greedy is NOT optimal here: {', '.join(self.optimum_ads)} earns "
-                     f"{exact(self.optimum_revenue - self.greedy_revenue)} more.")
+            if self.holds:
+                s.append("Greedy is optimal on this instance" + (" under every tie rule." if self.tied_rounds else "."))
+            elif not other:
+                s.append(f"Witness: Greedy is NOT optimal here: {', '.join(self.optimum_ads)} earns "
+                         f"{exact(self.optimum_revenue - self.greedy_revenue)} more.")
+            else:
+                s.append(f"Witness: Greedy is NOT optimal under every tie rule: the run {', '.join(self.least_ads)} "
+                         f"earns {exact(self._least)}; {', '.join(self.optimum_ads)} earns "
+                         f"{exact(self.optimum_revenue - self._least)} more.")
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "k": self.k, "greedy_ads": list(self.greedy_ads),
                 "greedy_revenue": number_json(self.greedy_revenue), "benefits": [exact(b) for b in self.benefits],
+                "tied_rounds": [{"round": r, "ads": list(a)} for r, a in self.tied_rounds],
                 "optimum_ads": None if self.optimum_ads is None else list(self.optimum_ads),
-                "optimum_revenue": number_json(self.optimum_revenue), "ratio": number_json(self.ratio),
+                "optimum_revenue": number_json(self.optimum_revenue),
+                "least_ads": None if self.least_ads is None else list(self.least_ads),
+                "least_revenue": number_json(self.least_revenue), "ratio": number_json(self.ratio),
                 "bound": number_json(self.bound)}
 
 
 def greedy(inst: AdInstance, k: int, optimum: bool = False) -> GreedyResult:
-    """Algorithm 6 (and, with ``optimum=True``, the brute-force optimum) on an instance."""
+    """Algorithm 6 (and, with ``optimum=True``, the brute-force optimum and every tie rule's runs) on an instance."""
     expect(inst, AdInstance, "inst", "an ad instance from ads.load_instance(...)")
     check_flag(optimum, "optimum")
     k = check_k(k, inst.n_ads)
     run = _exact.greedy_run(inst, k)
     names = inst.names or tuple(range(inst.n_ads))
-    g = tuple(str(names[a]) for a in run.order)
+    words = lambda ads: tuple(str(names[a]) for a in ads)  # noqa: E731
+    g = words(run.order)
+    ties = tuple((r, words(m)) for r, m in enumerate(_runs.maximisers_along(inst, run.order), start=1) if len(m) > 1)
     if not optimum:
-        return GreedyResult(k, g, run.revenues[-1], run.benefits)
+        return GreedyResult(k, g, run.revenues[-1], run.benefits, tied_rounds=ties)
     guard(comb(inst.n_ads, k), OPTIMUM_LIMIT, f"the optimum over C({inst.n_ads}, {k}) ad sets",
           "drop --optimum: Greedy alone is polynomial and within 1 - (1 - 1/k)^k of the optimum")
     A, v = _exact.optimum(inst, k)
-    return GreedyResult(k, g, run.revenues[-1], run.benefits, tuple(str(names[a]) for a in A), v)
+    least_ads, least = g, run.revenues[-1]
+    if ties:
+        try:
+            rng = _runs.revenue_range(inst, k)
+        except InvalidInput as exc:
+            raise InvalidInput(f"{exc}; drop --optimum (Greedy alone is polynomial)") from None
+        if rng.least < least:
+            least_ads, least = words(rng.least_order), rng.least
+    return GreedyResult(k, g, run.revenues[-1], run.benefits, words(A), v, ties, least_ads, least)

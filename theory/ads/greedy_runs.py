@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator
 
-from privclaims.theory.ads.exact import expected_revenue
+from privclaims.theory.ads.exact import expected_revenue, greedy_run
 from privclaims.theory.ads.model import AdInstance
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.numbers import ZERO, Q
@@ -181,3 +181,86 @@ def run_with_priority(inst: AdInstance, k: int, over: str, priority: list[int]) 
             return None
         A += (pick,)
     return A
+
+
+TIE_WORK_LIMIT = 3 * 10**7
+"""The most benefit terms (distinct states visited × ads × contexts) :func:`revenue_range` computes before it
+refuses (a few seconds of exact arithmetic)."""
+
+
+@dataclass(frozen=True)
+class RevenueRange:
+    """The revenues Algorithm 6 can end with after k rounds under every tie rule (argmax over the new ads, any
+    maximiser), each with a run (its order) that ends there, and the number of distinct states visited."""
+
+    least: Any
+    least_order: tuple[int, ...]
+    most: Any
+    most_order: tuple[int, ...]
+    states: int
+
+
+def _benefit(weights: tuple[Any, ...], row: list[Any], cur: Any) -> Any:
+    """``B(A, {a})`` from ad a's value row and A's per-context best values ``cur``."""
+    return sum((w * (v - c) for w, v, c in zip(weights, row, cur) if v > c), ZERO)
+
+
+def maximisers_along(inst: AdInstance, order: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """For each round of a run that adds ``order`` (a_1, a_2, ...): the ads not yet chosen whose benefit is the
+    largest (the ads a tie rule could have added there; more than one is a tie)."""
+    vals, m = inst.values(), inst.n_contexts
+    cur, out = [ZERO] * m, []
+    for l, chosen in enumerate(order):
+        b = {a: _benefit(inst.weights, vals[a], cur) for a in range(inst.n_ads) if a not in order[:l]}
+        best = max(b.values())
+        out.append(tuple(a for a, v in b.items() if v == best))
+        cur = [max(x, y) for x, y in zip(cur, vals[chosen])]
+    return out
+
+
+def revenue_range(inst: AdInstance, k: int, max_work: int = TIE_WORK_LIMIT) -> RevenueRange:
+    """The least and the greatest E[Revenue(A|ĉ)] of the k ads Algorithm 6 sends, over every tie rule (exactly).
+
+    The documents print ``argmax_a b_a`` with no tie rule, so a statement about "Greedy's" ads holds only if it
+    holds for every run. A round's benefits depend on A only through the per-context best value
+    ``cur_j = max_{a∈A} v(a, c_j)``, and an ad of positive benefit is never in A; so runs that reach the same
+    ``(l, cur)`` continue alike, and a state is that pair (any number of ads, no limit of :data:`MAX_ADS`). Once the
+    largest benefit is 0 every later round adds 0 (benefits only shrink, Fact 3), whatever it adds: the revenue is
+    final (the order is completed with the lowest unchosen ids). Refused (InvalidInput) when the states visited
+    would cost more than ``max_work`` benefit terms (states × ads × contexts)."""
+    greedy_run(inst, k)  # validates inst and k
+    vals = inst.values()
+    n, m = inst.n_ads, inst.n_contexts
+
+    def complete(order: tuple[int, ...]) -> tuple[int, ...]:
+        rest = [a for a in range(n) if a not in order]
+        return order + tuple(rest[:k - len(order)])
+
+    ends: dict[tuple, tuple[Any, tuple[int, ...]]] = {}  # final cur -> (revenue, an order reaching it)
+    level: dict[tuple, tuple[Any, tuple[int, ...]]] = {tuple([ZERO] * m): (ZERO, ())}
+    seen = 1
+    for _ in range(k):
+        nxt: dict[tuple, tuple[Any, tuple[int, ...]]] = {}
+        for cur, (rev, order) in level.items():
+            b = [_benefit(inst.weights, vals[a], cur) for a in range(n)]
+            best = max(b[a] for a in range(n) if a not in order)
+            if best == 0:
+                ends.setdefault(cur, (rev, complete(order)))
+                continue
+            for a in range(n):
+                if b[a] == best:  # positive: a is not in A
+                    new = tuple(max(x, y) for x, y in zip(cur, vals[a]))
+                    if new not in nxt:
+                        nxt[new] = (rev + best, order + (a,))
+                        seen += 1
+                        if seen * n * m > max_work:
+                            raise InvalidInput(
+                                f"Greedy's runs under every tie rule pass through more than {seen - 1:,} distinct "
+                                f"states (k = {k}, {n} ads, {m} contexts: over {max_work:,} benefit terms): deciding "
+                                "what every tie rule gives is refused")
+        level = nxt
+    for cur, v in level.items():
+        ends.setdefault(cur, v)
+    least = min(ends.values(), key=lambda v: v[0])
+    most = max(ends.values(), key=lambda v: v[0])
+    return RevenueRange(least[0], least[1], most[0], most[1], seen)
