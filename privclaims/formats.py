@@ -320,7 +320,7 @@ TEXT_FORMATS: dict[str, TextFormat] = {
         "home,office,home"),
     "table": TextFormat(
         "TABLE.csv — the auxiliary table", "a header row of attribute names, then one tuple per row",
-        ("attribute names are unique and not empty; every row has one value per attribute",
+        ("attribute names are unique and not empty; every row has one value per attribute, none empty",
          "blank lines are skipped; white space around a value is ignored"),
         "zip,sex,disease\n13053,F,flu"),
     "log": TextFormat(

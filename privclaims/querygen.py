@@ -66,10 +66,12 @@ def load_table(path: str | Path) -> AuxTable:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidInput(f"table file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
-    rows = [[c.strip() for c in r] for r in csv.reader(io.StringIO(text, newline="")) if r and any(c.strip() for c in r)]
-    if not rows:
+    # a blank line is skipped; a line of separators only (",,") is a row of empty cells, refused below
+    reader = csv.reader(io.StringIO(text, newline=""))
+    lines = [(reader.line_num, [c.strip() for c in r]) for r in reader if r and not (len(r) == 1 and not r[0].strip())]
+    if not lines:
         raise InvalidInput(f"{p}: empty table (no header row)")
-    header, body = rows[0], rows[1:]
+    (_, header), body = lines[0], lines[1:]
     seen: set[str] = set()
     for a in header:
         if not a:
@@ -77,10 +79,14 @@ def load_table(path: str | Path) -> AuxTable:
         if a in seen:
             raise InvalidInput(f"{p}:1: attribute {a!r} appears twice in the header (names must be unique)")
         seen.add(a)
-    for k, r in enumerate(body, start=2):
+    for k, r in body:
         if len(r) != len(header):
             raise InvalidInput(f"{p}:{k}: {len(r)} values, the header has {len(header)} attributes")
-    return make_table(header, body)
+        for a, v in zip(header, r):
+            if not v:
+                raise InvalidInput(f"{p}:{k}: attribute {a!r} has no value (an empty cell is not a value of its "
+                                   "domain: it would count as one more guessable value; drop the row or give the value)")
+    return make_table(header, [r for _, r in body])
 
 
 def parse_query(text: str) -> dict[str, str]:
