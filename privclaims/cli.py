@@ -188,7 +188,8 @@ def _querygen(a: argparse.Namespace) -> int:
     from privclaims import querygen
 
     t = querygen.load_table(a.table)
-    r = querygen.generalize(t, querygen.parse_query(a.query), a.target, a.gmin, a.strategy, seed=a.seed)
+    r = querygen.generalize(t, querygen.parse_query(a.query), a.target, a.gmin, a.strategy, seed=a.seed,
+                            strict=a.strict)
     return _emit(r, a.json)
 
 
@@ -363,6 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gmin", required=True, help="G_min >= 1, e.g. 3/2")
     p.add_argument("--strategy", choices=("brute", "best", "worst", "random", "all"), default="best",
                    help="Brute-Force, Best-Fit, Worst-Fit, Random-Fit or all (all: Brute-Force only when it fits)")
+    p.add_argument("--strict", action="store_true",
+                   help="require G(Q̂, a) > G_min (004 §4: the adversary must guess 'more than G_min times on "
+                        "average'); default G >= G_min as §4 defines it, a result at G = G_min is marked")
     _seed(p, "Random-Fit and the ties")
 
     systems.add_parser("ledger", help="the claims ledger (= python -m privclaims ledger; see privclaims ledger --help)",

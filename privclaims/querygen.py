@@ -7,8 +7,12 @@ entropy** (Eq. 1) is
 
     G(Q, a) = Σ_i i · p_(i)      (p_(1) >= p_(2) >= ... the value frequencies among matching tuples),
 
-the expected number of guesses. The privacy requirement ``(a, G_min)`` asks ``G(Q̂, a) >= G_min``; the
-client *generalises* Q to Q̂ by replacing fixed values with ``*`` (§4):
+the expected number of guesses. The privacy requirement ``(a, G_min)`` asks ``G(Q̂, a) >= G_min`` as §4 defines
+"privacy-preserving"; the sentence after it says the adversary must guess "more than G_min times on average",
+``G > G_min``. The two differ exactly at ``G = G_min``: a result there is marked (``at_equality``), and
+``strict=True`` runs every strategy for ``G > G_min``
+(:func:`privclaims.theory.querygen.model.strictly_above`). The client *generalises* Q to Q̂ by replacing fixed
+values with ``*`` (§4):
 
 * **brute** (Brute-Force) — of all 2^k generalisations of the k fixed values, the one with the least
   G subject to G >= G_min (exponential: refused above 2^20 candidates; use best);
@@ -47,9 +51,10 @@ from typing import Any, Mapping
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.querygen import exact as _exact
-from privclaims.theory.querygen.model import AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star, make_table, validate_request
+from privclaims.theory.querygen.model import (AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star,
+                                               make_table, strictly_above, validate_request)
 
-from privclaims._common import as_path, check_choice, check_seed, decimal, exact, expect, guard, number_json, shown
+from privclaims._common import as_path, check_choice, check_flag, check_seed, decimal, exact, expect, guard, number_json, shown
 
 __all__ = ["AuxTable", "QueryResult", "GeneralizeReport", "load_table", "parse_query", "generalize", "STRATEGIES"]
 
@@ -112,7 +117,9 @@ def parse_query(text: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class QueryResult:
-    """One strategy's generalised query Q̂, G(Q̂, a) exact, the traffic and whether G >= G_min."""
+    """One strategy's generalised query Q̂, G(Q̂, a) exact, the traffic and whether it meets the requirement
+    (G >= G_min, or G > G_min under ``strict``); ``at_equality``: G = G_min exactly (met as §4 defines it, not as
+    'more than G_min')."""
 
     strategy: str
     query: str
@@ -121,10 +128,12 @@ class QueryResult:
     traffic: int
     holds: bool
     evaluations: int
+    at_equality: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "query": self.query, "removed": list(self.removed), "G": number_json(self.g, "down"),
-                "traffic": self.traffic, "holds": self.holds, "evaluations": self.evaluations}
+                "traffic": self.traffic, "holds": self.holds, "at_equality": self.at_equality,
+                "evaluations": self.evaluations}
 
 
 @dataclass(frozen=True)
@@ -137,16 +146,21 @@ class GeneralizeReport:
     original_g: Any
     results: tuple[QueryResult, ...]
     skipped: tuple[tuple[str, str], ...] = ()
+    strict: bool = False
 
     @property
     def holds(self) -> bool:
         return all(r.holds for r in self.results)
 
     def summary(self) -> str:
+        rel = ">" if self.strict else ">="
         s = [f"Query {self.original}: G(Q, {self.target}) = {exact(self.original_g)} ≈ {decimal(self.original_g, rounding='down')}; "
-             f"required G_min = {exact(self.g_min)}."]
+             f"required G {rel} G_min = {exact(self.g_min)}."]
         for r in self.results:
             verdict = "meets G_min" if r.holds else "does NOT meet G_min"
+            if r.at_equality:
+                verdict += (" at equality only (G = G_min: '>=' as §4 defines it, not 'more than G_min' as §4 then "
+                            "says; --strict asks that)") if r.holds else " (G = G_min: not more than G_min)"
             s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g, rounding='down')}, traffic {r.traffic} tuples "
                      f"— {verdict}" + (f" (removed {', '.join(r.removed)})" if r.removed else ""))
         for name, why in self.skipped:
@@ -154,12 +168,14 @@ class GeneralizeReport:
         if not self.holds:
             for r in self.results:
                 if not r.holds:
-                    s.append(f"Witness ({r.strategy}): it stops at Q̂ = {r.query} with G = {exact(r.g)} < G_min = "
-                             f"{exact(self.g_min)}" + (" — nothing is left to remove" if r.query == "(all *)" else ""))
+                    s.append(f"Witness ({r.strategy}): it stops at Q̂ = {r.query} with G = {exact(r.g)} "
+                             f"{'<=' if self.strict else '<'} G_min = {exact(self.g_min)}"
+                             + (" — nothing is left to remove" if r.query == "(all *)" else ""))
         return "\n".join(s)
 
     def as_json(self) -> dict[str, Any]:
-        return {"holds": self.holds, "target": self.target, "G_min": number_json(self.g_min), "query": self.original,
+        return {"holds": self.holds, "target": self.target, "G_min": number_json(self.g_min, "up"),
+                "requirement": "G > G_min" if self.strict else "G >= G_min", "query": self.original,
                 "G": number_json(self.original_g, "down"), "results": [r.as_json() for r in self.results],
                 "skipped": [{"strategy": n, "why": w} for n, w in self.skipped]}
 
@@ -170,12 +186,13 @@ def _words(table: AuxTable, q: tuple) -> str:
 
 
 def generalize(table: AuxTable, query: Mapping[str, Any], target: str, g_min: object, strategy: str = "best",
-               *, seed: int = 0) -> GeneralizeReport:
+               *, seed: int = 0, strict: bool = False) -> GeneralizeReport:
     """Generalise ``query`` until the target's guessing entropy reaches ``g_min`` (strategy brute, best,
-    worst, random or all)."""
+    worst, random or all); ``strict``: until it exceeds ``g_min``."""
     expect(table, AuxTable, "table", "a table from querygen.load_table(...)")
     check_choice(strategy, tuple(STRATEGIES) + ("all",), "strategy")
     check_seed(seed)
+    check_flag(strict, "strict")
     if not isinstance(query, Mapping):
         raise InvalidInput(f"query = {shown(query)} must be a mapping attribute -> value (querygen.parse_query)")
     for a, v in query.items():
@@ -185,6 +202,7 @@ def generalize(table: AuxTable, query: Mapping[str, Any], target: str, g_min: ob
         raise InvalidInput(f"target = {shown(target)} must be an attribute name (text)")
     req = PrivacyRequirement(target, g_min)
     q, t = validate_request(table, query, req)
+    run_req = strictly_above(table, req) if strict else req  # G > G_min as G >= G_min + 1/(N den(G_min))
     names = list(STRATEGIES) if strategy == "all" else [strategy]
     skipped = []
     if "brute" in names:
@@ -198,7 +216,8 @@ def generalize(table: AuxTable, query: Mapping[str, Any], target: str, g_min: ob
     og = _exact.guessing_entropy(table, q, t)
     out = []
     for name in names:
-        g: Generalization = _exact.generalize(table, q, req, STRATEGIES[name], seed=seed)
+        g: Generalization = _exact.generalize(table, q, run_req, STRATEGIES[name], seed=seed)
         out.append(QueryResult(name, _words(table, g.query), tuple(table.attributes[i] for i in g.removed),
-                               g.guessing_entropy, g.traffic, g.satisfied, g.evaluations))
-    return GeneralizeReport(table.attributes[t], req.g_min, _words(table, q), og, tuple(out), tuple(skipped))
+                               g.guessing_entropy, g.traffic, g.satisfied, g.evaluations,
+                               g.traffic > 0 and g.guessing_entropy == req.g_min))
+    return GeneralizeReport(table.attributes[t], req.g_min, _words(table, q), og, tuple(out), tuple(skipped), strict)
