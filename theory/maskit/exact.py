@@ -47,9 +47,7 @@ from privclaims.theory.maskit.model import (
 from privclaims.theory.maskit.partial_outputs import (
     END,
     PassedCache,
-    backward_table,
     checked_cache,
-    forward_vectors,
     partial_mass,
     partial_outputs,
     triplet_posterior,
