@@ -30,6 +30,7 @@ from pydantic import (BaseModel, ConfigDict, Discriminator, Field, PlainValidato
 
 from privclaims._common import as_path
 from privclaims.theory.errors import InvalidInput
+from privclaims.theory.validate import refuse_byte_order_mark
 from privclaims.theory.numbers import as_rational
 
 __all__ = ["JSON_FORMATS", "TEXT_FORMATS", "read_json_text", "parse", "describe", "markdown", "label", "Mechanism",
@@ -277,7 +278,7 @@ def read_json(path: str | Path, what: str) -> Any:
         raise InvalidInput(f"{what} file {str(p)!r} does not exist") from None
     except OSError as exc:
         raise InvalidInput(f"{what} file {str(p)!r} cannot be read: {exc.strerror}") from None
-    return read_json_text(text, str(p))
+    return read_json_text(refuse_byte_order_mark(text, f"{what} file {str(p)!r}"), str(p))
 
 
 def parse(name: str, source: str | Path | Mapping[str, Any], floats: Any = None) -> Any:
@@ -358,10 +359,14 @@ NUMBERS = ("Numbers are exact: a JSON number is the decimal written (0.51 is 51/
            "\"1/3\", \"0.25\" or \"1e-3\"; a key repeated in one object, NaN and Infinity are refused.")
 
 
+ENCODING = ("Every file is UTF-8 text; one that starts with a byte-order mark (U+FEFF, as spreadsheet programs write "
+            "\"CSV UTF-8\") is refused, naming the file: save it as UTF-8 without BOM.")
+
+
 def markdown() -> str:
     """Every format, for the README's "Input formats" section."""
     blocks = [f"```text\n{describe(n)}\n```" for n in (*JSON_FORMATS, *TEXT_FORMATS)]
-    return NUMBERS + "\n\n" + "\n\n".join(blocks)
+    return NUMBERS + " " + ENCODING + "\n\n" + "\n\n".join(blocks)
 
 
 def label(x: Any) -> str:

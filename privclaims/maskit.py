@@ -73,6 +73,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 import numpy as np
 
 from privclaims.theory.errors import InvalidInput
+from privclaims.theory.validate import refuse_byte_order_mark
 from privclaims.theory.floats import certainly_le, upper_bound
 from privclaims.theory.maskit import exact as _exact
 from privclaims.theory.maskit import fast as _fast
@@ -159,6 +160,7 @@ def load_streams(path: str | Path, chain: MarkovChain) -> list[tuple[int, ...]]:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidInput(f"stream file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    refuse_byte_order_mark(text, f"stream file {str(p)!r}")
     if True:
         for lineno, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
             row = [c.strip() for c in row]

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from privclaims.theory.errors import InvalidInput
+from privclaims.theory.validate import refuse_byte_order_mark
 from privclaims.theory.querygen import exact as _exact
 from privclaims.theory.querygen.model import (AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star,
                                                make_table, strictly_above, validate_request)
@@ -71,6 +72,7 @@ def load_table(path: str | Path) -> AuxTable:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidInput(f"table file {str(p)!r} is not UTF-8 text (byte {exc.start})") from None
+    refuse_byte_order_mark(text, f"table file {str(p)!r}")
     # a blank line is skipped; a line of separators only (",,") is a row of empty cells, refused below
     reader = csv.reader(io.StringIO(text, newline=""))
     lines = [(reader.line_num, [c.strip() for c in r]) for r in reader if r and not (len(r) == 1 and not r[0].strip())]

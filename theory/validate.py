@@ -200,6 +200,16 @@ def existing_path(p: object, name: str, kind: str = "file") -> Path:
     return path
 
 
+def refuse_byte_order_mark(text: str, where: str, encoding: str = "utf-8") -> str:
+    """``text`` (a file's decoded text, or its first line), unless it starts with a byte-order mark (U+FEFF, what
+    spreadsheet programs write at the start of "CSV UTF-8"): it would silently become part of the first query, label,
+    header field or JSON value, so it is an :class:`InvalidInput` naming ``where``."""
+    if text.startswith("\ufeff"):
+        raise InvalidInput(f"{where}: the file starts with a byte-order mark (U+FEFF), which would become part of its "
+                           f"first field; save it as {encoding} without BOM")
+    return text
+
+
 def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
     """``(line number, line without its line terminator)`` of a text file, decoded strictly.
 
@@ -218,9 +228,8 @@ def text_lines(path: object, name: str = "path", encoding: str = "utf-8") -> Ite
                 raise InvalidInput(
                     f"{p}:{lineno}: bytes {bad!r} at column {e.start + 1} are not valid {encoding} "
                     f"(encoding tried: {encoding}); re-encode the file as {encoding}") from None
-            if lineno == 1 and line.startswith("\ufeff"):
-                raise InvalidInput(f"{p}:1: the file starts with a byte-order mark (U+FEFF), which would become part "
-                                   f"of its first field; save it as {encoding} without BOM")
+            if lineno == 1:
+                refuse_byte_order_mark(line, f"{p}:1", encoding)
             if line.endswith("\n"):
                 line = line[:-1]
             if line.endswith("\r"):
