@@ -46,6 +46,19 @@ def test_numpy_scalars_are_read_exactly():
         as_rational(np.float32("inf"), "x", allow_float=True)
 
 
+def test_a_fraction_of_gmpy2_parts_is_read_exactly():
+    """``Fraction(gmpy2.mpq(1, 3))`` keeps mpz numerator and denominator, which ``mpq(x)`` refuses with gmpy2's
+    SystemError (found by helper-77: as maskit.check's δ it was a deep traceback); it is read by its parts."""
+    gmpy2 = pytest.importorskip("gmpy2")
+    f = Fraction(gmpy2.mpq(1, 3))
+    assert type(f.numerator) is not int  # the case itself (Fraction keeps the parts it was given)
+    assert as_rational(f) == Q(1, 3) and type(as_rational(f)) is type(Q(1))
+    from privclaims import maskit
+
+    chain = maskit.load_chain({"contexts": ["s", "x"], "initial": ["1/2", "1/2"], "steps": []})
+    assert maskit.check(chain, ["s"], Fraction(gmpy2.mpq(1, 2)), {"s": 1, "x": 1}).holds
+
+
 def test_probability_and_distribution_errors_name_the_value():
     with pytest.raises(InvalidInput, match="p = 3/2 is outside"):
         probability("3/2", "p")

@@ -83,6 +83,8 @@ def as_rational(x: object, name: str = "value", *, allow_float: bool = False) ->
         return x
     if isinstance(x, bool):
         raise InvalidInput(f"{name}: expected a number, got the bool {x!r}")
+    if type(x) is Fraction and type(x.numerator) is not int:  # Fraction(mpq) keeps mpz parts, which mpq(x) refuses
+        return Q(int(x.numerator), int(x.denominator))
     if is_rational(x):  # another type's rational (a numpy integer: mpq refuses it) by its numerator and denominator
         return Q(x) if type(x) in _EXACT_TYPES or type(x).__name__ == "mpq" else Q(int(x.numerator), int(x.denominator))
     if isinstance(x, Decimal):
