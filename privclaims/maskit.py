@@ -74,7 +74,7 @@ import numpy as np
 
 from privclaims.theory.errors import InvalidInput
 from privclaims.theory.validate import refuse_byte_order_mark
-from privclaims.theory.floats import certainly_le, upper_bound
+from privclaims.theory.floats import upper_bound
 from privclaims.theory.maskit import exact as _exact
 from privclaims.theory.maskit import fast as _fast
 from privclaims.theory.maskit import search as _search
@@ -327,8 +327,8 @@ class PolicyCheck:
 
     @property
     def holds(self) -> bool:
-        if self.fast:
-            return bool(certainly_le(float(self.max_gain), float(self.delta)))
+        if self.fast:  # certainly_le's rule, decided exactly against δ itself (float(δ) may lie above δ: δ = 1/10)
+            return self.gain_bound <= self.delta
         return self.max_gain <= self.delta
 
     @property
@@ -390,9 +390,9 @@ def check(chain: MarkovChain, sensitive: Iterable[Hashable], delta: object, poli
         p, name = suppression_vector(chain, policy), "given"
     if fast:
         b = _fast.max_breach(chain, p, S)
-        confirmed = None if certainly_le(float(b.gain), float(d)) else _exact.confirmed_breach(chain, p, b, d)
-        breach = None if confirmed is None else _breach(chain, *confirmed)
-        return PolicyCheck(name, d, Q(Fraction(b.gain)), Q(Fraction(_fast.utility(chain, p))), chain.T, breach, True)
+        res = PolicyCheck(name, d, Q(Fraction(b.gain)), Q(Fraction(_fast.utility(chain, p))), chain.T, None, True)
+        confirmed = None if res.holds else _exact.confirmed_breach(chain, p, b, d)
+        return res if confirmed is None else replace(res, breach=_breach(chain, *confirmed))
     b = _exact.max_breach(chain, p, S)
     return PolicyCheck(name, d, b.gain, _exact.utility(chain, p), chain.T, None if b.output is None else _breach(chain, b))
 
