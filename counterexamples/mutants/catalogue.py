@@ -611,6 +611,20 @@ _ENTRIES: tuple[Mutant, ...] = (
     M("noise-dg-variance-dual", "noise", "constant", "theory/noise/discrete_gaussian.py",
       "8 * ctx.pi ** 2 * ui", "4 * ctx.pi ** 2 * ui",
       "the Poisson-dual variance of N_Z(0, u) loses a factor 2", uses=("count",)),
+    # ------------------------------------------------------------------ what the other doors certify (written before run)
+    M("maskit-coin-carry", "maskit", "sampler", "theory/maskit/system.py",
+      "K, scale = K * DRAW_STEPS + int(k), scale * DRAW_STEPS", "K, scale = int(k), DRAW_STEPS",
+      "the exact coin forgets the bits it read before: a draw on p's own cell is decided by the next draw alone"),
+    M("maskit-witness-at-delta", "maskit", "comparison", "theory/maskit/exact.py",
+      "if w is None or w[0] - w[1] <= d:", "if w is None or w[0] - w[1] < d:",
+      "a float twin's candidate whose exact gain equals delta is confirmed as a breach"),
+    M("numbers-upper-bound-scale", "numbers", "rounding", "theory/floats.py",
+      "max(abs(Fraction(x)), abs(Fraction(scale)))", "abs(Fraction(x))",
+      "the bound shown for a float gain takes the margin at the gain's magnitude, not the probabilities'",
+      uses=("maskit",)),
+    M("ads-ties-least-as-most", "ads", "tie-break", "theory/ads/greedy_runs.py",
+      "least = min(ends.values(), key=lambda v: v[0])", "least = max(ends.values(), key=lambda v: v[0])",
+      "'optimal under every tie rule' decided from the best run instead of the least"),
 )
 
 
@@ -760,6 +774,16 @@ GUARDS: dict[str, tuple[tuple[str, ...], str]] = {
                                "at delta = 1/10 the truncation mass exceeds the float slack: the upper end must still enclose"),
     "noise-dg-variance-dual": (("property_tests/test_count_summed_shares.py::test_discrete_gaussian_variance_against_direct_sums",),
                                "the variance from u >= 1 against a 60-digit direct sum"),
+    "maskit-coin-carry": (("property_tests/test_maskit_coins.py::test_the_coin_has_law_exactly_p",),
+                          "the law on the cells around p, read over several draws, is exactly p"),
+    "maskit-witness-at-delta": (("property_tests/test_maskit_witness_belief.py::test_a_gain_equal_to_delta_is_no_witness",),
+                                "s, x of prior 1/2, policy {s: 1, x: 2/3}: the exact gain is delta itself, no breach"),
+    "numbers-upper-bound-scale": (("property_tests/test_maskit_witness_belief.py::"
+                                   "test_upper_bound_adds_the_margin_at_the_scale_of_probabilities",
+                                   "property_tests/test_maskit_fast_witness.py::test_the_largest_gain_shown_is_never_below_the_gain"),
+                                  "3/(10^13 + 3) computed as ~2.99983e-13: the bound shown must not be below the gain"),
+    "ads-ties-least-as-most": (("property_tests/test_ads_door_ties.py::test_optimal_only_under_the_lowest_id_is_not_optimal",),
+                               "x, y, u on four contexts, k = 2: the lowest-id run earns 1, the run y, x 3/4 < the optimum"),
     # ================================================================ issue 23
     "zealous-thm14-lambda": ((ZP + "test_theorem14_tau_prime_is_the_paper_formula", ZP + "test_table_6_2_tau_prime_is_theorem_14_at_the_experiments_delta"),
                              "(6.5) with lambda = 2m/eps against its printed form, and Table 6.2's printed tau'"),
