@@ -53,6 +53,12 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _Timeout()
 
 
+SKIP_MARK = "skipped"
+"""The evidence key by which the runner marks a claim it skipped (:func:`skip_reason`, or :class:`DataMissing` raised
+in the check): such a row is not compared with its pin and is no drift. Only the runner sets it; a check's own evidence
+carrying it is an error (:func:`_call`)."""
+
+
 def skip_reason(chk: ClaimCheck | None, ctx: Context) -> str | None:
     """Why a claim is not computed in this run (None: it is)."""
     if chk is None:
@@ -85,10 +91,14 @@ def _call(chk: ClaimCheck, ctx: Context) -> Outcome:
         out = chk.fn(ctx)
         if not isinstance(out, Outcome):
             out = Outcome("error", {"error": f"check returned {type(out).__name__}, not an Outcome"})
+        elif SKIP_MARK in out.evidence:  # the runner's mark of a skip: honoured, it would exempt the row from its pin
+            out = Outcome("error", {"error": f"the check's evidence has the key {SKIP_MARK!r}, which marks a claim the "
+                                             "runner skipped (data or documents absent: raise DataMissing, or call "
+                                             "ctx.data / ctx.document) and exempts it from its pin; name it otherwise"})
     except _Timeout:
         out = Outcome("error", {"error": f"timed out after {chk.timeout} s"})
     except DataMissing as e:
-        out = not_checked(f"skipped: {e}", skipped=True)
+        out = not_checked(f"skipped: {e}", **{SKIP_MARK: True})
     except Exception as e:  # noqa: BLE001 - an error is a verdict
         tb = traceback.format_exc().strip().splitlines()[-6:]
         out = Outcome("error", {"error": f"{type(e).__name__}: {e}", "traceback": tb})
@@ -138,7 +148,7 @@ def run_one(claim_id: str, ctx: Context, project: Project | None = None) -> dict
     if chk is None:
         out = not_checked("no check implemented yet")
     elif skipped:
-        out = not_checked(skipped, skipped=True)
+        out = not_checked(skipped, **{SKIP_MARK: True})
     else:
         cctx = replace(ctx, combinations=tuple(owed), parts=chk.parts)
         out, replay = outcome_memo.computed_or_replayed(project, claim_id, chk, cctx, lambda: _call(chk, cctx))
