@@ -12,6 +12,10 @@ Hypothesis stops early, e.g. on a space it has exhausted) and how many of them w
 instances). The shrinking phase's calls are not counted. The bound reads, e.g., "200 hypothesis examples, 155
 distinct (seed S)".
 
+A property returns a truth value (:func:`is_truth_value`: a bool, or an object with a truth value of its own such as a
+Decision); anything else (None from a forgotten ``return``, a report object whose ``.holds`` was forgotten, a list
+of problems) raises TypeError: the check is an error, not a search that could never fail or never hold.
+
 A property with a premise (a theorem's hypothesis the generated instance may miss) declares it, ``premise="B is
 eps2-DP"``, and its ``holds`` returns :data:`VACUOUS` on an instance outside it: such an instance holds trivially and
 tests nothing, so the search counts the instances that met the premise (``premise_met``, ``premise_met_distinct``)
@@ -44,6 +48,7 @@ in turn as a marker, and lists the parts no audited instance used and that took 
 
 from __future__ import annotations
 
+import numbers
 import random
 import time
 from typing import Any, Callable
@@ -58,6 +63,20 @@ from privclaims.counterexamples.harness import SearchResult
 from privclaims.counterexamples.instance_parts import ReadParts, UndeclaredRead, active_audit
 from privclaims.counterexamples.shared_draws import DrawsDiffer, SharedDraws
 from privclaims.counterexamples.vacuous import VACUOUS  # (its own module: importable without Hypothesis)
+
+
+def is_truth_value(x: Any) -> bool:
+    """Whether ``x``, returned by a property, says by itself whether the property holds: a bool (numpy's too), or an
+    object whose class gives its own truth value (a Decision, a sympy boolean) - not None (a property that forgot
+    its ``return`` would refute every instance), not a number, not a container (a list of problems is true when it
+    is not empty) and not an object that is true only by Python's default (a report whose ``.holds`` was
+    forgotten)."""
+    t = type(x)
+    if isinstance(x, bool):
+        return True
+    if x is None or isinstance(x, numbers.Number) or hasattr(t, "__len__"):
+        return False
+    return any("__bool__" in vars(c) for c in t.__mro__ if c is not object)
 
 
 class CountedAsOne(RuntimeError):
@@ -155,6 +174,11 @@ def property_search(
             audit.look(audited, result, holds, parts)
         if result is VACUOUS and premise is None:
             raise TypeError(f"the property returned VACUOUS but the search ({encoding}) declares no premise")
+        if result is not VACUOUS and not is_truth_value(result):
+            raise TypeError(f"the property of the search ({encoding}) returned {type(result).__name__} {result!r:.120}, "
+                            "not a truth value (a bool, or an object with a truth value of its own, e.g. a Decision): "
+                            "None, a number, a list or an object true by Python's default says nothing of the property "
+                            "(a forgotten return would refute every instance, a forgotten .holds none)")
         if generating:
             tally["tried"] += 1
             outcome = "vacuous" if result is VACUOUS else bool(result)

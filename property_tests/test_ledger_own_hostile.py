@@ -19,3 +19,34 @@ def c(ctx):
     row = _row(tmp_path, body)
     assert row["verdict"] == "error" and "'skipped'" in row["evidence"]["error"]
     assert row["pin"]["moved"] == ["not pinned"] and drift([row]) == [row]
+
+
+PROPERTY = '''
+from fractions import Fraction
+from hypothesis import strategies as st
+from privclaims import dp
+from privclaims.ledger import property_verdict
+
+def rr(p):
+    return dp.mechanism({"yes": {"yes": p, "no": 1 - p}, "no": {"yes": 1 - p, "no": p}}, [("yes", "no")])
+
+@claim("t.c", method="property", rests_on=())
+def c(ctx):
+    ps = st.integers(3, 9).map(lambda a: Fraction(a, 10))
+    return property_verdict(ctx, "t.c", ps, HOLDS, examples=10, encoding="p = a/10", model=("rr", lambda p: [])).because(
+        "the search found a p whose least ε is not 0")
+'''
+
+
+def test_a_property_returning_no_truth_value_is_an_error(tmp_path):
+    # ε = 0 is false for every p != 1/2, but the property returned the report (always true) instead of its .holds:
+    # the search could never fail, and the ledger said verified-bounded. A property that forgot its return (None)
+    # refuted every instance: 'refuted', its witness inside the model. Both now raise TypeError (the check errs).
+    for i, holds in enumerate(['lambda p: dp.check(rr(p), epsilon="0", notion="dp")',
+                               'lambda p: [] if dp.check(rr(p), epsilon="0", notion="dp").dp.holds else ["breach"]',
+                               'lambda p: None']):
+        row = _row(tmp_path / str(i), PROPERTY.replace("HOLDS", holds))
+        assert row["verdict"] == "error" and "not a truth value" in row["evidence"]["error"], (holds, row["verdict"])
+    right = _row(tmp_path / "r", PROPERTY.replace("HOLDS", 'lambda p: dp.check(rr(p), epsilon="0", notion="dp").dp.holds'))
+    assert right["verdict"] == "refuted"
+
