@@ -14,6 +14,8 @@ The ledger, not the check, decides what a claim owes and what its outcome means 
 - **audited claims** (those that declare ``rests_on``) obey the structural rules of :func:`structural_problems`:
   a reproduction lists its parts, each on a real data set; a refutation's witness is validated against the
   documents' model;
+- **bounds**: a ``verified-bounded`` reading or part whose evidence (or the evidence enclosing it) states no
+  ``bound`` is an ``error``: a bounded verdict says what was searched;
 - **evidence**: a :class:`~privclaims.checks.evidence.Decision` whose shown numbers do not certify its flag, a
   ``verified-bounded`` outcome its own searches do not certify, or a decided outcome reporting a counterexample its
   re-verification refused, makes the claim an ``error`` (:func:`~privclaims.checks.evidence.contradictions`; the
@@ -280,6 +282,7 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
         if problem:  # by_reading checks its Combination keys; this catches every other way (names too)
             return _error_rows(owed, problem)
     rows = []
+    unbounded: list[str] = []  # verified-bounded outcomes that state no bound
     for c in owed:
         o = per[c.key]
         verdict = o.verdict
@@ -306,12 +309,25 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
                                  evidence=jsonable(o.per_part[p.name].evidence)) for p in chk.parts]
             verdict = conjoin([o.per_part[n].verdict for n in names])
             row["verdict"] = verdict
+            unbounded += [f"part {n!r} under {c.key!r}" for n in names if o.per_part[n].verdict == "verified-bounded"
+                          and not states_bound(o.per_part[n].evidence, o.evidence, out.evidence)]
+        elif verdict == "verified-bounded" and not states_bound(o.evidence, out.evidence):
+            unbounded.append(repr(c.key))
         rows.append(row)
+    if unbounded:
+        return _error_rows(owed, f"verified-bounded without saying what was searched ({', '.join(unbounded)}): a "
+                                 "bounded verdict states its bound (verified_bounded(bound=...), property_verdict) in "
+                                 "its evidence, its reading's or the claim's")
     if chk and chk.rests_on is not None:
         problems = structural_problems(project, chk, rows, out)
         if problems:
             return "error", [dict(r, verdict="error", why="; ".join(problems)) for r in rows]
     return headline([r["verdict"] for r in rows]), rows
+
+
+def states_bound(*evidence: Mapping[str, Any]) -> bool:
+    """Whether one of the evidence dicts (an outcome's, then those enclosing it) states a bound: a non-blank ``bound``."""
+    return any(isinstance(e, Mapping) and isinstance(e.get("bound"), str) and e["bound"].strip() for e in evidence)
 
 
 def structural_problems(project: Project, chk: ClaimCheck, rows: list[dict[str, Any]], out: Outcome) -> list[str]:

@@ -50,3 +50,17 @@ def test_a_property_returning_no_truth_value_is_an_error(tmp_path):
     right = _row(tmp_path / "r", PROPERTY.replace("HOLDS", 'lambda p: dp.check(rr(p), epsilon="0", notion="dp").dp.holds'))
     assert right["verdict"] == "refuted"
 
+
+def test_verified_bounded_without_a_bound_is_an_error(tmp_path):
+    # A bounded verdict says what was searched; Outcome("verified-bounded", {}) or a blank bound said nothing and
+    # was reported as verified-bounded ('no counterexample up to: see evidence').
+    for i, ret in enumerate(['Outcome("verified-bounded", {})', 'verified_bounded(bound=" ")',
+                             'by_part({"a": verified(), "b": Outcome("verified-bounded", {"n": 3})})']):
+        parts = ', parts=(Part("a", "a"), Part("b", "b"))' if "by_part" in ret else ""
+        body = (f'from privclaims.ledger import Outcome, verified_bounded\n@claim("t.c", method="property", '
+                f'rests_on=(){parts})\ndef c(ctx):\n    return {ret}\n')
+        row = _row(tmp_path / str(i), body)
+        assert row["verdict"] == "error" and "without saying what was searched" in row["readings"][0]["why"], ret
+    ok = _row(tmp_path / "ok", 'from privclaims.ledger import verified_bounded\n@claim("t.c", method="property", '
+                               'rests_on=())\ndef c(ctx):\n    return verified_bounded(bound="n <= 4, all 31 instances")\n')
+    assert ok["verdict"] == "verified-bounded"
