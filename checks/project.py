@@ -26,6 +26,7 @@ Files are read with strict schemas (pydantic, unknown keys refused).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import json
@@ -329,12 +330,20 @@ def read_document(folder: Path | None, name: str) -> str | None:
     return " ".join(f.read_text(encoding="utf-8").split()) if f is not None and f.is_file() else None
 
 
+def project_package(root: Path) -> str:
+    """The name of the package a project's files are imported into: the folder's name (readable in tracebacks) and a
+    digest of its whole path, so that two projects never share one (``my-draft`` and its copy ``my_draft``, or two
+    folders whose paths end alike, once ran the first one's checks for both in one process)."""
+    tag = "".join(c if c.isalnum() else "_" for c in root.name)[-40:]
+    return f"privclaims_project_{tag}_{hashlib.sha256(str(root).encode('utf-8', 'surrogateescape')).hexdigest()[:16]}"
+
+
 def _import_path(p: Path, root: Path) -> list[ModuleType]:
     """Import a project's ``.py`` file, or every ``.py`` file below a folder, as modules of a package named after
     the project folder (so that a check module may import a sibling helper with a relative import)."""
     if not p.exists():
         raise ProjectError(f"{p}: no such file or folder (named in {root / CONFIG_NAME})")
-    pkg = "privclaims_project_" + "".join(c if c.isalnum() else "_" for c in str(root))[-60:]
+    pkg = project_package(root)
     if pkg not in sys.modules:
         spec = importlib.util.spec_from_loader(pkg, loader=None, is_package=True)
         mod = importlib.util.module_from_spec(spec)

@@ -64,3 +64,15 @@ def test_verified_bounded_without_a_bound_is_an_error(tmp_path):
     ok = _row(tmp_path / "ok", 'from privclaims.ledger import verified_bounded\n@claim("t.c", method="property", '
                                'rests_on=())\ndef c(ctx):\n    return verified_bounded(bound="n <= 4, all 31 instances")\n')
     assert ok["verdict"] == "verified-bounded"
+
+
+def test_two_projects_whose_paths_differ_only_in_punctuation_run_their_own_checks(tmp_path):
+    # A project's files were imported as package 'privclaims_project_' + its path with every non-alphanumeric
+    # character made '_' (the last 60): my-draft and its copy my_draft (or two long paths ending alike) were one
+    # package, so in one process (privclaims.ledger.run on both, a notebook, pytest --privclaims) the second
+    # project ran the first one's checks - reading the first one's instances - under its own claim IDs.
+    body = '@claim("t.c", method="exact", rests_on=())\ndef c(ctx):\n    return verified(version={v})\n'
+    first = _row(tmp_path / "my-draft", body.format(v=1))
+    second = _row(tmp_path / "my_draft", body.format(v=2))
+    assert (first["evidence"]["version"], second["evidence"]["version"]) == (1, 2)
+
