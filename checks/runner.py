@@ -11,7 +11,7 @@ The ledger, not the check, decides what a claim owes and what its outcome means 
   one is undecided; parts returned for a claim that declares none (whatever they conclude), parts or readings nested
   in a part or a reading, and parts beside readings are an ``error`` (their evidence would leave the report
   unjudged);
-- **audited claims** (those that declare ``rests_on``) obey the structural rules of :func:`structural_problems`:
+- **every claim** (whether or not it declares ``rests_on``) obeys the structural rules of :func:`structural_problems`:
   a reproduction lists its parts, each on a real data set; a refutation's witness is validated against the
   documents' model;
 - **bounds**: a ``verified-bounded`` reading or part whose evidence (or the evidence enclosing it) states no
@@ -246,7 +246,7 @@ def outcomes_in_evidence(out: Outcome, at: str = "evidence") -> list[str]:
 def adjudicate(project: Project, claim_id: str, out: Outcome,
                owed: list[Combination] | None = None) -> tuple[str, list[dict[str, Any]]]:
     """The headline rule, applied by the ledger: each owed combination with its verdict (parts conjoined), the
-    structural rules of audited claims, and the headline derived by :func:`~privclaims.checks.verdict.headline`
+    structural rules of every claim, and the headline derived by :func:`~privclaims.checks.verdict.headline`
     (never taken from the check)."""
     if owed is None:
         owed = owed_combinations(project, claim_id)[0]
@@ -318,7 +318,7 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
         return _error_rows(owed, f"verified-bounded without saying what was searched ({', '.join(unbounded)}): a "
                                  "bounded verdict states its bound (verified_bounded(bound=...), property_verdict) in "
                                  "its evidence, its reading's or the claim's")
-    if chk and chk.rests_on is not None:
+    if chk:  # not only audited claims (rests_on declared): a check that omits rests_on is held to them too
         problems = structural_problems(project, chk, rows, out)
         if problems:
             return "error", [dict(r, verdict="error", why="; ".join(problems)) for r in rows]
@@ -331,7 +331,8 @@ def states_bound(*evidence: Mapping[str, Any]) -> bool:
 
 
 def structural_problems(project: Project, chk: ClaimCheck, rows: list[dict[str, Any]], out: Outcome) -> list[str]:
-    """The rules an audited claim obeys by construction (issue 21, items 2-3)."""
+    """The rules every claim obeys by construction (issue 21, items 2-3; once only the audited ones, those declaring
+    ``rests_on``, so a check of one's own that omitted it could refute with an unvalidated witness)."""
     bad = []
     real = set(project.real_data)
     for r in rows:

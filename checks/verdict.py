@@ -282,7 +282,7 @@ def verified_bounded(bound: str, **evidence: Any) -> Outcome:
 
 def refuted(witness: Any, model: dict[str, Any] | None = None, **evidence: Any) -> Outcome:
     """An exact witness that the exact twin re-verified; ``model``: its validation against the documents' model
-    (:func:`in_model`), which an audited claim's refutation must carry."""
+    (:func:`in_model`), which every refutation must carry (the runner's structural rules)."""
     return Outcome("refuted", {"witness": witness, **({"model": model} if model is not None else {}), **evidence})
 
 

@@ -76,3 +76,13 @@ def test_two_projects_whose_paths_differ_only_in_punctuation_run_their_own_check
     second = _row(tmp_path / "my_draft", body.format(v=2))
     assert (first["evidence"]["version"], second["evidence"]["version"]) == (1, 2)
 
+
+def test_a_check_without_rests_on_is_held_to_the_structural_rules(tmp_path):
+    # The structural rules (a refutation's witness validated against the documents' model, a reproduction's parts on
+    # real data) applied only to claims declaring rests_on; a check of one's own that omitted it refuted with any
+    # witness at all: 'refuted', 'witness found: it is false'.
+    row = _row(tmp_path, '@claim("t.c", method="exact")\ndef c(ctx):\n    return refuted(witness=1).because("false")\n')
+    assert row["verdict"] == "error" and "not validated against the documents' model" in row["readings"][0]["why"]
+    body = ('@claim("t.c", method="exact")\ndef c(ctx):\n    return refuted(witness=1, model=in_model("the model of '
+            'doc.txt §1")).because("false")\n')
+    assert _row(tmp_path / "ok", body)["verdict"] == "refuted"
