@@ -42,7 +42,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from privclaims.checks.readings import AS_STATED_MEANING, Definition, Quote, Reading, as_quotes
+from privclaims.checks.readings import AS_STATED_MEANING, Definition, Quote, Reading, as_quotes, combinations
 
 CONFIG_NAME = "privclaims.toml"
 CHECKS_ATTR = "__privclaims_checks__"  # where @claim (privclaims.checks.registry) records a module's checks
@@ -246,6 +246,11 @@ class Project:
             if not isinstance(table, dict):
                 raise ProjectError(f"quotes module {m.__name__} has no BY_READING table")
             self.quote_tables.append({k: as_quotes(v) for k, v in table.items()})
+        for cid, chk in self.checks.items():  # what each claim owes, refused here rather than mid-run
+            try:
+                combinations(self.claim_definitions(cid), self.own_readings(cid), chk.not_applicable)
+            except ValueError as e:
+                raise ProjectError(f"{cid} ({chk.fn.__module__}): {e}") from None
 
     def _add_definition(self, d: Definition, m: ModuleType) -> None:
         old = self.definitions.get(d.id)

@@ -246,6 +246,9 @@ def combinations(definitions: Iterable[Definition], own: tuple[Reading, ...],
     for pick in itertools.product(*(rs for _, rs in dims)):
         c = Combination(tuple((k, r.name) for (k, _), r in zip(dims, pick)), tuple(pick), varying)
         (excused if any((k, v) in na for k, v in c.choice) else owed).append(c)
+    if not owed:
+        raise ValueError(f"not_applicable excuses every combination of the claim's readings ({[c.key for c in excused]}): "
+                         "it would owe no outcome; a claim no reading applies to is not a claim of these documents")
     keys = [c.key for c in owed + excused]
     if len(set(keys)) != len(keys):
         raise ValueError(f"two combinations share a key (reading names repeat across definitions): {keys}")

@@ -86,3 +86,21 @@ def test_a_check_without_rests_on_is_held_to_the_structural_rules(tmp_path):
     body = ('@claim("t.c", method="exact")\ndef c(ctx):\n    return refuted(witness=1, model=in_model("the model of '
             'doc.txt §1")).because("false")\n')
     assert _row(tmp_path / "ok", body)["verdict"] == "refuted"
+
+
+def test_what_a_claim_owes_is_refused_at_load_not_mid_run(tmp_path):
+    # A NotApplicable naming a reading the definition does not have, or excusing every reading, raised ValueError
+    # inside the run (headline([]) for the latter): the ledger died with a traceback and no claim's verdict reported.
+    import pytest
+
+    from privclaims.checks.project import ProjectError
+    from property_tests.test_ledger_structure import CHECKS, _project
+
+    na = ('NotApplicable("split", "per pair", "x", (Q,)), NotApplicable("split", "{other}", "x", (Q,))')
+    body = ('from privclaims.ledger import NotApplicable, Quote\nQ = Quote("doc.txt", "Def. 1", "A split exists for '
+            'every pair of neighbours")\n@claim("t.c", method="exact", rests_on=("split",), not_applicable=(' + na +
+            '))\ndef c(ctx):\n    return verified()\n')
+    for i, (other, says) in enumerate([("per input", "excuses every combination"), ("per-input", "do not have")]):
+        (tmp_path / str(i)).mkdir()
+        with pytest.raises(ProjectError, match=f"t.c .*{says}"):
+            _project(tmp_path / str(i), CHECKS + body.format(other=other), ["t.c"])
