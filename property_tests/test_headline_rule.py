@@ -4,7 +4,8 @@ import pytest
 
 from privclaims.checks.registry import ClaimCheck, Context
 from privclaims.checks.runner import adjudicate
-from privclaims.checks.verdict import Outcome, Reading, by_reading, headline, refuted, verified, verified_bounded
+from privclaims.checks.verdict import (Outcome, Reading, by_reading, headline, in_model, refuted, verified,
+                                       verified_bounded)
 
 
 @pytest.mark.parametrize("per,want", [
@@ -50,7 +51,8 @@ def _project_with(readings):
 
 def test_runner_derives_reading_dependent():
     proj = _project_with((R1, R2))
-    out = by_reading({"per-pair": refuted(witness={"x": 1}), "per-input": verified(note="holds")}, why="w")
+    out = by_reading({"per-pair": refuted(witness={"x": 1}, model=in_model("the papers' model")),
+                      "per-input": verified(note="holds")}, why="w")
     verdict, rows = adjudicate(proj, "zealous.cor3", out)
     assert verdict == "reading-dependent"
     assert [r["verdict"] for r in rows] == ["refuted", "verified"]
