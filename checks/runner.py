@@ -275,7 +275,7 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
                                      f"the claim owes exactly {keys}")
         shared: dict[str, list[Combination]] = {}  # combinations grouped by the outcome they got (equal content)
         for c in owed:
-            shared.setdefault(outcome_content(per[c.key]), []).append(c)
+            shared.setdefault(outcome_content(per[c.key], c), []).append(c)
         computed = [g for g in shared.values() if per[g[0].key].verdict not in ("not-checked", "error")]
         problem = same_under_problem(copied_dimensions(computed), dict(out.evidence.get(SAME_UNDER) or {}),
                                      copied_dimensions(shared.values()))  # a skip or an error may be shared undeclared

@@ -109,12 +109,28 @@ def headline(verdicts: list[str]) -> str:
 SAME_UNDER = "same_under_every_reading"  # the claim-level evidence key naming the readings an outcome did not vary with
 
 
-def outcome_content(o: Outcome) -> str:
+def outcome_content(o: Outcome, naming: Combination | None = None) -> str:
     """What an outcome shows - verdict, why, evidence and each part's verdict, why and evidence - as one JSON text:
     two outcomes with the same content are one outcome to a reader, whether or not they are one object (the ledger
-    groups combinations by this, :func:`copied_dimensions`)."""
-    parts = {str(k): [p.verdict, p.why, jsonable(p.evidence)] for k, p in (o.per_part or {}).items()}
-    return json.dumps([o.verdict, o.why, jsonable(o.evidence), parts], sort_keys=True, default=str)
+    groups combinations by this, :func:`copied_dimensions`). ``naming``: the combination the outcome was given for;
+    a value that is only its name (its key, a chosen reading's name, or the combination itself as a map) is read as
+    "this reading": an outcome computed once and labelled ``reading=c.key`` per combination is still one outcome."""
+    names = set() if naming is None else {naming.key, *(v for _, v in naming.choice)}
+    label = None if naming is None else jsonable(dict(naming.choice))
+
+    def blind(x: Any) -> Any:
+        if label is not None and x == label:
+            return "<this reading>"
+        if isinstance(x, str):
+            return "<this reading>" if x in names else x
+        if isinstance(x, dict):
+            return {k: blind(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [blind(v) for v in x]
+        return x
+
+    parts = {str(k): [p.verdict, blind(p.why), blind(jsonable(p.evidence))] for k, p in (o.per_part or {}).items()}
+    return json.dumps([o.verdict, blind(o.why), blind(jsonable(o.evidence)), parts], sort_keys=True, default=str)
 
 
 def copied_dimensions(groups: Any) -> set[str]:
@@ -135,7 +151,8 @@ def same_under_problem(copied: set[str], declared: dict[str, str], copied_at_all
     stale = sorted(set(declared) - (copied if copied_at_all is None else copied_at_all))
     blank = sorted(k for k, v in declared.items() if not str(v).strip())
     if missing:
-        return (f"one outcome (one object, or equal ones: the same verdict, why, evidence and parts) serves several "
+        return (f"one outcome (one object, or equal ones: the same verdict, why, evidence and parts, up to values that only "
+                f"name their reading) serves several "
                 f"readings of {missing} without a reason: compute per reading and show in the evidence what each "
                 "reading decided, or declare same_under={definition: why its readings cannot change the outcome}")
     if stale:
@@ -178,7 +195,7 @@ def by_reading(outcomes: dict[Any, Outcome], why: str | None = None, same_under:
     groups: dict[str, list[Combination]] = {}
     for k, o in outcomes.items():
         if isinstance(k, Combination):
-            groups.setdefault(outcome_content(o), []).append(k)
+            groups.setdefault(outcome_content(o, k), []).append(k)
     keyed_by_name = not all(isinstance(k, Combination) for k in outcomes)  # the runner, knowing the combinations,
     if keyed_by_name:  # checks then that each copy by name is declared
         reasons = same_under_evidence({getattr(k, "id", k) for k in same_under or {}}, same_under)

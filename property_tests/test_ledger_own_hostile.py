@@ -104,3 +104,20 @@ def test_what_a_claim_owes_is_refused_at_load_not_mid_run(tmp_path):
         (tmp_path / str(i)).mkdir()
         with pytest.raises(ProjectError, match=f"t.c .*{says}"):
             _project(tmp_path / str(i), CHECKS + body.format(other=other), ["t.c"])
+
+
+def test_one_outcome_labelled_with_each_reading_is_still_one_outcome(tmp_path):
+    # An outcome computed once and given for every combination is an error unless same_under says why the readings
+    # cannot change it; adding the reading's name to each copy's evidence (reading=k.key, reading=k, or a chosen
+    # reading's name) made the copies differ, so the reading never computed passed as decided: 'verified' for a claim
+    # the other reading refutes. Values that only name their reading no longer tell outcomes apart.
+    for i, label in enumerate(["k.key", "k", 'k["split"]']):
+        for keyed in ("k", "k.key"):  # checked by by_reading (Combination keys) and by the runner (names)
+            body = (f'@claim("t.c", method="exact", rests_on=("split",))\ndef c(ctx):\n    v = decide(1, "<=", 2)\n'
+                    f'    return by_reading({{{keyed}: verified(v=v, reading={label}) for k in ctx.combinations}})\n')
+            row = _row(tmp_path / f"{i}{len(keyed)}", "from privclaims.ledger import decide\n" + body)
+            assert row["verdict"] == "error" and "serves several readings of ['split']" in (
+                row["readings"][0].get("why", "") + str(row["evidence"])), (label, keyed, row["verdict"])
+    body = ('@claim("t.c", method="exact", rests_on=("split",))\ndef c(ctx):\n    return by_reading({k: verified('
+            'v=len(k.key), reading=k.key) for k in ctx.combinations})\n')
+    assert _row(tmp_path / "per", body)["verdict"] == "verified"  # computed per reading: 8 and 9 characters

@@ -91,7 +91,7 @@ def test_a_reading_of_a_definition_reaches_every_claim_that_rests_on_it(tmp_path
     body = '''
 @claim("t.c", method="exact", rests_on=("split", "strict"))
 def c(ctx):
-    return by_reading({k: verified(at=k.key) for k in ctx.combinations if k["strict"] == "strict"})
+    return by_reading({k: verified(at=ctx.combinations.index(k)) for k in ctx.combinations if k["strict"] == "strict"})
 '''
     row = _row(tmp_path, body)
     assert row["verdict"] == "error"
@@ -102,8 +102,8 @@ def test_every_combination_answered_gives_the_headline(tmp_path):
     body = '''
 @claim("t.c", method="exact", rests_on=("split", "strict"))
 def c(ctx):
-    return by_reading({k: verified(at=k.key) if k["split"] == "per input"
-                       else refuted(witness=k.key, model=in_model("tiny model")).because("per pair it fails at 1")
+    return by_reading({k: verified(at=ctx.combinations.index(k)) if k["split"] == "per input"
+                       else refuted(witness=ctx.combinations.index(k), model=in_model("tiny model")).because("per pair it fails at 1")
                        for k in ctx.combinations})
 '''
     row = _row(tmp_path, body)
@@ -119,7 +119,7 @@ from privclaims.ledger import NotApplicable, Quote
 @claim("t.c", method="exact", rests_on=("split", "strict"), not_applicable=[NotApplicable("strict", "non-strict",
        "the statement fixes the inequality", [Quote("doc.txt", "", "The bound holds with strict inequality")])])
 def c(ctx):
-    return by_reading({k: verified(at=k.key) for k in ctx.combinations})
+    return by_reading({k: verified(at=ctx.combinations.index(k)) for k in ctx.combinations})
 '''
     row = _row(tmp_path, body)
     assert row["verdict"] == "verified"
@@ -189,7 +189,7 @@ def test_parts_returned_under_a_later_reading_are_an_error(tmp_path):
     body = """
 @claim("t.c", method="exact", rests_on=("split",))
 def c(ctx):
-    return by_reading({k: by_part({"p": verified(at=k.key)}) if k["split"] == "per input" else verified(at=k.key)
+    return by_reading({k: by_part({"p": verified(at=ctx.combinations.index(k))}) if k["split"] == "per input" else verified(at=ctx.combinations.index(k))
                        for k in ctx.combinations})
 """
     row = _row(tmp_path, body)
@@ -241,7 +241,7 @@ def c(ctx):
     beside = """
 @claim("t.c", method="exact", rests_on=("split",))
 def c(ctx):
-    o = by_reading({k: verified(at=k.key) for k in ctx.combinations})
+    o = by_reading({k: verified(at=ctx.combinations.index(k)) for k in ctx.combinations})
     o.per_part = {"x": verified()}
     return o
 """
@@ -261,7 +261,7 @@ def test_an_outcome_inside_evidence_is_an_error_not_text(tmp_path, where):
         "top": f'@claim("t.c", method="exact", rests_on=())\ndef c(ctx):\n    return verified(inner={hidden})\n',
         "list": f'@claim("t.c", method="exact", rests_on=())\ndef c(ctx):\n    return verified(rows=[1, {{"o": {hidden}}}])\n',
         "reading": f'@claim("t.c", method="exact", rests_on=("split",))\ndef c(ctx):\n'
-                   f'    return by_reading({{k: verified(k=k.key, at={hidden}) for k in ctx.combinations}})\n',
+                   f'    return by_reading({{k: verified(k=ctx.combinations.index(k), at={hidden}) for k in ctx.combinations}})\n',
         "part": f'@claim("t.c", method="exact", rests_on=(), parts=(Part("bound", "b"),))\ndef c(ctx):\n'
                 f'    return by_part({{"bound": verified(at={hidden})}})\n',
     }[where]

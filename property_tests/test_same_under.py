@@ -36,10 +36,10 @@ def test_one_outcome_for_two_readings_needs_a_reason():
 
 def test_outcomes_computed_per_reading_need_none_and_refuse_a_stale_one():
     cs = _combos(ORDER, TIES)
-    out = by_reading({c: verified(x=c.key) for c in cs})  # each shows what its combination decided
+    out = by_reading({c: verified(x=cs.index(c)) for c in cs})  # each shows what its combination decided
     assert SAME_UNDER not in out.evidence
     with pytest.raises(ValueError, match=r"declares \['ties'\], but the outcome is computed per reading"):
-        by_reading({c: verified(x=c.key) for c in cs}, same_under={TIES: "a reason"})
+        by_reading({c: verified(x=cs.index(c)) for c in cs}, same_under={TIES: "a reason"})
 
 
 def test_equal_outcomes_are_one_outcome_whatever_the_objects():
@@ -52,8 +52,8 @@ def test_equal_outcomes_are_one_outcome_whatever_the_objects():
     with pytest.raises(ValueError, match=r"\['order', 'ties'\] without a reason"):
         by_reading({c: verified(x=1) for c in cs})
     with pytest.raises(ValueError, match=r"\['ties'\] without a reason"):
-        by_reading({c: verified(x=1, order=c[ORDER]) for c in cs})
-    parted = {c: by_part({"p": verified(y=c[TIES])}, x=1) for c in cs}  # equal but for one part's evidence
+        by_reading({c: verified(x=1, order=len(c[ORDER])) for c in cs})  # computed per order (8, 9)
+    parted = {c: by_part({"p": verified(y=len(c[TIES]))}, x=1) for c in cs}  # equal but for one part's evidence
     assert len({outcome_content(o) for o in parted.values()}) == 2
     with pytest.raises(ValueError, match=r"\['order'\] without a reason"):
         by_reading(parted)
@@ -62,7 +62,7 @@ def test_equal_outcomes_are_one_outcome_whatever_the_objects():
 
 def test_only_the_dimensions_that_differ_within_a_shared_outcome_are_copied():
     cs = _combos(ORDER, TIES)
-    per_order = {r.name: verified(order=r.name) for r in ORDER.readings}  # shared across TIES only
+    per_order = {r.name: verified(order=len(r.name)) for r in ORDER.readings}  # shared across TIES only
     assert copied_dimensions([[c for c in cs if c[ORDER] == name] for name in per_order]) == {"ties"}
     with pytest.raises(ValueError, match=r"\['ties'\] without a reason"):
         by_reading({c: per_order[c[ORDER]] for c in cs})
@@ -78,7 +78,7 @@ def test_by_dims_declares_every_dimension_it_does_not_vary():
 
     def compute(order, *others):
         calls.append(order)
-        return verified(order=order, others=others)
+        return verified(order=len(order), others=[len(o) for o in others])  # computed from the readings
 
     with pytest.raises(ValueError, match=r"\['ties'\] without a reason"):
         by_dims(ctx, (ORDER,), compute)
