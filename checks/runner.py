@@ -346,7 +346,8 @@ def structural_problems(project: Project, chk: ClaimCheck, rows: list[dict[str, 
             evs = [r.get("evidence") if "evidence" in r else jsonable(out.evidence)]
             evs += [p.get("evidence") for p in r.get("parts") or [] if p["verdict"] == "refuted"]
             models = [(ev or {}).get("model") for ev in evs]
-            if not any(isinstance(m, dict) and m.get("valid") is True and m.get("name") for m in models):
+            if not any(isinstance(m, dict) and m.get("valid") is True and m.get("name") and not m.get("problems")
+                       for m in models):  # a model saying valid while listing problems validates nothing
                 bad.append(f"under {r['name']!r}: the witness is not validated against the documents' model "
                            "(refuted(..., model=in_model(name, problems)))")
     return bad

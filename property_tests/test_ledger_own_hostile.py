@@ -121,3 +121,12 @@ def test_one_outcome_labelled_with_each_reading_is_still_one_outcome(tmp_path):
     body = ('@claim("t.c", method="exact", rests_on=("split",))\ndef c(ctx):\n    return by_reading({k: verified('
             'v=len(k.key), reading=k.key) for k in ctx.combinations})\n')
     assert _row(tmp_path / "per", body)["verdict"] == "verified"  # computed per reading: 8 and 9 characters
+
+
+def test_a_model_saying_valid_while_listing_problems_validates_nothing(tmp_path):
+    # in_model sets valid = not problems; a hand-made model dict {"valid": True, "problems": [...]} passed the
+    # structural rule, so a witness outside the documents' model refuted the claim (found by helper-79).
+    body = ('@claim("t.c", method="exact", rests_on=())\ndef c(ctx):\n    return refuted(witness=1, model={"name": '
+            '"the model of doc.txt §1", "valid": True, "problems": ["p is 3/2, not a probability"]}).because("false")\n')
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error" and "not validated against the documents' model" in row["readings"][0]["why"]
