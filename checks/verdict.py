@@ -327,9 +327,15 @@ def not_checked(reason: str, **evidence: Any) -> Outcome:
     return Outcome("not-checked", {"reason": reason, **evidence})
 
 
+def same_value(paper: Any, computed: Any) -> bool:
+    """Equal values, a truth value only to a truth value: Python's ``1 == True`` would verify a paper's number 1 against
+    a computed comparison that came out true (found by helper-79)."""
+    return isinstance(paper, bool) == isinstance(computed, bool) and paper == computed
+
+
 def compare_exact(paper: Any, computed: Any, **evidence: Any) -> Outcome:
-    """``verified`` if the paper's exact value equals the recomputation, else ``discrepancy``."""
-    if paper == computed:
+    """``verified`` if the paper's exact value equals the recomputation (:func:`same_value`), else ``discrepancy``."""
+    if same_value(paper, computed):
         return verified(paper=paper, computed=computed, **evidence)
     return discrepancy(paper=paper, computed=computed, **evidence)
 
@@ -337,7 +343,7 @@ def compare_exact(paper: Any, computed: Any, **evidence: Any) -> Outcome:
 def compare_all(pairs: dict[str, tuple[Any, Any]], **evidence: Any) -> Outcome:
     """Several (paper, computed) pairs by name: ``verified`` iff all equal, else ``discrepancy``
     listing the ones that differ."""
-    differ = {k: {"paper": p, "computed": c} for k, (p, c) in pairs.items() if p != c}
+    differ = {k: {"paper": p, "computed": c} for k, (p, c) in pairs.items() if not same_value(p, c)}
     values = {k: {"paper": p, "computed": c} for k, (p, c) in pairs.items()}
     if differ:
         return Outcome("discrepancy", {"differ": differ, "values": values, **evidence})

@@ -130,3 +130,14 @@ def test_a_model_saying_valid_while_listing_problems_validates_nothing(tmp_path)
             '"the model of doc.txt §1", "valid": True, "problems": ["p is 3/2, not a probability"]}).because("false")\n')
     row = _row(tmp_path, body)
     assert row["verdict"] == "error" and "not validated against the documents' model" in row["readings"][0]["why"]
+
+
+def test_compare_exact_never_equates_a_truth_value_with_a_number():
+    # Python's 1 == True made compare_exact(1, x == y) 'verified' when the comparison came out true (helper-79).
+    from fractions import Fraction
+
+    from privclaims.checks.verdict import compare_all, compare_exact
+
+    assert compare_exact(1, True).verdict == "discrepancy" and compare_exact(0, False).verdict == "discrepancy"
+    assert compare_exact(True, True).verdict == "verified" and compare_exact(1, Fraction(1)).verdict == "verified"
+    assert compare_all({"a": (1, 1), "b": (1, True)}).evidence["differ"] == {"b": {"paper": 1, "computed": True}}
