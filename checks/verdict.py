@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import math
 import numbers
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -327,10 +328,26 @@ def not_checked(reason: str, **evidence: Any) -> Outcome:
     return Outcome("not-checked", {"reason": reason, **evidence})
 
 
+def _is_truth(x: Any) -> bool:
+    """A truth value: Python's bool, numpy's (``np.True_`` is no ``bool``) or sympy's (``sympy.true``)."""
+    if isinstance(x, bool):
+        return True
+    np, sp = sys.modules.get("numpy"), sys.modules.get("sympy")  # neither imported: x is neither's
+    return bool(np is not None and isinstance(x, np.bool_)) or bool(
+        sp is not None and isinstance(x, sp.logic.boolalg.BooleanAtom))
+
+
 def same_value(paper: Any, computed: Any) -> bool:
     """Equal values, a truth value only to a truth value: Python's ``1 == True`` would verify a paper's number 1 against
-    a computed comparison that came out true (found by helper-79)."""
-    return isinstance(paper, bool) == isinstance(computed, bool) and paper == computed
+    a computed comparison that came out true (found by helper-79). numpy's and sympy's truth values are truth values
+    (``True`` vs ``np.True_`` is equal); lists, tuples and dicts are compared element by element by the same rule."""
+    if _is_truth(paper) != _is_truth(computed):
+        return False
+    if isinstance(paper, (list, tuple)) and isinstance(computed, (list, tuple)) and type(paper) is type(computed):
+        return len(paper) == len(computed) and all(same_value(p, c) for p, c in zip(paper, computed))
+    if isinstance(paper, dict) and isinstance(computed, dict):
+        return paper.keys() == computed.keys() and all(same_value(paper[k], computed[k]) for k in paper)
+    return bool(paper == computed)
 
 
 def compare_exact(paper: Any, computed: Any, **evidence: Any) -> Outcome:

@@ -141,3 +141,19 @@ def test_compare_exact_never_equates_a_truth_value_with_a_number():
     assert compare_exact(1, True).verdict == "discrepancy" and compare_exact(0, False).verdict == "discrepancy"
     assert compare_exact(True, True).verdict == "verified" and compare_exact(1, Fraction(1)).verdict == "verified"
     assert compare_all({"a": (1, 1), "b": (1, True)}).evidence["differ"] == {"b": {"paper": 1, "computed": True}}
+
+
+def test_same_value_reads_numpy_and_sympy_truth_values_as_truth_values():
+    # np.True_ and sympy.true are no Python bool: same_value reported True vs np.True_ (a numpy comparison) as a
+    # discrepancy and verified 1 against np.True_; a paper's True against a computed 1 was verified (helper-80), and
+    # a list of comparisons [True, False] verified the paper's [1, 0].
+    import numpy as np
+    import sympy
+
+    from privclaims.checks.verdict import compare_exact, same_value
+
+    assert same_value(True, np.True_) and same_value(np.False_, False) and same_value(True, sympy.true)
+    assert not same_value(1, np.True_) and not same_value(True, 1) and not same_value(sympy.false, 0)
+    assert not same_value([1, 0], [True, False]) and not same_value({"a": True}, {"a": 1}) and same_value((1, 2), (1, 2))
+    assert compare_exact(True, 1).verdict == "discrepancy" and compare_exact(False, 0).verdict == "discrepancy"
+
