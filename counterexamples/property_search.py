@@ -69,14 +69,16 @@ def is_truth_value(x: Any) -> bool:
     """Whether ``x``, returned by a property, says by itself whether the property holds: a bool (numpy's too), or an
     object whose class gives its own truth value (a Decision, a sympy boolean) - not None (a property that forgot
     its ``return`` would refute every instance), not a number, not a container (a list of problems is true when it
-    is not empty) and not an object that is true only by Python's default (a report whose ``.holds`` was
+    is not empty; one whose class gives a __bool__ nearer than its __len__, a NamedTuple report, is a truth value) and not an object that is true only by Python's default (a report whose ``.holds`` was
     forgotten)."""
-    t = type(x)
     if isinstance(x, bool):
         return True
-    if x is None or isinstance(x, numbers.Number) or hasattr(t, "__len__"):
+    if x is None or isinstance(x, numbers.Number):
         return False
-    return any("__bool__" in vars(c) for c in t.__mro__ if c is not object)
+    nearest = {m: next((i for i, c in enumerate(type(x).__mro__) if c is not object and m in vars(c)), None)
+               for m in ("__bool__", "__len__")}  # a container is a truth value only by a __bool__ nearer than its
+    return nearest["__bool__"] is not None and (  # __len__ (a NamedTuple whose __bool__ returns .holds), not a list's
+        nearest["__len__"] is None or nearest["__bool__"] < nearest["__len__"])  # emptiness nor an array's
 
 
 class CountedAsOne(RuntimeError):

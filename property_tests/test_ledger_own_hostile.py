@@ -157,3 +157,22 @@ def test_same_value_reads_numpy_and_sympy_truth_values_as_truth_values():
     assert not same_value([1, 0], [True, False]) and not same_value({"a": True}, {"a": 1}) and same_value((1, 2), (1, 2))
     assert compare_exact(True, 1).verdict == "discrepancy" and compare_exact(False, 0).verdict == "discrepancy"
 
+
+def test_a_number_is_no_truth_value_but_a_container_with_its_own_is(tmp_path):
+    # A property returning a count (1: one breach) is no truth value; a report class that is a tuple or list but
+    # defines its own __bool__ (a NamedTuple with __bool__ returning .holds) says by itself whether it holds.
+    from fractions import Fraction
+    from typing import NamedTuple
+
+    from privclaims.counterexamples.property_search import is_truth_value
+
+    class Report(NamedTuple):
+        holds: bool
+        detail: str
+
+        def __bool__(self) -> bool:
+            return self.holds
+
+    assert not any(is_truth_value(x) for x in (1, 0, Fraction(1), 1.0, [], [True], (True,), None))
+    assert is_truth_value(Report(False, "p = 3/10")) and is_truth_value(True)
+
