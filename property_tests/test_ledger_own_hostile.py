@@ -176,3 +176,29 @@ def test_a_number_is_no_truth_value_but_a_container_with_its_own_is(tmp_path):
     assert not any(is_truth_value(x) for x in (1, 0, Fraction(1), 1.0, [], [True], (True,), None))
     assert is_truth_value(Report(False, "p = 3/10")) and is_truth_value(True)
 
+
+def test_every_claim_is_held_to_the_reproduction_rule(tmp_path):
+    # ea65b69 holds a check without rests_on to every structural rule, the reproduction's parts too.
+    row = _row(tmp_path, '@claim("t.c", method="exact")\ndef c(ctx):\n    return reproduced(shape="rises")\n')
+    assert row["verdict"] == "error" and "a reproduction lists its parts" in row["readings"][0]["why"]
+
+
+def test_a_reading_verified_bounded_without_a_bound_is_an_error(tmp_path):
+    # by_reading: each reading's verified-bounded outcome states its bound (its own evidence or the claim's).
+    body = ('from privclaims.ledger import Outcome\n@claim("t.c", method="property", rests_on=("split",))\ndef c(ctx):\n'
+            '    return by_reading({k: Outcome("verified-bounded", {"n": len(k.key)}) for k in ctx.combinations})\n')
+    row = _row(tmp_path / "no", body)
+    assert row["verdict"] == "error" and "without saying what was searched" in row["readings"][0]["why"]
+    shared = body.replace('for k in ctx.combinations})', 'for k in ctx.combinations}, bound="n <= 3")')
+    assert _row(tmp_path / "shared", shared)["verdict"] == "verified-bounded"
+
+
+def test_two_projects_in_folders_of_one_name_run_their_own_checks(tmp_path):
+    # The package carries a digest of the whole path, not of the folder's name: two folders named draft in
+    # different places are two projects in one process.
+    body = '@claim("t.c", method="exact", rests_on=())\ndef c(ctx):\n    return verified(version={v})\n'
+    (tmp_path / "a").mkdir()
+    first = _row(tmp_path / "a" / "draft", body.format(v=1))
+    (tmp_path / "b").mkdir()
+    second = _row(tmp_path / "b" / "draft", body.format(v=2))
+    assert (first["evidence"]["version"], second["evidence"]["version"]) == (1, 2)
