@@ -124,8 +124,8 @@ def outcome_content(o: Outcome, naming: Combination | None = None) -> str:
             return "<this reading>"
         if isinstance(x, str):
             return "<this reading>" if x in names else x
-        if isinstance(x, dict):
-            return {k: blind(v) for k, v in x.items()}
+        if isinstance(x, dict):  # a key that only names the reading is a label too ({c["split"]: True})
+            return {("<this reading>" if isinstance(k, str) and k in names else k): blind(v) for k, v in x.items()}
         if isinstance(x, list):
             return [blind(v) for v in x]
         return x

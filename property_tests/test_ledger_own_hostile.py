@@ -202,3 +202,14 @@ def test_two_projects_in_folders_of_one_name_run_their_own_checks(tmp_path):
     (tmp_path / "b").mkdir()
     second = _row(tmp_path / "b" / "draft", body.format(v=2))
     assert (first["evidence"]["version"], second["evidence"]["version"]) == (1, 2)
+
+
+def test_a_reading_name_used_as_a_key_is_a_label_too(tmp_path):
+    # by_reading({k: verified(v=v, result={k["split"]: True}) ...}) - one outcome, its readings told apart only by a
+    # dict key naming the reading - came out 'verified' (found by helper-80); the key is read as "this reading".
+    body = ('from privclaims.ledger import decide\n@claim("t.c", method="exact", rests_on=("split",))\ndef c(ctx):\n'
+            '    v = decide(1, "<=", 2)\n    return by_reading({k: verified(v=v, result={k["split"]: True}) '
+            'for k in ctx.combinations})\n')
+    row = _row(tmp_path, body)
+    assert row["verdict"] == "error" and "serves several readings of ['split']" in (
+        row["readings"][0].get("why", "") + str(row["evidence"]))
