@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from privclaims.checks import pin_environment
 from privclaims.checks.outcome_memo import RECORD_ENV, REPLAY_ENV
 from privclaims.checks.project import PAPERS, Project, ProjectError, load_project, papers
-from privclaims.checks.verdict import VERDICTS
+from privclaims.checks.verdict import SKIP_MARK, VERDICTS
 
 if TYPE_CHECKING:
     from privclaims.checks.registry import Context
@@ -553,7 +553,7 @@ def _repin(ids: list[str], ctx: Context, args: argparse.Namespace, project: Proj
         quick_ids = [c for c in ids if c in project.checks and project.checks[c].quick]
         quick = {r["id"]: r for r in _run_with_progress(quick_ids, replace(ctx, quick=True), args.workers, console,
                                                         project)}
-        errors = [r["id"] for r in full if r["verdict"] == "error" or (r["evidence"] or {}).get("skipped")]
+        errors = [r["id"] for r in full if r["verdict"] == "error" or (r["evidence"] or {}).get(SKIP_MARK)]
         if errors:
             console.print(f"[bold red]not re-pinned: {len(errors)} claim(s) errored or were skipped: {', '.join(errors)}[/]")
         if errors and other_versions:  # the others alone would leave pins of two environments

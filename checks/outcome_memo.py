@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from privclaims.checks.project import PAPERS, Project
-from privclaims.checks.verdict import Outcome
+from privclaims.checks.verdict import SKIP_MARK, Outcome
 from privclaims.theory.cache import data_key, key_name, read_memo, write_memo
 
 if TYPE_CHECKING:  # annotations only: the ledger's command line reads this module's settings before numpy is needed
@@ -89,7 +89,7 @@ def storable(out: Outcome, chk: ClaimCheck, ctx: Context) -> bool:
     and every data set the check read (:attr:`~privclaims.checks.registry.Context.data_read`) declared."""
     outcomes = [out, *(out.per_reading or {}).values()]
     outcomes += [p for o in list(outcomes) for p in (o.per_part or {}).values()]
-    if any(o.verdict == "error" for o in outcomes) or (out.evidence or {}).get("skipped"):
+    if any(o.verdict == "error" for o in outcomes) or (out.evidence or {}).get(SKIP_MARK):
         return False
     return set(ctx.data_read) <= set(chk.needs_data)
 

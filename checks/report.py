@@ -16,7 +16,7 @@ from typing import Any
 
 from privclaims.checks.pin_environment import environment_line
 from privclaims.checks.render import block, details, figure_link, figures, inline, maybe_details, scalar, table
-from privclaims.checks.verdict import VERDICTS
+from privclaims.checks.verdict import SKIP_MARK, VERDICTS
 
 FINDINGS = ("refuted", "reading-dependent", "discrepancy")
 
@@ -133,7 +133,7 @@ def summary_line(row: dict[str, Any], md: bool = False) -> str:
 
 
 def verdict_cell(row: dict[str, Any]) -> str:
-    mark = "" if (row.get("evidence") or {}).get("skipped") or row["verdict"] == row.get("expected") else " ≠ pin"
+    mark = "" if (row.get("evidence") or {}).get(SKIP_MARK) or row["verdict"] == row.get("expected") else " ≠ pin"
     return f"{row['verdict']}{mark}"
 
 

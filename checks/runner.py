@@ -40,7 +40,7 @@ from privclaims.checks.project import Project, papers
 from privclaims.checks.readings import AS_STATED_MEANING, Combination, combinations
 from privclaims.checks.registry import ClaimCheck, Context, DataMissing
 from privclaims.checks.verdict import (
-    HOLDS, NEEDS_WHY, SAME_UNDER, Outcome, conjoin, copied_dimensions, headline, jsonable, not_checked,
+    HOLDS, NEEDS_WHY, SAME_UNDER, SKIP_MARK, Outcome, conjoin, copied_dimensions, headline, jsonable, not_checked,
     outcome_content, reading_outcome_json, same_under_problem,
 )
 
@@ -53,12 +53,6 @@ class _Timeout(BaseException):
 
 def _alarm(signum: int, frame: Any) -> None:
     raise _Timeout()
-
-
-SKIP_MARK = "skipped"
-"""The evidence key by which the runner marks a claim it skipped (:func:`skip_reason`, or :class:`DataMissing` raised
-in the check): such a row is not compared with its pin and is no drift. Only the runner sets it; a check's own evidence
-carrying it is an error (:func:`_call`)."""
 
 
 def skip_reason(chk: ClaimCheck | None, ctx: Context) -> str | None:
@@ -201,7 +195,7 @@ def attach_pin(project: Project, row: dict[str, Any], quick: bool) -> None:
     as absent first)."""
     pin = read_pin(project, row["id"])
     row["expected"] = pin["verdict"] if pin else None
-    skipped = (row.get("evidence") or {}).get("skipped")
+    skipped = (row.get("evidence") or {}).get(SKIP_MARK)
     row["pin"] = {"moved": [] if skipped else compare(pin, row, quick), "reason": pin.get("reason") if pin else None}
 
 
@@ -414,7 +408,7 @@ def drift(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows whose computed verdict or decisive values differ from the pin (skipped rows excluded), or that errored."""
     bad = []
     for r in rows:
-        if (r.get("evidence") or {}).get("skipped"):
+        if (r.get("evidence") or {}).get(SKIP_MARK):
             continue
         if r["verdict"] == "error" or r["verdict"] != r.get("expected") or (r.get("pin") or {}).get("moved"):
             bad.append(r)

@@ -107,6 +107,11 @@ def headline(verdicts: list[str]) -> str:
     return "unverifiable"
 
 
+SKIP_MARK = "skipped"
+"""The evidence key by which the runner marks a claim it skipped (:func:`~privclaims.checks.runner.skip_reason`, or
+:class:`~privclaims.checks.registry.DataMissing` raised in the check): such a row is not compared with its pin and is
+no drift. Only the runner sets it; a check's own evidence carrying it is an error (the runner's ``_call``)."""
+
 SAME_UNDER = "same_under_every_reading"  # the claim-level evidence key naming the readings an outcome did not vary with
 
 
