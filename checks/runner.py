@@ -303,15 +303,16 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
                                  evidence=jsonable(o.per_part[p.name].evidence)) for p in chk.parts]
             verdict = conjoin([o.per_part[n].verdict for n in names])
             row["verdict"] = verdict
-            unbounded += [f"part {n!r} under {c.key!r}" for n in names if o.per_part[n].verdict == "verified-bounded"
+            unbounded += [f"part {n!r} under {c.key!r}{bound_given(o.per_part[n].evidence, o.evidence, out.evidence)}"
+                          for n in names if o.per_part[n].verdict == "verified-bounded"
                           and not states_bound(o.per_part[n].evidence, o.evidence, out.evidence)]
         elif verdict == "verified-bounded" and not states_bound(o.evidence, out.evidence):
-            unbounded.append(repr(c.key))
+            unbounded.append(repr(c.key) + bound_given(o.evidence, out.evidence))
         rows.append(row)
     if unbounded:
         return _error_rows(owed, f"verified-bounded without saying what was searched ({', '.join(unbounded)}): a "
                                  "bounded verdict states its bound (verified_bounded(bound=...), property_verdict) in "
-                                 "its evidence, its reading's or the claim's")
+                                 "its evidence, its reading's or the claim's, as a non-blank text")
     if chk:  # not only audited claims (rests_on declared): a check that omits rests_on is held to them too
         problems = structural_problems(project, chk, rows, out)
         if problems:
@@ -322,6 +323,15 @@ def adjudicate(project: Project, claim_id: str, out: Outcome,
 def states_bound(*evidence: Mapping[str, Any]) -> bool:
     """Whether one of the evidence dicts (an outcome's, then those enclosing it) states a bound: a non-blank ``bound``."""
     return any(isinstance(e, Mapping) and isinstance(e.get("bound"), str) and e["bound"].strip() for e in evidence)
+
+
+def bound_given(*evidence: Mapping[str, Any]) -> str:
+    """For the error :func:`states_bound` leads to: the first ``bound`` the evidence dicts hold that is not a text
+    (``" (its bound=1000 is an int, not a text)"``), else ``""`` - a bound says in words what was searched."""
+    for e in evidence:
+        if isinstance(e, Mapping) and "bound" in e and not isinstance(e["bound"], str):
+            return f" (its bound={e['bound']!r:.60} is {type(e['bound']).__name__}, not a text)"
+    return ""
 
 
 def structural_problems(project: Project, chk: ClaimCheck, rows: list[dict[str, Any]], out: Outcome) -> list[str]:

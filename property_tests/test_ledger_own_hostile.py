@@ -66,6 +66,17 @@ def test_verified_bounded_without_a_bound_is_an_error(tmp_path):
     assert ok["verdict"] == "verified-bounded"
 
 
+def test_a_bound_given_as_a_number_is_named_in_the_error(tmp_path):
+    # verified_bounded(bound=1000) was refused (a bound says in words what was searched) by an error that did not say
+    # the bound was there, only of the wrong type: the message now names it.
+    body = ('from privclaims.ledger import verified_bounded\n@claim("t.c", method="property", rests_on=())\n'
+            'def c(ctx):\n    return verified_bounded(bound=1000)\n')
+    why = _row(tmp_path / "n", body)["readings"][0]["why"]
+    assert "without saying what was searched" in why and "its bound=1000 is int, not a text" in why, why
+    why = _row(tmp_path / "s", body.replace("bound=1000", 'bound=" "'))["readings"][0]["why"]
+    assert "without saying what was searched" in why and "not a text" not in why, why
+
+
 def test_two_projects_whose_paths_differ_only_in_punctuation_run_their_own_checks(tmp_path):
     # A project's files were imported as package 'privclaims_project_' + its path with every non-alphanumeric
     # character made '_' (the last 60): my-draft and its copy my_draft (or two long paths ending alike) were one
