@@ -140,7 +140,10 @@ class QueryResult:
 
 @dataclass(frozen=True)
 class GeneralizeReport:
-    """The original query's G and the strategies' answers; ``holds`` iff every strategy met G_min."""
+    """The original query's G and the strategies' answers; ``holds`` iff every strategy met G_min.
+    ``original_traffic``: the tuples the original query matches; with none, Eq. (2)'s frequencies are undefined and G
+    is shown as undefined (such a query does not meet G_min: ``theory.querygen.exact.meets_g_min`` needs a match, so
+    the strategies generalise it)."""
 
     target: str
     g_min: Any
@@ -149,6 +152,11 @@ class GeneralizeReport:
     results: tuple[QueryResult, ...]
     skipped: tuple[tuple[str, str], ...] = ()
     strict: bool = False
+    original_traffic: int | None = None
+
+    @property
+    def original_matches_nothing(self) -> bool:
+        return self.original_traffic == 0
 
     @property
     def holds(self) -> bool:
@@ -156,8 +164,10 @@ class GeneralizeReport:
 
     def summary(self) -> str:
         rel = ">" if self.strict else ">="
-        s = [f"Query {self.original}: G(Q, {self.target}) = {exact(self.original_g)} ≈ {decimal(self.original_g, rounding='down')}; "
-             f"required G {rel} G_min = {exact(self.g_min)}."]
+        g = (f"undefined: Q matches no tuple of the table (Eq. (2) needs the target's frequencies among matching "
+             f"tuples; such a query does not meet G_min, so it is generalised)" if self.original_matches_nothing
+             else f"{exact(self.original_g)} ≈ {decimal(self.original_g, rounding='down')}")
+        s = [f"Query {self.original}: G(Q, {self.target}) = {g}; required G {rel} G_min = {exact(self.g_min)}."]
         for r in self.results:
             verdict = "meets G_min" if r.holds else "does NOT meet G_min"
             if r.at_equality:
@@ -178,7 +188,8 @@ class GeneralizeReport:
     def as_json(self) -> dict[str, Any]:
         return {"holds": self.holds, "target": self.target, "G_min": number_json(self.g_min, "up"),
                 "requirement": "G > G_min" if self.strict else "G >= G_min", "query": self.original,
-                "G": number_json(self.original_g, "down"), "results": [r.as_json() for r in self.results],
+                "G": None if self.original_matches_nothing else number_json(self.original_g, "down"),
+                "traffic": self.original_traffic, "results": [r.as_json() for r in self.results],
                 "skipped": [{"strategy": n, "why": w} for n, w in self.skipped]}
 
 
@@ -222,4 +233,5 @@ def generalize(table: AuxTable, query: Mapping[str, Any], target: str, g_min: ob
         out.append(QueryResult(name, _words(table, g.query), tuple(table.attributes[i] for i in g.removed),
                                g.guessing_entropy, g.traffic, g.satisfied, g.evaluations,
                                g.traffic > 0 and g.guessing_entropy == req.g_min))
-    return GeneralizeReport(table.attributes[t], req.g_min, _words(table, q), og, tuple(out), tuple(skipped), strict)
+    return GeneralizeReport(table.attributes[t], req.g_min, _words(table, q), og, tuple(out), tuple(skipped), strict,
+                            _exact.traffic_overhead(table, q))

@@ -53,3 +53,20 @@ def test_strict_meets_exactly_when_above():
 def test_g_min_echo_rounds_up():
     r = querygen.generalize(_table(), {"zip": "13053"}, "disease", "4/3", "best")
     assert r.as_json()["G_min"] == {"exact": "4/3", "decimal": "1.333334"}
+
+
+def test_a_query_matching_no_tuple_has_no_guessing_entropy_shown(capsys):
+    # (zip=14850, age=28) matches no tuple of patients.csv: Eq. (2)'s frequencies are undefined there, and the door
+    # printed "G(Q, disease) = 0 ≈ 0" (JSON "G": "0"), a number for an undefined quantity. Now it says so (JSON null
+    # with "traffic": 0); the strategies still generalise it (a query matching nothing does not meet G_min).
+    r = querygen.generalize(_table(), {"zip": "14850", "age": "28"}, "disease", "3/2", "all")
+    assert r.original_matches_nothing and r.as_json()["G"] is None and r.as_json()["traffic"] == 0
+    assert "G(Q, disease) = undefined: Q matches no tuple" in r.summary() and "= 0 ≈" not in r.summary()
+    assert all(res.holds and res.traffic > 0 for res in r.results)
+    matched = querygen.generalize(_table(), QUERY, "disease", "3/2", "brute")
+    assert not matched.original_matches_nothing and matched.as_json()["G"] == {"exact": "1", "decimal": "1"}
+    assert matched.as_json()["traffic"] == 2 and "G(Q, disease) = 1 ≈ 1;" in matched.summary()
+    rc = main(["querygen", "generalize", str(EX / "patients.csv"), "--query", "zip=14850,age=28", "--target", "disease",
+               "--gmin", "3/2"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "undefined: Q matches no tuple" in out, out
