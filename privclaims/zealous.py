@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Hashable, Mapping
 
 from privclaims.theory.errors import InvalidInput, UndecidedComparison
-from privclaims.theory.numbers import Q, positive, rational_str, rigorous_sign, to_interval
+from privclaims.theory.numbers import Q, positive, rigorous_sign, to_interval
 from privclaims.theory.zealous import engines as _engines
 from privclaims.theory.zealous import grid_noise as _grid
 from privclaims.theory.zealous.exact import DEFAULT_GRANULARITY as RELEASE_GRANULARITY
@@ -190,7 +190,7 @@ def params(users: int, m: object, epsilon: object, delta: object, tau_prime: obj
         eps_prime = 2 * Q(mm) / lam_q
         dprime = enclosed_decimal_up(lambda c: thm13_delta_prime(mm, eps_prime, tp, c), 8)
     except UndecidedComparison as exc:  # a number of (6.5) beyond what is enclosed: name the inputs, not the interval
-        raise InvalidInput(f"epsilon ε = {rational_str(e)}, delta δ = {rational_str(d)}, lambda λ = {magnitude(lam_q)}, "
+        raise InvalidInput(f"epsilon ε = {readable(e)}, delta δ = {readable(d)}, lambda λ = {magnitude(lam_q)}, "
                            f"tau′ = {'(least)' if tau_prime is None else repr(tau_prime)}: Theorem 14's numbers for these "
                            f"are beyond what is computed exactly ({exc}); use values nearer 1") from exc
     holds = meets and grid_ok and lam_q >= 2 * Q(mm) / e

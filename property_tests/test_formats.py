@@ -493,6 +493,32 @@ def test_zealous_params_far_beyond_2_to_the_4096_answers_or_names_its_inputs(cap
         zealous.params(5, 1, "1/10", "1/2")
 
 
+def test_an_end_beyond_what_is_enclosed_is_named_in_a_short_line():
+    """At ε = 1e4000 ``zealous params`` refused in an 8 KB line: ε's 4,001 digits and an enclosure end "2^" followed by
+    its exponent's 4,000 digits. The exponent is now named by its size, ε by ``readable`` (1e+4000)."""
+    from privclaims.theory.errors import UndecidedComparison
+    from privclaims.theory.numbers import enclosure_bounds
+
+    with pytest.raises(UndecidedComparison) as huge:
+        enclosure_bounds(lambda c: c.ldexp(c.mpf(1), 1 << 70), 53)
+    assert str(huge.value) == "enclosure end 2^(an exponent of 71 bits) is beyond 2^4096"
+    with pytest.raises(UndecidedComparison, match=r"^enclosure end -2\^4200 is beyond 2\^4096$"):
+        enclosure_bounds(lambda c: -c.ldexp(c.mpf(1), 4199), 53)
+
+
+def test_zealous_params_names_a_huge_epsilon_readably(monkeypatch):
+    from privclaims import zealous
+    from privclaims.theory.errors import UndecidedComparison
+
+    def beyond(*a, **k):
+        raise UndecidedComparison("enclosure end 2^(an exponent of 13,288 bits) is beyond 2^1048576")
+
+    monkeypatch.setattr(zealous, "least_tau_prime", beyond)
+    with pytest.raises(InvalidInput) as e:
+        zealous.params(5, 1, "1e4000", "1/2")
+    assert str(e.value).startswith("epsilon ε = 1e+4000, delta δ = 1/2, lambda λ = 2e-4000, ") and len(str(e.value)) < 300
+
+
 @pytest.mark.parametrize("which", ["table", "chain", "streams", "mechanism", "ads"])
 def test_a_file_starting_with_a_byte_order_mark_is_refused_naming_it(capsys, tmp_path, which):
     """A spreadsheet's "CSV UTF-8" starts with U+FEFF: the querygen table read it into the first attribute's name

@@ -296,7 +296,9 @@ def enclosure_bounds(f: Callable[[Any], Any], prec: int = 128, max_exponent: int
         if not man:
             return Q(0)
         if bc + e > max_exponent:
-            raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{bc + e} is beyond 2^{max_exponent}")
+            x = int(bc + e)  # at ε = 10^4000 an exponent of 13,000 bits: its digits would fill the user's error line
+            shown = str(x) if x.bit_length() <= 64 else f"(an exponent of {x.bit_length():,} bits)"
+            raise UndecidedComparison(f"enclosure end {'-' if sign else ''}2^{shown} is beyond 2^{max_exponent}")
         if bc + e < -max_exponent:  # |end| < 2^(bc+e) <= 2^-(max_exponent+1): widen to 0 or +-2^-max_exponent
             tiny = Q(1, 1 << max_exponent)  # built only here: 2^max_exponent has max_exponent + 1 bits (2^20 for evidence)
             if upper:
