@@ -113,6 +113,30 @@ def readable(q: Any, width: int = 30) -> str:
     return d if Q(as_rational(d)) == Q(q) else f"≈ {d}"
 
 
+EXACT_WIDTH = 40
+"""A line of a report prints an exact rational whole up to this many characters; a longer one (at ε = 1e-4000, λ has
+4,004 digits) prints as its rounded decimal and its size, and the JSON report keeps it whole."""
+
+
+_ROUNDED = {"half": "rounded", "up": "rounded up", "down": "rounded down"}
+
+
+def exact_or_decimal(q: Any, rounding: str = "half", digits: int = 8, width: int = EXACT_WIDTH) -> str:
+    """The exact rational (``"p/q"``) when its text is at most ``width`` characters, else its decimal rounded as asked
+    and the exact value's size: ``"6e+4000 (rounded up; exact: 4,001 characters, in --json)"``. ``"up"`` for a
+    parameter, a bound or a privacy loss a user may copy (never on the less private side of the exact value)."""
+    e = exact(q)
+    if len(e) <= width:
+        return e
+    return f"{decimal(q, digits, rounding)} ({_ROUNDED[rounding]}; exact: {len(e):,} characters, in --json)"
+
+
+def exact_and_decimal(q: Any, rounding: str = "half", digits: int = DIGITS, width: int = EXACT_WIDTH) -> str:
+    """``"p/q ≈ d"``: the exact rational and its decimal rounded as asked; a long one as :func:`exact_or_decimal`."""
+    e = exact(q)
+    return f"{e} ≈ {decimal(q, digits, rounding)}" if len(e) <= width else exact_or_decimal(q, rounding, digits, width)
+
+
 def magnitude(q: Any) -> str:
     """:func:`decimal` with the default digits (a value shown for reading, at its true magnitude)."""
     return decimal(q, DIGITS)

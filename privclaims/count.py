@@ -63,7 +63,8 @@ from privclaims.theory.errors import InvalidInput
 from privclaims.theory.noise.discrete_gaussian import discrete_gaussian_variance
 from privclaims.theory.numbers import as_rational, enclosure_bounds
 
-from privclaims._common import ENCLOSURE_EXPONENT, check_choice, guard, check_int, check_seed, decimal, enclosed_decimal_up, exact, number_json, progress_bar
+from privclaims._common import (ENCLOSURE_EXPONENT, check_choice, guard, check_int, check_seed, decimal, enclosed_decimal_up,
+                                exact, exact_and_decimal, number_json, progress_bar)
 
 __all__ = ["CountResult", "run", "theorem1_sigma2", "PROTOCOLS", "DEFAULT_PRIME"]
 
@@ -148,8 +149,8 @@ class CountResult:
         v_lo, v_hi = self.share_variance
         s = [f"Count ({self.protocol}) with N = {self.users} users, dropout tolerance t = {exact(self.t)}, "
              f"{self.dropped} dropped; target ({exact(self.epsilon)}, {exact(self.delta)})-probabilistic DP.",
-             f"σ² = {exact(self.sigma2)} ≈ {decimal(self.sigma2, rounding='up')}; each share is N_Z(0, s²) with s² = "
-             f"{exact(self.share_sigma2)} ≈ {decimal(self.share_sigma2, rounding='up')}, whose variance is in "
+             f"σ² = {exact_and_decimal(self.sigma2, 'up')}; each share is N_Z(0, s²) with s² = "
+             f"{exact_and_decimal(self.share_sigma2, 'up')}, whose variance is in "
              f"[{decimal(v_lo, 8, 'down')}, {decimal(v_hi, 8, 'up')}]; at least {self.min_messages} messages needed.",
              f"Point-to-point messages exchanged: {self.messages}."]
         if self.aborted:

@@ -93,7 +93,7 @@ from privclaims.theory.maskit.model import (
 from privclaims._common import (Floats, as_path, guard, check_choice, check_flag, check_floats, check_int, check_seed,
                                 decimal, expect, shown)
 from privclaims import formats
-from privclaims._common import exact, number_json, progress, read_distribution, read_rational
+from privclaims._common import exact, exact_and_decimal, exact_or_decimal, number_json, progress, read_distribution, read_rational
 
 __all__ = ["Floats", "MarkovChain", "Breach", "PolicyCheck", "SearchResult", "FilterResult", "BOT", "load_chain", "load_policy",
            "load_streams", "check", "search", "filter_streams", "CHECKS"]
@@ -284,8 +284,8 @@ class Breach:
 
     def words(self) -> str:
         return (f"after the output [{self.stream}] the belief that the user is at {self.sensitive!r} at t = {self.t} "
-                f"rises from {exact(self.prior)} to {exact(self.posterior)} (gain {exact(self.gain)} ≈ "
-                f"{decimal(self.gain, rounding='up')})")
+                f"rises from {exact_or_decimal(self.prior)} to {exact_or_decimal(self.posterior)} (gain "
+                f"{exact_and_decimal(self.gain, 'up')})")
 
 
 def _breach(chain: MarkovChain, b: Any, prior: Any = None) -> Breach:
@@ -354,8 +354,8 @@ class PolicyCheck:
         verdict = "is" if self.holds else "is NOT" if self.refuted else "is NOT certified"
         how = " (float twin, --fast: values ≈, the verdict cautious)" if self.fast else ""
         gain = f"at most ≈ {decimal(self.gain_bound, rounding='up')}" if self.fast else \
-            f"{exact(self.max_gain)} ≈ {decimal(self.max_gain, rounding='up')}"
-        util = f"≈ {decimal(self.utility)}" if self.fast else f"{exact(self.utility)} ≈ {decimal(self.utility)}"
+            exact_and_decimal(self.max_gain, "up")
+        util = f"≈ {decimal(self.utility)}" if self.fast else exact_and_decimal(self.utility)
         s = [f"The {self.policy} policy {verdict} δ-private for δ = {exact(self.delta)}{how}: the largest gain "
              f"Pr[X_t=s|o] - Pr[X_t=s] is {gain}.",
              f"Expected released contexts per day: {util} of T = {self.T}."]

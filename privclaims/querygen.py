@@ -55,7 +55,8 @@ from privclaims.theory.querygen import exact as _exact
 from privclaims.theory.querygen.model import (AuxTable, Generalization, PrivacyRequirement, fixed_positions, is_star,
                                                make_table, strictly_above, validate_request)
 
-from privclaims._common import as_path, check_choice, check_flag, check_seed, decimal, exact, expect, guard, number_json, shown
+from privclaims._common import (as_path, check_choice, check_flag, check_seed, exact, exact_and_decimal,
+                                exact_or_decimal, expect, guard, number_json, shown)
 
 __all__ = ["AuxTable", "QueryResult", "GeneralizeReport", "load_table", "parse_query", "generalize", "STRATEGIES"]
 
@@ -166,14 +167,14 @@ class GeneralizeReport:
         rel = ">" if self.strict else ">="
         g = (f"undefined: Q matches no tuple of the table (Eq. (2) needs the target's frequencies among matching "
              f"tuples; such a query does not meet G_min, so it is generalised)" if self.original_matches_nothing
-             else f"{exact(self.original_g)} ≈ {decimal(self.original_g, rounding='down')}")
-        s = [f"Query {self.original}: G(Q, {self.target}) = {g}; required G {rel} G_min = {exact(self.g_min)}."]
+             else exact_and_decimal(self.original_g, "down"))
+        s = [f"Query {self.original}: G(Q, {self.target}) = {g}; required G {rel} G_min = {exact_or_decimal(self.g_min, 'up')}."]
         for r in self.results:
             verdict = "meets G_min" if r.holds else "does NOT meet G_min"
             if r.at_equality:
                 verdict += (" at equality only (G = G_min: '>=' as §4 defines it, not 'more than G_min' as §4 then "
                             "says; --strict asks that)") if r.holds else " (G = G_min: not more than G_min)"
-            s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact(r.g)} ≈ {decimal(r.g, rounding='down')}, traffic {r.traffic} tuples "
+            s.append(f"  {r.strategy}: Q̂ = {r.query}, G = {exact_and_decimal(r.g, 'down')}, traffic {r.traffic} tuples "
                      f"— {verdict}" + (f" (removed {', '.join(r.removed)})" if r.removed else ""))
         for name, why in self.skipped:
             s.append(f"  {name}: skipped — {why}")

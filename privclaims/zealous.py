@@ -64,7 +64,8 @@ from privclaims.theory.zealous.items import ItemKind
 from privclaims.theory.zealous.parameters import (least_tau_prime, prop12_tau, thm13_delta_prime, thm14_delta,
                                                   thm14_min_tau_prime_at)
 
-from privclaims._common import as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact, magnitude, number_json, readable
+from privclaims._common import (as_path, check_choice, check_seed, decimal, enclosed_decimal_up, exact_and_decimal,
+                                exact, exact_or_decimal, magnitude, number_json, readable)
 
 __all__ = ["ParamsResult", "PublishResult", "params", "load_log", "publish", "ITEM_KINDS", "ENGINES"]
 
@@ -111,32 +112,35 @@ class ParamsResult:
         return decimal(self.tau_prime, 3, "up")
 
     def summary(self) -> str:
-        lam_note = f"   (given; (6.4) needs λ >= 2m/ε = {exact(self.lam_needed)})" if self.lam_given else ""
+        lam_note = f"   (given; (6.4) needs λ >= 2m/ε = {exact_or_decimal(self.lam_needed, 'up')})" if self.lam_given else ""
         tau_note = "   (given)" if self.tau_given else "   (Proposition 12)"
         s = [f"ZEALOUS for U = {self.users} users, m = {self.m}, target ({readable(self.epsilon)}, {readable(self.delta)})-"
              "probabilistic DP (Theorem 14):",
-             (f"  λ  = {exact(self.lam)} ≈ {decimal(self.lam)}" if self.lam_given else
-              f"  λ  = 2m/ε = {exact(self.lam)} ≈ {decimal(self.lam)}") + lam_note,
-             (f"  τ  = {exact(self.tau)}" if self.tau_given else f"  τ  = ⌈2m/ε⌉ = {exact(self.tau)}") + tau_note,
-             f"  τ′ = {exact(self.tau_prime)} ≈ {decimal(self.tau_prime, 3, 'up')}"
+             (f"  λ  = {exact_and_decimal(self.lam, 'up')}" if self.lam_given else
+              f"  λ  = 2m/ε = {exact_and_decimal(self.lam, 'up')}") + lam_note,
+             (f"  τ  = {exact_or_decimal(self.tau, 'up')}" if self.tau_given else
+              f"  τ  = ⌈2m/ε⌉ = {exact_or_decimal(self.tau, 'up')}") + tau_note,
+             f"  τ′ = {exact_and_decimal(self.tau_prime, 'up', 3)}"
              + ("   (given)" if self.tau_prime_given else "   (least value meeting (6.5), rounded up to 1/1000, and "
                                                            "the grid noise's conditions below)"),
              f"  (6.5) needs τ′ >= {self.tau_prime_bound}; at this τ′ the second term gives δ {_is(self.delta_achieved)}",
              f"  the release's Laplace noise on a {exact(RELEASE_GRANULARITY)} grid has a tail up to 2/(1 + e^(-g/λ)) "
-             f"times Lap(λ)'s: (6.5)'s conditions for it need τ′ >= {readable(self.tau_prime_grid)} ≈ "
-             f"{decimal(self.tau_prime_grid, 8, 'up')}",
+             f"times Lap(λ)'s: (6.5)'s conditions for it need τ′ >= {exact_and_decimal(self.tau_prime_grid, 'up', 8)}",
              f"  Theorem 13's (6.3) with the same λ and τ′ would give (ε′, δ′)-indistinguishability with ε′ = "
-             f"{exact(self.eps_prime)}, δ′ {_is(self.delta_prime)} — {THM13_CAVEAT}"]
+             f"{exact_or_decimal(self.eps_prime, 'up')}, δ′ {_is(self.delta_prime)} — {THM13_CAVEAT}"]
         if self.lam < self.lam_needed:
-            s.append(f"λ = {exact(self.lam)} is BELOW 2m/ε = {exact(self.lam_needed)}: this ZEALOUS is not certified "
+            s.append(f"λ = {exact_or_decimal(self.lam)} is BELOW 2m/ε = {exact_or_decimal(self.lam_needed, 'up')}: this "
+                     "ZEALOUS is not certified "
                      f"({readable(self.epsilon)}, {readable(self.delta)})-probabilistically DP by Theorem 14.")
         else:
             if not self.meets_65:
-                s.append(f"τ′ = {exact(self.tau_prime)} is BELOW the bound {self.tau_prime_bound}: this ZEALOUS is not "
-                         f"certified ({exact(self.epsilon)}, {exact(self.delta)})-probabilistically DP by Theorem 14.")
+                s.append(f"τ′ = {exact_or_decimal(self.tau_prime)} is BELOW the bound {self.tau_prime_bound}: this "
+                         f"ZEALOUS is not certified ({readable(self.epsilon)}, {readable(self.delta)})-probabilistically "
+                         "DP by Theorem 14.")
             if not self.grid_holds:
-                s.append(f"τ′ = {exact(self.tau_prime)} is BELOW {readable(self.tau_prime_grid)}, what the release's grid "
-                         f"noise needs: its release is not certified ({exact(self.epsilon)}, {exact(self.delta)})-"
+                s.append(f"τ′ = {exact_or_decimal(self.tau_prime)} is BELOW {readable(self.tau_prime_grid)}, what the "
+                         f"release's grid noise needs: its release is not certified ({readable(self.epsilon)}, "
+                         f"{readable(self.delta)})-"
                          "probabilistically DP (Theorem 14's argument with the grid's tail).")
         return "\n".join(s)
 

@@ -519,6 +519,57 @@ def test_zealous_params_names_a_huge_epsilon_readably(monkeypatch):
     assert str(e.value).startswith("epsilon ε = 1e+4000, delta δ = 1/2, lambda λ = 2e-4000, ") and len(str(e.value)) < 300
 
 
+def test_zealous_params_prints_a_long_exact_value_as_its_rounded_up_decimal(capsys):
+    """At ε = 1e-4000 the report printed λ, τ, τ′ and ε′ whole (4,000 digits each, 16 KB); a value longer than
+    EXACT_WIDTH now prints as its decimal rounded up (the side of more noise, higher thresholds, a larger privacy loss)
+    with its size, and the JSON keeps every digit. Short values print exactly as before."""
+    from privclaims._common import EXACT_WIDTH, exact_and_decimal, exact_or_decimal
+    from privclaims.theory.numbers import Q
+
+    rc, out, err = run(capsys, "zealous", "params", "--users", "100", "--m", "3", "--epsilon", "1e-4000", "--delta", "1/100")
+    assert rc == 0 and not err and len(out) < 2000, len(out)
+    assert "λ  = 2m/ε = 6e+4000 (rounded up; exact: 4,001 characters, in --json)" in out
+    assert "τ′ = 5.53e+4004 (rounded up; exact: 4,005 characters, in --json)" in out
+    assert "ε′ = 1e-4000 (rounded up; exact: 4,003 characters, in --json)" in out
+    assert "need τ′ >= 5.5274634e+4004 (rounded up; exact:" in out
+    rc, js, _ = run(capsys, "zealous", "params", "--users", "100", "--m", "3", "--epsilon", "1e-4000", "--delta", "1/100",
+                    "--json")
+    assert rc == 0 and json.loads(js)["lambda"]["exact"] == "6" + "0" * 4000
+    third = Q(10**50 + 1, 3 * 10**50)  # 1/3 + 1/(3·10^50): its exact text is 103 characters
+    assert len(str(third)) > EXACT_WIDTH
+    assert exact_or_decimal(third, "up") == "0.33333334 (rounded up; exact: 103 characters, in --json)"
+    assert exact_or_decimal(third, "down") == "0.33333333 (rounded down; exact: 103 characters, in --json)"
+    assert exact_or_decimal(third) == "0.33333333 (rounded; exact: 103 characters, in --json)"
+    assert exact_and_decimal(Q(1, 3), "up") == "1/3 ≈ 0.333334" and exact_or_decimal(Q(1, 3)) == "1/3"
+    assert exact_and_decimal(Q(7911, 512), "up", 8) == "7911/512 ≈ 15.45117188"
+
+
+def test_maskit_check_prints_a_long_exact_gain_as_its_rounded_up_decimal(capsys, tmp_path):
+    """A 5-context, 12-step chain of small random rationals: the gain, the utility and the witness's beliefs have
+    140-220-digit exact values, each printed whole on the report's lines; now the decimal (the gain rounded up) and
+    the size, the JSON keeping the exact values."""
+    import random
+    from fractions import Fraction
+
+    rng = random.Random(3)
+
+    def row():
+        w = [rng.randint(1, 97) for _ in range(5)]
+        r = [Fraction(x, sum(w)) for x in w]
+        return [str(x) for x in r[:-1] + [1 - sum(r[:-1])]]
+
+    f = tmp_path / "chain.json"
+    f.write_text(json.dumps({"contexts": [f"c{i}" for i in range(5)], "initial": row(),
+                             "steps": [[row() for _ in range(5)] for _ in range(11)]}))
+    rc, out, err = run(capsys, "maskit", "check", f, "--sensitive", "c0", "--delta", "1/10")
+    assert rc == 1 and not err and len(out) < 1000, out
+    assert "the largest gain Pr[X_t=s|o] - Pr[X_t=s] is 0.877024 (rounded up; exact: 143 characters, in --json)" in out
+    assert "(gain 0.877024 (rounded up; exact: 143 characters, in --json))" in out
+    rc, js, _ = run(capsys, "maskit", "check", f, "--sensitive", "c0", "--delta", "1/10", "--json")
+    gain = json.loads(js)["max_gain"]["exact"]
+    assert len(gain) == 143 and Fraction(gain) > Fraction("0.877023") and Fraction(gain) <= Fraction("0.877024")
+
+
 @pytest.mark.parametrize("which", ["table", "chain", "streams", "mechanism", "ads"])
 def test_a_file_starting_with_a_byte_order_mark_is_refused_naming_it(capsys, tmp_path, which):
     """A spreadsheet's "CSV UTF-8" starts with U+FEFF: the querygen table read it into the first attribute's name
