@@ -305,6 +305,23 @@ def test_ex_thm12_domain_by_hand():
     assert dom["verdict"] == "discrepancy" and dom["evidence"]["computed"]["as keyword sets (§6.2.1)"] == "1.48e+34"
 
 
+def test_ex_thm12_a_witness_failing_its_properties_is_no_verification(monkeypatch):
+    """helper-82: the strict reading's branch read `verified(...) if strict_d.holds or problems else refuted(...)`, so a
+    witness failing its own DP argument (problems) made the conclusion *verified*. Its properties are now decisions on
+    its own parameters, and a failing one leaves the refutation unvalidated: the ledger's model rule makes it an error."""
+    from privclaims.checks.claims.zealous import utility_claims
+    from privclaims.checks.evidence import decide_enclosed
+
+    r = run_one("zealous.ex_thm12", Context(quick=True, data_dir=None))
+    strict_rows = [rd for rd in r["readings"] if "strict" in rd["name"]]
+    assert strict_rows and all(part(rd, "conclusion")["verdict"] == "refuted" for rd in strict_rows)
+    w = part(strict_rows[0], "conclusion")["evidence"]["witness"]
+    assert all(w[k]["decision"]["holds"] for k in ("complement_factor", "dp_budget", "accuracy"))
+    monkeypatch.setattr(utility_claims, "decide_enclosed", lambda f, rel, bound, what="": decide_enclosed(f, "<", bound, what))
+    broken = run_one("zealous.ex_thm12", Context(quick=True, data_dir=None))
+    assert broken["verdict"] == "error" and "verified" not in {rd["verdict"] for rd in broken["readings"]}, broken["verdict"]
+
+
 # --------------------------------------------------------------------------- printed numbers
 
 

@@ -298,26 +298,36 @@ def ex_thm12(ctx):
     corrected = approx(lambda c: group_privacy_domain_bound(10 ** 6, 10, Q(1, 100), 25, 25, 1, c))
     gp_decision = decide(sum(gp), "==", len(gp), "tau - xi values (of 0, 2, .., 50) with |D| (keyword sets) above the "
                                                  "group-privacy bound")
-    # strict: the witness with tau = xi = 25
-    factor = decide_enclosed(lambda c: c.exp(c.mpf(1) / 20), ">=", Q(100, 99), "e^{1/20} >= 1/(1 - c): complement factor")
-    strict_w = {"U": 10 ** 6, "m": 10, "tau": 25, "xi": 25, "eps": 1, "c": "1/100",
-                "algorithm": "keep each pair independently w.p. c e^{min(0, f - 50)/20}",
+    # strict: the witness with tau = xi = 25, its properties decided from its own parameters
+    wm, weps, wc, rate, wtau, wxi = 10, Q(1), Q(1, 100), Q(1, 20), Q(25), Q(25)
+    factor = decide_enclosed(lambda c: c.exp(to_interval(rate, c)), ">=", 1 / (1 - wc),
+                             "e^{rate} >= 1/(1 - c): the complement's factor within one count's budget")
+    budget = decide(2 * wm * rate, "<=", weps, "2m counts moved by one user, each by a factor <= e^{rate}: total <= eps")
+    accurate = decide(wc, ">=", Q(1, 100), "each very-frequent pair kept w.p. >= c (f > tau + xi: c e^0 = c)")
+    strict_d = decide(1 - wc, ">", 1, "per missed frequent pair the witness's expected cost (1 - c) against the empty "
+                                      "algorithm's 1: is the witness worse than the baseline?")
+    strict_w = {"U": 10 ** 6, "m": wm, "tau": int(wtau), "xi": int(wxi), "eps": int(weps), "c": str(wc),
+                "algorithm": f"keep each pair independently w.p. c e^(min(0, f - 50) * {rate})",
                 "dp": "one user moves <= 2m = 20 counts by 1; each item's factor <= e^{1/20} (retention: by construction; "
                       "complement: <= 1/(1 - c)); product <= e^{20/20} = e^eps",
-                "complement_factor": factor, "strict_inaccuracy": "(1 - c) #{f > 50} <= #{f > 50} = the baseline's, on every input"}
-    strict_d = decide(1 - Q(1, 100), ">", 1, "per missed frequent pair: (1 - c) > 1 (the algorithm worse than the baseline)")
-    problems = [] if factor.holds else ["the complement factor exceeds e^{1/20}: not eps-DP"]
+                "complement_factor": factor, "dp_budget": budget, "accuracy": accurate,
+                "strict_inaccuracy": "(1 - c) #{f > 50} <= #{f > 50} = the baseline's, on every input"}
+    problems = [f"not {d.what}" for d in (factor, budget, accurate) if not d.holds]
+    if wtau + wxi != 50 or wtau - wxi < 0:
+        problems.append("tau + xi is not the example's 50 with tau >= xi")
     per = {}
     for c in ctx.combinations:
-        if strict(c):
-            concl = verified(decision=strict_d) if strict_d.holds or problems else refuted(witness=strict_w, decision=strict_d, model=in_model(
+        if strict(c):  # a witness whose properties fail is no refutation: the ledger's model rule makes it an error
+            concl = verified(decision=strict_d) if strict_d.holds else refuted(witness=strict_w, decision=strict_d, model=in_model(
                 LOG_MODEL + "; the example's parameters (U = 10^6 >= tau + xi = 50), an independent per-pair algorithm", problems,
                 minimal="the example's own parameters; the only free choice is tau - xi in [0, 50], and tau = xi is the one "
                         "for which the strict Definition 10 counts no output pair as wrong")).because(
                 "Read with Definition 10's strict inequalities and tau = xi = 25 (allowed by 'tau + xi = 50'), the algorithm "
                 "that keeps each query pair independently with probability 0.01 e^{min(0, f - 50)/20} is eps-DP for eps = 1 and "
                 "m = 10 and 0.01-accurate, and no output pair counts as wrong (f < 0 never holds), so its inaccuracy 0.99 "
-                "#{f > 50} never exceeds the empty algorithm's #{f > 50}: the conclusion fails.")
+                "#{f > 50} never exceeds the empty algorithm's #{f > 50}: the conclusion fails. The refutation rests on "
+                "the boundary split tau = xi, the one 'tau + xi = 50' leaves for which the strict very-infrequent set is "
+                "empty; with tau > xi the strict reading follows by group privacy as the non-strict one does.")
         else:
             concl = (verified(decision=gp_decision, group_privacy_bound_tau_eq_xi=corrected) if gp_decision.holds else
                      unverifiable(missing="|D| below the group-privacy bound for some tau - xi", decision=gp_decision))
