@@ -322,6 +322,23 @@ def test_ex_thm12_a_witness_failing_its_properties_is_no_verification(monkeypatc
     assert broken["verdict"] == "error" and "verified" not in {rd["verdict"] for rd in broken["readings"]}, broken["verdict"]
 
 
+def test_thm16_a_witness_with_problems_is_no_verification(monkeypatch):
+    """The same pattern in zealous.thm16: `non_strict if d_strict.holds or problems else refuted(...)` gave the strict
+    reading the non-strict reading's outcome whenever Theorem 12's witness failed its validation (the ledger's rule on
+    one outcome serving several readings then erred, by chance of how the outcomes were shared). Now the unvalidated
+    refutation itself is the error, by the model rule."""
+    from privclaims.checks.claims.zealous import utility_claims
+
+    ctx = Context(quick=True, data_dir=None)
+    assert run_one("zealous.thm16", ctx)["verdict"] != "error"
+    real = utility_claims._strict_witness
+    monkeypatch.setattr(utility_claims, "_strict_witness", lambda: (lambda w, p, g: (w, p + ["planted: not eps-DP"], g))(*real()))
+    broken = run_one("zealous.thm16", ctx)
+    strict_rows = [rd for rd in broken["readings"] if "strict" in rd["name"]]
+    assert strict_rows and all(rd["verdict"] == "error" for rd in strict_rows), [rd["verdict"] for rd in strict_rows]
+    assert all("the witness is not validated against the documents' model" in rd["why"] for rd in strict_rows)
+
+
 # --------------------------------------------------------------------------- printed numbers
 
 

@@ -498,7 +498,7 @@ def thm16(ctx):
         refuted(witness=group, model=in_model(LOG_MODEL, [])).because("Group privacy fails on the small mechanism.")
     w, problems, got = _strict_witness()
     d_strict = decide(got[STRICT_DEF10], ">", 1, "inaccuracy of A on S > the empty algorithm's")
-    strict_out = non_strict if d_strict.holds or problems else refuted(
+    strict_out = non_strict if d_strict.holds else refuted(  # a witness with problems: the model rule errs
                          witness={**w, "inaccuracy": got[STRICT_DEF10], "baseline": 1}, decision=d_strict,
                          model=in_model(LOG_MODEL + "; an eps-DP algorithm retaining frequent items w.p. >= 1/4", problems,
                                         minimal=THM12_MINIMAL)).because(
