@@ -214,3 +214,29 @@ def test_alg_count_says_when_its_own_statistics_fail(monkeypatch):
     row = run_one("count.alg_count", Context(quick=True), papers())
     assert row["verdict"] == "refuted" and row["evidence"]["witness"] == [[7, 6]], row["evidence"]
     assert row["evidence"]["model"]["valid"] is True and "differs" in row["why"]
+
+
+def test_prop8_prob_rows_show_the_decisions_own_enclosures():
+    """helper-81: the rows of count.text_prop8_prob showed float(bound.hi), which underflowed to 0.0 beside the
+    decision's enclosure of 8.8e-2998 (a shown number disagreeing with the decision). Each row now shows both
+    enclosures as decimals rounded outward (8 digits; the decision shows 6): every shown end is positive and each shown
+    interval meets the decision's."""
+    from fractions import Fraction
+
+    from privclaims.checks.catalog import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+
+    row = run_one("count.text_prop8_prob", Context(quick=True), papers())
+    assert row["verdict"] == "refuted"
+    seen = 0
+    for rd in row["readings"]:
+        for r in rd["evidence"]["rows"]:
+            for name in ("the statement's expression (with σ)", "the proof's expression (without σ)"):
+                got, dec = r[name], r[name]["exact_tail_vs_printed"]["decision"]
+                for shown_key, dec_key in (("exact_tail", "value"), ("printed_bound", "bound")):
+                    lo, hi = (Fraction(e) for e in got[shown_key]["interval"])
+                    d_lo, d_hi = (Fraction(e) for e in dec[dec_key]["interval"])
+                    assert 0 < lo <= hi and lo <= d_hi and d_lo <= hi, (shown_key, got[shown_key], dec[dec_key])
+                    seen += 1
+    assert seen >= 20

@@ -10,7 +10,7 @@ from typing import Any
 from privclaims.checks.claims.count.gaussian import decide_between
 from privclaims.checks.definitions.count import HIERARCHY, HONEST_FRACTION
 from privclaims.checks.definitions.dp import GAUSSIAN_MECHANISM, PER_PAIR, PROB_DP
-from privclaims.checks.evidence import decide_enclosed
+from privclaims.checks.evidence import decide_enclosed, shown
 from privclaims.checks.readings import Audit, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import Reading, by_reading, in_model, refuted, unverifiable, verified, verified_bounded
@@ -228,8 +228,14 @@ def _prop8_tail_row(N: int, t: str, s2: str, gap: int) -> dict:
     for r, with_sigma in ((PROP8_PROB_STATEMENT, True), (PROP8_PROB_PROOF, False)):
         dec = decide_between(exact_tail, "<=", lambda c: printed(c, with_sigma), "Count's exact tail <= the printed bound")
         row[r.name] = {"exact_tail_vs_printed": dec, "bound_holds": dec.holds,
-                       "exact_tail": float(dec.value.lo), "printed_bound": float(dec.bound.hi)}
+                       "exact_tail": shown(dec.value, 8), "printed_bound": shown(dec.bound, 8)}  # the decision's
+        # enclosures as decimals rounded outward (a float of the bound underflowed to 0.0 beside an interval of 8.8e-2998)
     return row
+
+
+def _ends(x: Any) -> list[str]:
+    """The lower and upper ends of a number as :func:`~privclaims.checks.evidence.shown` shows it (an interval or exact)."""
+    return [str(e) for e in x["interval"]] if isinstance(x, dict) else [str(x), str(x)]
 
 
 @claim("count.text_prop8_prob", method="numeric+statistical", readings=PROP8_PROB_READINGS,
@@ -274,7 +280,8 @@ def text_prop8_prob(ctx):
             count_problems(w["N"], w["t"], w["sigma2"], w["N"]), minimal=w.get("minimal"))).because(
             f"Under {r.name}: with N = {w['N']} users, t = {w['t']}, σ² = {w['sigma2']} and min_support − c = "
             f"{w['min_support_minus_c']}, Count's release carries the noise of all N shares (variance N·σ²/((1 − t)N − 1)), "
-            f"whose exact tail is {w['exact_tail']:.3g}, while the printed bound is {w['printed_bound']:.3g}.")
+            f"whose exact tail is at least {_ends(w['exact_tail'])[0]}, while the printed bound is at most "
+            f"{_ends(w['printed_bound'])[1]}.")
     return by_reading(
         outcomes,
         why="The statement bounds the chance that a node whose true count c is below min_support looks at least "
