@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from privclaims.counterexamples.maskit_strategies import instances
 from privclaims.theory.errors import InvalidInput
@@ -124,3 +124,23 @@ def test_table3_2_shape_fails_below_the_tolerance():
     assert table3_2_shape(dict(m, probabilistic_initialize_work=TABLE3_2_TOLERANCE * 630.0))
     assert not table3_2_shape(dict(m, probabilistic_initialize_work=TABLE3_2_TOLERANCE * 630.0 - 1))
     assert not table3_2_shape(dict(m, probabilistic_initialize_work=1e9, probabilistic_okay_to_release_work=630.0))
+
+
+@settings(max_examples=40, deadline=None)
+@given(instances(max_n=3, max_T=4))
+def test_proposition3_holds_on_every_full_output(inst):
+    """Proposition 3 (000 §3.4.5): on every full output (none skipped), Eq. 3.3's posterior = Alg. 3's partial posterior
+    = the literal conditional on the partial output o_t1, ⊥..⊥, o_t2 (Bayes over every input stream)."""
+    from privclaims.checks.claims.maskit.beliefs import prop3_holds
+
+    assert prop3_holds(inst)
+
+
+@settings(max_examples=40, deadline=None)
+@given(instances(max_n=3, max_T=4))
+def test_proposition5_holds_on_every_output_prefix(inst):
+    """Proposition 5 (000 §3.5.1) for every prefix o_1..o_t' (t' = 1..T), MaskIt's simulatable check and arbitrary
+    deterministic simulatable rules: the literal posterior = Pr[X_t = s | X_t1, X_t2] of the nearest releases."""
+    from privclaims.checks.claims.maskit.beliefs import prop5_holds
+
+    assert prop5_holds(inst)

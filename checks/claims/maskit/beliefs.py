@@ -413,33 +413,63 @@ def def_masksensitive(ctx: Context):
                             reads=reads)
 
 
+def prop3_holds(inst) -> bool:
+    """Proposition 3 on one instance: every full output, every t and context (see maskit.prop3's encoding)."""
+    ch, p, S, d = inst
+    T, n = ch.T, ch.n
+    P = suppression_vector(ch, p)
+    streams = E.input_streams(ch)
+    alg3: dict = {}  # (t1, i, t2, j, t) -> Alg. 3's posterior (computed once per partial output and t)
+    literal: dict = {}  # (t1, i, t2, j) -> [Pr[X_t = . | o_t1, ⊥..⊥, o_t2] for t = 1..T], Bayes over every stream
+
+    def conditional(t1, i, t2, j):
+        if (t1, i, t2, j) not in literal:
+            weights = {}
+            for x, px in streams.items():  # Pr[x] · Pr[o_t1 = c_i, ⊥ at t1 < τ < t2, o_t2 = c_j | x]
+                w = px if t1 == 0 else px * (ONE - P[t1 - 1][i]) if x[t1 - 1] == i else ZERO
+                for tau in range(t1 + 1, min(t2, T + 1)):
+                    w *= P[tau - 1][x[tau - 1]]
+                if t2 <= T:
+                    w *= (ONE - P[t2 - 1][j]) if x[t2 - 1] == j else ZERO
+                if w:
+                    weights[x] = w
+            total = sum(weights.values(), ZERO)
+            literal[(t1, i, t2, j)] = None if total == 0 else [
+                [sum((w for x, w in weights.items() if x[tt - 1] == k), ZERO) / total for k in range(n)]
+                for tt in range(1, T + 1)]
+        return literal[(t1, i, t2, j)]
+
+    for o in E.output_distribution(ch, p):  # every full output of positive probability
+        post, _ = E.forward_backward(ch, p, o)
+        for t in range(1, T + 1):
+            rel_before = [k for k in range(1, t + 1) if o[k - 1] is not None]
+            rel_after = [k for k in range(t, T + 1) if o[k - 1] is not None]
+            t1 = rel_before[-1] if rel_before else 0
+            t2 = rel_after[0] if rel_after else T + 1
+            i = o[t1 - 1] if t1 else None
+            j = o[t2 - 1] if t2 <= T else "end"
+            if t1 == t2:  # released at t itself
+                t2 = next((k for k in range(t + 1, T + 1) if o[k - 1] is not None), T + 1)
+                j = o[t2 - 1] if t2 <= T else "end"
+            if (t1, i, t2, j, t) not in alg3:
+                alg3[(t1, i, t2, j, t)] = E.partial_posterior(ch, p, t1, i, t2, j, t)
+            part, lit = alg3[(t1, i, t2, j, t)], conditional(t1, i, t2, j)
+            if part is None or lit is None or not (post[t - 1] == part == lit[t - 1]):
+                return False
+    return True
+
+
 @claim("maskit.prop3", method="exact+property", quick=False, rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop3"], readings=stated("maskit.prop3"))
 def prop3(ctx: Context):
     from privclaims.counterexamples.instance_parts import ReadParts
     from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
-    def holds(inst):
-        ch, p, S, d = inst
-        for o in list(E.output_distribution(ch, p))[:15]:
-            post, _ = E.forward_backward(ch, p, o)
-            for t in range(1, ch.T + 1):
-                rel_before = [k for k in range(1, t + 1) if o[k - 1] is not None]
-                rel_after = [k for k in range(t, ch.T + 1) if o[k - 1] is not None]
-                t1 = rel_before[-1] if rel_before else 0
-                t2 = rel_after[0] if rel_after else ch.T + 1
-                i = o[t1 - 1] if t1 else None
-                j = o[t2 - 1] if t2 <= ch.T else "end"
-                if t1 == t2:  # released at t itself
-                    t2 = next((k for k in range(t + 1, ch.T + 1) if o[k - 1] is not None), ch.T + 1)
-                    j = o[t2 - 1] if t2 <= ch.T else "end"
-                part = E.partial_posterior(ch, p, t1, i, t2, j, t)
-                if part is None or part != post[t - 1]:
-                    return False
-        return True
-
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "p"))  # what the property reads: drawn and counted
-    return property_verdict(ctx, "maskit.prop3", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
-                            encoding="for every full output and t: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] (Alg. 3's partial computation)",
+    return property_verdict(ctx, "maskit.prop3", instances(max_n=3, max_T=4, reads=reads), prop3_holds, n=examples(ctx, 100, 20),
+                            encoding="for every full output o of positive probability (all of them, enumerated) and every t, every "
+                                     "context: Pr[X_t | o] (Eq. 3.3) = Pr[X_t | o_t1, ⊥..⊥, o_t2] both as Alg. 3's partial "
+                                     "computation and as the literal conditional (Bayes' rule over every input stream, the "
+                                     "partial output's probability given each)",
                             reads=reads)
 
 
@@ -566,10 +596,69 @@ def text_possible(ctx: Context):
                             reads=reads)
 
 
-def _sim_case(inst):
+class _PrefixRule:
+    """A deterministic simulatable rule (000 §3.5, Claim 2's premise): release at t iff ``decide(t, prefix)``, a function
+    of the output so far only (the input is never read)."""
+
+    def __init__(self, decide) -> None:
+        self.decide = decide
+
+    def initialize(self) -> None:
+        return None
+
+    def okay_to_release(self, i: int, t: int, prefix) -> bool:
+        return self.decide(t, tuple(prefix))
+
+
+def _random_rules(ch, k: int):
+    """``k`` arbitrary deterministic simulatable rules for chain ``ch``: each prefix's release bit drawn once from a
+    generator seeded by the chain's own numbers (so a run, and its shrinking, is reproducible), release rate 1/4..3/4."""
+    import random
+    import zlib
+
+    seed = zlib.crc32(repr((ch.T, [str(v) for v in ch.initial], [[[str(v) for v in r] for r in m] for m in ch.steps])).encode())
+    for r in range(k):
+        rng, bits, rate = random.Random(seed * 31 + r), {}, (1 + r % 3) / 4
+
+        def decide(t, prefix, rng=rng, bits=bits, rate=rate):
+            if (t, prefix) not in bits:
+                bits[(t, prefix)] = rng.random() < rate
+            return bits[(t, prefix)]
+        yield _PrefixRule(decide)
+
+
+PROP5_RULES = 3  # arbitrary simulatable rules per chain, besides MaskIt's simulatable check
+
+
+def prop5_holds(inst) -> bool:
+    """Proposition 5 on one instance, for MaskIt's simulatable check and :data:`PROP5_RULES` arbitrary deterministic
+    simulatable rules: for every output prefix o_1..o_t' (every t' = 1..T) of every input stream, every t = 1..T and
+    every context s, the adversary's posterior Pr[X_t = s | O_1..O_t' = o_1..o_t'] - Bayes' rule over the literal
+    system (every input stream, its output cut at t') - is Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (Corollary 1's
+    formula) with t1, t2 the nearest releases within the prefix (t2 = T + 1, "end", when none follows t)."""
     ch, p, S, d = inst
-    sysm = deterministic_system(ch, SimulatableCheck(ch, S, d))
-    return ch, S, d, sysm
+    T, n = ch.T, ch.n
+    formula: dict = {}
+    for check in (SimulatableCheck(ch, S, d), *_random_rules(ch, PROP5_RULES)):
+        sysm = deterministic_system(ch, check)
+        for tp in range(1, T + 1):
+            groups: dict = {}  # o_1..o_t' -> [Pr[o_1..o_t'], Pr[X_t = s, o_1..o_t'] by (t, s)]
+            for x, px in sysm.prior.items():
+                (o,) = sysm.channel[x]
+                g = groups.setdefault(o[:tp], [ZERO, {}])
+                g[0] += px
+                for t in range(1, T + 1):
+                    g[1][(t, x[t - 1])] = g[1].get((t, x[t - 1]), ZERO) + px
+            for o, (po, joint) in groups.items():
+                oi = tuple(None if v == BOT_LABEL else ch.index(v) for v in o)
+                for t, (t1, i1, t2, j2) in release_brackets(oi, T).items():
+                    for s in range(n):
+                        key = (t, s, t1, i1, t2, j2)
+                        if key not in formula:
+                            formula[key] = E.simulatable_posterior(ch, t, s, t1, i1, t2, j2)
+                        if formula[key] != joint.get((t, ch.contexts[s]), ZERO) / po:
+                            return False
+    return True
 
 
 @claim("maskit.prop5", method="exact+property", rests_on=(STRONG_ADVERSARY,), audit=AUDITS["maskit.prop5"], readings=stated("maskit.prop5"))
@@ -577,20 +666,14 @@ def prop5(ctx: Context):
     from privclaims.counterexamples.instance_parts import ReadParts
     from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
-    def holds(inst):
-        ch, S, d, sysm = _sim_case(inst)
-        for o in sysm.outputs():
-            oi = tuple(None if v == BOT_LABEL else ch.index(v) for v in o)
-            for t, (t1, i1, t2, j2) in release_brackets(oi, ch.T).items():
-                for s in ch.contexts:
-                    formula = E.simulatable_posterior(ch, t, ch.index(s), t1, i1, t2, j2)
-                    if formula != dp_posterior(sysm, o, t, s):
-                        return False
-        return True
-
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4, reads=reads), holds, n=examples(ctx, 100, 20),
-                            encoding="posterior on the literal simulatable system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases)",
+    return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4, reads=reads), prop5_holds, n=examples(ctx, 100, 20),
+                            encoding="for every output prefix o_1..o_t' (every t' = 1..T, not only full outputs) of every input "
+                                     "stream, every t = 1..T and every context s: the posterior by Bayes' rule on the literal "
+                                     f"system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases within the prefix, "
+                                     f"t2 = T + 1 'end' when none follows t); systems: MaskIt's simulatable check and "
+                                     f"{PROP5_RULES} arbitrary deterministic simulatable rules per chain (each prefix's release "
+                                     f"bit drawn once, seeded by the chain)",
                             reads=reads)
 
 
