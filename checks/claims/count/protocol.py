@@ -635,7 +635,9 @@ def text_noise_var(ctx):
 def _views_claim(ctx, scen, who_of, label):
     ok, rows = S.compare(scen, who_of)
     if ok:
-        return verified_bounded(bound=f"{len(rows)} exact instances (N <= 4, p in {{5, 7}}, share law ∝ 2^-x^2 on -1..1): {label}", instances=rows)
+        sizes, ps = {r["honest"] + r["malicious"] for r in rows}, sorted({r["p"] for r in rows})
+        return verified_bounded(bound=f"{len(rows)} exact instances (N <= {max(sizes)}, p in {{{', '.join(map(str, ps))}}}, share law "
+                                      f"∝ 2^-x^2 on -1..1): {label}", instances=rows)
     return refuted(witness=[r for r in rows if not r["equal"]][0], instances=rows)
 
 
@@ -727,7 +729,7 @@ def claim19(ctx):
 @claim("count.claim20", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
     "over d rounds Server 1 sees each round's sum and its decryption"))
 def claim20(ctx):
-    return _views_claim(ctx, S.two_rounds(), lambda sc: SERVER, "Server 1, d = 2 rounds")
+    return _views_claim(ctx, S.two_rounds() + S.two_rounds_p7(), lambda sc: SERVER, "Server 1, d = 2 rounds")
 
 
 @claim("count.claim21", method="statistical", quick=False, rests_on=VIEWS_DEFS, audit=views_audit(
