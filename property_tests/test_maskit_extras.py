@@ -143,4 +143,29 @@ def test_proposition5_holds_on_every_output_prefix(inst):
     deterministic simulatable rules: the literal posterior = Pr[X_t = s | X_t1, X_t2] of the nearest releases."""
     from privclaims.checks.claims.maskit.beliefs import prop5_holds
 
-    assert prop5_holds(inst)
+    coverage: dict[str, int] = {}
+    assert prop5_holds(inst, coverage)
+    assert sorted(coverage) == [f"t'={k}" for k in range(1, inst[0].T + 1)] and all(coverage.values()), coverage
+
+
+def test_proposition5_refuses_a_rule_that_reads_the_input(monkeypatch):
+    """helper-85: a rule reading the current context (not simulatable, outside Proposition 5's model) made a
+    'refuted' whose model said valid. prop5_holds now checks each system is simulatable (the streams sharing
+    o_1..o_{t'-1} agree on releasing at t') and raises, naming the system and the prefix."""
+    from privclaims.checks.claims.maskit import beliefs
+    from privclaims.theory.maskit.figures import figure_3_2
+    from privclaims.theory.numbers import Q
+
+    ch = figure_3_2()
+    assert beliefs.prop5_holds((ch, None, [ch.contexts[0]], Q(1, 2)))
+
+    class ReadsInput:
+        def initialize(self):
+            return None
+
+        def okay_to_release(self, i, t, prefix):
+            return i == 0
+
+    monkeypatch.setattr(beliefs, "_random_rules", lambda ch, k: iter([ReadsInput()]))
+    with pytest.raises(ValueError, match=r"system 1 .* is not simulatable: streams with output prefix"):
+        beliefs.prop5_holds((ch, None, [ch.contexts[0]], Q(1, 2)))

@@ -630,21 +630,32 @@ def _random_rules(ch, k: int):
 PROP5_RULES = 3  # arbitrary simulatable rules per chain, besides MaskIt's simulatable check
 
 
-def prop5_holds(inst) -> bool:
+def _released_at(o: tuple, t: int) -> bool:
+    return o[t - 1] != BOT_LABEL
+
+
+def prop5_holds(inst, coverage: dict[str, int] | None = None) -> bool:
     """Proposition 5 on one instance, for MaskIt's simulatable check and :data:`PROP5_RULES` arbitrary deterministic
     simulatable rules: for every output prefix o_1..o_t' (every t' = 1..T) of every input stream, every t = 1..T and
     every context s, the adversary's posterior Pr[X_t = s | O_1..O_t' = o_1..o_t'] - Bayes' rule over the literal
     system (every input stream, its output cut at t') - is Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (Corollary 1's
-    formula) with t1, t2 the nearest releases within the prefix (t2 = T + 1, "end", when none follows t)."""
+    formula) with t1, t2 the nearest releases within the prefix (t2 = T + 1, "end", when none follows t).
+    ``coverage`` (optional) counts the comparisons made per length of the prefix conditioned on (keys ``"t'=k"``). A rule that is not
+    simulatable (the streams sharing o_1..o_{t'-1} disagree on releasing at t') is outside the proposition's model:
+    ValueError (the harness is wrong, not the proposition)."""
     ch, p, S, d = inst
     T, n = ch.T, ch.n
     formula: dict = {}
-    for check in (SimulatableCheck(ch, S, d), *_random_rules(ch, PROP5_RULES)):
+    for r, check in enumerate((SimulatableCheck(ch, S, d), *_random_rules(ch, PROP5_RULES))):
         sysm = deterministic_system(ch, check)
         for tp in range(1, T + 1):
             groups: dict = {}  # o_1..o_t' -> [Pr[o_1..o_t'], Pr[X_t = s, o_1..o_t'] by (t, s)]
+            releases: dict = {}  # o_1..o_{t'-1} -> whether its streams release at t' (one answer if simulatable)
             for x, px in sysm.prior.items():
                 (o,) = sysm.channel[x]
+                if releases.setdefault(o[:tp - 1], _released_at(o, tp)) != _released_at(o, tp):
+                    raise ValueError(f"system {r} (0: the simulatable check, else arbitrary rule {r}) is not simulatable: "
+                                     f"streams with output prefix {o[:tp - 1]} disagree on releasing at t = {tp}")
                 g = groups.setdefault(o[:tp], [ZERO, {}])
                 g[0] += px
                 for t in range(1, T + 1):
@@ -656,6 +667,8 @@ def prop5_holds(inst) -> bool:
                         key = (t, s, t1, i1, t2, j2)
                         if key not in formula:
                             formula[key] = E.simulatable_posterior(ch, t, s, t1, i1, t2, j2)
+                        if coverage is not None:
+                            coverage[f"t'={len(o)}"] = coverage.get(f"t'={len(o)}", 0) + 1  # the conditioned prefix
                         if formula[key] != joint.get((t, ch.contexts[s]), ZERO) / po:
                             return False
     return True
@@ -667,7 +680,10 @@ def prop5(ctx: Context):
     from privclaims.counterexamples.maskit_strategies import INSTANCE_PARTS, instances
 
     reads = ReadParts(INSTANCE_PARTS, read=("chain", "S", "δ"))  # what the property reads: drawn and counted
-    return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4, reads=reads), prop5_holds, n=examples(ctx, 100, 20),
+    coverage: dict[str, int] = {}  # comparisons per prefix length, filled as the search runs (shown in the evidence)
+    return property_verdict(ctx, "maskit.prop5", instances(max_n=3, max_T=4, reads=reads),
+                            lambda inst: prop5_holds(inst, coverage), n=examples(ctx, 100, 20),
+                            comparisons_by_prefix_length=coverage,
                             encoding="for every output prefix o_1..o_t' (every t' = 1..T, not only full outputs) of every input "
                                      "stream, every t = 1..T and every context s: the posterior by Bayes' rule on the literal "
                                      f"system = Pr[X_t = s | X_t1 = o_t1, X_t2 = o_t2] (nearest releases within the prefix, "
