@@ -108,3 +108,18 @@ def test_paillier_protocol_shares_law(scheme):
     assert tr.releases == [sum(u.b[0] for u in users) + sum(s) for s in per_round]
     ok, p = chi_square_ok(shares, gaussian_pmf(float(params.share_variance)))
     assert ok, f"Paillier protocol shares: chi-square p = {p:.3g} < {ALPHA}"
+
+
+def test_a_view_claims_bound_names_exactly_the_instances_compared(monkeypatch):
+    """helper-85: the simulator claims' bound text ('N <= .., p in {..}') is built from the rows compared; a
+    derivation naming a p no instance used (count.claim20 said p in {5, 7} while every two-round instance had p = 5)
+    was caught only by the full ledger's pins."""
+    from privclaims.checks.claims.count import protocol as pc
+    from privclaims.checks.registry import Context
+
+    rows = [{"honest": 2, "malicious": 1, "p": 5, "equal": True}, {"honest": 1, "malicious": 1, "p": 7, "equal": True}]
+    monkeypatch.setattr(pc.S, "compare", lambda scen, who: (True, rows[:1]))
+    assert "(N <= 3, p in {5}, share law" in pc._views_claim(Context(quick=True), None, None, "x").evidence["bound"]
+    monkeypatch.setattr(pc.S, "compare", lambda scen, who: (True, rows))
+    out = pc._views_claim(Context(quick=True), None, None, "x")
+    assert out.verdict == "verified-bounded" and "(N <= 3, p in {5, 7}, share law" in out.evidence["bound"]
