@@ -403,3 +403,61 @@ def test_brute_force_boundary_tally_on_eq3():
         assert A.boundary_problem(tally, comparison, stops_at_first=False) is None
     assert A.boundary_problem({A.BOUNDARY_MET: 2, A.BOUNDARY_STOPPED: 1}, GE.name, stops_at_first=False) is None
     assert A.boundary_problem({A.BOUNDARY_MET: 2, A.BOUNDARY_STOPPED: 1}, GT.name, stops_at_first=False)
+
+
+def test_brute_force_as_printed_is_refuted_under_the_gloss_guarantee():
+    """querygen.alg_brute runs Brute-Force as §4 prints it ('≥') under every reading of the requirement (reviewer,
+    finding 1: the '>' readings ran it with G_min raised, i.e. with '>', so the check could never refute). Read '>' with
+    the guarantee (a privacy-preserving Q̂ whenever some generalisation is one), the printed rule fails: the smallest
+    witness is 2 columns × 2 tuples (0, 0), (1, 1), Q = (*, 1) with G = 1 = G_min, kept although (*, *) has G = 3/2
+    (re-derived here by hand), and the paper's own Eq. (3) query at G_min = 4/3 is kept with G = 4/3 while ($20k, *, *,
+    Female, *) has 3/2. Every other reading holds."""
+    from dataclasses import replace
+
+    from privclaims.checks.claims.querygen import algorithms as A
+    from privclaims.checks.runner import owed_combinations
+
+    project = papers()
+    owed, _ = owed_combinations(project, "querygen.alg_brute")
+    ctx = replace(Context(quick=True, data_dir=None, documents_dir=project.documents_dir()), combinations=tuple(owed))
+    out = A.alg_brute(ctx)
+    assert out.verdict == "reading-dependent"
+    refuted = {k for k, o in out.per_reading.items() if o.verdict == "refuted"}
+    assert refuted == {k for k in out.per_reading if "G > G_min" in k and "whenever possible" in k}, refuted
+    for k, o in out.per_reading.items():
+        if k not in refuted:
+            assert o.verdict == "verified-bounded", (k, o.verdict, o.evidence)
+            continue
+        w = o.evidence["witness"]
+        assert (w["rows"], w["Q"], w["G_min"]) == ([[0, 0], [1, 1]], ["*", 1], 1)
+        assert w["printed_brute_force_answers"] == [{"Q": ["*", 1], "G": 1, "privacy_preserving": False}]
+        assert w["preserving_generalisations"] == [["*", "*"]] and w["verified_by_exact"]
+        assert o.evidence["model"]["problems"] == [] and "searched below" in o.evidence["model"]["minimal"]
+        paper = o.evidence["paper_example"]
+        assert paper["printed_answers"] == [{"Q": ["$20k", "*", "Black", "Female", "*"], "G": Fr(4, 3),
+                                             "privacy_preserving": False}]
+        assert paper["least_G_preserving"] == {"Q": ["$20k", "*", "*", "Female", "*"], "G": Fr(3, 2)}
+    # by hand (Eq. 2): Q = (*, 1) matches (1, 1) only: G = 1; (*, *) matches both, two values once each: 1/2 + 2/2
+    assert Fr(1, 2) * 1 + Fr(1, 2) * 2 == Fr(3, 2)
+
+
+def test_printed_brute_miss_evaluator_agrees_with_the_exact_twins():
+    """The exhaustive search's evaluator for Brute-Force as printed (_canonical_miss with PRINTED_BRUTE) finds a miss
+    at a G_min exactly where printed_brute_misses (the exact twins) does, on every canonical instance up to 4 columns
+    and 3 tuples, under both readings; under '≥' there is none (the printed rule is the exhaustive optimum)."""
+    from privclaims.checks.claims.querygen import algorithms as A
+    from privclaims.theory.querygen.models import canonical_instances
+
+    found = {A.GE.name: 0, A.GT.name: 0}
+    for m in (2, 3, 4):
+        for n in (1, 2, 3):
+            for d in range(1, n + 1):
+                for t, q in canonical_instances(m, n, d):
+                    for comparison in found:
+                        got = A._canonical_miss(t.rows, A.PRINTED_BRUTE, comparison)
+                        levels = sorted({exact_g for x in A._generalisations(q) if A.exact.traffic_overhead(t, x)
+                                         for exact_g in [A.exact.guessing_entropy(t, x, 0)] if exact_g >= 1})
+                        want = next((g for g in levels if A.printed_brute_misses(t, q, 0, g, comparison)), None)
+                        assert got == want, (t.rows, comparison)
+                        found[comparison] += got is not None
+    assert found[A.GE.name] == 0 and found[A.GT.name] > 0

@@ -407,7 +407,7 @@ PERTURBED: dict[str, tuple[str, Callable[[], str], str]] = {
     "querygen.def_opt": ("Brute-Force answering with Worst-Fit's query (not the Eq. (4) optimum: verdict error)",
                          _brute_force_is_worst_fit, "verified-bounded"),
     "querygen.alg_brute": ("Brute-Force keeping the first of two tied optima under every reading (the 'two or more' "
-                           "readings then error)", _brute_force_two_ties_keep_the_first, "verified-bounded"),
+                           "readings then error)", _brute_force_two_ties_keep_the_first, "reading-dependent"),
     "querygen.text_sim": ("random queries whose first attribute is always '*' (the share of '*' is not 1/3: verdict "
                           "error)", _random_queries_without_first_star, "verified-bounded"),
     "querygen.thm6_1": ("G_min = max(1, l/2) for (l + 1)/2 (outputs with fewer than l values meet it: verdict error)",
