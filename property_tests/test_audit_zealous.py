@@ -444,12 +444,28 @@ def test_text_55_96_by_hand():
 
 def test_text_baseline_boundary_by_hand():
     """The empty output misses every item; Definition 10's strict formula counts only f > tau + xi, so an item at exactly
-    tau + xi makes the inaccuracy 0 where 'the number of items with frequency at least tau + xi' is 1."""
-    tau, xi, f = 1, 1, 2
+    tau + xi makes the inaccuracy 0 where 'the number of items with frequency at least tau + xi' is 1. Under the strict
+    reading the statement is false: that reading is refuted (not a discrepancy; review finding 2), the total and the
+    inability to retain each by the smallest log - one user posing one item, tau = xi = 1/2 (two users at tau = xi = 1
+    with integer parameters) - re-read from the log and inside the model; the why says what was computed."""
+    tau, xi, f = F(1, 2), F(1, 2), 1
     assert (1 if f > tau + xi else 0, 1 if f >= tau + xi else 0) == (0, 1)
     r = row("zealous.text_baseline")
-    assert reading(r, "Def. 10 strict")["verdict"] == "discrepancy"
+    assert r["verdict"] == "reading-dependent"
+    strict = reading(r, "Def. 10 strict")
+    assert strict["verdict"] == "refuted"
     assert reading(r, "Def. 10 with very-(in)frequent")["verdict"] == "verified-bounded"
+    assert part(strict, "inability to filter")["verdict"] == "verified-bounded"
+    for name in ("total", "inability to retain"):
+        p = part(strict, name)
+        assert p["verdict"] == "refuted", (name, p)
+        w, model = p["evidence"]["witness"], p["evidence"]["model"]
+        assert (w["log"], w["freqs"], w["tau"], w["xi"]) == ({"u1": ["a"]}, {"a": 1}, "1/2", "1/2"), w
+        assert w["computed"] == "0" and w["claimed"] == 1 and w["verified_by_exact"]
+        assert model["valid"] and model["problems"] == [] and "nothing smaller" in model["minimal"]
+        assert p["evidence"]["smallest_with_integer_tau_xi"]["log"] == {"u1": ["a"], "u2": ["a"]}
+        assert "is 0, not the text's 1" in p["why"] and "Def. 10 strict" in p["why"]
+    assert "false under Def. 10 strict" in r["why"]
 
 
 def test_def_qsub_map_by_hand():

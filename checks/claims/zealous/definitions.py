@@ -168,7 +168,8 @@ from privclaims.checks.definitions.zealous import (  # noqa: E402
 )
 from privclaims.checks.evidence import decide  # noqa: E402
 from privclaims.checks.readings import Rejected  # noqa: E402
-from privclaims.checks.verdict import Part, in_model  # noqa: E402
+from privclaims.checks.verdict import Outcome, Part, in_model  # noqa: E402
+from privclaims.theory.zealous.models import log_problems  # noqa: E402
 from privclaims.checks.claims.zealous.common import by_parts  # noqa: E402
 from privclaims.theory.zealous.readings import inaccuracy_literal_very, top_j_kl_reverse  # noqa: E402
 
@@ -322,52 +323,116 @@ BASELINE_PARTS = (
 )
 
 
+def _baseline_parts(freqs: dict, tau, xi, strict_reading: bool) -> dict[str, tuple]:
+    """(computed, claimed) per part of the claim for the always-empty algorithm on ``freqs`` (exact rationals; the
+    empty output has probability 1), Definition 10 read strictly or with the very-(in)frequent items."""
+    empty = {frozenset(): Q(1)}
+    items = tuple(freqs)
+    total = (inaccuracy_literal if strict_reading else inaccuracy_literal_very)(empty, freqs, tau, xi, items)
+    marg = marginals(empty)  # Pr[d in A(S)] per item: none is ever output
+    filt = sum((marg.get(d, ZERO) for d, f in freqs.items()
+                if (f < tau - xi if strict_reading else f <= tau - xi)), ZERO)
+    retain = sum((1 - marg.get(d, ZERO) for d, f in freqs.items()
+                  if (f > tau + xi if strict_reading else f >= tau + xi)), ZERO)
+    very_freq = sum(1 for f in freqs.values() if f >= tau + xi)  # the text's very-frequent items (both documents)
+    return {"total": (total, very_freq), "inability to filter": (filt, 0), "inability to retain": (retain, very_freq)}
+
+
+BASELINE_HALVES = tuple(Q(k, 2) for k in range(1, 9))  # τ and ξ searched for the smallest witness: 1/2, 1, ..., 4
+
+
+def _smallest_baseline_witness(part: str, strict_reading: bool, integer: bool = False) -> dict | None:
+    """The smallest search log (users, then distinct items, then τ, then ξ; τ, ξ > 0 in :data:`BASELINE_HALVES`, or
+    integers with ``integer``) on which ``part`` of the claim fails under the reading, built as a §6.2.1 log (user j
+    poses item d once iff j < f_d), its frequencies re-read from the log's query histogram, validated against the
+    model, with how many (log, τ, ξ) of each smaller size were searched."""
+    params = [x for x in BASELINE_HALVES if not integer or x.denominator == 1]
+    below: dict[str, int] = {}
+    for users in range(1, 5):
+        for k in range(1, 4):
+            key = f"{users} user(s), {k} item(s)"
+            for fs in product(range(users + 1), repeat=k):
+                if max(fs) != users or list(fs) != sorted(fs, reverse=True):
+                    continue  # every user holds an item; items in decreasing frequency (the order is immaterial)
+                for tau, xi in product(params, params):
+                    freqs = dict(zip("abc", fs))
+                    got, want = _baseline_parts(freqs, tau, xi, strict_reading)[part]
+                    if got == want:
+                        below[key] = below.get(key, 0) + 1
+                        continue
+                    log = SearchLog({f"u{j + 1}": [Entry(d, T0) for d, f in freqs.items() if j < f]
+                                     for j in range(users)})
+                    hist = item_histogram(log, "queries")
+                    read = {d: hist.get(d, 0) for d in freqs}
+                    again = _baseline_parts(read, tau, xi, strict_reading)[part]
+                    histories = tuple(frozenset(e.query for e in h) for h in log.histories.values())
+                    return {"log": {u: [e.query for e in h] for u, h in log.histories.items()}, "freqs": read,
+                            "tau": tau, "xi": xi, "computed": again[0], "claimed": again[1],
+                            "verified_by_exact": read == freqs and again == (got, want) and got != want,
+                            "log_problems": log_problems(histories), "size": key,
+                            "searched_below": dict(below)}
+    return None
+
+
 @claim("zealous.text_baseline", method="exact+exhaustive", rests_on=(INACCURACY, VERY), parts=BASELINE_PARTS, audit=Audit(
     "Re-derived: the empty output misses every item Definition 10 calls frequent-wrong, i.e. f > τ + ξ (strict) or f >= "
     "τ + ξ (non-strict), and outputs nothing. So the total and the inability to retain equal the number of items with f "
-    ">= τ + ξ exactly under the non-strict reading, and fall short by the items at exactly τ + ξ under the strict one "
-    "(witness freqs with one item at τ + ξ); the inability to filter is 0 under both. Exhaustive on 3 items, counts 0..6."))
+    ">= τ + ξ exactly under the non-strict reading, and fall short by the items at exactly τ + ξ under the strict one; the "
+    "inability to filter is 0 under both. Under the strict reading the statement is false (refuted for that reading, "
+    "not a discrepancy: which inequality holds is the reading, and the statement is false under this one). The smallest "
+    "witness: one user posing one item a, f_a = 1, τ = ξ = 1/2 (with integer τ, ξ: two users, τ = ξ = 1). Exhaustive on "
+    "3 items, counts 0..6, integer τ 1..4, ξ 0..2; the witness by a search of logs smallest first (users, items)."))
 def text_baseline(ctx):
     """The always-empty algorithm under each reading of Definition 10, on every frequency vector over 3 items with counts
-    0..6 and tau in 1..4, xi in 0..2 (exact rationals; the empty output has probability 1)."""
-    empty = {frozenset(): Q(1)}
-    items = ("a", "b", "c")
+    0..6 and tau in 1..4, xi in 0..2 (exact rationals; the empty output has probability 1); a part that fails under a
+    reading is refuted for it with the smallest witness (a search log, smallest first, validated and re-read)."""
     bound = "every (frequency vector, tau, xi): 3 items, counts 0..6, tau 1..4, xi 0..2"
     per = {}
     for c in ctx.combinations:
-        first = {p.name: None for p in BASELINE_PARTS}
+        failing = {p.name: 0 for p in BASELINE_PARTS}
         n = 0
-        for tau, xi in product(range(1, 5), (1, 2, 0)):  # positive slack first: the first witness is not a xi = 0 corner
+        for tau, xi in product(range(1, 5), (1, 2, 0)):
             for fs in product(range(7), repeat=3):
-                freqs = dict(zip(items, fs))
                 n += 1
-                very_freq = sum(1 for f in fs if f >= tau + xi)
-                total = (inaccuracy_literal if strict(c) else inaccuracy_literal_very)(empty, freqs, tau, xi, items)
-                marg = marginals(empty)  # Pr[d in A(S)] per item: none is ever output
-                filt = sum((marg.get(d, ZERO) for d, f in freqs.items() if (f < tau - xi if strict(c) else f <= tau - xi)), ZERO)
-                retain = sum((1 - marg.get(d, ZERO) for d, f in freqs.items() if (f > tau + xi if strict(c) else f >= tau + xi)), ZERO)
-                for name, got in (("total", total), ("inability to filter", filt), ("inability to retain", retain)):
-                    want = 0 if name == "inability to filter" else very_freq
-                    if got != want and first[name] is None:
-                        first[name] = {"freqs": freqs, "tau": tau, "xi": xi, "computed": got, "claimed": want}
+                for name, (got, want) in _baseline_parts(dict(zip("abc", fs)), tau, xi, strict(c)).items():
+                    failing[name] += got != want
         parts = {}
         for p in BASELINE_PARTS:
-            w = first[p.name]
-            if w is None:
-                parts[p.name] = verified_bounded(bound=bound)
-            else:
-                parts[p.name] = discrepancy(paper=w["claimed"], computed=w["computed"], witness=w,
-                                            decision=decide(w["computed"], "==", w["claimed"], p.asserts)).because(
-                    f"Read with Definition 10's strict inequalities, the empty output is wrong only on items with frequency "
-                    f"> τ + ξ, so on {w['freqs']} with τ = {w['tau']}, ξ = {w['xi']} (an item exactly at τ + ξ) the "
-                    f"{p.name} is {w['computed']}, not the text's {w['claimed']}. The sentence counts the very-frequent "
-                    "items (>=), the formula one fewer at the boundary: the documents contradict each other while the "
-                    "intended statement (the number of very-frequent items) holds.")
+            if not failing[p.name]:
+                parts[p.name] = verified_bounded(bound=bound, instances=n)
+                continue
+            w = _smallest_baseline_witness(p.name, strict(c))
+            w_int = _smallest_baseline_witness(p.name, strict(c), integer=True)
+            if w is None or not w["verified_by_exact"] or w["log_problems"]:
+                return Outcome("error", {"error": f"{p.name}: the exhaustive search fails it under {c[INACCURACY]} but "
+                                                  "no validated smallest log does", "witness": w})
+            minimal = f"{w['size']}; searched below: " + (", ".join(f"{k}: {v}" for k, v in w["searched_below"].items())
+                                                         or "nothing smaller")
+            at = [d for d, f in w["freqs"].items() if f == w["tau"] + w["xi"]]
+            parts[p.name] = refuted(
+                witness={k: v for k, v in w.items() if k not in ("searched_below", "log_problems")},
+                model=in_model(LOG_MODEL, w["log_problems"], minimal=minimal),
+                smallest_with_integer_tau_xi={k: v for k, v in (w_int or {}).items()
+                                              if k not in ("searched_below", "log_problems")},
+                instances_failing=decide(failing[p.name], "==", 0, f"instances of the exhaustive bound where {p.asserts}"),
+            ).because(
+                f"Read as {c[INACCURACY]} ({'f > τ + ξ' if strict(c) else 'f >= τ + ξ'} for the frequent-wrong items), "
+                f"the {p.name} of the always-empty algorithm is {w['computed']}, not the text's {w['claimed']}, on the "
+                f"log {w['log']} with τ = {w['tau']}, ξ = {w['xi']}: item(s) {at} have frequency exactly τ + ξ"
+                f" ({failing[p.name]} of the {n} instances of the exhaustive bound fail too).")
         per[c] = by_parts(parts)
-    return by_reading(per, why="The sentence “the Baseline Algorithm has an inaccuracy equal to the number of items with "
-                      "frequency at least $\\tau + \\xi$” is exact when inaccuracy is counted over the text's very-frequent items "
-                      "(f >= tau + xi), and off by the items exactly at tau + xi under Definition 10's printed strict "
-                      "inequality; §6.2.3 uses both, so the verdict depends on the reading.", source=f"{SRC} §6.2.3")
+    held = [r.name for r in INACCURACY.readings if all(o.verdict != "refuted" for o in per_of(per, r).values())]
+    fails = [r.name for r in INACCURACY.readings if r.name not in held]
+    return by_reading(per, why=(f"The sentence “the Baseline Algorithm has an inaccuracy equal to the number of items with "
+                                f"frequency at least $\\tau + \\xi$” holds under {', '.join(held) or 'no reading'}"
+                                + (f" and is false under {', '.join(fails)}: Definition 10's printed strict inequality "
+                                   "does not count the items exactly at τ + ξ, which the sentence counts (witnesses "
+                                   "per part)" if fails else "") + "."), source=f"{SRC} §6.2.3")
+
+
+def per_of(per: dict, reading) -> dict:
+    """The outcomes of ``per`` (combinations → outcomes) whose INACCURACY reading is ``reading``."""
+    return {c: o for c, o in per.items() if c[INACCURACY] == reading.name}
 
 
 @claim("zealous.def11", method="exact+exhaustive", rests_on=(C_ACCURACY, VERY), audit=Audit(
