@@ -798,8 +798,9 @@ instances, a fraction of a second): the greedy strategies' bound (5 × 6) takes 
 
 @claim("querygen.alg_brute", method="exact+statistical", quick=False, rests_on=(PRIV_REQ, GEN_GOAL, BRUTE_TIES),
        audit=Audit("Re-derived: Brute-Force as printed keeps Q when G(Q) ≥ G_min and otherwise takes the least G among "
-                   "the combinations with G ≥ G_min. Under '≥' that is the exhaustive optimum of Eq. (4): it follows the "
-                   "procedure and reaches a privacy-preserving Q̂ whenever any generalisation is one. Under '>' (the "
+                   "the combinations with G ≥ G_min. Under '≥' it follows the procedure and reaches a privacy-preserving Q̂ "
+                   "whenever any generalisation is one (Q itself when Q preserves, which need not be Eq. (4)'s optimum: "
+                   "removing a value can lower G; else the exhaustive optimum of Eq. (4)). Under '>' (the "
                    "gloss) the printed '≥' may answer with G = G_min, not privacy-preserving: on 2 columns × 2 tuples, "
                    "(0, 0), (1, 1), Q = (*, 1) matches one tuple (G = 1), the all-* query has 3/2, and at G_min = 1 the "
                    "printed rule keeps Q although (*, *) has G > 1 (the paper's own example does the same: Eq. (3)'s "
@@ -866,10 +867,12 @@ def alg_brute(ctx: Context) -> Outcome:
         if isinstance(base, Outcome):
             return base
         if goal == PROCEDURE.name:
+            twin = base["our_twin_of_the_printed_rule"]
+            rest = {k: v for k, v in base.items() if k != "our_twin_of_the_printed_rule"}
             if comparison == GE.name:
-                return verified_bounded(bound=base["our_twin_of_the_printed_rule"].bound, **base)
+                return verified_bounded(bound=twin.bound, our_twin_of_the_printed_rule=twin, **rest)
             return verified_bounded(
-                bound=base["our_twin_of_the_printed_rule"].bound, **base,
+                bound=twin.bound, our_twin_of_the_printed_rule=twin, **rest,
                 note="the procedure as printed ('≥'), not rewritten to '>': read as a procedure it promises no "
                      f"privacy-preserving answer; on {base['boundary'][BOUNDARY_STOPPED]} of the instances its answer "
                      "has G = G_min, not privacy-preserving under '>' (the guarantee reading's refutation)")
