@@ -226,3 +226,92 @@ def test_def6_subset_a_per_output_witness_refutes_the_output_reading_only(monkey
     kept = [r["evidence"].get("per_system_bound_on_the_witness") for r in row["readings"]
             if r["choice"]["private-output"] == "the system"]
     assert kept == (["holds", "holds"] if per_system_holds else [None, None])
+
+
+# ------------------------------------------------------------------ the neighbour relation of Definitions 2 and 4
+# (reviewer finding: Definitions 2 and 4 say “differing in the data of a single user”, glossed “changing/omitting”;
+# Definition 3 says “adding or deleting”. checks/definitions/dp.py NEIGHBOURING_LOGS declares both readings.)
+
+
+def _witness_by_hand():
+    """The one-user witness, independently: logs None (no user), 0, 1; Pr[a] = 1/4, 1/2, 3/4 for f = -1, 0, 1."""
+    pa = {None: F(1, 2), 0: F(1, 4), 1: F(3, 4)}
+    pr = {L: {"a": p, "b": 1 - p} for L, p in pa.items()}
+    add_delete = [(None, 0), (0, None), (None, 1), (1, None)]
+    replace = add_delete + [(0, 1), (1, 0)]
+    ok = lambda pairs: all(pr[L][o] <= 2 * pr[Lp][o] for L, Lp in pairs for o in "ab")
+    return pr, ok(add_delete), ok(replace)
+
+
+def test_replacement_witness_is_refuted_under_replacement_and_accepted_under_add_delete():
+    """The reviewer's witness, checked exactly twice: by hand in Fractions and by the theory's exact checkers on the
+    logs privclaims.theory.dp.mechanism builds. Under adding/deleting one user it is ε-DP and (ε, 0)-probabilistically
+    DP (both orders) at e^ε = 2; read as replacement, Definition 2 fails on {0} vs {1} (3/4 > 2 · 1/4)."""
+    from privclaims.checks.claims.dp import replacement_witness
+    from privclaims.theory.dp.mechanism import all_logs, log_mechanism_problems, neighbouring_logs
+
+    pr, dp_add_delete, dp_replace = _witness_by_hand()
+    assert dp_add_delete and not dp_replace and pr[1]["a"] == 3 * pr[0]["a"]
+    logs = all_logs(["u"], [0, 1])
+    assert logs == [(), (("u", 0),), (("u", 1),)]
+    assert neighbouring_logs(logs, "add-delete") == [((), (("u", 0),)), ((), (("u", 1),))]
+    assert neighbouring_logs(logs, "replace") == [((), (("u", 0),)), ((), (("u", 1),)), ((("u", 0),), (("u", 1),))]
+    w = replacement_witness()
+    assert w["problems"] == []
+    assert w["def3_delta_pair"].value == 0 and w["def3_delta_input"].value == 0
+    assert w["def2_add_delete_dp"] is True and w["def2_replace_dp"] is False
+    assert (w["ratio"].value, w["ratio"].bound, w["ratio"].holds) == (Q(3, 4), Q(1, 2), True)
+    for (L, Lp) in neighbouring_logs(logs, "replace"):
+        assert log_mechanism_problems(finite_mechanism({x: {"a": Q(1)} for x in logs}, [(L, Lp)]), "replace") != []
+
+
+def test_text_def3_delta0_depends_on_the_neighbour_relation():
+    """dp.text_def3_delta0 under the four combinations: verified-bounded by adding or deleting, refuted (the witness,
+    inside the model) by replacing; headline reading-dependent."""
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+
+    row = run_one("dp.text_def3_delta0", Context(quick=True), papers())
+    per = {r["name"]: r["verdict"] for r in row["readings"]}
+    assert row["verdict"] == "reading-dependent", row.get("why")
+    assert per == {"per-pair split · add or delete one user": "verified-bounded",
+                   "per-input split · add or delete one user": "verified-bounded",
+                   "per-pair split · replace one user's data": "refuted",
+                   "per-input split · replace one user's data": "refuted"}
+    ev = next(r for r in row["readings"] if r["name"] == "per-pair split · replace one user's data")["evidence"]
+    assert ev["model"]["valid"] and ev["witness"]["Pr[a]"] == {"()": "1/2", "(('u', 0),)": "1/4", "(('u', 1),)": "3/4"}
+
+
+def test_claims_on_eps_dp_or_indistinguishability_rest_on_one_neighbour_relation():
+    """The neighbour relation is declared in one place: every claim on eps-dp or indistinguishability rests on exactly
+    one of neighbouring-logs (user activity logs, two readings) and search-log (search logs: fixed U, replacement)."""
+    from privclaims.checks.project import papers
+
+    proj = papers()
+    bad = {}
+    for cid, c in proj.checks.items():
+        ids = {getattr(d, "id", d) for d in (c.rests_on or ())}
+        if ids & {"eps-dp", "indistinguishability"} and len(ids & {"neighbouring-logs", "search-log"}) != 1:
+            bad[cid] = sorted(ids)
+    assert not bad, bad
+    on = {cid for cid, c in proj.checks.items() if "neighbouring-logs" in {getattr(d, "id", d) for d in c.rests_on or ()}}
+    assert {"dp.def2", "dp.def4", "dp.text_def3_delta0", "count.p_laplace_gamma"} <= on
+    from privclaims.checks.definitions.dp import NEIGHBOUR_RELATION, NEIGHBOURING_LOGS
+    from privclaims.theory.dp.mechanism import NEIGHBOUR_RELATIONS
+    assert list(NEIGHBOUR_RELATION) == [r.name for r in NEIGHBOURING_LOGS.readings]
+    assert sorted(NEIGHBOUR_RELATION.values()) == sorted(NEIGHBOUR_RELATIONS)
+
+
+@pytest.mark.parametrize("relation", ["add-delete", "replace"])
+def test_one_user_closed_forms_per_reading(relation):
+    """dp.def2 / dp.def4's per-reading oracle, by hand: RR(p) on one user's bit, a fair coin without the user."""
+    from privclaims.checks.claims.dp import coin_rr_least_delta, coin_rr_least_exp_eps, coin_rr_logs
+
+    for p in (Q(1, 2), Q(2, 3), Q(9, 10)):
+        num, den = coin_rr_least_exp_eps(p, relation)
+        assert exact.smallest_exp_epsilon(coin_rr_logs(p, relation)) == Q(num) / den
+        assert Q(num) / den == (1 / (2 * (1 - p)) if relation == "add-delete" else p / (1 - p))
+        for e in (Q(1), Q(3, 2), Q(2)):
+            got = exact.indistinguishability_delta(coin_rr_logs(p, relation), Epsilon.from_exp(e))[0]
+            assert Q(got.a) - e * Q(got.b) == coin_rr_least_delta(p, e, relation)

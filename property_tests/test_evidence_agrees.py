@@ -280,8 +280,8 @@ def test_evidence_shared_by_readings_is_judged_when_one_reading_decides():
     lost = _search("spurious", "90 examples (seed 4)", {"x": 2}, False)
 
     def check(ctx):
-        first, second = ctx.combinations[:2]
-        return by_reading({first: verified(note="planted"), second: not_checked("planted")}, search=lost)
+        first, *rest = ctx.combinations  # four since the neighbour relation's two readings
+        return by_reading({first: verified(note="planted"), **{c: not_checked("planted") for c in rest}}, search=lost)
 
     row = run_one("dp.text_def3_delta0", Context(quick=True),
                   replace(proj, checks={**proj.checks, "dp.text_def3_delta0": replace(real, fn=check)}, pin_cache={}))

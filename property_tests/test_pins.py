@@ -67,12 +67,13 @@ def test_the_cli_prints_what_moved(tmp_path):
     shutil.copytree(papers().root, proj, ignore=shutil.ignore_patterns("__pycache__"))
     pin_file = proj / "expected" / "dp" / "def2.json"
     pin = json.loads(pin_file.read_text())
-    pin["values"]["evidence"]["cases"] += 1
+    ev = pin["values"]["readings"]["add or delete one user"]["evidence"]  # dp.def2's numbers are per reading
+    ev["cases"] += 1
     pin_file.write_text(json.dumps(pin))
     r = subprocess.run([sys.executable, "-m", "privclaims", "ledger", "--project", str(proj), "--claim", "dp.def2",
                         "--no-table"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 1, r.stdout + r.stderr
-    assert f"moved: evidence.cases: pinned {pin['values']['evidence']['cases']}, now {pin['values']['evidence']['cases'] - 1}" \
+    assert f"moved: readings.add or delete one user.evidence.cases: pinned {ev['cases']}, now {ev['cases'] - 1}" \
         in r.stdout, r.stdout
 
 

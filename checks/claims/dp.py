@@ -11,7 +11,8 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Any
 
-from privclaims.checks.definitions.dp import EPS_DP, INDISTINGUISHABILITY, K_ANONYMITY, PER_INPUT, PER_PAIR, PROB_DP
+from privclaims.checks.definitions.dp import (
+    EPS_DP, INDISTINGUISHABILITY, K_ANONYMITY, NEIGHBOURING_LOGS, PER_PAIR, PROB_DP, relation_of)
 from privclaims.checks.definitions.maskit import DELTA_PRIVACY, PRIVATE_OUTPUT, SYSTEM_MODEL
 from privclaims.checks.evidence import decide
 from privclaims.checks.readings import Audit, Rejected
@@ -19,7 +20,7 @@ from privclaims.checks.registry import Context, claim
 from privclaims.checks.verdict import Outcome, Reading, by_reading, compare_all, in_model, refuted, unverifiable, verified, verified_bounded
 from privclaims.theory.dp import exact
 from privclaims.theory.dp.delta_privacy import finite_system, max_breach, posterior_belief, prior_belief, set_belief, window_belief
-from privclaims.theory.dp.mechanism import finite_mechanism
+from privclaims.theory.dp.mechanism import all_logs, finite_mechanism, log_mechanism_problems, neighbouring_logs
 from privclaims.theory.numbers import ONE, Epsilon, Q, rational_str
 
 
@@ -59,11 +60,40 @@ def _oracle_dp(p: Any, eps: Epsilon) -> bool:
     return eps.sign_of_diff(p, 1 - p) <= 0
 
 
-@claim("dp.def2", method="exact", rests_on=(EPS_DP,), audit=Audit(
+def coin_rr_logs(p: Any, relation: str) -> Any:
+    """Randomized response on one user's bit, on the logs of that one user (absent, 0 or 1); the log without the user
+    answers a fair coin. Neighbours by ``relation``. Closed forms (by hand, p >= 1/2): least e^eps 1/(2(1 - p)) under
+    add/delete (the coin against the user's bit: output 1 - b has 1/2 against 1 - p), p/(1 - p) under replacement ({0}
+    against {1}); least delta at rational e^eps = e of Definition 4: max(0, p - e/2, 1/2 - e(1 - p)) under add/delete,
+    max(0, p - e(1 - p)) under replacement (the worst set {b} of {b} against {1 - b}, which dominates the others)."""
+    p = Q(p)
+    logs = all_logs(["u"], [0, 1])
+    dist = {L: ({0: Q(1, 2), 1: Q(1, 2)} if not L else {L[0][1]: p, 1 - L[0][1]: 1 - p}) for L in logs}
+    return finite_mechanism(dist, neighbouring_logs(logs, relation))
+
+
+def coin_rr_least_exp_eps(p: Any, relation: str) -> tuple[Any, Any]:
+    """(numerator, denominator) of the hand-derived least e^eps of :func:`coin_rr_logs`."""
+    p = Q(p)
+    return (Q(1), 2 * (1 - p)) if relation == "add-delete" else (p, 1 - p)
+
+
+def coin_rr_least_delta(p: Any, e: Any, relation: str) -> Any:
+    """The hand-derived least delta of Definition 4 for :func:`coin_rr_logs` at rational e^eps = e."""
+    p, e = Q(p), Q(e)
+    if relation == "add-delete":
+        return max(Q(0), p - e / 2, Q(1, 2) - e * (1 - p))
+    return max(Q(0), p - e * (1 - p))
+
+
+@claim("dp.def2", method="exact", rests_on=(EPS_DP, NEIGHBOURING_LOGS), audit=Audit(
     "Re-derived by hand: binary randomized response RR(p), p ≥ 1/2, has the largest ratio p/(1 − p), so it is ε-DP iff "
     "e^ε ≥ p/(1 − p) and its least e^ε is max(1, p/(1 − p)); the check compares the exact checker with that formula, "
     "evaluated at run time (exactly for e^ε rational, rigorously for ε rational), on 5 × 9 (p, ε); a checker that "
-    "compared with ≥ instead of > or forgot a direction of the neighbour relation fails it (error).",
+    "compared with ≥ instead of > or forgot a direction of the neighbour relation fails it (error). Under each reading "
+    "of the neighbour relation it also checks RR(p) on the logs of one user (absent, 0, 1; the log without the user "
+    "answers a fair coin), neighbours built by that reading: least e^ε 1/(2(1 − p)) by adding or deleting, p/(1 − p) "
+    "by replacing (derived by hand, coin_rr_logs).",
     rejected=(Rejected("for all sets of outputs", "equivalent on the finite output spaces checked (sum the pointwise "
                        "bounds), so not a second reading", ((THESIS, "§2.2.1 Definition 2", "and for all output logs O"),)),)))
 def def2(ctx: Context) -> Outcome:
@@ -83,7 +113,29 @@ def def2(ctx: Context) -> Outcome:
     if mismatches or least != expect:
         return checker_bug("the eps-DP checker disagrees with the closed form",
                            mismatches=mismatches or {"least_exp_eps": least, "closed_form": expect})
-    return verified(cases=cases, least_exp_eps=least, oracle="randomized response: eps-DP iff e^eps >= p/(1-p)")
+    out = {}
+    for c in ctx.combinations:
+        rel, logs_cases, logs_mism = relation_of(c), 0, []
+        for p in RR_GRID:
+            mech = coin_rr_logs(p, rel)
+            num, den = coin_rr_least_exp_eps(p, rel)
+            for e in EPS_GRID:
+                eps = Epsilon.of(e)
+                logs_cases += 1
+                got, want = exact.is_differentially_private(mech, eps), eps.sign_of_diff(num, den) <= 0
+                if got != want:
+                    logs_mism.append({"p": p, "eps": e, "checker": got, "oracle": want})
+        logs_least = {rational_str(p): rational_str(exact.smallest_exp_epsilon(coin_rr_logs(p, rel))) for p in RR_GRID}
+        logs_expect = {rational_str(p): rational_str(Q(coin_rr_least_exp_eps(p, rel)[0]) / coin_rr_least_exp_eps(p, rel)[1])
+                       for p in RR_GRID}
+        if logs_mism or logs_least != logs_expect:
+            return checker_bug(f"the eps-DP checker disagrees with the closed form on one user's logs ({c.key})",
+                               mismatches=logs_mism or {"least_exp_eps": logs_least, "closed_form": logs_expect})
+        out[c] = verified(cases=cases, least_exp_eps=least, oracle="randomized response: eps-DP iff e^eps >= p/(1-p)",
+                          one_user_logs={"relation": rel, "cases": logs_cases, "least_exp_eps": logs_least,
+                                         "oracle": "RR on one user's bit, a fair coin without the user: least e^eps "
+                                                   + ("1/(2(1-p))" if rel == "add-delete" else "p/(1-p)")})
+    return by_reading(out)
 
 
 EXP_GRID = [Q(1), Q(3, 2), Q(2), Q(3)]  # rational e^eps: the literal definition is then decided in exact arithmetic
@@ -198,21 +250,29 @@ def def3(ctx: Context) -> Outcome:
                                                             "least δ per input > per pair (literal enumeration)")})
 
 
-@claim("dp.text_def3_delta0", method="property+smt", rests_on=(PROB_DP, EPS_DP), audit=Audit(
+@claim("dp.text_def3_delta0", method="property+smt", rests_on=(PROB_DP, EPS_DP, NEIGHBOURING_LOGS), audit=Audit(
     "Re-derived by hand: with δ = 0, Ω2 may only hold outputs of probability 0 under M(L); an output with "
     "Pr[M(L) = O] = 0 < Pr[M(L') = O] is then a breach of the pair (L', L) of positive mass, because the neighbour "
     "relation is symmetric ('adding or deleting'), so (ε, 0)-probabilistic DP forces the two-sided ratio bound on every "
     "output of positive mass, i.e. ε-DP, under either quantifier order; conversely ε-DP for both orders of each pair "
-    "gives the two-sided bound. The breach mass of ε-DP violations is part of Ω2 and so at most δ. The check searches "
+    "gives the two-sided bound. The breach mass of ε-DP violations is part of Ω2 and so at most δ. That argument needs "
+    "Definition 2's neighbours to be Definition 3's: read as adding or deleting one user's data, the check searches "
     "random finite mechanisms (both orders, exact checkers validated by dp.def2/dp.def3) and runs z3 for a two-input "
-    "counterexample; either finding one would refute.",
+    "counterexample; either finding one would refute. Read as replacing one user's data (“changing/omitting the "
+    "complete data of a single user”), Definition 2 has neighbours Definition 3 lacks, and the equivalence fails: one "
+    "user holding a bit, f = #1 − #0 clipped to [−1, 1], output a with probability 1/4, 1/2, 3/4 for f = −1, 0, 1 "
+    "and b otherwise, e^ε = 2: every pair obtained by adding or deleting the user meets both ratio bounds (least δ 0, "
+    "Ω2 = ∅), but replacing 0 by 1 moves Pr[a] from 1/4 to 3/4, ratio 3 > 2 (a reviewer's witness, re-derived here "
+    "by hand and checked by the exact checkers on the logs the theory builds).",
     rejected=(Rejected("a one-directional neighbour relation", "the documents' neighbours are obtained by 'adding or "
                        "deleting' a user's data, a symmetric relation; with a one-directional relation δ = 0 would not "
                        "force the lower ratio bound", ((THESIS, "§2.2.1 Definition 3", "obtained from L by adding or deleting the contexts and clicks of a single user"),)),)))
 def def3_delta0(ctx: Context) -> Outcome:
     """For delta = 0, (eps, 0)-probabilistic DP <=> eps-DP; and a pDP mechanism's eps-DP breaches
-    have probability <= delta. Property search over random finite mechanisms, plus a z3 search for
-    a two-input mechanism that is (eps, 0)-pDP but not eps-DP."""
+    have probability <= delta. Adding or deleting one user (Definition 3's relation for both definitions): property
+    search over random finite mechanisms, plus a z3 search for a two-input mechanism that is (eps, 0)-pDP but not
+    eps-DP. Replacing one user's data (Definition 2's neighbours a superset of Definition 3's): the one-user witness of
+    :func:`replacement_witness`, decided by the exact checkers."""
     from hypothesis import strategies as st
 
     from privclaims.counterexamples.property_search import property_search
@@ -232,27 +292,87 @@ def def3_delta0(ctx: Context) -> Outcome:
             ok &= mass <= d
         return ok
 
-    # two inputs: both quantifier orders coincide, so the z3 search serves both readings
-    z = _z3_delta0_search(outputs=4, exp_eps=Q(2))
-    per = {}
-    cases = SharedDraws(st.tuples(finite_mechanisms(), exp_epsilons()))  # both readings search the same cases
-    for qf, reading in (("pair", PER_PAIR), ("input", PER_INPUT)):
-        res = property_search(cases, lambda c, qf=qf: holds(c, qf), examples=n,
-                              seed=ctx.int_seed("dp.text_def3_delta0"),
-                              encoding=f"{qf} split; mechanisms: 2-3 inputs on a path, 1-4 outputs, denominators <= 10")
-        if "spurious" in (res.status, z.status):  # a counterexample its exact re-verification refused: a bug, not a verdict
-            return Outcome("error", {"error": "counterexample not confirmed by the exact twin", "property": res.as_json(),
-                                     "smt": z.as_json()})
-        if res.found or z.found:
-            w = res if res.found else z
-            per[reading.name] = refuted(witness=w.witness, search=w).because(
-                f"Under the {reading.name} reading a mechanism is (ε, 0)-probabilistically DP but not ε-DP, or has ε-DP "
-                "breaches of probability above δ (witness).")
-        elif res.exhausted and z.exhausted:
-            per[reading.name] = verified_bounded(bound=f"{res.bound}; z3: 2 inputs, {z.bound}", property=res, smt=z)
-        else:
-            return Outcome("error", {"error": "search inconclusive", "property": res.as_json(), "smt": z.as_json()})
-    return by_reading(per)
+    per: dict[Any, Outcome] = {}
+    add_delete = [c for c in ctx.combinations if relation_of(c) == "add-delete"]
+    replace = [c for c in ctx.combinations if relation_of(c) == "replace"]
+    if add_delete:
+        # two inputs: both quantifier orders coincide, so the z3 search serves both readings
+        z = _z3_delta0_search(outputs=4, exp_eps=Q(2))
+        cases = SharedDraws(st.tuples(finite_mechanisms(), exp_epsilons()))  # both readings search the same cases
+        for c in add_delete:
+            qf = "pair" if c[PROB_DP] == PER_PAIR.name else "input"
+            res = property_search(cases, lambda case, qf=qf: holds(case, qf), examples=n,
+                                  seed=ctx.int_seed("dp.text_def3_delta0"),
+                                  encoding=f"{qf} split; mechanisms: 2-3 inputs on a path, 1-4 outputs, denominators <= 10")
+            if "spurious" in (res.status, z.status):  # a counterexample its exact re-verification refused: a bug, not a verdict
+                return Outcome("error", {"error": "counterexample not confirmed by the exact twin", "property": res.as_json(),
+                                         "smt": z.as_json()})
+            if res.found or z.found:
+                w = res if res.found else z
+                per[c] = refuted(witness=w.witness, search=w, model=in_model(
+                    "finite mechanisms with a symmetric neighbour relation (000 §2.2.1 Definitions 2-3)", [])).because(
+                    f"Under the {c.key} reading a mechanism is (ε, 0)-probabilistically DP but not ε-DP, or has ε-DP "
+                    "breaches of probability above δ (witness).")
+            elif res.exhausted and z.exhausted:
+                per[c] = verified_bounded(bound=f"{res.bound}; z3: 2 inputs, {z.bound}", property=res, smt=z)
+            else:
+                return Outcome("error", {"error": "search inconclusive", "property": res.as_json(), "smt": z.as_json()})
+    if replace:
+        w = replacement_witness()
+        if not (w["def3_delta_pair"].holds and w["def3_delta_input"].holds and w["ratio"].holds
+                and not w["def2_replace_dp"] and w["def2_add_delete_dp"]):
+            return Outcome("error", {"error": "the replacement witness is not one (exact checkers)", "witness": w})
+        out = refuted(witness=w["witness"], model=in_model(
+            "a mechanism on user activity logs (000 §2.2.1): Definition 3's neighbours by adding or deleting a user, "
+            "Definition 2's by replacing one user's data", w["problems"],
+            minimal="one user and two outputs: with no user there is one log and no neighbours, with one output every "
+                    "mechanism is ε-DP"),
+            def3_least_delta={"per-pair": w["def3_delta_pair"], "per-input": w["def3_delta_input"]},
+            def2_breach=w["ratio"], eps_dp_by_adding_or_deleting=w["def2_add_delete_dp"],
+            eps_dp_by_replacing=w["def2_replace_dp"]).because(
+            "Read as replacing one user's data, Definition 2 has neighbours that Definition 3's “adding or deleting” "
+            "lacks: a one-user mechanism (output a with probability 1/4, 1/2, 3/4 for f = −1, 0, 1, e^ε = 2) is "
+            "(ε, 0)-probabilistically DP, but replacing the user's 0 by a 1 moves Pr[a] from 1/4 to 3/4, ratio 3 > 2, "
+            "so it is not ε-DP.")
+        for c in replace:
+            per[c] = out
+    return by_reading(per, same_under={PROB_DP: "the replacement witness's least δ is computed under both quantifier "
+                                                "orders (def3_least_delta: 0 and 0): with δ = 0, Ω2 may hold only outputs "
+                                                "of probability 0, and every output of every log has positive probability"}
+                      if len(replace) > 1 else None)
+
+
+def replacement_witness() -> dict[str, Any]:
+    """The one-user witness that (ε, 0)-probabilistic DP (Definition 3, neighbours by adding or deleting) is not ε-DP
+    when Definition 2's neighbours replace one user's data: the user holds a bit; f = #1 − #0 clipped to [−1, 1];
+    output "a" with probability 1/4, 1/2, 3/4 for f = −1, 0, 1, else "b"; e^ε = 2. Every value decided by the exact
+    checkers on the mechanisms the theory builds from the logs (privclaims.theory.dp.mechanism)."""
+    logs = all_logs(["u"], [0, 1])
+
+    def f(L: tuple) -> int:
+        return max(-1, min(1, sum(1 if d == 1 else -1 for _, d in L)))
+
+    pr_a = {-1: Q(1, 4), 0: Q(1, 2), 1: Q(3, 4)}
+    dist = {L: {"a": pr_a[f(L)], "b": 1 - pr_a[f(L)]} for L in logs}
+    def3 = finite_mechanism(dist, neighbouring_logs(logs, "add-delete"))
+    def2 = finite_mechanism(dist, neighbouring_logs(logs, "replace"))
+    eps = Epsilon.from_exp(2)
+    zero, one = (("u", 0),), (("u", 1),)
+    return {
+        "witness": {"logs": [repr(L) for L in logs], "f": {repr(L): f(L) for L in logs}, "e^eps": "2",
+                    "Pr[a]": {repr(L): rational_str(dist[L]["a"]) for L in logs},
+                    "definition_3_neighbours": def3.as_json()["neighbours"],
+                    "definition_2_neighbours": def2.as_json()["neighbours"],
+                    "breach": {"L": repr(one), "L'": repr(zero), "output": "a"}},
+        "def3_delta_pair": decide(exact.probabilistic_dp_delta(def3, eps, "pair")[0], "==", Q(0),
+                                  "least δ of Definition 3 (per pair), neighbours by adding or deleting"),
+        "def3_delta_input": decide(exact.probabilistic_dp_delta(def3, eps, "input")[0], "==", Q(0),
+                                   "least δ of Definition 3 (per input), neighbours by adding or deleting"),
+        "ratio": decide(def2.pr(one, "a"), ">", 2 * def2.pr(zero, "a"), "Pr[A({1}) = a] > e^ε Pr[A({0}) = a]"),
+        "def2_add_delete_dp": exact.is_differentially_private(def3, eps),
+        "def2_replace_dp": exact.is_differentially_private(def2, eps),
+        "problems": log_mechanism_problems(def3, "add-delete") + log_mechanism_problems(def2, "replace"),
+    }
 
 
 def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
@@ -289,11 +409,13 @@ def _z3_delta0_search(outputs: int, exp_eps: Any) -> Any:
                      encoding="real p_i, q_i >= 0 summing to 1; pDP(delta=0) and an eps-DP violation", timeout_ms=30_000)
 
 
-@claim("dp.def4", method="exact+property", rests_on=(INDISTINGUISHABILITY,), audit=Audit(
+@claim("dp.def4", method="exact+property", rests_on=(INDISTINGUISHABILITY, NEIGHBOURING_LOGS), audit=Audit(
     "Re-derived by hand: for RR(p) and e^ε < p/(1 − p) the worst set is the output that agrees with the input, so the "
     "least δ is p − e^ε(1 − p) (0 otherwise); the check compares the worst-set checker with that formula and with the "
     "literal definition (every subset of the outputs enumerated) on random mechanisms, so either a wrong worst set or a "
-    "wrong comparison makes it an error."))
+    "wrong comparison makes it an error. Under each reading of the neighbour relation it also compares the checker "
+    "with the least δ of RR(p) on one user's logs (a fair coin without the user), derived by hand per reading: "
+    "max(0, p − e^ε/2, 1/2 − e^ε(1 − p)) by adding or deleting, max(0, p − e^ε(1 − p)) by replacing (coin_rr_logs)."))
 def def4(ctx: Context) -> Outcome:
     """Definition 4: the worst-set (hockey-stick) checker against (a) randomized response's closed
     form delta = p - e^eps (1-p) and (b) the literal all-subsets reading, on random mechanisms."""
@@ -323,8 +445,25 @@ def def4(ctx: Context) -> Outcome:
                           encoding="worst-set checker == literal subset enumeration")
     if res.found:
         return checker_bug("the worst-set checker disagrees with the literal all-subsets reading", search=res.as_json())
-    return verified(closed_form=closed.evidence["values"], literal_vs_worst_set=res,
-                    note="closed forms agree exactly; worst-set shortcut agrees with the literal definition on every generated mechanism")
+    out = {}
+    for c in ctx.combinations:
+        rel, logs_pairs = relation_of(c), {}
+        for p in RR_GRID:
+            mech = coin_rr_logs(p, rel)
+            for e in ("ln(1)", "ln(3/2)", "ln(2)"):
+                eps = Epsilon.of(e)
+                got = exact.indistinguishability_delta(mech, eps)[0]
+                logs_pairs[f"one user's logs, RR p={rational_str(p)} eps={e}"] = (
+                    coin_rr_least_delta(p, eps.exp_value, rel), Q(got.a) - eps.exp_value * Q(got.b))
+        logs = compare_all(logs_pairs)
+        if logs.verdict != "verified":
+            return checker_bug(f"hockey-stick delta differs from the closed form on one user's logs ({c.key})",
+                               differ=logs.evidence["differ"])
+        out[c] = verified(closed_form=closed.evidence["values"], literal_vs_worst_set=res,
+                          one_user_logs={"relation": rel, "closed_form": logs.evidence["values"]},
+                          note="closed forms agree exactly; worst-set shortcut agrees with the literal definition on "
+                               "every generated mechanism")
+    return by_reading(out)
 
 
 # --------------------------------------------------------------------------- δ-privacy (Definition 6) and its remarks

@@ -67,22 +67,65 @@ K_ANON_LOGS = Definition(
     note="the notions are named after the algorithms' outputs, so their property (≥ k user-ids / sessions / histories) is "
          "the one reading; 'user-ids' rather than individuals, as the thesis says of these implementations (§6.7).")
 
+# Definitions 2 and 4 quantify over logs "differing in the data of a single user"; the thesis glosses this as
+# "changing/omitting" one user's data, while Definition 3 prints "adding or deleting". The neighbour relation is one
+# definition with two readings; a claim on eps-dp or indistinguishability over user activity logs rests on it too
+# (property_tests/test_dp_definitions.py checks it), a claim over search logs takes its relation from search-log
+# (checks/definitions/zealous.py: fixed U, one history replaced, a deletion as replacement by an empty history).
+NEIGHBOURING_LOGS = Definition(
+    "neighbouring-logs", "neighbouring user activity logs of Definitions 2 and 4 (000 §2.2.1)",
+    readings=(
+        Reading(
+            "add or delete one user",
+            "L' is L with the data of one user added or deleted (the relation Definition 3 prints: “obtained from L by "
+            "adding or deleting the contexts and clicks of a single user”)",
+            f"{THESIS} §2.2.1 Definition 3; Theorem 1's sensitivity",
+            quotes=((THESIS, "§2.2.1 Definition 3", r"obtained from L by adding or deleting the contexts and clicks of a single user"),
+                    (THESIS, "§2.2.1", r"The standard deviation of the noise depends on the L_2 -sensitivity of f which describes how much the value of the function can change if a single user's data is deleted from or added to the input."))),
+        Reading(
+            "replace one user's data",
+            "L and L' hold the same users and differ in the data of one of them, replaced by any other (adding or "
+            "deleting a user's data is the change to or from an empty history, so these neighbours include the "
+            "others); Definition 3 keeps its printed relation (“adding or deleting”)",
+            f"{THESIS} §1 and §2.2.1 after Definition 2: “changing/omitting the complete data of a single user”",
+            quotes=((THESIS, "§2.2.1 Definition 2", r"for all user activity logs L and L' differing in the data of a single user"),
+                    (THESIS, "§2.2.1 after Definition 2", r"This definition ensures that the output of the algorithm is insensitive to changing/omitting the complete data of a single user."),
+                    (THESIS, "§2.2.1 after Definition 2", r"We will refer to logs that only differ in the data of a single user as *neighboring logs*."))),
+    ),
+    quotes=((THESIS, "§2.2.1 Definition 4", r"for all user activity logs L, L' differing in the data of a single user"),),
+    note="Definitions 2 and 4 say only “differing in the data of a single user”; “changing” supports replacing one "
+         "user's data, “omitting” and Definition 3's “adding or deleting” support adding or deleting it. The readings "
+         "differ on logs with the same users and one user's data changed (dp.text_def3_delta0's one-user witness). "
+         "Search logs (003, thesis ch. 6) are not this definition's: search-log fixes U and replaces one history.")
+
+# the theory's relation (privclaims.theory.dp.mechanism.NEIGHBOUR_RELATIONS) of each reading
+NEIGHBOUR_RELATION = {"add or delete one user": "add-delete", "replace one user's data": "replace"}
+
+
+def relation_of(c: object) -> str:
+    """The theory's neighbour relation of a reading combination's neighbouring-logs reading."""
+    return NEIGHBOUR_RELATION[c[NEIGHBOURING_LOGS]]  # type: ignore[index]
+
+
 EPS_DP = Definition(
     "eps-dp", "ε-differential privacy (000 Definition 2 = 003 Definition 2)",
     readings=(Reading(
         "pointwise ratio",
-        "for every neighbouring pair (L, L') (one user's data added or deleted) and every output O: "
-        "Pr[A(L) = O] ≤ e^ε Pr[A(L') = O] (on a finite output space this is the same as for every set of outputs)",
+        "for every neighbouring pair (L, L') (the relation of neighbouring-logs, or of search-log for search logs) and "
+        "every output O: Pr[A(L) = O] ≤ e^ε Pr[A(L') = O] (on a finite output space this is the same as for every set "
+        "of outputs)",
         f"{THESIS} §2.2.1 Definition 2",
         quotes=((THESIS, "§2.2.1 Definition 2", r"An algorithm \mathcal{A} is ϵ -differentially private if for all user activity logs L and L' differing in the data of a single user and for all output logs O :"),)),),
     note="“for all output logs O” (points) vs for all sets of outputs: equivalent for discrete outputs (sum the pointwise "
-         "bounds), so not two readings.")
+         "bounds), so not two readings. The neighbour relation is declared once, in neighbouring-logs (user activity "
+         "logs) and search-log (search logs).")
 
 INDISTINGUISHABILITY = Definition(
     "indistinguishability", "(ε, δ)-indistinguishability (000 Definition 4 = 003 Definition 4)",
     readings=(Reading(
         "all output sets",
-        "for every neighbouring pair and every subset 𝒪 of the output space: Pr[A(L) ∈ 𝒪] ≤ e^ε Pr[A(L') ∈ 𝒪] + δ",
+        "for every neighbouring pair (the relation of neighbouring-logs, or of search-log for search logs) and every "
+        "subset 𝒪 of the output space: Pr[A(L) ∈ 𝒪] ≤ e^ε Pr[A(L') ∈ 𝒪] + δ",
         f"{THESIS} §2.2.1 Definition 4",
         quotes=((THESIS, "§2.2.1 Definition 4", r"An algorithm \mathcal{A} is (ϵ, δ) -indistinguishable if for all user activity logs L, L' differing in the data of a single user and for all subsets \mathcal{O} of the output space Ω :"),)),),
     note="the subsets are quantified inside the pair, as printed; no other order is printed.")

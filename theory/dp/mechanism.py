@@ -116,3 +116,88 @@ def check_inputs(mech: object, *inputs: Hashable) -> FiniteMechanism:
         if not known:
             raise InvalidInput(f"input {L!r} is not an input of mech (inputs: {m.inputs[:5]!r}{'...' if len(m.inputs) > 5 else ''})")
     return m
+
+
+# ------------------------------------------------------------- logs of users and the neighbour relation's readings
+# 000 Definitions 2 and 4 quantify over logs "differing in the data of a single user", glossed as "changing/omitting
+# the complete data of a single user"; Definition 3 says "adding or deleting". A log here is a tuple of (user, data)
+# pairs sorted by user, one pair per user with data (a user with an empty history is absent). The two relations:
+#   "add-delete": L' is L with one user's pair added or removed;
+#   "replace":    L and L' differ in one user's data, absence being the empty history (so it contains "add-delete").
+
+NEIGHBOUR_RELATIONS = ("add-delete", "replace")
+
+
+def _as_log(L: object) -> dict:
+    """The mapping user -> data of a log, or InvalidInput naming what is wrong."""
+    if not isinstance(L, tuple):
+        raise InvalidInput(f"log {L!r} is not a tuple of (user, data) pairs")
+    users: dict = {}
+    for entry in L:
+        if not (isinstance(entry, tuple) and len(entry) == 2):
+            raise InvalidInput(f"log {L!r}: entry {entry!r} is not a (user, data) pair")
+        u, d = entry
+        if u in users:
+            raise InvalidInput(f"log {L!r}: user {u!r} has two entries (one history per user)")
+        users[u] = d
+    if list(users) != sorted(users, key=repr):
+        raise InvalidInput(f"log {L!r}: entries not sorted by user (a log has one spelling)")
+    return users
+
+
+def log_of(users: Mapping[Hashable, Hashable]) -> tuple:
+    """The log (sorted (user, data) pairs) of a mapping user -> data."""
+    return tuple(sorted(users.items(), key=lambda kv: repr(kv[0])))
+
+
+def all_logs(users: Iterable[Hashable], values: Iterable[Hashable]) -> list[tuple]:
+    """Every log over ``users``: each user absent (empty history) or holding one of ``values``."""
+    import itertools
+
+    us, vs = list(users), list(values)
+    out = []
+    for pick in itertools.product([None, *vs], repeat=len(us)):
+        out.append(log_of({u: v for u, v in zip(us, pick) if v is not None}))
+    return out
+
+
+def are_neighbours(L: object, Lp: object, relation: str) -> bool:
+    """Whether logs ``L`` and ``Lp`` are neighbours under ``relation`` (one of :data:`NEIGHBOUR_RELATIONS`)."""
+    from privclaims.theory.validate import choice
+
+    relation = choice(relation, NEIGHBOUR_RELATIONS, "relation")
+    a, b = _as_log(L), _as_log(Lp)
+    differ = [u for u in set(a) | set(b) if a.get(u, _ABSENT) != b.get(u, _ABSENT)]
+    if len(differ) != 1:
+        return False
+    u = differ[0]
+    return relation == "replace" or (u in a) != (u in b)
+
+
+_ABSENT = object()
+
+
+def neighbouring_logs(logs: Iterable[object], relation: str) -> list[tuple[tuple, tuple]]:
+    """The neighbouring pairs (each unordered pair once, in the order of ``logs``) among ``logs`` under ``relation``."""
+    ls = list(logs)
+    return [(ls[i], ls[j]) for i in range(len(ls)) for j in range(i + 1, len(ls)) if are_neighbours(ls[i], ls[j], relation)]
+
+
+def log_mechanism_problems(mech: object, relation: str) -> list[str]:
+    """What makes ``mech`` not a mechanism on logs under ``relation``: an input that is not a log, or a neighbour
+    pair that the relation does not give, or a pair of its inputs the relation gives that it lacks (empty: inside)."""
+    m = checked(mech)
+    problems = []
+    for L in m.inputs:
+        try:
+            _as_log(L)
+        except InvalidInput as e:
+            problems.append(str(e))
+    if problems:
+        return problems
+    want = {(a, b) for a, b in neighbouring_logs(m.inputs, relation)}
+    want |= {(b, a) for a, b in want}
+    have = set(m.pairs)
+    problems += [f"pair {p!r} is not neighbouring under {relation!r}" for p in sorted(have - want, key=repr)]
+    problems += [f"neighbours {p!r} under {relation!r} are not a pair of the mechanism" for p in sorted(want - have, key=repr)]
+    return problems

@@ -13,9 +13,9 @@ from privclaims.checks.definitions.count import (
     COUNT_PROTOCOL, HONEST_FRACTION, IDEAL_ENCRYPTION, PAPER_PROTOCOL, THESIS_PROTOCOL,
 )
 from privclaims.checks.definitions.dp import (
-    DIST_PROB_DP, EPS_DP, GAUSSIAN_MECHANISM, PER_PAIR, PROB_DP, VIEW_NOTATION,
+    DIST_PROB_DP, EPS_DP, GAUSSIAN_MECHANISM, NEIGHBOURING_LOGS, PER_PAIR, PROB_DP, VIEW_NOTATION,
 )
-from privclaims.checks.evidence import decide_enclosed
+from privclaims.checks.evidence import decide, decide_enclosed
 from privclaims.checks.readings import Audit, NotApplicable, Rejected
 from privclaims.checks.registry import claim
 from privclaims.checks.verdict import (
@@ -1063,10 +1063,13 @@ def p_gauss_split(ctx):
     return by_reading(out)
 
 
-@claim("count.p_laplace_gamma", method="statistical", quick=False, rests_on=(EPS_DP,), audit=Audit(
+@claim("count.p_laplace_gamma", method="statistical", quick=False, rests_on=(EPS_DP, NEIGHBOURING_LOGS), audit=Audit(
     "Re-derived: the characteristic function of G − G′, G, G′ ~ Gamma(1/N, b), is (1 + b²u²)^{−1/N}, so N such "
     "differences sum to Laplace(b), whose addition to a count of sensitivity 1 with b = 1/ε is ε-DP (the pointwise "
-    "ratio of Laplace densities is at most e^ε). The check's sympy identity and seeded KS test can fail."))
+    "ratio of Laplace densities is at most e^ε). The check's sympy identity and seeded KS test can fail. The count's "
+    "sensitivity is computed under each reading of the neighbour relation (every log of up to 3 users holding a bit, "
+    "neighbours by adding or deleting one user, or by replacing one user's data): 1 under both, since a user's data "
+    "changes the count of users with a property by at most 1 either way."))
 def p_laplace_gamma(ctx):
     """Laplace(b) = sum_{i<=N} (G_i - G'_i), G ~ Gamma(1/N, b): characteristic functions multiply to
     1/(1 + b^2 u^2) (sympy), and a seeded KS test of the sum against Laplace(b)."""
@@ -1081,7 +1084,18 @@ def p_laplace_gamma(ctx):
     x = (rng.gamma(1 / n, scale, (reps, n)) - rng.gamma(1 / n, scale, (reps, n))).sum(axis=1)
     from scipy import stats
     ks = stats.kstest(x, "laplace", args=(0, scale))
-    if sym_ok and ks.pvalue > 1e-3:
-        return verified(symbolic=sym_ok, ks_statistic=round(float(ks.statistic), 5), ks_pvalue=round(float(ks.pvalue), 4), reps=reps,
-                        note="eps-DP then follows from the Laplace mechanism when at least the designed number of shares is added")
-    return refuted(witness={"sym": sym_ok, "ks_p": float(ks.pvalue)})
+    if not (sym_ok and ks.pvalue > 1e-3):
+        return refuted(witness={"sym": sym_ok, "ks_p": float(ks.pvalue)})
+    from privclaims.checks.definitions.dp import relation_of
+    from privclaims.theory.dp.mechanism import all_logs, neighbouring_logs
+    logs = all_logs(["u1", "u2", "u3"], [0, 1])
+    out = {}
+    for c in ctx.combinations:
+        pairs = neighbouring_logs(logs, relation_of(c))
+        sens = max(abs(sum(d for _, d in L) - sum(d for _, d in Lp)) for L, Lp in pairs)
+        out[c] = verified(symbolic=sym_ok, ks_statistic=round(float(ks.statistic), 5), ks_pvalue=round(float(ks.pvalue), 4), reps=reps,
+                          count_sensitivity=decide(Q(sens), "<=", Q(1), f"largest change of the count of users holding 1 "
+                                                   f"over the {len(pairs)} neighbouring pairs of the {len(logs)} logs of <= 3 users"),
+                          note="eps-DP then follows from the Laplace mechanism (scale 1/eps on a count of sensitivity 1) "
+                               "when at least the designed number of shares is added")
+    return by_reading(out)

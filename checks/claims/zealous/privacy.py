@@ -111,7 +111,7 @@ def thm13(ctx):
     return not_checked("the exhaustive search did not finish", **ev)
 
 
-@claim("zealous.text_clicks", method="property", rests_on=(INDISTINGUISHABILITY, EPS_DP), audit=Audit(
+@claim("zealous.text_clicks", method="property", rests_on=(INDISTINGUISHABILITY, EPS_DP, SEARCH_LOG), audit=Audit(
     "Re-derived: for any set O of (query output, click output) pairs, Pr_S[O] = sum_x Pr_S[x] Pr_S[O_x] <= sum_x Pr_S[x] "
     "(e^eps2 Pr_S'[O_x]) and the function x -> Pr_S'[O_x] in [0, 1] integrates against Pr_S <= e^eps1 Pr_S' + delta1, "
     "giving e^(eps1+eps2) Pr_S'[O] + delta1 (adaptive composition). The check searches random finite pairs with the "
@@ -569,7 +569,7 @@ def text_step4(ctx):
 # --------------------------------------------------------------------------- §6.5
 
 
-@claim("zealous.prop9", method="smt+property", rests_on=(PROB_DP, INDISTINGUISHABILITY), audit=Audit(
+@claim("zealous.prop9", method="smt+property", rests_on=(PROB_DP, INDISTINGUISHABILITY, SEARCH_LOG), audit=Audit(
     "Re-derived (the proof, per pair): for a pair (S, S') with split Omega_1, Omega_2, any set O has Pr_S[O] <= "
     "Pr_S[O n Omega_2] + e^eps Pr_S'[O n Omega_1] <= delta + e^eps Pr_S'[O]; a split per input is in particular a "
     "split per pair, so both orders imply indistinguishability. The check searches for a counterexample (z3 on two "
