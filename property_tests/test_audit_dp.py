@@ -265,6 +265,42 @@ def test_replacement_witness_is_refuted_under_replacement_and_accepted_under_add
         assert log_mechanism_problems(finite_mechanism({x: {"a": Q(1)} for x in logs}, [(L, Lp)]), "replace") != []
 
 
+def test_neighbours_on_two_user_logs_differ_in_exactly_one_user():
+    """helper-88: a replace relation also pairing logs that differ in two users passed every test (the one-user logs
+    cannot show it); only count.p_laplace_gamma's full-mode pin moved, and its verdict stayed verified. On the logs
+    of two users holding a bit: add/delete pairs differ by one user present in one log only, replace pairs by one
+    user's data (added, deleted or changed), and the counts are those of a hand enumeration."""
+    from privclaims.theory.dp.mechanism import all_logs, are_neighbours, neighbouring_logs
+
+    logs = all_logs(["u", "v"], [0, 1])
+    assert len(logs) == 9  # each user absent, 0 or 1
+
+    def by_hand(a, b, relation):
+        da, db = dict(a), dict(b)
+        differ = [u for u in ("u", "v") if da.get(u) != db.get(u)]
+        return len(differ) == 1 and (relation == "replace" or (differ[0] in da) != (differ[0] in db))
+
+    for relation, count in (("add-delete", 12), ("replace", 18)):
+        pairs = neighbouring_logs(logs, relation)
+        assert len(pairs) == count, (relation, len(pairs))
+        assert all(by_hand(a, b, relation) == are_neighbours(a, b, relation) for a in logs for b in logs)
+    assert not are_neighbours((("u", 0), ("v", 0)), (("u", 1), ("v", 1)), "replace")
+
+
+def test_p_laplace_gamma_errs_when_the_sensitivity_is_not_1(monkeypatch):
+    """helper-88: the count's sensitivity per reading was shown beside 'verified' whatever it was."""
+    from privclaims.checks.project import papers
+    from privclaims.checks.registry import Context
+    from privclaims.checks.runner import run_one
+    from privclaims.theory.dp import mechanism
+
+    real = mechanism.neighbouring_logs
+    monkeypatch.setattr(mechanism, "neighbouring_logs", lambda logs, relation: real(logs, relation) + (
+        [(logs[0], logs[-1])] if relation == "replace" else []))  # a pair differing in every user
+    row = run_one("count.p_laplace_gamma", Context(quick=False, data_dir=None), papers())
+    assert row["verdict"] == "error" and "sensitivity under" in str(row["evidence"]) + str(row["readings"]), row["verdict"]
+
+
 def test_text_def3_delta0_depends_on_the_neighbour_relation():
     """dp.text_def3_delta0 under the four combinations: verified-bounded by adding or deleting, refuted (the witness,
     inside the model) by replacing; headline reading-dependent."""

@@ -70,7 +70,7 @@ K_ANON_LOGS = Definition(
 # Definitions 2 and 4 quantify over logs "differing in the data of a single user"; the thesis glosses this as
 # "changing/omitting" one user's data, while Definition 3 prints "adding or deleting". The neighbour relation is one
 # definition with two readings; a claim on eps-dp or indistinguishability over user activity logs rests on it too
-# (property_tests/test_dp_definitions.py checks it), a claim over search logs takes its relation from search-log
+# (property_tests/test_audit_dp.py checks it), a claim over search logs takes its relation from search-log
 # (checks/definitions/zealous.py: fixed U, one history replaced, a deletion as replacement by an empty history).
 NEIGHBOURING_LOGS = Definition(
     "neighbouring-logs", "neighbouring user activity logs of Definitions 2 and 4 (000 §2.2.1)",

@@ -1093,9 +1093,14 @@ def p_laplace_gamma(ctx):
     for c in ctx.combinations:
         pairs = neighbouring_logs(logs, relation_of(c))
         sens = max(abs(sum(d for _, d in L) - sum(d for _, d in Lp)) for L, Lp in pairs)
+        sensitivity = decide(Q(sens), "<=", Q(1), f"largest change of the count of users holding 1 over the "
+                                                   f"{len(pairs)} neighbouring pairs of the {len(logs)} logs of <= 3 users")
+        if not sensitivity.holds:  # the noise is scaled to sensitivity 1: under a relation giving more, ours errs
+            return Outcome("error", {"error": f"the count's sensitivity under {c.key!r} is not 1, as the Laplace scale "
+                                              "1/eps assumes: the neighbour relation or the count is wrong",
+                                     "count_sensitivity": sensitivity})
         out[c] = verified(symbolic=sym_ok, ks_statistic=round(float(ks.statistic), 5), ks_pvalue=round(float(ks.pvalue), 4), reps=reps,
-                          count_sensitivity=decide(Q(sens), "<=", Q(1), f"largest change of the count of users holding 1 "
-                                                   f"over the {len(pairs)} neighbouring pairs of the {len(logs)} logs of <= 3 users"),
+                          count_sensitivity=sensitivity,
                           note="eps-DP then follows from the Laplace mechanism (scale 1/eps on a count of sensitivity 1) "
                                "when at least the designed number of shares is added")
     return by_reading(out)
