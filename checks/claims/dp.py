@@ -333,7 +333,9 @@ def def3_delta0(ctx: Context) -> Outcome:
             "Read as replacing one user's data, Definition 2 has neighbours that Definition 3's “adding or deleting” "
             "lacks: a one-user mechanism (output a with probability 1/4, 1/2, 3/4 for f = −1, 0, 1, e^ε = 2) is "
             "(ε, 0)-probabilistically DP, but replacing the user's 0 by a 1 moves Pr[a] from 1/4 to 3/4, ratio 3 > 2, "
-            "so it is not ε-DP.")
+            "so it is not ε-DP. This refutes the thesis's wording, whose Definition 3 prints its own relation; 003's "
+            "Definition 3 quantifies over Definition 2's neighbouring search logs, and with one relation for both "
+            "definitions the equivalence holds (the add/delete readings).")
         for c in replace:
             per[c] = out
     return by_reading(per, same_under={PROB_DP: "the replacement witness's least δ is computed under both quantifier "
