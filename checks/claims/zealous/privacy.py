@@ -573,7 +573,15 @@ def text_step4(ctx):
     "Re-derived (the proof, per pair): for a pair (S, S') with split Omega_1, Omega_2, any set O has Pr_S[O] <= "
     "Pr_S[O n Omega_2] + e^eps Pr_S'[O n Omega_1] <= delta + e^eps Pr_S'[O]; a split per input is in particular a "
     "split per pair, so both orders imply indistinguishability. The check searches for a counterexample (z3 on two "
-    "inputs, hypothesis on three) and must find none."))
+    "inputs, hypothesis on three) and must find none.",
+    rejected=(Rejected("chapter 2's relations: Definition 3 by adding or deleting a user, Definition 4 by replacing one "
+                       "user's data",
+                       "the proof restates Definition 3 for search logs with Definition 4's own relation (a single "
+                       "user's history differs); with two relations the proposition would not follow (the witness of "
+                       "dp.text_def3_delta0 is (ε, 0)-probabilistically DP by adding or deleting a user and not "
+                       "(ε, 0)-indistinguishable by replacing one user's data)",
+                       ((SRC, "§6.5 proof of Proposition 9", r"for all search logs S' differing from S only in the search "
+                                                             r"history of a single user"),)),)))
 def prop9(ctx):
     """(1) z3: no mechanism with two neighbouring inputs and <= 4 outputs is (eps, delta)-pDP but not (eps, delta)-
     indistinguishable, for e^eps in {1, 3/2, 2, 10} (with two inputs the two orders of Definition 3 coincide; witnesses
