@@ -126,8 +126,8 @@ def def2(ctx: Context) -> Outcome:
                 if got != want:
                     logs_mism.append({"p": p, "eps": e, "checker": got, "oracle": want})
         logs_least = {rational_str(p): rational_str(exact.smallest_exp_epsilon(coin_rr_logs(p, rel))) for p in RR_GRID}
-        logs_expect = {rational_str(p): rational_str(Q(coin_rr_least_exp_eps(p, rel)[0]) / coin_rr_least_exp_eps(p, rel)[1])
-                       for p in RR_GRID}
+        logs_expect = {rational_str(p): rational_str(Q(num) / den)
+                       for p, (num, den) in ((p, coin_rr_least_exp_eps(p, rel)) for p in RR_GRID)}
         if logs_mism or logs_least != logs_expect:
             return checker_bug(f"the eps-DP checker disagrees with the closed form on one user's logs ({c.key})",
                                mismatches=logs_mism or {"least_exp_eps": logs_least, "closed_form": logs_expect})

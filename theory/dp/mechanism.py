@@ -7,6 +7,7 @@ relation is symmetric, so we store its symmetric closure as ordered pairs.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable, Mapping
 
@@ -126,6 +127,7 @@ def check_inputs(mech: object, *inputs: Hashable) -> FiniteMechanism:
 #   "replace":    L and L' differ in one user's data, absence being the empty history (so it contains "add-delete").
 
 NEIGHBOUR_RELATIONS = ("add-delete", "replace")
+_ABSENT = object()  # a user's data in a log without that user (compared unequal to any data)
 
 
 def _as_log(L: object) -> dict:
@@ -152,8 +154,6 @@ def log_of(users: Mapping[Hashable, Hashable]) -> tuple:
 
 def all_logs(users: Iterable[Hashable], values: Iterable[Hashable]) -> list[tuple]:
     """Every log over ``users``: each user absent (empty history) or holding one of ``values``."""
-    import itertools
-
     us, vs = list(users), list(values)
     out = []
     for pick in itertools.product([None, *vs], repeat=len(us)):
@@ -172,9 +172,6 @@ def are_neighbours(L: object, Lp: object, relation: str) -> bool:
         return False
     u = differ[0]
     return relation == "replace" or (u in a) != (u in b)
-
-
-_ABSENT = object()
 
 
 def neighbouring_logs(logs: Iterable[object], relation: str) -> list[tuple[tuple, tuple]]:

@@ -869,13 +869,12 @@ def alg_brute(ctx: Context) -> Outcome:
         if goal == PROCEDURE.name:
             twin = base["our_twin_of_the_printed_rule"]
             rest = {k: v for k, v in base.items() if k != "our_twin_of_the_printed_rule"}
-            if comparison == GE.name:
-                return verified_bounded(bound=twin.bound, our_twin_of_the_printed_rule=twin, **rest)
-            return verified_bounded(
-                bound=twin.bound, our_twin_of_the_printed_rule=twin, **rest,
-                note="the procedure as printed ('≥'), not rewritten to '>': read as a procedure it promises no "
-                     f"privacy-preserving answer; on {base['boundary'][BOUNDARY_STOPPED]} of the instances its answer "
-                     "has G = G_min, not privacy-preserving under '>' (the guarantee reading's refutation)")
+            if comparison != GE.name:
+                rest["note"] = ("the procedure as printed ('≥'), not rewritten to '>': read as a procedure it promises "
+                                f"no privacy-preserving answer; on {base['boundary'][BOUNDARY_STOPPED]} of the instances "
+                                "its answer has G = G_min, not privacy-preserving under '>' (the guarantee reading's "
+                                "refutation)")
+            return verified_bounded(bound=twin.bound, our_twin_of_the_printed_rule=twin, **rest)
         w, res = printed_misses(comparison)
         if not w["found"]:
             if res.found:  # beyond the exhaustive bound: the search's instance, re-verified
